@@ -1,0 +1,3 @@
+import { config } from "../../eslint.base.js";
+
+export default config({ allowImports: ["zod"] });

@@ -1,0 +1,16 @@
+// Business constants of spec section 9.
+export const TOKEN_DEFAULT_LIFETIME_S = 3600;
+export const TOKEN_DEFAULT_TYPE = "Bearer";
+export const LOGOUT_BEFORE_EXPIRY_S = 60;
+export const TOAST_DURATION_MS = 5000;
+export const HIGHLIGHT_DURATION_MS = 3000;
+
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_S = 300;
+export const VERIFICATION_RESEND_AFTER_S = 60;
+export const VERIFICATION_MAX_ATTEMPTS = 3;
+export const EMAIL_CHECK_DEBOUNCE_MS = 800;
+
+export const DESKTOP_MIN_WIDTH_PX = 1024;
+export const PHONE_MAX_WIDTH_PX = 640;
+export const DASHBOARD_RECENT_ITEMS = 3;

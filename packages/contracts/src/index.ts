@@ -1,0 +1,4 @@
+export * from "./accounts";
+export * from "./constants";
+export * from "./messages";
+export * from "./password";

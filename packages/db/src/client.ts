@@ -1,0 +1,100 @@
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+
+import * as schema from "./schema/index";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Anything a query can run on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), "..", "migrations");
+
+export interface Database {
+  db: Db;
+  kind: "postgres" | "pglite";
+  /** Applies pending migrations; safe to call from several instances at once. */
+  migrate(): Promise<void>;
+  /** True when every committed migration is applied. */
+  isMigrated(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** Postgres connection string; when absent PGlite runs in-process. */
+  url?: string | undefined;
+  /** PGlite data directory; absent means in memory. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+// One constant for every instance of this app sharing a database.
+const MIGRATION_LOCK_KEY = 7_340_017;
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? createPostgres(options.url, options.poolSize ?? 10) : createPglite(options.dataDir);
+}
+
+async function createPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its connection must not crash the process.
+  pool.on("error", () => undefined);
+  const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(client, { casing: "snake_case" }), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    isMigrated: () => isMigrated(db),
+    close: () => pool.end(),
+  };
+}
+
+async function createPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const pgliteDb = drizzlePglite(client, { schema, casing: "snake_case" });
+  const db = pgliteDb as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    // PGlite is one process's private database: no other instance can race this.
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    isMigrated: () => isMigrated(db),
+    close: () => client.close(),
+  };
+}
+
+async function isMigrated(db: Db): Promise<boolean> {
+  const expected = readMigrationFiles({ migrationsFolder }).length;
+  try {
+    const rows = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    const first = rows.rows[0];
+    return first !== undefined && Number(first.n) >= expected;
+  } catch {
+    return false;
+  }
+}

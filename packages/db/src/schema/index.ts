@@ -1,0 +1,3 @@
+export * from "./customers";
+export * from "./outbox-mail";
+export * from "./verification-codes";
