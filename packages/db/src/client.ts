@@ -89,10 +89,11 @@ async function createPglite(dataDir: string | undefined): Promise<Database> {
 async function isMigrated(db: Db): Promise<boolean> {
   const expected = readMigrationFiles({ migrationsFolder }).length;
   try {
-    const rows = await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-    );
-    const first = rows.rows[0];
+    // Both drivers answer { rows }; the generic database type cannot say so.
+    const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as {
+      rows: { n: number }[];
+    };
+    const first = result.rows[0];
     return first !== undefined && Number(first.n) >= expected;
   } catch {
     return false;

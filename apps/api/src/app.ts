@@ -1,0 +1,120 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+import type { Database } from "@lab/db";
+import compression from "compression";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+
+import type { DomainContext } from "./domain/context";
+import { createEmailChecker, type MxLookup } from "./domain/email-check";
+import { errorHandler, notFoundHandler } from "./http/error-handler";
+import { createRateLimits } from "./http/rate-limit";
+import type { MailboxEntry } from "./mail/transport";
+import { createTokenService } from "./lib/tokens";
+import { authRouter } from "./routes/auth/router";
+import { customersRouter } from "./routes/customers/router";
+import { devMailboxRouter } from "./routes/dev-mailbox/router";
+import { emailRouter } from "./routes/email/router";
+import { healthRouter } from "./routes/health/router";
+
+export interface AppDeps {
+  database: Database;
+  logger: Logger;
+  jwtSecret: string;
+  /** Called after a commit that queued mail (nudges the outbox sender). */
+  mailQueued: () => void;
+  mxLookup?: MxLookup | undefined;
+  redis?: Redis | undefined;
+  rateLimit?: boolean;
+  bcryptCost?: number;
+  now?: () => Date;
+  /** The built SPA; served with an index.html fallback when present. */
+  webDistDir?: string | undefined;
+  /** The dev mailbox reader; mounted at /dev when given. */
+  devMailbox?: ((limit?: number) => Promise<MailboxEntry[]>) | undefined;
+  /** Reverse proxies in front of the app, for client IPs in rate limits. */
+  trustProxy?: boolean | number | string;
+}
+
+const API_JSON_LIMIT = "100kb";
+
+export function createApp(deps: AppDeps): Express {
+  const tokens = createTokenService(deps.jwtSecret);
+  const ctx: DomainContext = {
+    db: deps.database.db,
+    now: deps.now ?? (() => new Date()),
+    bcryptCost: deps.bcryptCost ?? 12,
+    checkEmail: createEmailChecker(deps.mxLookup),
+    tokens,
+    mailQueued: deps.mailQueued,
+  };
+  const limits = createRateLimits({ enabled: deps.rateLimit ?? true, redis: deps.redis });
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", deps.trustProxy ?? false);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Inline style attributes (React style props); no inline script anywhere.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      autoLogging: { ignore: (req) => req.url === "/api/health" },
+      // Method, path and status only: no headers (tokens) and no bodies (passwords) in logs.
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split("?")[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  const api = express.Router();
+  api.use(express.json({ limit: API_JSON_LIMIT }));
+  api.use(healthRouter(deps.database));
+  api.use("/customers", customersRouter(ctx, tokens, limits));
+  api.use("/auth", authRouter(ctx, limits));
+  api.use("/email", emailRouter(ctx, limits));
+  api.use(notFoundHandler);
+  app.use("/api", api);
+
+  if (deps.devMailbox) app.use("/dev", devMailboxRouter(deps.devMailbox));
+
+  const webDist = deps.webDistDir;
+  if (webDist && existsSync(join(webDist, "index.html"))) {
+    // Hashed assets are immutable; index.html must always be revalidated.
+    app.use(
+      "/assets",
+      express.static(join(webDist, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+    );
+    app.use(express.static(webDist, { index: false, maxAge: "1h" }));
+    app.get(/^(?!\/api\/|\/dev\/).*/, (_req, res) => {
+      res.set("Cache-Control", "no-cache").sendFile(join(webDist, "index.html"));
+    });
+  }
+
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,89 @@
+// The only reader of process.env: parsed once, failing fast with a readable message.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { z } from "zod";
+
+const onOff = z
+  .enum(["on", "off", "true", "false", "1", "0"])
+  .transform((value) => value === "on" || value === "true" || value === "1");
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default(join(repoRoot, "data")),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Aqua Lab Portal <no-reply@aqualab.local>"),
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  EMAIL_CHECK_DNS: onOff.default(true),
+  RATE_LIMIT: onOff.default(true),
+  WEB_DIST_DIR: z.string().default(join(repoRoot, "apps", "web", "dist")),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  production: boolean;
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  publicUrl: string;
+  emailCheckDns: boolean;
+  rateLimit: boolean;
+  webDistDir: string;
+  logLevel: string;
+}
+
+/** A dev secret generated once into DATA_DIR, so tokens survive restarts without configuration. */
+function devSecret(dataDir: string): string {
+  const file = join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(48).toString("base64url");
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === "production";
+  if (production && !env.JWT_SECRET) throw new Error("JWT_SECRET is required in production");
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    production,
+    port: env.PORT,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM,
+    jwtSecret: env.JWT_SECRET ?? devSecret(dataDir),
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    emailCheckDns: env.EMAIL_CHECK_DNS,
+    rateLimit: env.RATE_LIMIT,
+    webDistDir: resolve(env.WEB_DIST_DIR),
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+/** Test-only settings, read here so no other file touches process.env. */
+export const testEnv = {
+  databaseUrl: process.env.TEST_DATABASE_URL || undefined,
+  redisUrl: process.env.TEST_REDIS_URL || undefined,
+  ci: process.env.CI === "true" || process.env.CI === "1",
+};

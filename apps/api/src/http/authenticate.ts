@@ -1,0 +1,36 @@
+import { messages } from "@lab/contracts";
+import type { Request, RequestHandler } from "express";
+
+import type { Role, TokenClaims, TokenService } from "../lib/tokens";
+import { AppError } from "./app-error";
+
+const claimsKey = Symbol("claims");
+type WithClaims = Request & { [claimsKey]?: TokenClaims };
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/** Requires a valid token of the given role; the claims are then read with claimsOf(req). */
+export function authenticate(tokens: TokenService, role: Role): RequestHandler {
+  return (req, _res, next) => {
+    const token = bearerToken(req.get("authorization"));
+    const claims = token ? tokens.verify(token) : undefined;
+    if (!claims) throw new AppError(401, "unauthenticated", messages.authRequired);
+    if (claims.role !== role) throw new AppError(403, "forbidden", messages.forbidden);
+    (req as WithClaims)[claimsKey] = claims;
+    next();
+  };
+}
+
+export function claimsOf(req: Request): TokenClaims {
+  const claims = (req as WithClaims)[claimsKey];
+  if (!claims) throw new AppError(401, "unauthenticated", messages.authRequired);
+  return claims;
+}
+
+/** A path {id} must be the caller's own: another customer's id is 403 (DESIGN.md section 6). */
+export function requireSelf(req: Request, id: number): void {
+  if (claimsOf(req).subject !== id) throw new AppError(403, "forbidden", messages.forbidden);
+}

@@ -1,0 +1,20 @@
+import type { z } from "zod";
+
+import { AppError } from "./app-error";
+
+/** Parses a request part with a contracts schema; the first issue's message becomes a 400. */
+export function parse<S extends z.ZodType>(schema: S, value: unknown, fallback: string): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const first = result.error.issues[0];
+  const message = first && !first.message.startsWith("Invalid input") ? first.message : fallback;
+  throw new AppError(400, "validation_failed", message);
+}
+
+export function parseIdParam(value: unknown, notFoundMessage: string): number {
+  const id = typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw new AppError(404, "not_found", notFoundMessage);
+  }
+  return id;
+}

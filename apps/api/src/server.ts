@@ -1,0 +1,78 @@
+import { join } from "node:path";
+
+import { createDatabase } from "@lab/db";
+import { Redis } from "ioredis";
+import { pino } from "pino";
+
+import { createApp } from "./app";
+import { createMxLookup } from "./domain/email-check";
+import { loadConfig } from "./env";
+import { createOutboxSender } from "./jobs/outbox-sender";
+import { createDevMailbox, createSmtpTransport } from "./mail/transport";
+
+const config = loadConfig();
+const logger = pino({ level: config.logLevel });
+
+const database = await createDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, "pg") });
+await database.migrate();
+
+const redis = config.redisUrl
+  ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+  : undefined;
+redis?.on("error", (error: Error) => logger.warn({ err: error.message }, "redis unavailable"));
+
+const devMailbox = config.smtpUrl ? undefined : createDevMailbox(join(config.dataDir, "mailbox"));
+const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : devMailbox?.transport;
+if (!transport) throw new Error("no mail transport");
+const outbox = createOutboxSender({ db: database.db, transport, from: config.mailFrom, logger });
+
+const app = createApp({
+  database,
+  logger,
+  jwtSecret: config.jwtSecret,
+  mailQueued: () => outbox.nudge(),
+  mxLookup: config.emailCheckDns ? createMxLookup() : undefined,
+  redis,
+  rateLimit: config.rateLimit,
+  webDistDir: config.webDistDir,
+  devMailbox: config.production ? undefined : devMailbox?.list,
+  trustProxy: config.production ? 1 : false,
+});
+
+const server = app.listen(config.port, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  outbox.start();
+  logger.info(
+    {
+      database: database.kind,
+      mail: transport.kind,
+      redis: Boolean(redis),
+    },
+    `listening on http://localhost:${port}`,
+  );
+  if (devMailbox && !config.production) {
+    logger.info(`dev mailbox: http://localhost:${port}/dev/mailbox`);
+  }
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  // Give in-flight requests a moment, then cut the rest.
+  const forced = setTimeout(() => server.closeAllConnections(), 10_000);
+  await closed;
+  clearTimeout(forced);
+  await outbox.stop();
+  transport?.close();
+  redis?.disconnect();
+  await database.close();
+  logger.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
