@@ -19,14 +19,20 @@ const CANARY_DOMAIN = "gmail.com";
 
 export type MxLookup = (domain: string) => Promise<boolean | null>;
 
-/** MX look-up: true, false on a definite "no such domain / no MX", null when DNS cannot be trusted. */
-export function createMxLookup(timeoutMs = 1500): MxLookup {
+function defaultResolver(timeoutMs: number): (domain: string) => Promise<unknown[]> {
   const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
+  return (domain) => resolver.resolveMx(domain);
+}
+
+/** MX look-up: true, false on a definite "no such domain / no MX", null when DNS cannot be trusted. */
+export function createMxLookup(
+  resolveMx: (domain: string) => Promise<unknown[]> = defaultResolver(1500),
+): MxLookup {
   let canary: { ok: boolean; at: number } | undefined;
 
   const lookup = async (domain: string): Promise<boolean | "no" | null> => {
     try {
-      const records = await resolver.resolveMx(domain);
+      const records = await resolveMx(domain);
       return records.length > 0 ? true : "no";
     } catch (error) {
       const code = (error as { code?: unknown }).code;

@@ -1,0 +1,112 @@
+import { createTestDatabase } from "@lab/db/testing";
+import type { Database } from "@lab/db";
+import type { Express } from "express";
+import type { Redis } from "ioredis";
+import { pino } from "pino";
+import request from "supertest";
+
+import { createApp } from "../app";
+import type { MxLookup } from "../domain/email-check";
+import { testEnv } from "../env";
+import { createOutboxSender, type OutboxSender } from "../jobs/outbox-sender";
+import { createSmtpTransport } from "../mail/transport";
+import { startSmtpCatcher, type SmtpCatcher } from "./smtp-catcher";
+
+export const TEST_JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-signing";
+export const STRONG_PASSWORD = "Shrimp#2024";
+
+/** A controllable clock for expiry rules. */
+export function testClock(start = Date.now()) {
+  let t = start;
+  return {
+    now: () => new Date(t),
+    advance(seconds: number) {
+      t += seconds * 1000;
+    },
+  };
+}
+
+export interface TestApp {
+  app: Express;
+  database: Database;
+  smtp: SmtpCatcher;
+  outbox: OutboxSender;
+  clock: ReturnType<typeof testClock>;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, with mail going over SMTP to a catcher. */
+export async function startTestApp(
+  options: { rateLimit?: boolean; redis?: Redis; mxLookup?: MxLookup; database?: Database } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase(testEnv.databaseUrl));
+  const smtp = await startSmtpCatcher();
+  const logger = pino({ level: "silent" });
+  const transport = createSmtpTransport(smtp.url);
+  const outbox = createOutboxSender({ db: database.db, transport, from: "lab@test.local", logger, pollMs: 50 });
+  outbox.start();
+  const clock = testClock();
+  const app = createApp({
+    database,
+    logger,
+    jwtSecret: TEST_JWT_SECRET,
+    mailQueued: () => outbox.nudge(),
+    mxLookup: options.mxLookup,
+    redis: options.redis,
+    rateLimit: options.rateLimit ?? false,
+    bcryptCost: 10,
+    now: clock.now,
+  });
+  return {
+    app,
+    database,
+    smtp,
+    outbox,
+    clock,
+    async close() {
+      await outbox.stop();
+      transport.close();
+      await smtp.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+export function codeFrom(subject: string): string {
+  const code = /verification code: ([A-Z0-9]{6})$/.exec(subject)?.[1];
+  if (!code) throw new Error(`no code in subject "${subject}"`);
+  return code;
+}
+
+/** The newest code mailed to an address, waiting for it if need be. */
+export async function latestCode(t: TestApp, email: string, after = 0): Promise<string> {
+  await t.smtp.waitFor((mail, ) => mail.to.includes(email) && t.smtp.mails.indexOf(mail) >= after);
+  const mine = t.smtp.mails.filter((mail) => mail.to.includes(email));
+  const last = mine[mine.length - 1];
+  if (!last) throw new Error("no mail");
+  return codeFrom(last.subject);
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = "farmer"): string =>
+  `${prefix}.${Date.now().toString(36)}.${(counter += 1)}@gmail.com`;
+
+/** Registers, verifies and signs in a customer; answers its id and token. */
+export async function signedInCustomer(t: TestApp, fullName = "Ravi Kumar") {
+  const email = uniqueEmail();
+  const registered = await request(t.app)
+    .post("/api/customers/register")
+    .send({ fullName, email, password: STRONG_PASSWORD })
+    .expect(201);
+  const code = await latestCode(t, email);
+  await request(t.app).post("/api/auth/verify-email").send({ email, code }).expect(200);
+  const login = await request(t.app)
+    .post("/api/customers/login")
+    .send({ email, password: STRONG_PASSWORD })
+    .expect(200);
+  return {
+    id: (registered.body as { id: number }).id,
+    email,
+    token: (login.body as { accessToken: string }).accessToken,
+  };
+}

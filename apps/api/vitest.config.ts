@@ -1,0 +1,23 @@
+import { defineConfig } from "vitest/config";
+
+// Every suite runs on in-memory PGlite; with TEST_DATABASE_URL the same suites run again on that
+// Postgres server. Under CI the Postgres run is required.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const ci = process.env.CI === "true" || process.env.CI === "1";
+if (!postgresUrl) {
+  if (ci) throw new Error("CI=true: TEST_DATABASE_URL must point at a Postgres server (see .ci/run)");
+  console.warn("notice: TEST_DATABASE_URL unset; API suites run on PGlite only (Postgres run skipped)");
+}
+
+export default defineConfig({
+  test: {
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "pglite", env: { TEST_DATABASE_URL: "" } } },
+      ...(postgresUrl
+        ? [{ extends: true, test: { name: "postgres", env: { TEST_DATABASE_URL: postgresUrl } } }]
+        : []),
+    ],
+  },
+});
