@@ -9,13 +9,13 @@ import tseslint from "typescript-eslint";
  *   forbidImports: bare modules this package must never import.
  */
 export function config({ allowImports, forbidImports = [], browser = false, extra = [] } = {}) {
+  const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const allowPattern = (names) => ({
+    regex: `^(?!\\.|${names.map((name) => `${escape(name)}(?:/|$)`).join("|")})`,
+    message: `This package may import only: ${names.join(", ")} (and its own files).`,
+  });
   const patterns = [];
-  if (allowImports) {
-    patterns.push({
-      group: ["*", "!./*", "!../*", ...allowImports.flatMap((name) => [`!${name}`, `!${name}/*`])],
-      message: `This package may import only: ${allowImports.join(", ")}.`,
-    });
-  }
+  if (allowImports) patterns.push(allowPattern(allowImports));
   if (forbidImports.length > 0) {
     patterns.push({
       group: forbidImports.flatMap((name) => [name, `${name}/*`]),
@@ -36,6 +36,15 @@ export function config({ allowImports, forbidImports = [], browser = false, extr
         "no-restricted-imports": patterns.length > 0 ? ["error", { patterns }] : "off",
       },
     },
+    // Tests may also use the test runner.
+    allowImports
+      ? {
+          files: ["**/*.test.ts", "**/*.test.tsx"],
+          rules: {
+            "no-restricted-imports": ["error", { patterns: [allowPattern([...allowImports, "vitest"])] }],
+          },
+        }
+      : {},
     ...extra,
   );
 }

@@ -14,9 +14,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: "pglite", env: { TEST_DATABASE_URL: "" } } },
+      { extends: true as const, test: { name: "pglite", env: { TEST_DATABASE_URL: "" } } },
       ...(postgresUrl
-        ? [{ extends: true, test: { name: "postgres", env: { TEST_DATABASE_URL: postgresUrl } } }]
+        ? [{ extends: true as const, test: { name: "postgres", env: { TEST_DATABASE_URL: postgresUrl } } }]
         : []),
     ],
   },

@@ -33,7 +33,13 @@ export async function registerCustomer(
       if (await findByEmail(tx, input.email)) throw emailTaken();
       const [row] = await tx
         .insert(customers)
-        .values({ email: input.email, fullName: input.fullName, passwordHash, createdAt: now, updatedAt: now })
+        .values({
+          email: input.email,
+          fullName: input.fullName,
+          passwordHash,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       if (!row) throw new Error("insert returned no row");
       await issueVerificationCode(tx, now, row, { ignoreResendDelay: true });

@@ -11,7 +11,8 @@ const freeDomains = new Set<string>(require("free-email-domains") as string[]);
 const roleAccounts = new Set<string>(require("role-based-email-addresses") as string[]);
 
 // The same shape the browser's <input type=email> and zod accept, with a dotted domain.
-const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 const DEFINITE_NO_DOMAIN = new Set(["ENOTFOUND", "ENODATA"]);
 // A domain whose MX records certainly exist: if it too "does not exist", DNS is broken, not the address.

@@ -85,7 +85,10 @@ export function createOutboxSender(options: Options): OutboxSender {
           content: Buffer.from(a.content, "base64"),
         })),
       });
-      await db.update(outboxMail).set({ sentAt: sql`now()`, lastError: null }).where(eq(outboxMail.id, row.id));
+      await db
+        .update(outboxMail)
+        .set({ sentAt: sql`now()`, lastError: null })
+        .where(eq(outboxMail.id, row.id));
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

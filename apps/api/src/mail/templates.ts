@@ -2,8 +2,7 @@ import { VERIFICATION_CODE_TTL_S } from "@lab/contracts";
 
 import type { MailToSend } from "./outbox";
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function verificationCodeMail(to: string, fullName: string, code: string): MailToSend {
   const minutes = Math.round(VERIFICATION_CODE_TTL_S / 60);

@@ -43,7 +43,13 @@ export async function startTestApp(
   const smtp = await startSmtpCatcher();
   const logger = pino({ level: "silent" });
   const transport = createSmtpTransport(smtp.url);
-  const outbox = createOutboxSender({ db: database.db, transport, from: "lab@test.local", logger, pollMs: 50 });
+  const outbox = createOutboxSender({
+    db: database.db,
+    transport,
+    from: "lab@test.local",
+    logger,
+    pollMs: 50,
+  });
   outbox.start();
   const clock = testClock();
   const app = createApp({
@@ -80,7 +86,7 @@ export function codeFrom(subject: string): string {
 
 /** The newest code mailed to an address, waiting for it if need be. */
 export async function latestCode(t: TestApp, email: string, after = 0): Promise<string> {
-  await t.smtp.waitFor((mail, ) => mail.to.includes(email) && t.smtp.mails.indexOf(mail) >= after);
+  await t.smtp.waitFor((mail) => mail.to.includes(email) && t.smtp.mails.indexOf(mail) >= after);
   const mine = t.smtp.mails.filter((mail) => mail.to.includes(email));
   const last = mine[mine.length - 1];
   if (!last) throw new Error("no mail");

@@ -24,7 +24,11 @@ export const outboxMail = pgTable(
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("outbox_mail_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index("outbox_mail_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 export type OutboxMailRow = typeof outboxMail.$inferSelect;

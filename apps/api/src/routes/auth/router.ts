@@ -16,7 +16,12 @@ import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
 
 export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
   const router = Router();
-  const perIp = limits.middleware({ name: "verification-ip", points: 30, durationSeconds: 900, key: clientIp });
+  const perIp = limits.middleware({
+    name: "verification-ip",
+    points: 30,
+    durationSeconds: 900,
+    key: clientIp,
+  });
 
   // Unknown and verified addresses get the same answer as a sent code: the call reveals no accounts.
   const send = async (req: Request, res: Response) => {

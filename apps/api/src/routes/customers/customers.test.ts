@@ -26,7 +26,11 @@ const register = (body: object) => request(t.app).post("/api/customers/register"
 describe("POST /api/customers/register", () => {
   it("creates an unverified account, answers 201 without secrets and mails a 6-character code", async () => {
     const email = uniqueEmail();
-    const res = await register({ fullName: "  Lakshmi Devi ", email: email.toUpperCase(), password: STRONG_PASSWORD });
+    const res = await register({
+      fullName: "  Lakshmi Devi ",
+      email: email.toUpperCase(),
+      password: STRONG_PASSWORD,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ email, fullName: "Lakshmi Devi", emailVerified: false });
     expect(res.body).not.toHaveProperty("passwordHash");
@@ -40,7 +44,10 @@ describe("POST /api/customers/register", () => {
     [{ fullName: "Ravi", email: uniqueEmail(), password: "abcdefgh" }, messages.passwordWeak],
     [{ fullName: "Ravi", email: uniqueEmail(), password: "Ab1!" }, messages.passwordWeak],
     [{ fullName: "Ravi", email: "not-an-email", password: STRONG_PASSWORD }, messages.invalidEmailFormat],
-    [{ fullName: "Ravi", email: "ravi@mailinator.com", password: STRONG_PASSWORD }, messages.emailValidationFailed],
+    [
+      { fullName: "Ravi", email: "ravi@mailinator.com", password: STRONG_PASSWORD },
+      messages.emailValidationFailed,
+    ],
   ])("refuses %o with 400 and the spec's message", async (body, message) => {
     const res = await register(body);
     expect(res.status).toBe(400);
@@ -67,7 +74,9 @@ describe("POST /api/customers/register", () => {
     const big = await register({ fullName: "x".repeat(110_000), email, password: STRONG_PASSWORD });
     expect(big.status).toBe(413);
     expect(big.body.code).toBe("body_too_large");
-    const login = await request(t.app).post("/api/customers/login").send({ email, password: STRONG_PASSWORD });
+    const login = await request(t.app)
+      .post("/api/customers/login")
+      .send({ email, password: STRONG_PASSWORD });
     expect(login.status).toBe(401);
   });
 });
@@ -114,9 +123,16 @@ describe("POST /api/customers/login", () => {
 describe("GET /api/customers/:id", () => {
   it("answers the own profile with sampleProviders", async () => {
     const customer = await signedInCustomer(t, "Anand Rao");
-    const res = await request(t.app).get(`/api/customers/${customer.id}`).auth(customer.token, { type: "bearer" });
+    const res = await request(t.app)
+      .get(`/api/customers/${customer.id}`)
+      .auth(customer.token, { type: "bearer" });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: customer.id, fullName: "Anand Rao", emailVerified: true, sampleProviders: [] });
+    expect(res.body).toMatchObject({
+      id: customer.id,
+      fullName: "Anand Rao",
+      emailVerified: true,
+      sampleProviders: [],
+    });
     expect(res.body.createdAt).toEqual(expect.any(String));
   });
 
@@ -126,7 +142,13 @@ describe("GET /api/customers/:id", () => {
     const forged = jwt.sign({ role: "customer" }, "another-secret-another-secret-another", {
       subject: String(customer.id),
     });
-    for (const header of [undefined, "Bearer nonsense", `Bearer ${unsigned}`, `Bearer ${forged}`, customer.token]) {
+    for (const header of [
+      undefined,
+      "Bearer nonsense",
+      `Bearer ${unsigned}`,
+      `Bearer ${forged}`,
+      customer.token,
+    ]) {
       const req = request(t.app).get(`/api/customers/${customer.id}`);
       const res = header ? await req.set("authorization", header) : await req;
       expect(res.status).toBe(401);
@@ -149,7 +171,9 @@ describe("PUT /api/customers/:id/profile", () => {
 
   it("changes only the fields sent, normalises the phone and returns a newer updatedAt", async () => {
     const customer = await signedInCustomer(t, "Meena Iyer");
-    const before = await request(t.app).get(`/api/customers/${customer.id}`).auth(customer.token, { type: "bearer" });
+    const before = await request(t.app)
+      .get(`/api/customers/${customer.id}`)
+      .auth(customer.token, { type: "bearer" });
     t.clock.advance(5);
     const res = await put(customer, { company: "Coastal Aqua Farms", phoneNumber: "098765 43210" });
     expect(res.status).toBe(200);
@@ -163,14 +187,19 @@ describe("PUT /api/customers/:id/profile", () => {
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.parse(before.body.updatedAt));
 
     const again = await put(customer, { address: "Plot 4, Bhimavaram\nAndhra Pradesh" });
-    expect(again.body).toMatchObject({ company: "Coastal Aqua Farms", address: "Plot 4, Bhimavaram\nAndhra Pradesh" });
+    expect(again.body).toMatchObject({
+      company: "Coastal Aqua Farms",
+      address: "Plot 4, Bhimavaram\nAndhra Pradesh",
+    });
   });
 
   it("refuses a phone number that is not valid with 400 and keeps the profile", async () => {
     const customer = await signedInCustomer(t);
     const res = await put(customer, { phoneNumber: "12345", company: "Should not land" });
     expect(res.status).toBe(400);
-    const now = await request(t.app).get(`/api/customers/${customer.id}`).auth(customer.token, { type: "bearer" });
+    const now = await request(t.app)
+      .get(`/api/customers/${customer.id}`)
+      .auth(customer.token, { type: "bearer" });
     expect(now.body.company).toBeNull();
   });
 
@@ -193,7 +222,9 @@ describe("PUT /api/customers/:id/profile", () => {
     const a = await signedInCustomer(t);
     const b = await signedInCustomer(t);
     expect((await put({ id: b.id, token: a.token }, { company: "x" })).status).toBe(403);
-    expect((await request(t.app).put(`/api/customers/${a.id}/profile`).send({ company: "x" })).status).toBe(401);
+    expect((await request(t.app).put(`/api/customers/${a.id}/profile`).send({ company: "x" })).status).toBe(
+      401,
+    );
   });
 
   it("answers 404 'Customer not found' when the account no longer exists", async () => {

@@ -2,8 +2,7 @@ import { Router } from "express";
 
 import type { MailboxEntry } from "../../mail/transport";
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function renderMailbox(entries: MailboxEntry[]): string {
   const items = entries
@@ -11,9 +10,7 @@ function renderMailbox(entries: MailboxEntry[]): string {
       (mail) => `<article>
   <h2>${escapeHtml(mail.subject)}</h2>
   <p class="meta">To ${escapeHtml(mail.to.join(", "))} · ${escapeHtml(new Date(mail.sentAt).toLocaleString("en-IN"))}${
-    mail.attachments.length > 0
-      ? ` · ${mail.attachments.map((a) => escapeHtml(a.filename)).join(", ")}`
-      : ""
+    mail.attachments.length > 0 ? ` · ${mail.attachments.map((a) => escapeHtml(a.filename)).join(", ")}` : ""
   }</p>
   <pre>${escapeHtml(mail.text)}</pre>
 </article>`,

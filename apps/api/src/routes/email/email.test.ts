@@ -35,10 +35,18 @@ describe("POST /api/email/verify-email", () => {
   });
 
   it("flags a bad format, a typo, a disposable, a free, a role address and a domain without MX", async () => {
-    expect((await check("ravi@@gmail")).body).toMatchObject({ format_valid: false, smtp_check: false, score: 0 });
+    expect((await check("ravi@@gmail")).body).toMatchObject({
+      format_valid: false,
+      smtp_check: false,
+      score: 0,
+    });
     expect((await check("ravi@gmial.com")).body.did_you_mean).toBe("ravi@gmail.com");
     expect((await check("x@mailinator.com")).body).toMatchObject({ disposable: true, smtp_check: false });
-    expect((await check("ravi@gmail.com")).body).toMatchObject({ free: true, mx_found: true, smtp_check: true });
+    expect((await check("ravi@gmail.com")).body).toMatchObject({
+      free: true,
+      mx_found: true,
+      smtp_check: true,
+    });
     expect((await check("info@aquafarms.in")).body).toMatchObject({ role: true, smtp_check: true });
     expect((await check("ravi@no-mx.example")).body).toMatchObject({ mx_found: false, smtp_check: false });
   });

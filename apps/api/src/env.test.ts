@@ -1,0 +1,39 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+import { loadConfig } from "./env";
+
+describe("loadConfig", () => {
+  it("refuses to start in production without JWT_SECRET", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/JWT_SECRET is required/);
+  });
+
+  it("generates a development secret once into DATA_DIR and reuses it", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "lab-env-"));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret).toHaveLength(64);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(readFileSync(join(dataDir, "jwt-secret"), "utf8")).toBe(first.jwtSecret);
+  });
+
+  it("applies the documented defaults and reads on/off switches", () => {
+    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "lab-env-")), EMAIL_CHECK_DNS: "off" });
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: "http://localhost:3000",
+      emailCheckDns: false,
+      rateLimit: true,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it("names every invalid variable", () => {
+    expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "nope" })).toThrow(
+      /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,
+    );
+  });
+});
