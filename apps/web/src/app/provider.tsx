@@ -1,0 +1,31 @@
+import { useEffect, type ReactNode } from "react";
+
+import { TOAST_DURATION_MS } from "@lab/contracts";
+
+import { ToastProvider, useToast } from "@/components/ui/toast";
+import { onLogout } from "@/lib/auth";
+
+export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in again.";
+
+/** Warns when the expiry timer (or a refused token) ends the session. */
+function SessionWatcher() {
+  const toast = useToast();
+  useEffect(
+    () =>
+      onLogout((reason) => {
+        if (reason !== "user") toast.warning(SESSION_EXPIRED_MESSAGE);
+      }),
+    [toast],
+  );
+  return null;
+}
+
+/** App-wide providers. TanStack Query is provided by the signed-in shell (app/routes/app/root.tsx). */
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <ToastProvider duration={TOAST_DURATION_MS}>
+      <SessionWatcher />
+      {children}
+    </ToastProvider>
+  );
+}

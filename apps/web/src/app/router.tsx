@@ -1,0 +1,73 @@
+import { useMemo, type ComponentType } from "react";
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, ScrollRestoration } from "react-router";
+import type { RouteObject } from "react-router";
+
+import { LoadingState } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { useSession } from "@/lib/auth";
+
+type RouteModule = { default: ComponentType };
+const lazyPage = (load: () => Promise<RouteModule>) => async () => ({ Component: (await load()).default });
+
+function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+function PageFallback() {
+  return <LoadingState label="Loading..." className="min-h-screen" />;
+}
+
+/** Protected routes: nobody signed in → /login. */
+export function RequireAuth() {
+  const session = useSession();
+  if (!session) return <Navigate to={paths.login.href()} replace />;
+  return <Outlet />;
+}
+
+/** Signed-out-only routes: a signed-in user goes to /dashboard. */
+export function GuestOnly() {
+  const session = useSession();
+  if (session) return <Navigate to={paths.dashboard.href()} replace />;
+  return <Outlet />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    HydrateFallback: PageFallback,
+    children: [
+      {
+        element: <GuestOnly />,
+        children: [{ path: paths.login.path, lazy: lazyPage(() => import("./routes/landing/login")) }],
+      },
+      { path: paths.privacy.path, lazy: lazyPage(() => import("./routes/public/privacy")) },
+      { path: paths.terms.path, lazy: lazyPage(() => import("./routes/public/terms")) },
+      { path: paths.careers.path, lazy: lazyPage(() => import("./routes/public/careers")) },
+      { path: paths.blog.path, lazy: lazyPage(() => import("./routes/public/blog")) },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: lazyPage(() => import("./routes/app/root")),
+            children: [
+              { path: paths.dashboard.path, lazy: lazyPage(() => import("./routes/app/dashboard")) },
+              { path: paths.profile.path, lazy: lazyPage(() => import("./routes/app/profile")) },
+            ],
+          },
+        ],
+      },
+      { path: paths.home.path, element: <Navigate to={paths.dashboard.href()} replace /> },
+      { path: "*", element: <Navigate to={paths.dashboard.href()} replace /> },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const router = useMemo(() => createBrowserRouter(routes), []);
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,5 @@
+import { DashboardOverview } from "@/features/dashboard/components/dashboard-overview";
+
+export default function DashboardRoute() {
+  return <DashboardOverview />;
+}

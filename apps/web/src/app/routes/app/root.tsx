@@ -1,0 +1,27 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { LayoutDashboard } from "lucide-react";
+import { Outlet } from "react-router";
+
+import { AppShell, type NavItem } from "@/components/layouts/app-shell";
+import { paths } from "@/config/paths";
+import { UserMenu } from "@/features/profile/components/user-menu";
+import { queryClient } from "@/lib/query-client";
+
+// Only screens that exist are linked; the others arrive with their issues.
+const navigation: NavItem[] = [
+  {
+    label: "Dashboard",
+    to: paths.dashboard.href(),
+    icon: <LayoutDashboard aria-hidden="true" className="h-5 w-5" />,
+  },
+];
+
+export default function AppRoot() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppShell homeHref={paths.dashboard.href()} navigation={navigation} userMenu={<UserMenu />}>
+        <Outlet />
+      </AppShell>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,27 @@
+import { SiteFooter } from "@/components/layouts/site-footer";
+import { AboutSection } from "@/features/landing/components/about-section";
+import { ContactSection } from "@/features/landing/components/contact-section";
+import { HeroSection } from "@/features/landing/components/hero-section";
+import { LandingHeader } from "@/features/landing/components/landing-header";
+import { ServicesSection } from "@/features/landing/components/services-section";
+
+export default function LoginRoute() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-teal-800 focus:shadow"
+      >
+        Skip to main content
+      </a>
+      <LandingHeader />
+      <main id="main" className="flex-1">
+        <HeroSection />
+        <ServicesSection />
+        <AboutSection />
+        <ContactSection />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

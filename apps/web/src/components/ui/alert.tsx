@@ -1,0 +1,41 @@
+import { CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
+
+import { cn } from "./cn";
+
+type Tone = "error" | "success" | "warning" | "info";
+
+const tones: Record<Tone, string> = {
+  error: "border-red-200 bg-red-50 text-red-800",
+  success: "border-green-200 bg-green-50 text-green-800",
+  warning: "border-amber-200 bg-amber-50 text-amber-900",
+  info: "border-sky-200 bg-sky-50 text-sky-900",
+};
+
+const icons: Record<Tone, ReactNode> = {
+  error: <CircleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />,
+  success: <CircleCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />,
+  warning: <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />,
+  info: <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />,
+};
+
+/** A coloured message box; errors are announced assertively, the rest politely. */
+export function Alert({
+  tone,
+  children,
+  className,
+}: {
+  tone: Tone;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cn("flex gap-2 rounded-lg border px-3 py-2 text-sm", tones[tone], className)}
+    >
+      {icons[tone]}
+      <div className="min-w-0">{children}</div>
+    </div>
+  );
+}

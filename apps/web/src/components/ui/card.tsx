@@ -1,0 +1,13 @@
+import type { HTMLAttributes } from "react";
+
+import { cn } from "./cn";
+
+export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)} {...props} />
+  );
+}
+
+export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn("p-5 sm:p-6", className)} {...props} />;
+}

@@ -1,0 +1,26 @@
+import { cn } from "./cn";
+
+const sizes = { sm: "h-4 w-4 border-2", md: "h-6 w-6 border-2", lg: "h-10 w-10 border-4" } as const;
+
+export function Spinner({ size = "md", className }: { size?: keyof typeof sizes; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        "inline-block animate-spin rounded-full border-current border-t-transparent",
+        sizes[size],
+        className,
+      )}
+    />
+  );
+}
+
+/** A centred spinner with a visible text, announced politely. */
+export function LoadingState({ label, className }: { label: string; className?: string }) {
+  return (
+    <div role="status" className={cn("flex flex-col items-center justify-center gap-3 py-12", className)}>
+      <Spinner size="lg" className="text-teal-700" />
+      <p className="text-sm text-slate-700">{label}</p>
+    </div>
+  );
+}

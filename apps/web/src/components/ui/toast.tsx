@@ -1,0 +1,117 @@
+import { CircleAlert, CircleCheck, TriangleAlert, X } from "lucide-react";
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+
+import { cn } from "./cn";
+
+export type ToastType = "success" | "error" | "warning";
+
+export interface ToastItem {
+  id: number;
+  type: ToastType;
+  message: string;
+}
+
+export interface ToastApi {
+  show: (type: ToastType, message: string) => void;
+  success: (message: string) => void;
+  error: (message: string) => void;
+  warning: (message: string) => void;
+  dismiss: (id: number) => void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+const styles: Record<ToastType, string> = {
+  success: "border-green-300 bg-green-50 text-green-900",
+  error: "border-red-300 bg-red-50 text-red-900",
+  warning: "border-amber-300 bg-amber-50 text-amber-900",
+};
+
+const icons: Record<ToastType, ReactNode> = {
+  success: <CircleCheck aria-hidden="true" className="h-5 w-5 shrink-0 text-green-700" />,
+  error: <CircleAlert aria-hidden="true" className="h-5 w-5 shrink-0 text-red-700" />,
+  warning: <TriangleAlert aria-hidden="true" className="h-5 w-5 shrink-0 text-amber-700" />,
+};
+
+/** Toasts (success, error, warning) that close themselves after `duration` ms. */
+export function ToastProvider({ children, duration }: { children: ReactNode; duration: number }) {
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  const dismiss = useCallback((id: number) => {
+    const timer = timers.current.get(id);
+    if (timer !== undefined) clearTimeout(timer);
+    timers.current.delete(id);
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+  }, []);
+
+  const show = useCallback(
+    (type: ToastType, message: string) => {
+      const id = nextId.current++;
+      setToasts((current) => [...current, { id, type, message }]);
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), duration),
+      );
+    },
+    [dismiss, duration],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      show,
+      dismiss,
+      success: (message) => show("success", message),
+      error: (message) => show("error", message),
+      warning: (message) => show("warning", message),
+    }),
+    [show, dismiss],
+  );
+
+  return (
+    <ToastContext value={api}>
+      {children}
+      <section
+        aria-label="Status messages"
+        className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2 px-4 sm:inset-x-auto sm:right-4 sm:items-end"
+      >
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            role={toast.type === "error" ? "alert" : "status"}
+            className={cn(
+              "pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg",
+              styles[toast.type],
+            )}
+          >
+            {icons[toast.type]}
+            <p className="flex-1">{toast.message}</p>
+            <button
+              type="button"
+              aria-label="Dismiss notification"
+              onClick={() => dismiss(toast.id)}
+              className="rounded p-0.5 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
+            >
+              <X aria-hidden="true" className="h-4 w-4" />
+            </button>
+          </div>
+        ))}
+      </section>
+    </ToastContext>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = use(ToastContext);
+  if (!api) throw new Error("useToast must be used inside <ToastProvider>");
+  return api;
+}

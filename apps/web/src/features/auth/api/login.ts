@@ -1,0 +1,61 @@
+import { messages, type Customer, type LoginRequest } from "@lab/contracts";
+
+import { ApiError, apiRequest } from "@/lib/api-client";
+import { parseCustomer, startSession } from "@/lib/auth";
+import { useAction } from "@/lib/use-action";
+
+export interface LoginResult {
+  customer: Customer;
+  token: string;
+  expiresIn: number | undefined;
+  tokenType: string | undefined;
+}
+
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : null;
+
+const str = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
+
+/**
+ * Spec section 7: reads customer, accessToken, expiresIn, tokenType. Also accepted: a flat customer
+ * carrying a token, or `{success, data}` wrapping either. Neither customer nor token is a failure.
+ */
+export function normalizeLoginResponse(raw: unknown): LoginResult | null {
+  const record = asRecord(raw);
+  if (!record) return null;
+  if (record.success === true && asRecord(record.data)) return normalizeLoginResponse(record.data);
+  const token = str(record.accessToken) ?? str(record.token);
+  const customer = parseCustomer(record.customer ?? record.user ?? record);
+  if (!token || !customer) return null;
+  return {
+    customer,
+    token,
+    expiresIn: typeof record.expiresIn === "number" ? record.expiresIn : undefined,
+    tokenType: str(record.tokenType),
+  };
+}
+
+export async function login(credentials: LoginRequest): Promise<LoginResult> {
+  const raw = await apiRequest<unknown>("/customers/login", {
+    method: "POST",
+    body: { email: credentials.email.trim(), password: credentials.password },
+    auth: false,
+  });
+  const result = normalizeLoginResponse(raw);
+  if (!result) throw new ApiError(200, messages.loginFailedDefault, "invalid_response", raw);
+  return result;
+}
+
+/** Signs in: stores user and token and starts the expiry timer on success. */
+export function useLogin() {
+  return useAction(login, {
+    onSuccess: (result) => {
+      startSession({
+        user: result.customer,
+        token: result.token,
+        expiresIn: result.expiresIn,
+        tokenType: result.tokenType,
+      });
+    },
+  });
+}

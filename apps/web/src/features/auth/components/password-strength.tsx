@@ -1,0 +1,74 @@
+import { Check, X } from "lucide-react";
+
+import {
+  passwordRules,
+  passwordScore,
+  passwordStrengthLabel,
+  type PasswordStrengthLabel,
+} from "@lab/contracts";
+
+import { cn } from "@/components/ui/cn";
+
+const barColours: Record<PasswordStrengthLabel, string> = {
+  "Very Weak": "bg-red-600",
+  Weak: "bg-orange-500",
+  Fair: "bg-amber-500",
+  Good: "bg-teal-600",
+  Strong: "bg-green-600",
+};
+
+const textColours: Record<PasswordStrengthLabel, string> = {
+  "Very Weak": "text-red-700",
+  Weak: "text-orange-800",
+  Fair: "text-amber-800",
+  Good: "text-teal-800",
+  Strong: "text-green-800",
+};
+
+/** Strength label by score (0-1 Very Weak … 5 Strong) and the five-rule checklist. */
+export function PasswordStrength({ password, id }: { password: string; id: string }) {
+  const score = passwordScore(password);
+  const label = passwordStrengthLabel(score);
+  return (
+    <div id={id} className="space-y-2">
+      {password ? (
+        <div>
+          <div className="flex items-center justify-between text-xs">
+            <span className="text-slate-700">Password strength</span>
+            <span data-testid="password-strength-label" className={cn("font-semibold", textColours[label])}>
+              {label}
+            </span>
+          </div>
+          <div aria-hidden="true" className="mt-1 grid grid-cols-5 gap-1">
+            {[1, 2, 3, 4, 5].map((step) => (
+              <span
+                key={step}
+                className={cn("h-1.5 rounded-full", step <= score ? barColours[label] : "bg-slate-200")}
+              />
+            ))}
+          </div>
+        </div>
+      ) : null}
+      <p className="text-xs text-slate-700">Use at least 8 characters and meet 4 of these 5 rules:</p>
+      <ul className="grid gap-x-3 gap-y-1 text-xs sm:grid-cols-2">
+        {passwordRules.map((rule) => {
+          const met = rule.test(password);
+          return (
+            <li
+              key={rule.id}
+              className={cn("flex items-center gap-1.5", met ? "text-green-800" : "text-slate-700")}
+            >
+              {met ? (
+                <Check aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
+              ) : (
+                <X aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-500" />
+              )}
+              {rule.label}
+              <span className="sr-only">{met ? " (met)" : " (not met)"}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { useState, type FormEvent } from "react";
+
+import {
+  VERIFICATION_CODE_TTL_S,
+  VERIFICATION_RESEND_AFTER_S,
+  isPasswordValid,
+  messages,
+} from "@lab/contracts";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input, describedBy } from "@/components/ui/input";
+import { registerErrorMessage } from "@/lib/api-client";
+
+import { useRegister } from "../api/register";
+import { useEmailCheck } from "../hooks/use-email-check";
+import { EmailCheckFeedback } from "./email-check-feedback";
+import { PasswordStrength } from "./password-strength";
+import { PasswordTips } from "./password-tips";
+import type { VerificationStart } from "./verification-screen";
+
+interface RegisterErrors {
+  fullName?: string;
+  email?: string;
+  password?: string;
+}
+
+const joinIds = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
+
+export function RegisterForm({ onRegistered }: { onRegistered: (start: VerificationStart) => void }) {
+  const registerAccount = useRegister();
+  const emailCheck = useEmailCheck();
+  const [fullName, setFullName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<RegisterErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    setBusy(true);
+    try {
+      // The e-mail must pass the check (smtp_check) before the account is created.
+      const check = await emailCheck.checkNow(email);
+      const found: RegisterErrors = {
+        ...(fullName.trim() ? {} : { fullName: messages.nameRequired }),
+        ...(check?.smtp_check === true ? {} : { email: messages.emailValidationFailed }),
+        ...(isPasswordValid(password) ? {} : { password: messages.passwordWeak }),
+      };
+      setErrors(found);
+      if (found.fullName || found.email || found.password) return;
+      const customer = await registerAccount.mutateAsync({ fullName, email, password });
+      onRegistered({
+        email: customer.email,
+        expiresIn: VERIFICATION_CODE_TTL_S,
+        resendAfter: VERIFICATION_RESEND_AFTER_S,
+      });
+    } catch (error) {
+      setFormError(registerErrorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const acceptSuggestion = (suggestion: string) => {
+    setEmail(suggestion);
+    setErrors(({ email: _removed, ...rest }) => rest);
+    void emailCheck.checkNow(suggestion);
+  };
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Create account"
+      className="space-y-4"
+    >
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <Field id="register-name" label="Full Name" error={errors.fullName}>
+        <Input
+          id="register-name"
+          name="fullName"
+          autoComplete="name"
+          value={fullName}
+          onChange={(event) => {
+            setFullName(event.target.value);
+            if (errors.fullName) setErrors(({ fullName: _removed, ...rest }) => rest);
+          }}
+          invalid={Boolean(errors.fullName)}
+          aria-describedby={describedBy("register-name", errors.fullName)}
+        />
+      </Field>
+      <Field id="register-email" label="Email" error={errors.email}>
+        <Input
+          id="register-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            if (errors.email) setErrors(({ email: _removed, ...rest }) => rest);
+            emailCheck.schedule(event.target.value);
+          }}
+          onBlur={(event) => void emailCheck.checkNow(event.target.value)}
+          invalid={Boolean(errors.email)}
+          aria-describedby={joinIds(describedBy("register-email", errors.email), "register-email-check")}
+        />
+        <EmailCheckFeedback
+          id="register-email-check"
+          state={emailCheck.state}
+          onAcceptSuggestion={acceptSuggestion}
+        />
+      </Field>
+      <Field id="register-password" label="Password" error={errors.password}>
+        <Input
+          id="register-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            if (errors.password && isPasswordValid(event.target.value)) {
+              setErrors(({ password: _removed, ...rest }) => rest);
+            }
+          }}
+          invalid={Boolean(errors.password)}
+          aria-describedby={joinIds(
+            describedBy("register-password", errors.password),
+            "register-password-strength",
+          )}
+        />
+      </Field>
+      <PasswordStrength id="register-password-strength" password={password} />
+      <PasswordTips />
+      <Button type="submit" className="w-full" size="lg" isLoading={busy}>
+        Create Account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+
+import { VERIFICATION_CODE_TTL_S, VERIFICATION_RESEND_AFTER_S, messages } from "@lab/contracts";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input, describedBy } from "@/components/ui/input";
+import { paths } from "@/config/paths";
+import { isApiError, loginErrorMessage } from "@/lib/api-client";
+
+import { useLogin } from "../api/login";
+import { sendVerification } from "../api/send-verification";
+import type { VerificationStart } from "./verification-screen";
+
+export const EMAIL_REQUIRED = "Please enter your email address.";
+export const PASSWORD_REQUIRED = "Please enter your password.";
+
+/** 403 email_not_verified: send a code (a 429 means the last one is still valid) and verify. */
+export async function startVerification(email: string): Promise<VerificationStart> {
+  try {
+    const sent = await sendVerification(email);
+    return { email, expiresIn: sent.expiresIn, resendAfter: sent.resendAfter };
+  } catch (error) {
+    if (isApiError(error) && error.status === 429) {
+      return { email, expiresIn: VERIFICATION_CODE_TTL_S, resendAfter: VERIFICATION_RESEND_AFTER_S };
+    }
+    return {
+      email,
+      expiresIn: VERIFICATION_CODE_TTL_S,
+      resendAfter: 0,
+      error: isApiError(error) && error.status !== 0 ? error.message : messages.sendFailed,
+    };
+  }
+}
+
+interface SignInFormProps {
+  defaultEmail?: string;
+  notice?: string | null;
+  onNeedsVerification: (start: VerificationStart) => void;
+}
+
+export function SignInForm({ defaultEmail = "", notice, onNeedsVerification }: SignInFormProps) {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [email, setEmail] = useState(defaultEmail);
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const trimmed = email.trim();
+    const found = {
+      ...(trimmed ? {} : { email: EMAIL_REQUIRED }),
+      ...(password ? {} : { password: PASSWORD_REQUIRED }),
+    };
+    setErrors(found);
+    if (found.email || found.password) return;
+    setBusy(true);
+    try {
+      await login.mutateAsync({ email: trimmed, password });
+      await navigate(paths.dashboard.href(), { replace: true });
+    } catch (error) {
+      if (isApiError(error) && error.status === 403 && error.code === "email_not_verified") {
+        onNeedsVerification(await startVerification(trimmed));
+        return;
+      }
+      setFormError(loginErrorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign in" className="space-y-4">
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <Field id="signin-email" label="Email" error={errors.email}>
+        <Input
+          id="signin-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          invalid={Boolean(errors.email)}
+          aria-describedby={describedBy("signin-email", errors.email)}
+        />
+      </Field>
+      <Field id="signin-password" label="Password" error={errors.password}>
+        <Input
+          id="signin-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          invalid={Boolean(errors.password)}
+          aria-describedby={describedBy("signin-password", errors.password)}
+        />
+      </Field>
+      <Button type="submit" className="w-full" size="lg" isLoading={busy}>
+        Sign In
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,214 @@
+import { ArrowLeft, MailCheck, Inbox } from "lucide-react";
+import { useState, type FormEvent } from "react";
+
+import { VERIFICATION_CODE_LENGTH, VERIFICATION_MAX_ATTEMPTS, messages } from "@lab/contracts";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input, describedBy } from "@/components/ui/input";
+import { paths } from "@/config/paths";
+import { isApiError } from "@/lib/api-client";
+
+import { useResendVerification } from "../api/resend-verification";
+import { useVerifyEmail } from "../api/verify-email";
+import { useDevMailbox } from "../hooks/use-dev-mailbox";
+import { formatSeconds, useCountdown } from "../hooks/use-countdown";
+
+/** How the screen starts: the address, and the current code's lifetimes in seconds. */
+export interface VerificationStart {
+  email: string;
+  expiresIn: number;
+  resendAfter: number;
+  error?: string;
+}
+
+interface VerificationScreenProps {
+  start: VerificationStart;
+  onVerified: (email: string) => void;
+  onBack: () => void;
+}
+
+const normalizeCode = (value: string) =>
+  value.replace(/\s+/g, "").toUpperCase().slice(0, VERIFICATION_CODE_LENGTH);
+
+export function VerificationScreen({ start, onVerified, onBack }: VerificationScreenProps) {
+  const { email } = start;
+  const verify = useVerifyEmail();
+  const resend = useResendVerification();
+  const devMailbox = useDevMailbox();
+  const [code, setCode] = useState("");
+  const [attempts, setAttempts] = useState(0);
+  const [error, setError] = useState<string | null>(start.error ?? null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [deadlines, setDeadlines] = useState(() => {
+    const now = Date.now();
+    return { expiresAt: now + start.expiresIn * 1000, resendAt: now + start.resendAfter * 1000 };
+  });
+  const secondsLeft = useCountdown(deadlines.expiresAt);
+  const resendIn = useCountdown(deadlines.resendAt);
+  const expired = secondsLeft === 0;
+  const attemptsExhausted = attempts >= VERIFICATION_MAX_ATTEMPTS;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setInfo(null);
+    if (!code.trim()) {
+      setError(messages.emptyCode);
+      return;
+    }
+    if (attemptsExhausted) {
+      setError(messages.maxAttemptsUi);
+      return;
+    }
+    if (expired) {
+      setError(messages.codeExpiredUi);
+      return;
+    }
+    setError(null);
+    try {
+      await verify.mutateAsync({ email, code });
+      onVerified(email);
+    } catch (failure) {
+      if (!isApiError(failure)) {
+        setError(messages.verifyFailedUi);
+        return;
+      }
+      if (failure.status === 400) {
+        const used = attempts + 1;
+        setAttempts(used);
+        setError(used >= VERIFICATION_MAX_ATTEMPTS ? messages.maxAttemptsUi : messages.invalidCodeUi);
+      } else if (failure.status === 404) {
+        setError(messages.codeExpiredUi);
+      } else if (failure.status === 429) {
+        if (failure.code === "too_many_attempts") setAttempts(VERIFICATION_MAX_ATTEMPTS);
+        setError(failure.message);
+      } else {
+        setError(messages.verifyFailedUi);
+      }
+    }
+  };
+
+  const onResend = async () => {
+    setError(null);
+    setInfo(null);
+    try {
+      const sent = await resend.mutateAsync(email);
+      const now = Date.now();
+      setDeadlines({ expiresAt: now + sent.expiresIn * 1000, resendAt: now + sent.resendAfter * 1000 });
+      setAttempts(0);
+      setCode("");
+      setInfo(sent.message || messages.codeSent);
+    } catch (failure) {
+      if (isApiError(failure) && failure.status === 429) setError(failure.message || messages.sendTooSoon);
+      else if (isApiError(failure) && failure.status !== 0) setError(failure.message);
+      else setError(messages.sendFailed);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex items-start gap-3">
+        <span className="rounded-full bg-teal-50 p-2 text-teal-700">
+          <MailCheck aria-hidden="true" className="h-6 w-6" />
+        </span>
+        <div>
+          <h2 className="text-xl font-semibold text-slate-900">Verify Your Email</h2>
+          <p className="text-sm text-slate-700">
+            We sent a {VERIFICATION_CODE_LENGTH}-character verification code to{" "}
+            <strong className="break-all text-slate-900">{email}</strong>.
+          </p>
+        </div>
+      </div>
+
+      {info ? <Alert tone="success">{info}</Alert> : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {expired && error !== messages.codeExpiredUi ? (
+        <Alert tone="warning">{messages.codeExpiredUi}</Alert>
+      ) : null}
+
+      <form onSubmit={onSubmit} noValidate aria-label="Verify email" className="space-y-4">
+        <Field
+          id="verification-code"
+          label="Verification Code"
+          hint={`Enter the ${VERIFICATION_CODE_LENGTH}-character code from the e-mail.`}
+        >
+          <Input
+            id="verification-code"
+            value={code}
+            onChange={(event) => setCode(normalizeCode(event.target.value))}
+            maxLength={VERIFICATION_CODE_LENGTH}
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-describedby={describedBy("verification-code", undefined, true)}
+            className="text-center font-mono text-2xl tracking-[0.5em] uppercase"
+          />
+        </Field>
+
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          <div className="rounded-lg bg-slate-50 px-3 py-2">
+            <dt className="text-xs text-slate-700">Code expires in</dt>
+            <dd data-testid="verification-countdown" className="font-mono font-semibold text-slate-900">
+              {formatSeconds(secondsLeft)}
+            </dd>
+          </div>
+          <div className="rounded-lg bg-slate-50 px-3 py-2">
+            <dt className="text-xs text-slate-700">Attempts</dt>
+            <dd data-testid="verification-attempts" className="font-semibold text-slate-900">
+              {attempts} of {VERIFICATION_MAX_ATTEMPTS}
+            </dd>
+          </div>
+        </dl>
+
+        <Button
+          type="submit"
+          className="w-full"
+          size="lg"
+          isLoading={verify.isPending}
+          disabled={expired || attemptsExhausted}
+        >
+          Verify Email
+        </Button>
+      </form>
+
+      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-col gap-1">
+          <Button
+            variant="outline"
+            onClick={() => void onResend()}
+            disabled={resendIn > 0}
+            isLoading={resend.isPending}
+          >
+            Resend Code
+          </Button>
+          {resendIn > 0 ? (
+            <p data-testid="resend-countdown" className="text-xs text-slate-700">
+              You can request a new code in {formatSeconds(resendIn)}
+            </p>
+          ) : null}
+        </div>
+        <Button variant="ghost" onClick={onBack} icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />}>
+          Back to Sign In
+        </Button>
+      </div>
+
+      {devMailbox ? (
+        <p className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900">
+          <Inbox aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <span>
+            Development server:{" "}
+            <a
+              href={paths.devMailbox.href()}
+              target="_blank"
+              rel="noreferrer"
+              className="font-semibold underline underline-offset-2"
+            >
+              Open the dev mailbox
+            </a>{" "}
+            to read the code.
+          </span>
+        </p>
+      ) : null}
+    </div>
+  );
+}

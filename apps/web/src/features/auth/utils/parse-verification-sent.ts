@@ -1,0 +1,19 @@
+import {
+  VERIFICATION_CODE_TTL_S,
+  VERIFICATION_RESEND_AFTER_S,
+  messages,
+  type VerificationSentResponse,
+} from "@lab/contracts";
+
+/** Reads a send/resend answer `{success, message, expiresIn, resendAfter}`, with the spec's defaults. */
+export function parseVerificationSent(raw: unknown): VerificationSentResponse {
+  const record = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
+  const seconds = (value: unknown, fallback: number) =>
+    typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : fallback;
+  return {
+    success: true,
+    message: typeof record.message === "string" && record.message ? record.message : messages.codeSent,
+    expiresIn: seconds(record.expiresIn, VERIFICATION_CODE_TTL_S),
+    resendAfter: seconds(record.resendAfter, VERIFICATION_RESEND_AFTER_S),
+  };
+}

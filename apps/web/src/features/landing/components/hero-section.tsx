@@ -1,0 +1,54 @@
+import { Award, CheckCircle2, Clock } from "lucide-react";
+
+import { AuthCard } from "@/features/auth/components/auth-card";
+
+const highlights = [
+  "ISO 17025 accredited laboratory",
+  "Results in 24-48h for rush testing",
+  "Track every sample online, from collection to certificate",
+];
+
+export function HeroSection() {
+  return (
+    <section
+      id="home"
+      aria-labelledby="home-title"
+      className="bg-gradient-to-br from-teal-50 via-white to-sky-50"
+    >
+      <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_minmax(0,28rem)] lg:py-20">
+        <div className="space-y-6">
+          <p className="inline-flex items-center gap-2 rounded-full bg-teal-100 px-3 py-1 text-xs font-semibold text-teal-900">
+            <Award aria-hidden="true" className="h-4 w-4" />
+            ISO 17025 Accredited
+          </p>
+          <h1
+            id="home-title"
+            className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl lg:text-5xl"
+          >
+            Reliable shrimp testing for safer aquaculture
+          </h1>
+          <p className="max-w-xl text-base text-slate-700 sm:text-lg">
+            Our laboratory tests shrimp samples for antibiotic residues, illegal dyes, water quality, sodium
+            level, shrimp disease and microbiological content, so farmers, processors and exporters can sell
+            with confidence.
+          </p>
+          <ul className="space-y-2">
+            {highlights.map((item) => (
+              <li key={item} className="flex items-center gap-2 text-sm text-slate-800">
+                <CheckCircle2 aria-hidden="true" className="h-5 w-5 shrink-0 text-teal-700" />
+                {item}
+              </li>
+            ))}
+          </ul>
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <Clock aria-hidden="true" className="h-4 w-4 text-sky-700" />
+            Field agent assigned within 30 seconds of submission.
+          </p>
+        </div>
+        <div className="flex justify-center lg:justify-end">
+          <AuthCard />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { LAB_EMAIL, LAB_NAME } from "@/config/brand";
+
+import { PolicyDocument, type PolicySection } from "./policy-document";
+import { TurnaroundTerms } from "./turnaround-terms";
+
+const sections: PolicySection[] = [
+  {
+    title: "Information we collect",
+    body: (
+      <>
+        <p>When you create an account or submit samples we collect:</p>
+        <ul>
+          <li>Your name, e-mail address, company, phone number and address.</li>
+          <li>
+            Details of your sample providers (farmers and agents), including their phone numbers and
+            locations.
+          </li>
+          <li>Sample details, test requests, results and reports.</li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    title: "How we use your information",
+    body: (
+      <ul>
+        <li>
+          To collect, test and report on your samples, and to send you verification codes and notifications.
+        </li>
+        <li>
+          To contact you or your sample providers about a sample; contact details are used only for urgent
+          communications about it.
+        </li>
+        <li>To meet the record-keeping duties of an ISO 17025 accredited laboratory.</li>
+      </ul>
+    ),
+  },
+  {
+    title: "Sample processing times",
+    body: (
+      <>
+        <p>We keep your data for as long as your samples are being processed:</p>
+        <TurnaroundTerms />
+      </>
+    ),
+  },
+  {
+    title: "Sharing",
+    body: (
+      <p>
+        We do not sell your data. Reports are shared only with you and with the recipients you choose. Anyone
+        holding a report can confirm its certification number, which reveals no personal data.
+      </p>
+    ),
+  },
+  {
+    title: "Security",
+    body: (
+      <p>
+        Passwords are stored as one-way hashes, connections are encrypted and every request is limited to your
+        own data. Sessions end automatically when they expire.
+      </p>
+    ),
+  },
+  {
+    title: "Your rights and contact",
+    body: (
+      <p>
+        You can view and correct your profile at any time. For any other request write to {LAB_NAME} at{" "}
+        <a href={`mailto:${LAB_EMAIL}`} className="text-teal-800 underline">
+          {LAB_EMAIL}
+        </a>
+        .
+      </p>
+    ),
+  },
+];
+
+export function PrivacyPolicy() {
+  return (
+    <PolicyDocument
+      title="Privacy Policy"
+      lastUpdated="January 2024"
+      intro={`This policy explains how ${LAB_NAME} collects, uses and protects the information you give us when you use the customer portal.`}
+      sections={sections}
+    />
+  );
+}

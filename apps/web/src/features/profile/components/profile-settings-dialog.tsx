@@ -1,0 +1,32 @@
+import { Dialog } from "@/components/ui/dialog";
+import { useUser } from "@/lib/auth";
+
+import { AccountInformation } from "./account-information";
+import { ProfileForm } from "./profile-form";
+
+/** The user menu's View Profile: the profile form in a 'Profile Settings' modal. */
+export function ProfileSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const user = useUser();
+  return (
+    <Dialog
+      open={open && user !== null}
+      onClose={onClose}
+      title="Profile Settings"
+      description="Manage your account information"
+    >
+      {user ? (
+        <div className="space-y-5">
+          <ProfileForm
+            key={user.updatedAt}
+            customer={user}
+            editing
+            idPrefix="settings"
+            onSaved={onClose}
+            onCancel={onClose}
+          />
+          <AccountInformation customer={user} headingLevel={3} />
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,128 @@
+import { ChevronDown, LogOut, UserRound } from "lucide-react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useNavigate } from "react-router";
+
+import { paths } from "@/config/paths";
+import { logout, useUser } from "@/lib/auth";
+
+import { ProfileSettingsDialog } from "./profile-settings-dialog";
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join("") || "?";
+
+/** The top bar's user menu: View Profile (Profile Settings modal) and Logout. */
+export function UserMenu() {
+  const user = useUser();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !containerRef.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
+  if (!user) return null;
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const index = items.findIndex((item) => item === document.activeElement);
+    if (event.key === "Escape") {
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      items[(index + step + items.length) % items.length]?.focus();
+    } else if (event.key === "Tab") {
+      setOpen(false);
+    }
+  };
+
+  const onLogout = () => {
+    setOpen(false);
+    logout("user");
+    void navigate(paths.login.href(), { replace: true });
+  };
+
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls="user-menu"
+        aria-label={`User menu for ${user.fullName}`}
+        onClick={() => setOpen((value) => !value)}
+        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+      >
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-teal-700 text-xs font-semibold text-white"
+        >
+          {initials(user.fullName)}
+        </span>
+        <span className="hidden max-w-40 truncate sm:inline">{user.fullName}</span>
+        <ChevronDown aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <div
+        ref={menuRef}
+        id="user-menu"
+        role="menu"
+        aria-label="User menu"
+        hidden={!open}
+        onKeyDown={onMenuKeyDown}
+        className="absolute right-0 z-40 mt-2 w-56 rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+      >
+        <div className="border-b border-slate-100 px-4 py-2" role="none">
+          <p className="truncate text-sm font-semibold text-slate-900">{user.fullName}</p>
+          <p className="truncate text-xs text-slate-700">{user.email}</p>
+        </div>
+        <button
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          onClick={() => {
+            setOpen(false);
+            setSettingsOpen(true);
+          }}
+          className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none"
+        >
+          <UserRound aria-hidden="true" className="h-4 w-4" />
+          View Profile
+        </button>
+        <button
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          onClick={onLogout}
+          className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-red-700 hover:bg-red-50 focus:bg-red-50 focus:outline-none"
+        >
+          <LogOut aria-hidden="true" className="h-4 w-4" />
+          Logout
+        </button>
+      </div>
+      <ProfileSettingsDialog
+        open={settingsOpen}
+        onClose={() => {
+          setSettingsOpen(false);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+// fetch wrapper: JSON in and out, the bearer token, and the error texts of spec section 8.
+import type { z } from "zod";
+
+import { httpErrorMessage, messages } from "@lab/contracts";
+
+import { getToken, logout } from "./auth";
+
+export const API_BASE = "/api";
+
+/** Status 0 means the request never got an answer (offline, network failure). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, code?: string, body?: unknown) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function isOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
+}
+
+function readField(body: unknown, field: string): string | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === "string" && value.length > 0 ? value : undefined;
+}
+
+/** Generic HTTP failure: the error or message field of the body, else 'HTTP error! status: {code}'. */
+export function httpFailureMessage(status: number, body: unknown): string {
+  return readField(body, "error") ?? readField(body, "message") ?? httpErrorMessage(status);
+}
+
+export interface RequestOptions<T> {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  /** Protected call: sends the bearer token and refuses locally without one. Default true. */
+  auth?: boolean;
+  /** Validates the answer. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = "GET", body, auth = true, schema, signal } = options;
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (auth) {
+    const token = getToken();
+    if (!token) throw new ApiError(401, messages.authRequired, "unauthenticated");
+    headers.Authorization = `${token.tokenType} ${token.token}`;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, isOffline() ? messages.offline : messages.networkError, "network");
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) {
+    // A refused token on a protected call ends the session: the server no longer knows it.
+    if (auth && response.status === 401) logout("unauthorized");
+    throw new ApiError(
+      response.status,
+      httpFailureMessage(response.status, data),
+      readField(data, "code"),
+      data,
+    );
+  }
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError(response.status, messages.serverError, "invalid_response", data);
+  return parsed.data;
+}
+
+/** Spec section 8, login: status mapping, offline, then the error message or the network text. */
+export function loginErrorMessage(error: unknown): string {
+  if (!isApiError(error)) {
+    return error instanceof Error && error.message ? error.message : messages.loginFailedDefault;
+  }
+  switch (error.status) {
+    case 0:
+      return isOffline() ? messages.offline : messages.networkError;
+    case 401:
+      return messages.invalidCredentials;
+    case 500:
+      return messages.serverError;
+    case 502:
+      return messages.serviceTemporarilyUnavailable;
+    case 503:
+      return messages.serviceUnavailable;
+    case 504:
+      return messages.requestTimeout;
+    default:
+      return error.message || messages.networkError;
+  }
+}
+
+/** Spec section 8, registration. */
+export function registerErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return messages.registrationFailed;
+  if (error.status === 0) return error.message;
+  if (error.status === 400) return readField(error.body, "error") ?? messages.registrationInvalid;
+  return readField(error.body, "error") ?? messages.registrationFailed;
+}
+
+/** Spec section 8, profile load and update, with the screen's mapping of 404 and 415. */
+export function profileErrorMessage(error: unknown, action: "load" | "update"): string {
+  const fallback = action === "load" ? messages.profileLoadFailed : messages.profileInvalid;
+  if (!isApiError(error)) return fallback;
+  if (error.status === 404) return messages.profileNotFound;
+  if (error.status === 415) return messages.profileInvalidFormat;
+  if (error.status === 400) return readField(error.body, "error") ?? messages.profileInvalid;
+  return error.message || fallback;
+}
