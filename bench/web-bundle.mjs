@@ -3,6 +3,7 @@
 // must stay at or under 120 KB (120,000 bytes).
 //
 //   pnpm --filter @lab/web build && node bench/web-bundle.mjs
+//   (WEB_DIST_DIR=<dir> measures another build output)
 //
 // Two figures:
 //   1. static: the entry script of apps/web/dist/index.html plus its <link rel="modulepreload"> files;
@@ -18,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const dist = join(root, "apps", "web", "dist");
+const dist = process.env.WEB_DIST_DIR ?? join(root, "apps", "web", "dist");
 const BAR = 120_000;
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 

@@ -23,6 +23,8 @@ const serverLog = inject("serverLog");
 
 const VERIFIED = "Email verified successfully! You can now login with your credentials.";
 const PASSWORD = "Shrimp#Lab2024";
+const COMPANY = "Raman Aqua Farms";
+const PHONE = "+91 98765 43210";
 
 describe.skipIf(!baseURL || !chromiumAvailable())("accounts journey", () => {
   let browser: Browser;
@@ -59,23 +61,24 @@ describe.skipIf(!baseURL || !chromiumAvailable())("accounts journey", () => {
     it("registers, reads the code from the e-mail and verifies", async () => {
       const { page } = session;
       await page.goto("/login");
+      await visible(page.getByRole("heading", { name: "Sign In", exact: true }));
       await expectNoAxeViolations(page, "/login (sign in)");
 
-      await (
-        await visible(page.getByRole("button", { name: /^(create account|sign up|register)$/i }))
-      ).click();
-      await (await visible(page.getByLabel(/full name/i))).fill(fullName);
-      await page.getByLabel(/^email/i).fill(email);
-      await page.getByLabel(/^password/i).fill(PASSWORD);
-      await page.getByLabel(/^password/i).blur();
-      await visible(page.getByText("Email address verified successfully"));
+      // The card's toggle (outside the form) switches to the create-account mode.
+      await page.getByRole("button", { name: "Create Account", exact: true }).click();
+      const form = await visible(page.getByRole("form", { name: "Create account" }));
+      await form.getByLabel("Full Name").fill(fullName);
+      await form.getByLabel("Email", { exact: true }).fill(email);
+      await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      // The e-mail check runs 800 ms after typing stops and on leaving the field.
+      await visible(form.getByText("Email address verified successfully"));
+      await visible(form.getByText("Strong", { exact: true }));
       await expectNoAxeViolations(page, "/login (create account)");
-      await page
-        .getByRole("button", { name: /^create account$/i })
-        .last()
-        .click();
+      await form.getByRole("button", { name: "Create Account" }).click();
 
-      const codeInput = await visible(page.getByLabel(/verification code/i), 20_000);
+      await visible(page.getByRole("heading", { name: "Verify Your Email" }), 20_000);
+      const verifyForm = page.getByRole("form", { name: "Verify email" });
+      const codeInput = verifyForm.getByLabel("Verification Code");
       await expectNoAxeViolations(page, "verification screen");
       const mail = await waitForMail(mailDir, email);
       expect(mail.subject).toMatch(/verification code/i);
@@ -83,36 +86,33 @@ describe.skipIf(!baseURL || !chromiumAvailable())("accounts journey", () => {
       // The field upper-cases what is typed.
       await codeInput.fill(code.toLowerCase());
       expect(await codeInput.inputValue()).toBe(code);
-      await page.getByRole("button", { name: /^verify/i }).click();
+      await verifyForm.getByRole("button", { name: "Verify Email" }).click();
 
-      await visible(page.getByText(VERIFIED), 20_000);
+      // Back on sign-in, with the e-mail kept and the success message.
+      const signIn = page.getByRole("form", { name: "Sign in" });
+      await visible(signIn.getByText(VERIFIED), 20_000);
       expect(pathOf(page)).toBe("/login");
-      // Back on sign-in with the e-mail kept.
-      expect(await page.getByLabel(/^email/i).inputValue()).toBe(email);
+      expect(await signIn.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
       await expectNoAxeViolations(page, "/login (verified)");
     });
 
     it("shows 'Invalid email or password' for a wrong password", async () => {
       const { page } = session;
-      await page.getByLabel(/^password/i).fill("Wrong#Pass2024");
-      await page
-        .getByRole("button", { name: /^sign in$/i })
-        .last()
-        .click();
-      await visible(page.getByText("Invalid email or password"));
+      const signIn = page.getByRole("form", { name: "Sign in" });
+      await signIn.getByLabel("Password", { exact: true }).fill("Wrong#Pass2024");
+      await signIn.getByRole("button", { name: "Sign In" }).click();
+      await visible(signIn.getByText("Invalid email or password"));
       expect(pathOf(page)).toBe("/login");
     });
 
     it("signs in and lands on the dashboard greeting", async () => {
       const { page } = session;
-      await page.getByLabel(/^email/i).fill(email);
-      await page.getByLabel(/^password/i).fill(PASSWORD);
-      await page
-        .getByRole("button", { name: /^sign in$/i })
-        .last()
-        .click();
+      const signIn = page.getByRole("form", { name: "Sign in" });
+      await signIn.getByLabel("Email", { exact: true }).fill(email);
+      await signIn.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await signIn.getByRole("button", { name: "Sign In" }).click();
       await waitForPath(page, "/dashboard", 20_000);
-      await visible(page.getByRole("heading", { name: new RegExp(fullName.split(" ")[0] ?? fullName) }));
+      await visible(page.getByRole("heading", { level: 1, name: `Welcome back, ${fullName}!` }));
       await expectNoAxeViolations(page, "/dashboard");
     });
 
@@ -128,43 +128,54 @@ describe.skipIf(!baseURL || !chromiumAvailable())("accounts journey", () => {
 
     it("edits Company and Phone Number on /profile; the values persist after Refresh and reload", async () => {
       const { page } = session;
-      await page.goto("/dashboard");
-      await (await visible(page.getByRole("link", { name: /view profile/i }))).click();
+      await visible(page.getByRole("heading", { level: 1, name: `Welcome back, ${fullName}!` }));
+      await page.getByRole("link", { name: /view profile/i }).click();
       await waitForPath(page, "/profile");
-      await visible(page.getByRole("heading", { name: "Customer Profile" }));
+      await visible(page.getByRole("heading", { level: 1, name: "Customer Profile" }));
       await visible(page.getByText("Manage your account information"));
+      await visible(page.getByText("Account Information"));
       await expectNoAxeViolations(page, "/profile");
 
-      const company = page.getByLabel("Company");
-      const phone = page.getByLabel("Phone Number");
+      const form = page.getByRole("form", { name: "Profile" });
+      const company = form.getByLabel("Company");
+      const phone = form.getByLabel("Phone Number");
       expect(await company.isEditable()).toBe(false);
-      await page.getByRole("button", { name: "Edit" }).click();
-      expect(await page.getByLabel("Email Address").getAttribute("type")).toBe("email");
+      expect(await form.getByLabel("Email Address").getAttribute("type")).toBe("email");
       expect(await phone.getAttribute("type")).toBe("tel");
-      await company.fill("Raman Aqua Farms");
-      await phone.fill("+91 98765 43210");
+      expect(await form.getByLabel("Full Name").inputValue()).toBe(fullName);
+
+      await page.getByRole("button", { name: "Edit", exact: true }).click();
+      await visible(page.getByRole("button", { name: "Cancel", exact: true }));
+      expect(await company.isEditable()).toBe(true);
+      await company.fill(COMPANY);
+      await phone.fill(PHONE);
       await expectNoAxeViolations(page, "/profile (editing)");
-      await page.getByRole("button", { name: "Save Changes" }).click();
-      await visible(page.getByRole("button", { name: "Edit" }));
+      await form.getByRole("button", { name: "Save Changes" }).click();
+      // Back in view mode once saved.
+      await visible(page.getByRole("button", { name: "Edit", exact: true }));
       expect(await company.isEditable()).toBe(false);
 
       await page.getByRole("button", { name: "Refresh" }).click();
-      expect(await waitForValue(company, "Raman Aqua Farms")).toBe("Raman Aqua Farms");
-      expect(await waitForValue(phone, "+91 98765 43210")).toBe("+91 98765 43210");
+      expect(await waitForValue(company, COMPANY)).toBe(COMPANY);
+      expect(await waitForValue(phone, PHONE)).toBe(PHONE);
 
       await page.reload();
-      await visible(page.getByRole("heading", { name: "Customer Profile" }));
-      expect(await waitForValue(page.getByLabel("Company"), "Raman Aqua Farms")).toBe("Raman Aqua Farms");
-      expect(await waitForValue(page.getByLabel("Phone Number"), "+91 98765 43210")).toBe("+91 98765 43210");
-      expect(await page.getByLabel("Full Name").inputValue()).toBe(fullName);
+      await visible(page.getByRole("heading", { level: 1, name: "Customer Profile" }));
+      expect(await waitForValue(company, COMPANY)).toBe(COMPANY);
+      expect(await waitForValue(phone, PHONE)).toBe(PHONE);
+      expect(await form.getByLabel("Full Name").inputValue()).toBe(fullName);
+      await expectNoAxeViolations(page, "/profile (after reload)");
     });
 
     it("logs out from the user menu and returns to /login", async () => {
       const { page } = session;
-      await page.getByRole("button", { name: /user menu|account menu|open menu/i }).click();
+      await page.getByRole("button", { name: `User menu for ${fullName}` }).click();
+      const logout = await visible(page.getByRole("menuitem", { name: "Logout" }));
       await expectNoAxeViolations(page, "user menu (open)");
-      await page.getByRole("menuitem", { name: /logout/i }).click();
+      await logout.click();
       await waitForPath(page, "/login");
+      await visible(page.getByRole("form", { name: "Sign in" }));
+      // Signed out for good: protected routes lead back to /login.
       await page.goto("/profile");
       await waitForPath(page, "/login");
     });
