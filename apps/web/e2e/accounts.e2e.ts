@@ -167,6 +167,18 @@ describe.skipIf(!baseURL || !chromiumAvailable())("accounts journey", () => {
       await expectNoAxeViolations(page, "/profile (after reload)");
     });
 
+    it("opens Profile Settings from the user menu's View Profile, with the saved values", async () => {
+      const { page } = session;
+      await page.getByRole("button", { name: `User menu for ${fullName}` }).click();
+      await (await visible(page.getByRole("menuitem", { name: "View Profile" }))).click();
+      const dialog = await visible(page.getByRole("dialog", { name: "Profile Settings" }));
+      expect(await dialog.getByLabel("Company").inputValue()).toBe(COMPANY);
+      expect(await dialog.getByLabel("Phone Number").inputValue()).toBe(PHONE);
+      await expectNoAxeViolations(page, "Profile Settings dialog");
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+    });
+
     it("logs out from the user menu and returns to /login", async () => {
       const { page } = session;
       await page.getByRole("button", { name: `User menu for ${fullName}` }).click();

@@ -42,7 +42,7 @@ function buildWeb(): void {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!chromiumAvailable()) {
     const hint = "install Debian's Chromium: apt-get update && apt-get install -y chromium";
-    if (process.env.CI === "true") {
+    if (process.env.CI === "true" || process.env.CI === "1") {
       throw new Error(
         `[e2e] ${CHROMIUM_PATH} is missing and CI=true: the browser journeys must run (${hint})`,
       );
