@@ -45,6 +45,7 @@ const server = app.listen(config.port, () => {
   outbox.start();
   logger.info(
     {
+      node: process.version,
       database: database.kind,
       mail: transport.kind,
       redis: Boolean(redis),
