@@ -1,6 +1,32 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { cleanup, configure } from "@testing-library/react";
+import { afterEach, vi } from "vitest";
+
+// Lazy routes are transformed on first import; give slow CI machines time before failing.
+configure({ asyncUtilTimeout: 4000 });
+
+// Testing Library's waitFor/findBy advance fake timers only when it sees a `jest` global; give it
+// Vitest's clock so tests using vi.useFakeTimers() can still await the DOM.
+Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) } });
+
+// jsdom has no layout: ScrollRestoration's scrollTo is a no-op here.
+Object.defineProperty(window, "scrollTo", { value: () => undefined, writable: true });
+
+// React Router builds a Request with an AbortSignal for each navigation. Under jsdom the signal is
+// jsdom's while Request is Node's (undici), which on Node 24 refuses a foreign signal. Tests never
+// abort navigations, so the signal is dropped.
+const NodeRequest = globalThis.Request;
+class TestRequest extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    if (init?.signal) {
+      const { signal: _signal, ...rest } = init;
+      super(input, rest);
+    } else {
+      super(input, init);
+    }
+  }
+}
+globalThis.Request = TestRequest;
 
 afterEach(() => {
   cleanup();

@@ -61,11 +61,11 @@ function OpeningCard({ opening }: { opening: JobOpening }) {
           type="button"
           aria-expanded={open}
           aria-controls={detailsId}
+          aria-label={`${open ? "Hide Details" : "View Details"} for ${opening.title}`}
           onClick={() => setOpen((value) => !value)}
           className="inline-flex items-center gap-1 self-start rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700"
         >
           {open ? "Hide Details" : "View Details"}
-          <span className="sr-only"> for {opening.title}</span>
           <ChevronDown
             aria-hidden="true"
             className={cn("h-4 w-4 transition-transform", open && "rotate-180")}

@@ -1,0 +1,65 @@
+import { render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { createMemoryRouter, RouterProvider } from "react-router";
+
+import { logout, startSession } from "@/lib/auth";
+import { customer } from "@/testing/fixtures";
+import { mockFetch } from "@/testing/mock-fetch";
+
+import { AppProvider } from "./provider";
+import { routes } from "./router";
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+describe("routing rules", () => {
+  afterEach(() => logout());
+
+  it.each(["/dashboard", "/profile", "/", "/no-such-page"])(
+    "signed out, %s: lands on /login",
+    async (path) => {
+      mockFetch({});
+      const router = renderAt(path);
+      expect(await screen.findByRole("heading", { name: "Sign In" })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe("/login");
+    },
+  );
+
+  it.each(["/login", "/", "/no-such-page"])("signed in, %s: lands on /dashboard", async (path) => {
+    mockFetch({ "GET /api/customers/7": { body: customer } });
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+    const router = renderAt(path);
+    expect(await screen.findByRole("heading", { name: "Welcome back, Asha Verma!" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard");
+  });
+
+  it.each([
+    ["/privacy", "Privacy Policy"],
+    ["/terms", "Terms of Service"],
+    ["/careers", "Careers"],
+    ["/blog", "Aquaculture Insights Blog"],
+  ])("public page %s: open to everyone, with Back to Home", async (path, heading) => {
+    mockFetch({});
+    renderAt(path);
+    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Back to Home/ })).toHaveAttribute("href", "/");
+  });
+
+  it("shell: links only to screens that exist", async () => {
+    mockFetch({});
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+    renderAt("/dashboard");
+    await screen.findByRole("heading", { name: "Welcome back, Asha Verma!" });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(nav.querySelectorAll("a")).toHaveLength(1);
+    expect(screen.queryByText("Sample Providers")).not.toBeInTheDocument();
+    expect(screen.queryByText("Ledger")).not.toBeInTheDocument();
+  });
+});

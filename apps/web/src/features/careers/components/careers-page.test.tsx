@@ -1,0 +1,56 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+
+import { mockFetch } from "@/testing/mock-fetch";
+
+import { APPLICATION_THANKS } from "./application-form";
+import { CareersPage } from "./careers-page";
+
+describe("CareersPage", () => {
+  it("openings: four, each with details that expand", async () => {
+    const user = userEvent.setup();
+    render(<CareersPage />);
+    for (const title of [
+      "Senior Marine Biologist",
+      "Laboratory Technician",
+      "Quality Assurance Manager",
+      "Business Development Executive",
+    ]) {
+      expect(screen.getByRole("heading", { name: title })).toBeInTheDocument();
+    }
+    const toggle = screen.getByRole("button", { name: "View Details for Laboratory Technician" });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByText("Receive, log and prepare samples")).toBeVisible();
+  });
+
+  it("apply with empty fields: shows required errors and no alert", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    render(<CareersPage />);
+    await user.click(screen.getByRole("button", { name: "Submit Application" }));
+    expect(await screen.findByText("Please enter your full name.")).toBeInTheDocument();
+    expect(screen.getByText("Please select a position.")).toBeInTheDocument();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it("apply with every field: thanks the applicant, clears the form, sends nothing", async () => {
+    const { spy } = mockFetch({});
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    render(<CareersPage />);
+    const form = screen.getByRole("form", { name: "Job application" });
+    await user.type(within(form).getByLabelText(/Full Name/), "Ravi Kumar");
+    await user.type(within(form).getByLabelText(/Email/), "ravi@example.com");
+    await user.type(within(form).getByLabelText(/Phone/), "+919876543210");
+    await user.selectOptions(within(form).getByLabelText(/Position/), "Laboratory Technician");
+    await user.type(within(form).getByLabelText(/Experience/), "2 years");
+    await user.type(within(form).getByLabelText(/Education/), "B.Sc. Microbiology");
+    await user.type(within(form).getByLabelText(/Cover Letter/), "I would like to join.");
+    await user.click(within(form).getByRole("button", { name: "Submit Application" }));
+    expect(alert).toHaveBeenCalledWith(APPLICATION_THANKS);
+    expect(within(form).getByLabelText(/Full Name/)).toHaveValue("");
+    expect(spy).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { messages } from "@lab/contracts";
+
+import { customer } from "@/testing/fixtures";
+import { mockFetch } from "@/testing/mock-fetch";
+
+import {
+  ApiError,
+  apiRequest,
+  loginErrorMessage,
+  profileErrorMessage,
+  registerErrorMessage,
+} from "./api-client";
+import { getSession, logout, startSession } from "./auth";
+
+describe("apiRequest", () => {
+  afterEach(() => logout());
+
+  it("protected call: sends 'Authorization: Bearer <token>'", async () => {
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+    const { requests } = mockFetch({ "GET /api/customers/7": { body: customer } });
+    await apiRequest("/customers/7");
+    expect(requests[0]?.headers.Authorization).toBe("Bearer jwt");
+  });
+
+  it("protected call without a token: refuses locally with 'Authentication required'", async () => {
+    const { spy } = mockFetch({});
+    await expect(apiRequest("/customers/7")).rejects.toMatchObject({
+      status: 401,
+      message: messages.authRequired,
+    });
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("error body with error field: uses it; without: 'HTTP error! status: {code}'", async () => {
+    mockFetch({
+      "POST /api/a": { status: 400, body: { error: "Phone number is invalid", code: "validation_failed" } },
+      "POST /api/b": { status: 418 },
+      "POST /api/c": { status: 400, body: { message: "From message" } },
+    });
+    await expect(apiRequest("/a", { method: "POST", auth: false })).rejects.toMatchObject({
+      status: 400,
+      message: "Phone number is invalid",
+      code: "validation_failed",
+    });
+    await expect(apiRequest("/b", { method: "POST", auth: false })).rejects.toMatchObject({
+      message: "HTTP error! status: 418",
+    });
+    await expect(apiRequest("/c", { method: "POST", auth: false })).rejects.toMatchObject({
+      message: "From message",
+    });
+  });
+
+  it("401 on a protected call: ends the session", async () => {
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+    mockFetch({ "GET /api/customers/7": { status: 401, body: { error: messages.authRequired } } });
+    await expect(apiRequest("/customers/7")).rejects.toBeInstanceOf(ApiError);
+    expect(getSession()).toBeNull();
+  });
+
+  it("network failure: status 0 with the network text, or the offline text when offline", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
+    await expect(apiRequest("/x", { auth: false })).rejects.toMatchObject({
+      status: 0,
+      message: messages.networkError,
+    });
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    await expect(apiRequest("/x", { auth: false })).rejects.toMatchObject({
+      status: 0,
+      message: messages.offline,
+    });
+  });
+});
+
+describe("error texts of spec section 8", () => {
+  it.each([
+    [401, messages.invalidCredentials],
+    [500, messages.serverError],
+    [502, messages.serviceTemporarilyUnavailable],
+    [503, messages.serviceUnavailable],
+    [504, messages.requestTimeout],
+    [429, "Too many login attempts"],
+  ])("login status %i: %s", (status, expected) => {
+    expect(loginErrorMessage(new ApiError(status, "Too many login attempts"))).toBe(expected);
+  });
+
+  it("login with no answer: network text, offline text when offline", () => {
+    expect(loginErrorMessage(new ApiError(0, ""))).toBe(messages.networkError);
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    expect(loginErrorMessage(new ApiError(0, ""))).toBe(messages.offline);
+  });
+
+  it("registration: 400 server text or the default; others the registration default", () => {
+    expect(registerErrorMessage(new ApiError(400, "x", undefined, { error: messages.passwordWeak }))).toBe(
+      messages.passwordWeak,
+    );
+    expect(registerErrorMessage(new ApiError(400, "x", undefined, {}))).toBe(messages.registrationInvalid);
+    expect(registerErrorMessage(new Error("boom"))).toBe(messages.registrationFailed);
+  });
+
+  it("profile: 404 and 415 use the screen's texts", () => {
+    expect(profileErrorMessage(new ApiError(404, messages.customerNotFound), "load")).toBe(
+      messages.profileNotFound,
+    );
+    expect(profileErrorMessage(new ApiError(415, "x"), "update")).toBe(messages.profileInvalidFormat);
+    expect(profileErrorMessage(new Error("x"), "load")).toBe(messages.profileLoadFailed);
+  });
+});
