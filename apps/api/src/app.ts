@@ -11,6 +11,7 @@ import { pinoHttp } from "pino-http";
 
 import type { DomainContext } from "./domain/context";
 import { createEmailChecker, type MxLookup } from "./domain/email-check";
+import { authenticate } from "./http/authenticate";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { createRateLimits } from "./http/rate-limit";
 import type { MailboxEntry } from "./mail/transport";
@@ -20,6 +21,7 @@ import { customersRouter } from "./routes/customers/router";
 import { devMailboxRouter } from "./routes/dev-mailbox/router";
 import { emailRouter } from "./routes/email/router";
 import { healthRouter } from "./routes/health/router";
+import { placesRouter } from "./routes/places/router";
 
 export interface AppDeps {
   database: Database;
@@ -97,6 +99,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/customers", customersRouter(ctx, tokens, limits));
   api.use("/auth", authRouter(ctx, limits));
   api.use("/email", emailRouter(ctx, limits));
+  api.use("/places", authenticate(tokens, "customer"), placesRouter());
   api.use(notFoundHandler);
   app.use("/api", api);
 

@@ -6,6 +6,7 @@ import { pino } from "pino";
 
 import { createApp } from "./app";
 import { createMxLookup } from "./domain/email-check";
+import { gazetteer } from "./domain/places";
 import { loadConfig } from "./env";
 import { createOutboxSender } from "./jobs/outbox-sender";
 import { createDevMailbox, createSmtpTransport } from "./mail/transport";
@@ -43,6 +44,8 @@ const server = app.listen(config.port, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   outbox.start();
+  // Build the place index now rather than on a customer's first keystroke.
+  setImmediate(() => gazetteer());
   logger.info(
     {
       node: process.version,

@@ -2,3 +2,4 @@ export * from "./accounts";
 export * from "./constants";
 export * from "./messages";
 export * from "./password";
+export * from "./providers";

@@ -52,6 +52,28 @@ export const messages = {
   maxAttemptsUi: "Maximum verification attempts reached. Please request a new code.",
   verifiedOk: "Email verified successfully! You can now login with your credentials.",
 
+  providerNameRequired: "Sample provider name is required",
+  phoneRequired: "Phone number is required",
+  phoneInvalid: "Please enter a valid phone number",
+  altPhoneInvalid: "Please enter a valid alternative phone number",
+  userTypeInvalid: "User type must be Farmer or Agent",
+  coordinatesInvalid:
+    "Coordinates must be a latitude between -90 and 90 and a longitude between -180 and 180",
+  locationInvalid: "Please select a valid location with coordinates.",
+  farmersOnlyForAgents: "Only an Agent can have farmers",
+  farmerNameRequired: "Farmer name is required",
+  farmerPhoneRequired: "Farmer phone number is required",
+  providerNotFound: "Sample Provider not found",
+  providerAddFailed: "Failed to add sample provider",
+  providerUpdateFailed: "Failed to update sample provider",
+  providerDeleteFailed: "Failed to delete sample provider",
+  providerDeleteServerError: "Server error occurred while deleting sample provider",
+  providersLoadFailed: "Failed to load sample providers",
+  providerAdded: "Sample Provider added successfully!",
+  providerUpdated: "Sample Provider updated successfully!",
+  providerDeleted: "Sample Provider deleted successfully!",
+  placesQueryRequired: "Type at least 2 characters to search places",
+
   noUserLoggedIn: "No user logged in.",
   userNotAuthenticated: "User not authenticated",
 } as const;

@@ -2,10 +2,10 @@ import { messages, type LoginResponse } from "@lab/contracts";
 import { customers, type CustomerRow } from "@lab/db";
 import bcrypt from "bcrypt";
 import { eq } from "drizzle-orm";
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 
 import { AppError } from "../http/app-error";
 import { isUniqueViolation } from "../lib/db-errors";
+import { toE164 } from "../lib/phone";
 import { presentCustomer } from "../presenters/customer";
 import type { DomainContext } from "./context";
 import { findByEmail, issueVerificationCode } from "./verification-codes";
@@ -73,15 +73,6 @@ export async function getCustomer(ctx: DomainContext, id: number): Promise<Custo
   return row;
 }
 
-/** Indian numbers by default; stored in international form so they dial from anywhere. */
-export function normalizePhone(value: string): string {
-  const phone = parsePhoneNumberFromString(value, "IN");
-  if (!phone || !phone.isValid()) {
-    throw new AppError(400, "validation_failed", "Please enter a valid phone number");
-  }
-  return phone.formatInternational();
-}
-
 const blankToNull = (value: string | null | undefined): string | null | undefined =>
   value === undefined ? undefined : value === null || value.trim() === "" ? null : value.trim();
 
@@ -105,7 +96,7 @@ export async function updateProfile(
   if (input.fullName !== undefined) changes.fullName = input.fullName;
   if (input.company !== undefined) changes.company = blankToNull(input.company) ?? null;
   if (input.address !== undefined) changes.address = blankToNull(input.address) ?? null;
-  if (phone !== undefined) changes.phoneNumber = phone === null ? null : normalizePhone(phone);
+  if (phone !== undefined) changes.phoneNumber = phone === null ? null : toE164(phone, messages.phoneInvalid);
   if (input.email !== undefined) await requireDeliverable(ctx, input.email);
 
   try {

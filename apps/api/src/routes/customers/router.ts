@@ -12,7 +12,10 @@ import { authenticate, requireSelf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
 import type { TokenService } from "../../lib/tokens";
+import { listProviders } from "../../domain/providers";
 import { presentCustomer } from "../../presenters/customer";
+import { presentProvider } from "../../presenters/provider";
+import { sampleProvidersRouter } from "../sample-providers/router";
 
 export function customersRouter(ctx: DomainContext, tokens: TokenService, limits: RateLimits): Router {
   const router = Router();
@@ -46,9 +49,8 @@ export function customersRouter(ctx: DomainContext, tokens: TokenService, limits
   router.get("/:id", customerAuth, async (req, res) => {
     const id = parseIdParam(req.params["id"], messages.customerNotFound);
     requireSelf(req, id);
-    const customer = await getCustomer(ctx, id);
-    // Providers arrive with the sample-providers capability; the field is part of the contract now.
-    res.json({ ...presentCustomer(customer), sampleProviders: [] });
+    const [customer, providers] = await Promise.all([getCustomer(ctx, id), listProviders(ctx, id)]);
+    res.json({ ...presentCustomer(customer), sampleProviders: providers.map(presentProvider) });
   });
 
   router.put("/:id/profile", customerAuth, async (req, res) => {
@@ -57,6 +59,8 @@ export function customersRouter(ctx: DomainContext, tokens: TokenService, limits
     const input = parse(updateProfileRequestSchema, req.body, messages.profileInvalid);
     res.json(presentCustomer(await updateProfile(ctx, id, input)));
   });
+
+  router.use("/:id", customerAuth, sampleProvidersRouter(ctx));
 
   return router;
 }

@@ -1,0 +1,113 @@
+import { messages, type providerInputSchema } from "@lab/contracts";
+import { customers, sampleProviders, type FarmerRecord, type SampleProviderRow } from "@lab/db";
+import { and, desc, eq } from "drizzle-orm";
+import type { z } from "zod";
+
+import { AppError } from "../http/app-error";
+import { toE164 } from "../lib/phone";
+import type { DomainContext } from "./context";
+import { resolveLocation } from "./locations";
+
+export type ProviderInput = z.output<typeof providerInputSchema>;
+type FarmerInput = NonNullable<ProviderInput["farmers"]>[number];
+
+const invalid = (message: string) => new AppError(400, "validation_failed", message);
+const providerNotFound = () => new AppError(404, "not_found", messages.providerNotFound);
+const blank = (value: string | null | undefined) =>
+  value === undefined || value === null || value.trim() === "";
+
+function farmerRecord(farmer: FarmerInput): FarmerRecord {
+  if (blank(farmer.name)) throw invalid(messages.farmerNameRequired);
+  if (blank(farmer.phoneNumber)) throw invalid(messages.farmerPhoneRequired);
+  const place = resolveLocation(farmer.location, farmer.coordinates);
+  return {
+    name: farmer.name,
+    phoneNumber: toE164(farmer.phoneNumber, messages.phoneInvalid),
+    altPhoneNumber: blank(farmer.altPhoneNumber)
+      ? null
+      : toE164(farmer.altPhoneNumber ?? "", messages.altPhoneInvalid),
+    location: place.location,
+    address: place.address,
+    lat: place.lat,
+    lng: place.lng,
+    placeId: place.placeId,
+  };
+}
+
+/** Validates and normalises a provider payload into the columns it is stored as. */
+export function providerValues(input: ProviderInput) {
+  // The form always keeps one farmer row; an untouched blank row is not a farmer.
+  const farmers = (input.farmers ?? []).filter(
+    (farmer) => !(blank(farmer.name) && blank(farmer.phoneNumber) && blank(farmer.altPhoneNumber)),
+  );
+  if (input.userType !== "Agent" && farmers.length > 0) throw invalid(messages.farmersOnlyForAgents);
+  const place = resolveLocation(input.location, input.coordinates);
+  return {
+    samplerName: input.samplerName,
+    userType: input.userType,
+    phoneNumber: toE164(input.phoneNumber, messages.phoneInvalid),
+    altPhoneNumber: blank(input.altPhoneNumber)
+      ? null
+      : toE164(input.altPhoneNumber ?? "", messages.altPhoneInvalid),
+    ...place,
+    farmers: farmers.map(farmerRecord),
+  };
+}
+
+async function requireCustomer(ctx: DomainContext, customerId: number): Promise<void> {
+  const [row] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+  if (!row) throw new AppError(404, "customer_not_found", messages.customerNotFound);
+}
+
+export async function listProviders(ctx: DomainContext, customerId: number): Promise<SampleProviderRow[]> {
+  return ctx.db
+    .select()
+    .from(sampleProviders)
+    .where(eq(sampleProviders.customerId, customerId))
+    .orderBy(desc(sampleProviders.id));
+}
+
+export async function createProvider(
+  ctx: DomainContext,
+  customerId: number,
+  input: ProviderInput,
+): Promise<SampleProviderRow> {
+  const values = providerValues(input);
+  await requireCustomer(ctx, customerId);
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .insert(sampleProviders)
+    .values({ ...values, customerId, createdAt: now, updatedAt: now })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+/** Replaces a provider with the payload; another customer's provider is "not found". */
+export async function updateProvider(
+  ctx: DomainContext,
+  customerId: number,
+  providerId: number,
+  input: ProviderInput,
+): Promise<SampleProviderRow> {
+  const values = providerValues(input);
+  const [row] = await ctx.db
+    .update(sampleProviders)
+    .set({ ...values, updatedAt: ctx.now() })
+    .where(and(eq(sampleProviders.id, providerId), eq(sampleProviders.customerId, customerId)))
+    .returning();
+  if (!row) throw providerNotFound();
+  return row;
+}
+
+export async function deleteProvider(
+  ctx: DomainContext,
+  customerId: number,
+  providerId: number,
+): Promise<void> {
+  const deleted = await ctx.db
+    .delete(sampleProviders)
+    .where(and(eq(sampleProviders.id, providerId), eq(sampleProviders.customerId, customerId)))
+    .returning({ id: sampleProviders.id });
+  if (deleted.length === 0) throw providerNotFound();
+}

@@ -1,0 +1,109 @@
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createGazetteer, editDistance } from "../../domain/places";
+import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
+
+describe("the gazetteer", () => {
+  const gazetteer = createGazetteer();
+  const first = (q: string) => gazetteer.search(q)[0]?.address;
+
+  it("holds India's populated places and nothing outside India", () => {
+    expect(gazetteer.size).toBeGreaterThan(7000);
+    const all = ["a", "b", "k", "m", "s"].flatMap((q) =>
+      gazetteer.search(`${q}${q === "a" ? "n" : "a"}`, 10_000),
+    );
+    expect(all.length).toBeGreaterThan(500);
+    expect(all.every((place) => place.address.endsWith(", India"))).toBe(true);
+    expect(
+      all.every(({ coordinates: { lat, lng } }) => lat > 6 && lat < 37.5 && lng > 68 && lng < 97.5),
+    ).toBe(true);
+  });
+
+  it("ranks prefix matches first, larger places first among them", () => {
+    expect(first("mum")).toBe("Mumbai, Maharashtra, India");
+    expect(first("chenn")).toBe("Chennai, Tamil Nadu, India");
+    expect(first("Bhimavaram")).toMatch(/^Bhimavaram, West God.vari, Andhra Pradesh, India$/);
+  });
+
+  it("then word matches over name, district and state", () => {
+    const results = gazetteer.search("bhimavaram telangana");
+    expect(results[0]?.address).toMatch(/Telangana/);
+    expect(gazetteer.search("west godavari").every((r) => /West God.vari/.test(r.address))).toBe(true);
+  });
+
+  it("then typos, ignoring accents and case", () => {
+    expect(first("kolkatta")).toBe("Kolkata, West Bengal, India");
+    expect(first("vishakapatnam")).toBe("Visakhapatnam, Andhra Pradesh, India");
+    expect(first("PUNCH")).toMatch(/^P.nch/);
+  });
+
+  it("answers nothing for one character or gibberish, and at most the limit", () => {
+    expect(gazetteer.search("a")).toEqual([]);
+    expect(gazetteer.search("qqxxzz")).toEqual([]);
+    expect(gazetteer.search("ra")).toHaveLength(8);
+  });
+
+  // The 5 ms bar is measured by bench/places.ts on a quiet machine; under a parallel test run this
+  // only guards against a scan that got an order of magnitude slower.
+  it("answers any query quickly over the whole gazetteer", () => {
+    const queries = [
+      "bh",
+      "bhim",
+      "nellore",
+      "bhimavaram andhra",
+      "chennai",
+      "vishakapatnam",
+      "kakinda",
+      "tamil nadu",
+      "xyzxyzxyz",
+      "sri",
+      "kolkatta",
+      "west godavari",
+    ];
+    for (const q of queries) gazetteer.search(q);
+    const times: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      for (const q of queries) {
+        const start = performance.now();
+        gazetteer.search(q);
+        times.push(performance.now() - start);
+      }
+    }
+    times.sort((a, b) => a - b);
+    expect(times[Math.floor(times.length * 0.95)]).toBeLessThan(25);
+  });
+
+  it("counts a swap of two letters as one edit", () => {
+    expect(editDistance("kakinda", "kakinad", 2)).toBe(1);
+    expect(editDistance("abc", "xyz", 1)).toBe(2);
+  });
+});
+
+describe("GET /api/places/autocomplete", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("answers {placeId, address, coordinates} suggestions to a signed-in customer", async () => {
+    const customer = await signedInCustomer(t);
+    const res = await request(t.app)
+      .get("/api/places/autocomplete?q=nellore")
+      .auth(customer.token, { type: "bearer" });
+    expect(res.status).toBe(200);
+    expect(res.body[0]).toEqual({
+      placeId: expect.stringMatching(/^gn-[0-9a-f]{12}$/),
+      address: "Nellore, Andhra Pradesh, India",
+      coordinates: { lat: expect.any(Number), lng: expect.any(Number) },
+    });
+    const long = await request(t.app)
+      .get(`/api/places/autocomplete?q=${"a".repeat(101)}`)
+      .auth(customer.token, { type: "bearer" });
+    expect(long.status).toBe(400);
+    expect((await request(t.app).get("/api/places/autocomplete?q=nellore")).status).toBe(401);
+  });
+});

@@ -1,0 +1,103 @@
+import { z } from "zod";
+
+import { messages } from "./messages";
+
+export const USER_TYPES = ["Farmer", "Agent"] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const coordinatesSchema = z.object({
+  lat: z
+    .number({ error: messages.coordinatesInvalid })
+    .min(-90, messages.coordinatesInvalid)
+    .max(90, messages.coordinatesInvalid),
+  lng: z
+    .number({ error: messages.coordinatesInvalid })
+    .min(-180, messages.coordinatesInvalid)
+    .max(180, messages.coordinatesInvalid),
+});
+export type Coordinates = z.infer<typeof coordinatesSchema>;
+
+/** Spec section 3: the location value of forms, also sent as a JSON string. */
+export const locationValueSchema = z.object({
+  address: z.string().trim().max(500).default(""),
+  coordinates: coordinatesSchema.nullable().optional(),
+  placeId: z.string().trim().max(200).nullable().optional(),
+});
+export type LocationValue = z.infer<typeof locationValueSchema>;
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+/** Plain text, or the spec's JSON string starting with a brace, or the object itself. */
+const locationInput = z
+  .union([z.string().trim().max(2000), locationValueSchema])
+  .nullable()
+  .optional();
+
+export const farmerInputSchema = z.object({
+  name: z.string().trim().max(120).default(""),
+  phoneNumber: z.string().trim().max(32).default(""),
+  altPhoneNumber: optionalText(32),
+  location: locationInput,
+  coordinates: coordinatesSchema.nullable().optional(),
+});
+export type FarmerInput = z.input<typeof farmerInputSchema>;
+
+export const providerInputSchema = z.object({
+  samplerName: z
+    .string({ error: messages.providerNameRequired })
+    .trim()
+    .min(1, messages.providerNameRequired)
+    .max(120),
+  userType: z
+    .string()
+    .trim()
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(["farmer", "agent"], { error: messages.userTypeInvalid }))
+    .transform((value): UserType => (value === "agent" ? "Agent" : "Farmer"))
+    .nullable()
+    .optional()
+    .transform((value): UserType => value ?? "Farmer"),
+  phoneNumber: z.string({ error: messages.phoneRequired }).trim().min(1, messages.phoneRequired).max(32),
+  altPhoneNumber: optionalText(32),
+  location: locationInput,
+  coordinates: coordinatesSchema.nullable().optional(),
+  farmers: z.array(farmerInputSchema).max(200).nullable().optional(),
+});
+export type ProviderInput = z.input<typeof providerInputSchema>;
+
+export const farmerSchema = z.object({
+  name: z.string(),
+  phoneNumber: z.string(),
+  altPhoneNumber: z.string().nullable(),
+  location: z.string().nullable(),
+  address: z.string().nullable(),
+  coordinates: coordinatesSchema.nullable(),
+  placeId: z.string().nullable(),
+});
+export type Farmer = z.infer<typeof farmerSchema>;
+
+export const providerSchema = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  samplerName: z.string(),
+  userType: z.enum(USER_TYPES),
+  phoneNumber: z.string(),
+  altPhoneNumber: z.string().nullable(),
+  /** As the client sent it: text, or the JSON string of a location value. */
+  location: z.string().nullable(),
+  address: z.string().nullable(),
+  coordinates: coordinatesSchema.nullable(),
+  placeId: z.string().nullable(),
+  farmers: z.array(farmerSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Provider = z.infer<typeof providerSchema>;
+
+/** GET /places/autocomplete */
+export const placeSuggestionSchema = z.object({
+  placeId: z.string(),
+  address: z.string(),
+  coordinates: coordinatesSchema,
+});
+export type PlaceSuggestion = z.infer<typeof placeSuggestionSchema>;
+export const PLACES_MAX_RESULTS = 8;
