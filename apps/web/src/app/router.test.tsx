@@ -1,8 +1,9 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 
-import { logout, startSession } from "@/lib/auth";
+import { getSession, logout, startSession } from "@/lib/auth";
 import { customer } from "@/testing/fixtures";
 import { mockFetch } from "@/testing/mock-fetch";
 
@@ -61,5 +62,34 @@ describe("routing rules", () => {
     expect(nav.querySelectorAll("a")).toHaveLength(1);
     expect(screen.queryByText("Sample Providers")).not.toBeInTheDocument();
     expect(screen.queryByText("Ledger")).not.toBeInTheDocument();
+  });
+
+  it("user menu: View Profile opens 'Profile Settings', Logout clears the session and goes to /login", async () => {
+    mockFetch({});
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+    const user = userEvent.setup();
+    const router = renderAt("/dashboard");
+    await screen.findByRole("heading", { name: "Welcome back, Asha Verma!" });
+
+    await user.click(screen.getByRole("button", { name: /User menu/ }));
+    await user.click(screen.getByRole("menuitem", { name: "View Profile" }));
+    const dialog = screen.getByRole("dialog", { name: "Profile Settings" });
+    expect(dialog).toContainElement(screen.getByLabelText("Full Name"));
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: /User menu/ }));
+    await user.click(screen.getByRole("menuitem", { name: "Logout" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(getSession()).toBeNull();
+    expect(window.localStorage.getItem("authToken")).toBeNull();
+  });
+
+  it("session expiry while signed in: back to /login with a warning", async () => {
+    mockFetch({});
+    startSession({ user: customer, token: "jwt", expiresIn: 30 });
+    const router = renderAt("/dashboard");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(await screen.findByText("Your session has expired. Please sign in again.")).toBeInTheDocument();
   });
 });

@@ -19,10 +19,15 @@ export function AccountInformation({
 }) {
   const titleId = useId();
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  // Inside the Profile Settings modal it is a plain block, not a second "Account Information" region.
+  const Wrapper = headingLevel === 2 ? "section" : "div";
   const memberSince = formatDate(customer.createdAt) ?? "N/A";
   const lastUpdated = formatDate(customer.updatedAt);
   return (
-    <section aria-labelledby={titleId} className="rounded-lg bg-slate-50 p-4">
+    <Wrapper
+      aria-labelledby={headingLevel === 2 ? titleId : undefined}
+      className="rounded-lg bg-slate-50 p-4"
+    >
       <Heading id={titleId} className="text-base font-semibold text-slate-900">
         Account Information
       </Heading>
@@ -42,6 +47,6 @@ export function AccountInformation({
           </div>
         ) : null}
       </dl>
-    </section>
+    </Wrapper>
   );
 }

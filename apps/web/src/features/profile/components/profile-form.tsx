@@ -31,12 +31,21 @@ interface ProfileFormProps {
   editing: boolean;
   /** Prefix for element ids, so the page and the modal can both exist. */
   idPrefix: string;
+  /** The form's accessible name. */
+  label?: string;
   onSaved?: () => void;
   onCancel?: () => void;
 }
 
 /** Full Name, Email Address, Company, Phone Number, Address; read-only until editing. */
-export function ProfileForm({ customer, editing, idPrefix, onSaved, onCancel }: ProfileFormProps) {
+export function ProfileForm({
+  customer,
+  editing,
+  idPrefix,
+  label = "Profile",
+  onSaved,
+  onCancel,
+}: ProfileFormProps) {
   const toast = useToast();
   const update = useUpdateProfile();
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -70,7 +79,7 @@ export function ProfileForm({ customer, editing, idPrefix, onSaved, onCancel }: 
   const readOnly = !editing;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Profile" className="space-y-4">
+    <form onSubmit={onSubmit} noValidate aria-label={label} className="space-y-4">
       {saveError ? (
         <Alert tone="error" className="border-red-300 bg-red-50">
           {saveError}

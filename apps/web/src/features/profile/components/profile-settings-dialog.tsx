@@ -21,6 +21,7 @@ export function ProfileSettingsDialog({ open, onClose }: { open: boolean; onClos
             customer={user}
             editing
             idPrefix="settings"
+            label="Profile settings"
             onSaved={onClose}
             onCancel={onClose}
           />
