@@ -22,6 +22,7 @@ import { devMailboxRouter } from "./routes/dev-mailbox/router";
 import { emailRouter } from "./routes/email/router";
 import { healthRouter } from "./routes/health/router";
 import { placesRouter } from "./routes/places/router";
+import { sampleSubmissionsRouter } from "./routes/sample-submissions/router";
 
 export interface AppDeps {
   database: Database;
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/auth", authRouter(ctx, limits));
   api.use("/email", emailRouter(ctx, limits));
   api.use("/places", authenticate(tokens, "customer"), placesRouter());
+  api.use("/sample-submissions", authenticate(tokens, "customer"), sampleSubmissionsRouter(ctx));
   api.use(notFoundHandler);
   app.use("/api", api);
 

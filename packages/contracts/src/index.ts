@@ -3,3 +3,4 @@ export * from "./constants";
 export * from "./messages";
 export * from "./password";
 export * from "./providers";
+export * from "./samples";

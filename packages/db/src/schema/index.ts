@@ -1,4 +1,6 @@
 export * from "./customers";
+export * from "./notifications";
 export * from "./outbox-mail";
 export * from "./sample-providers";
+export * from "./samples";
 export * from "./verification-codes";

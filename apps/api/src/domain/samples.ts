@@ -1,0 +1,268 @@
+import {
+  STATUS_GROUPS,
+  messages,
+  normalizeStatus,
+  testTypesOf,
+  type SampleStatus,
+  type sampleListQuerySchema,
+  type sampleSubmissionSchema,
+} from "@lab/contracts";
+import {
+  notifications,
+  sampleEvents,
+  sampleProviders,
+  samples,
+  type SampleEventRow,
+  type SampleRow,
+} from "@lab/db";
+import { and, asc, count, desc, eq, gte, inArray, lt, min, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+
+import { AppError } from "../http/app-error";
+import { toE164 } from "../lib/phone";
+import type { DomainContext } from "./context";
+
+export type SubmissionInput = z.output<typeof sampleSubmissionSchema>;
+export type SampleListQuery = z.output<typeof sampleListQuerySchema>;
+
+const invalid = (message: string) => new AppError(400, "validation_failed", message);
+const sampleNotFound = () => new AppError(404, "not_found", messages.sampleNotFound);
+const optionalEmail = z.email();
+
+/** The checks of the submit form, in the spec's order (section 5), then the server's own. */
+function validateSubmission(input: SubmissionInput) {
+  if (input.samplerName === "") throw invalid(messages.sampleProviderNameRequired);
+  if (input.phoneNumber === "") throw invalid(messages.samplePhoneRequired);
+  if (input.testTypes.length === 0) throw invalid(messages.sampleTestTypesRequired);
+  const lat = input.coordinate?.lat;
+  const lng = input.coordinate?.lng;
+  if (typeof lat !== "number" || typeof lng !== "number" || lat === 0 || lng === 0) {
+    throw invalid(messages.sampleCoordinatesRequired);
+  }
+  if (lat < -90 || lat > 90 || lng < -180 || lng > 180) throw invalid(messages.coordinatesInvalid);
+  if (input.shrimpCategory === "") throw invalid(messages.sampleCategoryRequired);
+  const allowed = testTypesOf(input.shrimpCategory);
+  if (allowed.length === 0) throw invalid(messages.sampleCategoryRequired);
+  const testTypes = [...new Set(input.testTypes)];
+  if (!testTypes.every((type) => allowed.includes(type))) throw invalid(messages.sampleTestTypeNotInCategory);
+  // Keep the category's own order whatever order the boxes were ticked in.
+  testTypes.sort((a, b) => allowed.indexOf(a) - allowed.indexOf(b));
+  const email = input.emailAddress ? input.emailAddress.toLowerCase() : null;
+  if (email !== null && !optionalEmail.safeParse(email).success) throw invalid(messages.emailInvalidOptional);
+  return {
+    lat,
+    lng,
+    testTypes,
+    email,
+    phone: toE164(input.phoneNumber, messages.phoneInvalid),
+  };
+}
+
+/** A saved provider's id, or null for a temp_ id or none; a foreign provider is "not found". */
+async function providerIdOf(ctx: DomainContext, customerId: number, samplerId: SubmissionInput["samplerId"]) {
+  if (samplerId === null || samplerId === undefined || samplerId === "") return null;
+  if (typeof samplerId === "string" && samplerId.startsWith("temp_")) return null;
+  const id =
+    typeof samplerId === "number" ? samplerId : /^\d{1,10}$/.test(samplerId) ? Number(samplerId) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw invalid(messages.sampleInvalid);
+  const [row] = await ctx.db
+    .select({ id: sampleProviders.id })
+    .from(sampleProviders)
+    .where(and(eq(sampleProviders.id, id), eq(sampleProviders.customerId, customerId)));
+  if (!row) throw new AppError(404, "not_found", messages.providerNotFound);
+  return row.id;
+}
+
+/** Writes the sample, its first event and the customer's "Sample Submitted" notification at once. */
+export async function submitSample(
+  ctx: DomainContext,
+  customerId: number,
+  input: SubmissionInput,
+): Promise<SampleRow> {
+  if (input.consumerId !== customerId) throw new AppError(403, "forbidden", messages.forbidden);
+  const valid = validateSubmission(input);
+  const providerId = await providerIdOf(ctx, customerId, input.samplerId);
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const [sample] = await tx
+      .insert(samples)
+      .values({
+        customerId,
+        providerId,
+        status: "PENDING",
+        samplerName: input.samplerName,
+        samplerLocation: input.samplerLocation ?? "",
+        lat: valid.lat,
+        lng: valid.lng,
+        shrimpCategory: input.shrimpCategory,
+        testTypes: valid.testTypes,
+        shrimpSubCategory: valid.testTypes.join(", "),
+        phoneNumber: valid.phone,
+        emailAddress: valid.email,
+        assigned: "",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!sample) throw new Error("insert returned no row");
+    await tx
+      .insert(sampleEvents)
+      .values({
+        sampleId: sample.id,
+        fromStatus: null,
+        toStatus: "PENDING",
+        actor: `customer:${customerId}`,
+        at: now,
+      });
+    await tx.insert(notifications).values({
+      customerId,
+      sampleId: sample.id,
+      type: "sample_status_change",
+      title: "Sample Submitted",
+      message: `Sample #${sample.id} has been submitted. An agent will be assigned within 30 seconds.`,
+      data: { stage: "submitted" },
+      createdAt: now,
+    });
+    return sample;
+  });
+}
+
+// Day boundaries are the lab's: India Standard Time.
+const LAB_UTC_OFFSET = "+05:30";
+const dayStart = (value: string) =>
+  new Date(value.length === 10 ? `${value}T00:00:00${LAB_UTC_OFFSET}` : value);
+const dayEnd = (value: string) =>
+  value.length === 10
+    ? new Date(dayStart(value).getTime() + 86_400_000)
+    : new Date(new Date(value).getTime() + 1);
+
+function statusesOf(filter: string): readonly SampleStatus[] | undefined {
+  if (filter === "" || filter === "all") return undefined;
+  if (Object.hasOwn(STATUS_GROUPS, filter)) return STATUS_GROUPS[filter as keyof typeof STATUS_GROUPS];
+  const status = normalizeStatus(filter);
+  if (!status) throw invalid(messages.statusFilterInvalid);
+  return [status];
+}
+
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Search over id, name, category, test types, phone, e-mail and place (spec section 2). */
+function searchCondition(q: string): SQL | undefined {
+  if (q === "") return undefined;
+  const pattern = `%${likeEscape(q)}%`;
+  const conditions: SQL[] = [
+    sql`${samples.samplerName} ilike ${pattern}`,
+    sql`${samples.shrimpCategory} ilike ${pattern}`,
+    sql`${samples.shrimpSubCategory} ilike ${pattern}`,
+    sql`${samples.samplerLocation} ilike ${pattern}`,
+    sql`${samples.emailAddress} ilike ${pattern}`,
+  ];
+  const idText = q.replace(/^#/, "");
+  if (/^\d{1,10}$/.test(idText) && Number(idText) <= 2_147_483_647)
+    conditions.push(eq(samples.id, Number(idText)));
+  // Phones are stored as E.164: match on digits, whatever spaces or dashes were typed.
+  const digits = q.replace(/[\s()+-]/g, "");
+  if (/^\d{3,15}$/.test(digits)) conditions.push(sql`${samples.phoneNumber} like ${`%${digits}%`}`);
+  return or(...conditions);
+}
+
+function listConditions(
+  customerId: number,
+  query: SampleListQuery,
+): { where: SQL | undefined; statuses: readonly SampleStatus[] | undefined } {
+  const statuses = statusesOf(query.status);
+  const from = query.from ? dayStart(query.from) : undefined;
+  const to = query.to ? dayEnd(query.to) : undefined;
+  if (from && to && from.getTime() >= to.getTime()) throw invalid(messages.dateRangeInvalid);
+  const where = and(
+    eq(samples.customerId, customerId),
+    statuses ? inArray(samples.status, [...statuses]) : undefined,
+    from ? gte(samples.createdAt, from) : undefined,
+    to ? lt(samples.createdAt, to) : undefined,
+    searchCondition(query.q),
+  );
+  return { where, statuses };
+}
+
+export async function listSamples(ctx: DomainContext, customerId: number, query: SampleListQuery) {
+  const { where } = listConditions(customerId, query);
+  const order =
+    query.sort === "createdAt:asc"
+      ? [asc(samples.createdAt), asc(samples.id)]
+      : query.sort === "createdAt:desc"
+        ? [desc(samples.createdAt), desc(samples.id)]
+        : [desc(samples.updatedAt), desc(samples.id)];
+  // In the pending group PENDING comes before COLLECTING (spec section 2).
+  if (query.status === "pending") order.unshift(sql`(${samples.status} = 'COLLECTING')`);
+  const [items, [totals]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(samples)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    ctx.db.select({ total: count() }).from(samples).where(where),
+  ]);
+  return { items, total: totals?.total ?? 0, page: query.page, size: query.size };
+}
+
+/** Counts per status group for the dashboard and the history summary. */
+export async function sampleSummary(ctx: DomainContext, customerId: number) {
+  const rows = await ctx.db
+    .select({ status: samples.status, n: count(), earliest: min(samples.createdAt) })
+    .from(samples)
+    .where(eq(samples.customerId, customerId))
+    .groupBy(samples.status);
+  const of = (statuses: readonly string[]) =>
+    rows.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.n, 0);
+  const earliest = rows
+    .map((row) => row.earliest)
+    .filter((value): value is Date => value !== null)
+    .sort((a, b) => a.getTime() - b.getTime())[0];
+  return {
+    total: of(["PENDING", "COLLECTING", "COLLECTED", "TESTING", "COMPLETED"]),
+    pending: of(STATUS_GROUPS.pending),
+    collected: of(STATUS_GROUPS.collected),
+    testing: of(STATUS_GROUPS.testing),
+    completed: of(STATUS_GROUPS.completed),
+    earliestCreatedAt: earliest ? earliest.toISOString() : null,
+  };
+}
+
+/** Everything the spec's history loader reads, newest change first, capped for very large accounts. */
+export const CONSUMER_LIST_LIMIT = 1000;
+export async function listConsumerSamples(ctx: DomainContext, customerId: number): Promise<SampleRow[]> {
+  return ctx.db
+    .select()
+    .from(samples)
+    .where(eq(samples.customerId, customerId))
+    .orderBy(desc(samples.updatedAt), desc(samples.id))
+    .limit(CONSUMER_LIST_LIMIT);
+}
+
+export async function getSample(
+  ctx: DomainContext,
+  customerId: number,
+  sampleId: number,
+): Promise<SampleRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(samples)
+    .where(and(eq(samples.id, sampleId), eq(samples.customerId, customerId)));
+  if (!row) throw sampleNotFound();
+  return row;
+}
+
+export async function getSampleEvents(
+  ctx: DomainContext,
+  customerId: number,
+  sampleId: number,
+): Promise<SampleEventRow[]> {
+  await getSample(ctx, customerId, sampleId);
+  return ctx.db
+    .select()
+    .from(sampleEvents)
+    .where(eq(sampleEvents.sampleId, sampleId))
+    .orderBy(asc(sampleEvents.at), asc(sampleEvents.id));
+}

@@ -1,0 +1,54 @@
+import { messages, sampleListQuerySchema, sampleSubmissionSchema } from "@lab/contracts";
+import { Router } from "express";
+
+import type { DomainContext } from "../../domain/context";
+import {
+  getSample,
+  getSampleEvents,
+  listConsumerSamples,
+  listSamples,
+  sampleSummary,
+  submitSample,
+} from "../../domain/samples";
+import { claimsOf, requireSelf } from "../../http/authenticate";
+import { parse, parseIdParam } from "../../http/parse";
+import { presentSample, presentSampleEvent } from "../../presenters/sample";
+
+/** /sample-submissions, behind customer authentication. */
+export function sampleSubmissionsRouter(ctx: DomainContext): Router {
+  const router = Router();
+
+  router.post("/", async (req, res) => {
+    const input = parse(sampleSubmissionSchema, req.body, messages.sampleInvalid);
+    const sample = await submitSample(ctx, claimsOf(req).subject, input);
+    res.status(201).json(presentSample(sample));
+  });
+
+  router.get("/", async (req, res) => {
+    const query = parse(sampleListQuerySchema, req.query, messages.sampleInvalid);
+    const page = await listSamples(ctx, claimsOf(req).subject, query);
+    res.json({ ...page, items: page.items.map(presentSample) });
+  });
+
+  router.get("/summary", async (req, res) => {
+    res.json(await sampleSummary(ctx, claimsOf(req).subject));
+  });
+
+  router.get("/consumer/:consumerId", async (req, res) => {
+    const consumerId = parseIdParam(req.params["consumerId"], messages.customerNotFound);
+    requireSelf(req, consumerId);
+    res.json((await listConsumerSamples(ctx, consumerId)).map(presentSample));
+  });
+
+  router.get("/:id", async (req, res) => {
+    const id = parseIdParam(req.params["id"], messages.sampleNotFound);
+    res.json(presentSample(await getSample(ctx, claimsOf(req).subject, id)));
+  });
+
+  router.get("/:id/events", async (req, res) => {
+    const id = parseIdParam(req.params["id"], messages.sampleNotFound);
+    res.json((await getSampleEvents(ctx, claimsOf(req).subject, id)).map(presentSampleEvent));
+  });
+
+  return router;
+}

@@ -1,0 +1,222 @@
+import { z } from "zod";
+
+import { messages } from "./messages";
+import { coordinatesSchema } from "./providers";
+
+/** Spec section 3: six categories, six test types each. */
+export const SHRIMP_CATEGORIES = {
+  "Pacific White Shrimp": [
+    "Pathogen Detection",
+    "Antibiotic Residue Test",
+    "Heavy Metal Analysis",
+    "Nutritional Analysis",
+    "Freshness Assessment",
+    "Microbiological Testing",
+  ],
+  "Tiger Shrimp": [
+    "Viral Disease Screening",
+    "Bacterial Contamination Test",
+    "Chemical Residue Analysis",
+    "Quality Grade Assessment",
+    "Shelf Life Evaluation",
+    "Allergen Testing",
+  ],
+  "Black Tiger Shrimp": [
+    "Disease Resistance Testing",
+    "Genetic Purity Analysis",
+    "Environmental Toxin Screening",
+    "Protein Content Analysis",
+    "Texture Quality Assessment",
+    "Preservation Efficacy Test",
+  ],
+  "Banana Shrimp": [
+    "Freshness Indicator Testing",
+    "Parasitic Infection Screening",
+    "Trace Element Analysis",
+    "Sensory Quality Evaluation",
+    "Spoilage Bacteria Detection",
+    "Size Grading Assessment",
+  ],
+  "Brown Shrimp": [
+    "Contamination Level Testing",
+    "Oxidation Resistance Analysis",
+    "Flavor Profile Assessment",
+    "Moisture Content Analysis",
+    "Bacterial Load Testing",
+    "Chemical Preservative Detection",
+  ],
+  "Pink Shrimp": [
+    "Color Stability Testing",
+    "Antioxidant Level Analysis",
+    "Texture Integrity Assessment",
+    "Microbial Safety Testing",
+    "Salt Content Analysis",
+    "Processing Quality Evaluation",
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ShrimpCategory = keyof typeof SHRIMP_CATEGORIES;
+export const SHRIMP_CATEGORY_NAMES = Object.keys(SHRIMP_CATEGORIES) as ShrimpCategory[];
+
+export function testTypesOf(category: string): readonly string[] {
+  return Object.hasOwn(SHRIMP_CATEGORIES, category) ? SHRIMP_CATEGORIES[category as ShrimpCategory] : [];
+}
+
+/** Statuses a sample can be in. PROCESSING is accepted on input as a synonym of TESTING. */
+export const SAMPLE_STATUSES = ["PENDING", "COLLECTING", "COLLECTED", "TESTING", "COMPLETED"] as const;
+export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
+
+export function normalizeStatus(value: string): SampleStatus | undefined {
+  const upper = value.trim().toUpperCase();
+  if (upper === "PROCESSING") return "TESTING";
+  return (SAMPLE_STATUSES as readonly string[]).includes(upper) ? (upper as SampleStatus) : undefined;
+}
+
+/** Spec section 4 filter groups. */
+export const STATUS_GROUPS = {
+  pending: ["PENDING", "COLLECTING"],
+  collected: ["COLLECTED"],
+  testing: ["TESTING"],
+  completed: ["COMPLETED"],
+} as const satisfies Record<string, readonly SampleStatus[]>;
+export type StatusGroup = keyof typeof STATUS_GROUPS;
+
+export const SAMPLE_STATUS_LABELS: Record<SampleStatus, string> = {
+  PENDING: "Pending",
+  COLLECTING: "Collecting",
+  // The spec shows Collected as its raw value.
+  COLLECTED: "COLLECTED",
+  TESTING: "Testing",
+  COMPLETED: "Completed",
+};
+
+export const HISTORY_PAGE_SIZES = [5, 10, 25, 50] as const;
+export const LEDGER_PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+const trimmed = (max: number) => z.string().trim().max(max);
+
+/** POST /sample-submissions: the spec's payload (section 3). Status and assigned are the server's. */
+export const sampleSubmissionSchema = z.object({
+  consumerId: z.union([z.number().int(), z.string().trim().regex(/^\d+$/).transform(Number)]),
+  samplerId: z
+    .union([z.number().int(), trimmed(100)])
+    .nullable()
+    .optional(),
+  samplerName: z.string({ error: messages.sampleProviderNameRequired }).trim().max(120).default(""),
+  samplerLocation: trimmed(500).nullable().optional(),
+  coordinate: z
+    .object({ lat: z.number().nullable().optional(), lng: z.number().nullable().optional() })
+    .nullable()
+    .optional(),
+  shrimpCategory: z.string().trim().max(60).default(""),
+  testTypes: z.array(z.string().trim().max(80)).max(6).default([]),
+  phoneNumber: trimmed(32).default(""),
+  emailAddress: trimmed(254).nullable().optional(),
+  status: z.string().optional(),
+  assigned: z.string().optional(),
+});
+export type SampleSubmission = z.input<typeof sampleSubmissionSchema>;
+
+/** The server view of a sample (spec section 3, DESIGN.md section 5). */
+export const sampleSchema = z.object({
+  id: z.number().int(),
+  consumerId: z.number().int(),
+  providerId: z.number().int().nullable(),
+  status: z.enum(SAMPLE_STATUSES),
+  samplerName: z.string(),
+  samplerLocation: z.string(),
+  coordinates: coordinatesSchema.nullable(),
+  shrimpCategory: z.string(),
+  shrimpSubCategory: z.string(),
+  testTypes: z.array(z.string()),
+  phoneNumber: z.string(),
+  emailAddress: z.string().nullable(),
+  assigned: z.string(),
+  testingEta: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Sample = z.infer<typeof sampleSchema>;
+
+const dateParam = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, messages.dateInvalid)
+  .refine((value) => !Number.isNaN(Date.parse(value)), messages.dateInvalid);
+
+export const SAMPLE_SORTS = ["updatedAt:desc", "createdAt:desc", "createdAt:asc"] as const;
+export type SampleSort = (typeof SAMPLE_SORTS)[number];
+
+/** GET /sample-submissions query. status: "all", a group of spec section 4, or a status. */
+export const sampleListQuerySchema = z.object({
+  q: z.string().trim().max(100).default(""),
+  status: z.string().trim().toLowerCase().max(20).default("all"),
+  from: dateParam.optional(),
+  to: dateParam.optional(),
+  page: z.coerce
+    .number({ error: messages.pageInvalid })
+    .int(messages.pageInvalid)
+    .min(1, messages.pageInvalid)
+    .max(100_000)
+    .default(1),
+  size: z.coerce
+    .number({ error: messages.pageSizeInvalid })
+    .int(messages.pageSizeInvalid)
+    .min(1, messages.pageSizeInvalid)
+    .max(MAX_PAGE_SIZE, messages.pageSizeInvalid)
+    .default(DEFAULT_PAGE_SIZE),
+  sort: z.enum(SAMPLE_SORTS, { error: messages.sortInvalid }).default("updatedAt:desc"),
+});
+export type SampleListQuery = z.input<typeof sampleListQuerySchema>;
+
+export const samplePageSchema = z.object({
+  items: z.array(sampleSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type SamplePage = z.infer<typeof samplePageSchema>;
+
+export const sampleSummarySchema = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  collected: z.number().int(),
+  testing: z.number().int(),
+  completed: z.number().int(),
+  earliestCreatedAt: z.string().nullable(),
+});
+export type SampleSummary = z.infer<typeof sampleSummarySchema>;
+
+export const sampleEventSchema = z.object({
+  id: z.number().int(),
+  sampleId: z.number().int(),
+  from: z.enum(SAMPLE_STATUSES).nullable(),
+  to: z.enum(SAMPLE_STATUSES),
+  actor: z.string(),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type SampleEvent = z.infer<typeof sampleEventSchema>;
+
+/** Submission processing stages (spec section 4). */
+export const PROCESSING_STAGES = {
+  submitted: { percent: 25, label: "Waiting for assignment" },
+  "agent-assigned": { percent: 50, label: "Agent assigned" },
+  testing: { percent: 75, label: "Testing in progress" },
+  completed: { percent: 100, label: "Testing complete" },
+} as const;
+export type ProcessingStage = keyof typeof PROCESSING_STAGES;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  title: z.string(),
+  message: z.string(),
+  sampleId: z.number().int().nullable(),
+  timestamp: z.string(),
+  read: z.boolean(),
+  data: z.looseObject({ stage: z.string().optional(), agent: z.string().optional() }),
+});
+export type Notification = z.infer<typeof notificationSchema>;

@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { check, doublePrecision, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+import { customers } from "./customers";
+import { sampleProviders } from "./sample-providers";
+
+export const SAMPLE_STATUS_VALUES = ["PENDING", "COLLECTING", "COLLECTED", "TESTING", "COMPLETED"] as const;
+
+export const samples = pgTable(
+  "samples",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    // Deleting a provider keeps its samples: they carry their own copy of name, phone and place.
+    providerId: integer().references(() => sampleProviders.id, { onDelete: "set null" }),
+    status: text({ enum: SAMPLE_STATUS_VALUES }).notNull().default("PENDING"),
+    samplerName: text().notNull(),
+    samplerLocation: text().notNull(),
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    shrimpCategory: text().notNull(),
+    testTypes: text().array().notNull(),
+    /** The test types joined by ", " (spec section 3), kept for display and search. */
+    shrimpSubCategory: text().notNull(),
+    /** E.164 */
+    phoneNumber: text().notNull(),
+    emailAddress: text(),
+    /** "agentName-phone" or "" (spec section 3). */
+    assigned: text().notNull().default(""),
+    testingEta: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The customer's lists: newest change first, by status group, and by creation date range.
+    index("samples_customer_updated_idx").on(t.customerId, t.updatedAt.desc(), t.id.desc()),
+    index("samples_customer_status_updated_idx").on(t.customerId, t.status, t.updatedAt.desc(), t.id.desc()),
+    index("samples_customer_created_idx").on(t.customerId, t.createdAt, t.id),
+    index("samples_provider_idx").on(t.providerId),
+    check(
+      "samples_status_check",
+      sql`${t.status} in ('PENDING', 'COLLECTING', 'COLLECTED', 'TESTING', 'COMPLETED')`,
+    ),
+  ],
+);
+export type SampleRow = typeof samples.$inferSelect;
+
+/** The timeline and audit trail: one row per status move. */
+export const sampleEvents = pgTable(
+  "sample_events",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    sampleId: integer()
+      .notNull()
+      .references(() => samples.id, { onDelete: "cascade" }),
+    fromStatus: text({ enum: SAMPLE_STATUS_VALUES }),
+    toStatus: text({ enum: SAMPLE_STATUS_VALUES }).notNull(),
+    /** "customer:12", "staff:3" or "system". */
+    actor: text().notNull(),
+    note: text(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sample_events_sample_idx").on(t.sampleId, t.at, t.id)],
+);
+export type SampleEventRow = typeof sampleEvents.$inferSelect;
