@@ -1,0 +1,244 @@
+import { MapPin } from "lucide-react";
+import { useEffect, useState, type KeyboardEvent } from "react";
+
+import { messages, type LocationValue, type PlaceSuggestion } from "@lab/contracts";
+
+import { cn } from "@/components/ui/cn";
+import { Field, Input, describedBy } from "@/components/ui/input";
+
+import { PLACES_MIN_QUERY_LENGTH, usePlaceSuggestions } from "../api/autocomplete-places";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { formatCoordinates, hasCoordinates, parseTypedCoordinates, typedLocation } from "../utils/location";
+
+export const LOCATION_DEBOUNCE_MS = 250;
+export const LOCATION_PICK_HINT = "Pick a suggestion or type coordinates as 'lat, lng'.";
+export const LOCATION_EMPTY_HINT = "Search a town or village in India, or type coordinates as 'lat, lng'.";
+export const LOCATION_NO_COORDINATES_HINT =
+  "This location has no coordinates. Pick a suggestion or type coordinates as 'lat, lng'.";
+
+export interface LocationInputProps {
+  id: string;
+  label: string;
+  value: LocationValue | null;
+  onChange: (value: LocationValue | null) => void;
+  onBlur?: () => void;
+  disabled?: boolean;
+  /** Read-only: the location comes from elsewhere (a saved provider with coordinates). */
+  locked?: boolean;
+  error?: string | undefined;
+  required?: boolean;
+  placeholder?: string;
+  className?: string;
+}
+
+const keyOf = (value: LocationValue | null): string =>
+  value
+    ? JSON.stringify([
+        value.address,
+        value.coordinates?.lat ?? null,
+        value.coordinates?.lng ?? null,
+        value.placeId ?? null,
+      ])
+    : "";
+
+/**
+ * The location input of spec section 5: a combobox of India-only place suggestions (debounced,
+ * 2 characters or more), or typed "lat, lng". Only a picked suggestion or valid typed coordinates
+ * become a value `{address, coordinates, placeId}`; anything else leaves the value empty.
+ */
+export function LocationInput({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  disabled = false,
+  locked = false,
+  error,
+  required,
+  placeholder = "Search a place or type 'lat, lng'",
+  className,
+}: LocationInputProps) {
+  const listboxId = `${id}-listbox`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const [text, setText] = useState(value?.address ?? "");
+  const [syncedKey, setSyncedKey] = useState(keyOf(value));
+  const [open, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+
+  // A value set from outside (a form reset, an edited provider) replaces the text.
+  const valueKey = keyOf(value);
+  if (valueKey !== syncedKey) {
+    setSyncedKey(valueKey);
+    if (value) setText(value.address);
+    else if (syncedKey !== "") setText("");
+    setOpen(false);
+    setActiveIndex(-1);
+  }
+
+  const editable = !disabled && !locked;
+  const searchText = text.trim();
+  const typed = parseTypedCoordinates(text);
+  const showsValue = value !== null && text === value.address;
+  const wantsSuggestions =
+    editable && typed.kind === "none" && !showsValue && searchText.length >= PLACES_MIN_QUERY_LENGTH;
+  const debounced = useDebouncedValue(searchText, LOCATION_DEBOUNCE_MS);
+  const query = usePlaceSuggestions(debounced, wantsSuggestions);
+  const suggestions = wantsSuggestions ? (query.data ?? []) : [];
+  const listOpen = open && suggestions.length > 0;
+  const active = listOpen && activeIndex < suggestions.length ? activeIndex : -1;
+
+  // Spec section 8: errors of the places autocomplete are only logged.
+  useEffect(() => {
+    if (query.error) console.error("Places autocomplete failed:", query.error);
+  }, [query.error]);
+
+  useEffect(() => {
+    if (active < 0) return;
+    const option = document.getElementById(`${id}-option-${active}`);
+    if (option && typeof option.scrollIntoView === "function") option.scrollIntoView({ block: "nearest" });
+  }, [active, id]);
+
+  const emit = (next: LocationValue | null) => {
+    const nextKey = keyOf(next);
+    setSyncedKey(nextKey);
+    if (nextKey !== valueKey) onChange(next);
+  };
+
+  const handleInput = (next: string) => {
+    setText(next);
+    setOpen(true);
+    setActiveIndex(-1);
+    const parsed = parseTypedCoordinates(next);
+    emit(parsed.kind === "valid" ? typedLocation(next, parsed.coordinates) : null);
+  };
+
+  const select = (suggestion: PlaceSuggestion) => {
+    // A place without coordinates is never accepted (the fetcher drops them too).
+    if (!Number.isFinite(suggestion.coordinates.lat) || !Number.isFinite(suggestion.coordinates.lng)) return;
+    setText(suggestion.address);
+    setOpen(false);
+    setActiveIndex(-1);
+    emit({ address: suggestion.address, coordinates: suggestion.coordinates, placeId: suggestion.placeId });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = suggestions.length;
+    switch (event.key) {
+      case "ArrowDown":
+        if (count === 0) return;
+        event.preventDefault();
+        setOpen(true);
+        setActiveIndex(listOpen ? (active + 1) % count : 0);
+        break;
+      case "ArrowUp":
+        if (count === 0) return;
+        event.preventDefault();
+        setOpen(true);
+        setActiveIndex(listOpen ? (active <= 0 ? count - 1 : active - 1) : count - 1);
+        break;
+      case "Enter": {
+        const suggestion = active >= 0 ? suggestions[active] : undefined;
+        if (!suggestion) return;
+        event.preventDefault();
+        select(suggestion);
+        break;
+      }
+      case "Escape":
+        if (!listOpen) return;
+        event.preventDefault();
+        event.stopPropagation();
+        setOpen(false);
+        setActiveIndex(-1);
+        break;
+      default:
+    }
+  };
+
+  const coordinatesError = typed.kind === "invalid" ? messages.coordinatesInvalid : undefined;
+  const shownError = coordinatesError ?? error;
+  const searchedWithoutResults =
+    wantsSuggestions &&
+    debounced === searchText &&
+    query.isSuccess &&
+    !query.isPlaceholderData &&
+    suggestions.length === 0;
+
+  let hint: string;
+  if (hasCoordinates(value)) hint = `Coordinates: ${formatCoordinates(value.coordinates)}`;
+  else if (value) hint = LOCATION_NO_COORDINATES_HINT;
+  else if (coordinatesError) hint = "";
+  else if (searchText === "") hint = LOCATION_EMPTY_HINT;
+  else if (searchedWithoutResults) hint = `No places found for "${searchText}". ${LOCATION_PICK_HINT}`;
+  else hint = LOCATION_PICK_HINT;
+
+  return (
+    <Field
+      id={id}
+      label={label}
+      required={required}
+      error={shownError}
+      hint={hint || undefined}
+      className={className}
+    >
+      <div className="relative">
+        <MapPin
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+        />
+        <Input
+          id={id}
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={listOpen}
+          aria-controls={listboxId}
+          aria-activedescendant={active >= 0 ? optionId(active) : undefined}
+          aria-describedby={describedBy(id, shownError, Boolean(hint))}
+          autoComplete="off"
+          spellCheck={false}
+          className="pl-9"
+          placeholder={placeholder}
+          value={text}
+          disabled={disabled}
+          readOnly={locked}
+          invalid={Boolean(shownError)}
+          onChange={(event) => handleInput(event.target.value)}
+          onKeyDown={onKeyDown}
+          onFocus={() => setOpen(true)}
+          onBlur={() => {
+            setOpen(false);
+            setActiveIndex(-1);
+            onBlur?.();
+          }}
+        />
+        <ul
+          id={listboxId}
+          role="listbox"
+          aria-label={`${label} suggestions`}
+          hidden={!listOpen}
+          className="absolute z-20 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          {suggestions.map((suggestion, index) => (
+            <li
+              key={suggestion.placeId}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              // Keeps the focus in the input, so the blur does not close the list before the click.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => select(suggestion)}
+              className={cn(
+                "flex cursor-pointer items-start gap-2 px-3 py-2 text-sm text-slate-800",
+                index === active ? "bg-teal-50 text-teal-900" : "hover:bg-slate-50",
+              )}
+            >
+              <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-teal-700" />
+              <span>{suggestion.address}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Field>
+  );
+}
