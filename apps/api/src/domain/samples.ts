@@ -105,15 +105,13 @@ export async function submitSample(
       })
       .returning();
     if (!sample) throw new Error("insert returned no row");
-    await tx
-      .insert(sampleEvents)
-      .values({
-        sampleId: sample.id,
-        fromStatus: null,
-        toStatus: "PENDING",
-        actor: `customer:${customerId}`,
-        at: now,
-      });
+    await tx.insert(sampleEvents).values({
+      sampleId: sample.id,
+      fromStatus: null,
+      toStatus: "PENDING",
+      actor: `customer:${customerId}`,
+      at: now,
+    });
     await tx.insert(notifications).values({
       customerId,
       sampleId: sample.id,
