@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -23,7 +23,7 @@ function renderAt(path: string) {
 describe("routing rules", () => {
   afterEach(() => logout());
 
-  it.each(["/dashboard", "/profile", "/", "/no-such-page"])(
+  it.each(["/dashboard", "/profile", "/customers", "/", "/no-such-page"])(
     "signed out, %s: lands on /login",
     async (path) => {
       mockFetch({});
@@ -53,15 +53,32 @@ describe("routing rules", () => {
     expect(screen.getByRole("link", { name: /Back to Home/ })).toHaveAttribute("href", "/");
   });
 
-  it("shell: links only to screens that exist", async () => {
+  it("shell: links only to screens that exist, in the spec's order (Dashboard, Sample Providers)", async () => {
     mockFetch({});
     startSession({ user: customer, token: "jwt", expiresIn: 3600 });
     renderAt("/dashboard");
     await screen.findByRole("heading", { name: "Welcome back, Asha Verma!" });
-    const nav = screen.getByRole("navigation", { name: "Main" });
-    expect(nav.querySelectorAll("a")).toHaveLength(1);
-    expect(screen.queryByText("Sample Providers")).not.toBeInTheDocument();
+    for (const name of ["Main", "Main mobile"]) {
+      const links = Array.from(screen.getByRole("navigation", { name }).querySelectorAll("a"));
+      expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+        ["Dashboard", "/dashboard"],
+        ["Sample Providers", "/customers"],
+      ]);
+    }
     expect(screen.queryByText("Ledger")).not.toBeInTheDocument();
+  });
+
+  it("signed in, /customers: the Sample Providers screen (lazy), its nav entry current", async () => {
+    mockFetch({ "GET /api/customers/7/sample-providers": { body: [] } });
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+    renderAt("/customers");
+    expect(await screen.findByRole("heading", { level: 1, name: "My Sample Providers" })).toBeInTheDocument();
+    expect(await screen.findByText("You haven't added any sample providers yet.")).toBeInTheDocument();
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "Sample Providers" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   });
 
   it("user menu: View Profile opens 'Profile Settings', Logout clears the session and goes to /login", async () => {

@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import("./routes/app/root")),
             children: [
               { path: paths.dashboard.path, lazy: lazyPage(() => import("./routes/app/dashboard")) },
+              { path: paths.customers.path, lazy: lazyPage(() => import("./routes/app/customers")) },
               { path: paths.profile.path, lazy: lazyPage(() => import("./routes/app/profile")) },
             ],
           },

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { LayoutDashboard } from "lucide-react";
+import { LayoutDashboard, Users } from "lucide-react";
 import { Outlet } from "react-router";
 
 import { AppShell, type NavItem } from "@/components/layouts/app-shell";
@@ -13,6 +13,11 @@ const navigation: NavItem[] = [
     label: "Dashboard",
     to: paths.dashboard.href(),
     icon: <LayoutDashboard aria-hidden="true" className="h-5 w-5" />,
+  },
+  {
+    label: "Sample Providers",
+    to: paths.customers.href(),
+    icon: <Users aria-hidden="true" className="h-5 w-5" />,
   },
 ];
 

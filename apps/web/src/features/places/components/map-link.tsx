@@ -22,13 +22,13 @@ export function MapLink({
       href={mapsUrl(coordinates)}
       target="_blank"
       rel="noopener noreferrer"
+      aria-label={`View on map for ${place} (opens in a new tab)`}
       className={cn(
         "inline-flex items-center gap-1 text-sm font-medium text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700",
         className,
       )}
     >
       View on map
-      <span className="sr-only"> for {place} (opens in a new tab)</span>
       <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
     </a>
   );

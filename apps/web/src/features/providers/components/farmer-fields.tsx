@@ -1,0 +1,127 @@
+import { Plus, Trash2 } from "lucide-react";
+import {
+  Controller,
+  useFieldArray,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from "react-hook-form";
+
+import { Button } from "@/components/ui/button";
+import { Field, Input, describedBy } from "@/components/ui/input";
+import { LocationInput } from "@/features/places/components/location-input";
+
+import { blankFarmer, type ProviderFormValues } from "../utils/provider-form-values";
+
+interface FarmerFieldsProps {
+  control: Control<ProviderFormValues>;
+  register: UseFormRegister<ProviderFormValues>;
+  errors: FieldErrors<ProviderFormValues>;
+  idPrefix: string;
+  disabled?: boolean;
+}
+
+/** The Agent's farmers: at least one row is always kept; 'Add Another Farmer', 'Remove Farmer'. */
+export function FarmerFields({ control, register, errors, idPrefix, disabled }: FarmerFieldsProps) {
+  const { fields, append, remove } = useFieldArray({ control, name: "farmers" });
+
+  return (
+    <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">Farmers</legend>
+      <p className="text-xs text-slate-600">The farmers this agent collects samples from.</p>
+      {fields.map((field, index) => {
+        const id = (name: string) => `${idPrefix}-farmer-${index}-${name}`;
+        const farmerErrors = errors.farmers?.[index];
+        const number = index + 1;
+        return (
+          <fieldset key={field.id} className="space-y-3 rounded-lg bg-slate-50 p-3">
+            <legend className="sr-only">Farmer {number}</legend>
+            <div className="flex items-center justify-between gap-2">
+              <p aria-hidden="true" className="text-sm font-medium text-slate-800">
+                Farmer {number}
+              </p>
+              {fields.length > 1 ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-700 hover:bg-red-50"
+                  aria-label={`Remove Farmer ${number}`}
+                  disabled={disabled}
+                  onClick={() => remove(index)}
+                  icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
+                >
+                  Remove Farmer
+                </Button>
+              ) : null}
+            </div>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field id={id("name")} label="Farmer Name" required error={farmerErrors?.name?.message}>
+                <Input
+                  id={id("name")}
+                  autoComplete="off"
+                  disabled={disabled}
+                  invalid={Boolean(farmerErrors?.name)}
+                  aria-required="true"
+                  aria-describedby={describedBy(id("name"), farmerErrors?.name?.message)}
+                  {...register(`farmers.${index}.name`)}
+                />
+              </Field>
+              <Field
+                id={id("phone")}
+                label="Farmer WhatsApp Number"
+                required
+                error={farmerErrors?.phoneNumber?.message}
+              >
+                <Input
+                  id={id("phone")}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  placeholder="98480 22338"
+                  disabled={disabled}
+                  invalid={Boolean(farmerErrors?.phoneNumber)}
+                  aria-required="true"
+                  aria-describedby={describedBy(id("phone"), farmerErrors?.phoneNumber?.message)}
+                  {...register(`farmers.${index}.phoneNumber`)}
+                />
+              </Field>
+              <Field id={id("alt-phone")} label="Farmer Alternative Phone">
+                <Input
+                  id={id("alt-phone")}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  disabled={disabled}
+                  {...register(`farmers.${index}.altPhoneNumber`)}
+                />
+              </Field>
+              <Controller
+                control={control}
+                name={`farmers.${index}.location`}
+                render={({ field: location }) => (
+                  <LocationInput
+                    id={id("location")}
+                    label="Farmer Location"
+                    value={location.value}
+                    onChange={location.onChange}
+                    onBlur={location.onBlur}
+                    disabled={disabled}
+                  />
+                )}
+              />
+            </div>
+          </fieldset>
+        );
+      })}
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={disabled}
+        onClick={() => append(blankFarmer())}
+        icon={<Plus aria-hidden="true" className="h-4 w-4" />}
+      >
+        Add Another Farmer
+      </Button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,159 @@
+import { ChevronDown, MapPin, Pencil, Phone, Trash2 } from "lucide-react";
+import { useState } from "react";
+
+import type { Coordinates, Provider, UserType } from "@lab/contracts";
+
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { MapLink } from "@/features/places/components/map-link";
+
+import { PhoneLink } from "./phone-link";
+
+export const NO_LOCATION_TEXT = "No location specified";
+
+const badgeStyles: Record<UserType, string> = {
+  Farmer: "bg-green-100 text-green-800",
+  Agent: "bg-sky-100 text-sky-900",
+};
+
+/** The location text of a provider or farmer: the address, else the plain location. */
+export const locationText = (entry: { address: string | null; location: string | null }): string | null =>
+  entry.address?.trim() ||
+  (entry.location && !entry.location.trim().startsWith("{") ? entry.location.trim() : null);
+
+function LocationLine({
+  entry,
+  name,
+}: {
+  entry: { address: string | null; location: string | null; coordinates: Coordinates | null };
+  name: string;
+}) {
+  const text = locationText(entry);
+  return (
+    <div className="flex flex-wrap items-start gap-x-3 gap-y-1 text-sm">
+      <span className="flex min-w-0 items-start gap-1.5 text-slate-700">
+        <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
+        <span className={cn("min-w-0 break-words", !text && "italic")}>{text ?? NO_LOCATION_TEXT}</span>
+      </span>
+      {entry.coordinates ? <MapLink coordinates={entry.coordinates} place={name} /> : null}
+    </div>
+  );
+}
+
+function Phones({ phone, altPhone }: { phone: string; altPhone: string | null }) {
+  return (
+    <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+      <div className="flex items-center gap-1.5">
+        <dt className="flex items-center gap-1 text-slate-700">
+          <Phone aria-hidden="true" className="h-4 w-4 text-slate-500" />
+          WhatsApp:
+        </dt>
+        <dd>
+          <PhoneLink number={phone} />
+        </dd>
+      </div>
+      {altPhone ? (
+        <div className="flex items-center gap-1.5">
+          <dt className="text-slate-700">Alternative:</dt>
+          <dd>
+            <PhoneLink number={altPhone} />
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+interface ProviderCardProps {
+  provider: Provider;
+  editing: boolean;
+  onEdit: (provider: Provider) => void;
+  onDelete: (provider: Provider) => void;
+}
+
+/** One row of 'Your Sample Providers'. */
+export function ProviderCard({ provider, editing, onEdit, onDelete }: ProviderCardProps) {
+  const [farmersOpen, setFarmersOpen] = useState(false);
+  const type: UserType = provider.userType;
+  const nameId = `provider-${provider.id}-name`;
+  const farmersId = `provider-${provider.id}-farmers`;
+
+  return (
+    <article
+      aria-labelledby={nameId}
+      className={cn(
+        "space-y-3 rounded-lg border bg-white p-4",
+        editing ? "border-teal-500 ring-1 ring-teal-500" : "border-slate-200",
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={nameId} className="min-w-0 font-semibold break-words text-slate-900">
+              {provider.samplerName}
+            </h3>
+            <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", badgeStyles[type])}>
+              {type}
+            </span>
+          </div>
+          <p className="text-xs text-slate-600">ID: {provider.id}</p>
+        </div>
+        <div className="flex shrink-0 gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Edit ${provider.samplerName}`}
+            onClick={() => onEdit(provider)}
+            icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+          >
+            <span className="hidden sm:inline">Edit</span>
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-red-700 hover:bg-red-50"
+            aria-label={`Delete ${provider.samplerName}`}
+            onClick={() => onDelete(provider)}
+            icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
+          >
+            <span className="hidden sm:inline">Delete</span>
+          </Button>
+        </div>
+      </div>
+      <LocationLine entry={provider} name={provider.samplerName} />
+      <Phones phone={provider.phoneNumber} altPhone={provider.altPhoneNumber} />
+      {type === "Agent" ? (
+        <div className="border-t border-slate-200 pt-3">
+          <button
+            type="button"
+            aria-expanded={farmersOpen}
+            aria-controls={farmersId}
+            onClick={() => setFarmersOpen((open) => !open)}
+            className="flex items-center gap-1 rounded text-sm font-medium text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
+          >
+            <ChevronDown
+              aria-hidden="true"
+              className={cn("h-4 w-4 transition-transform", farmersOpen && "rotate-180")}
+            />
+            Farmers ({provider.farmers.length})
+          </button>
+          <div id={farmersId} hidden={!farmersOpen} className="mt-2">
+            {provider.farmers.length === 0 ? (
+              <p className="text-sm text-slate-600">No farmers added for this agent.</p>
+            ) : (
+              <ul aria-label={`Farmers of ${provider.samplerName}`} className="space-y-2">
+                {provider.farmers.map((farmer, index) => (
+                  <li key={`${farmer.name}-${index}`} className="space-y-1.5 rounded-md bg-slate-50 p-3">
+                    <p className="font-medium break-words text-slate-900">{farmer.name}</p>
+                    <LocationLine entry={farmer} name={farmer.name} />
+                    <Phones phone={farmer.phoneNumber} altPhone={farmer.altPhoneNumber} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,195 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Save } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+
+import { USER_TYPES, messages, type Provider } from "@lab/contracts";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { Field, Input, Select, describedBy } from "@/components/ui/input";
+import { useToast } from "@/components/ui/toast";
+import { LocationInput } from "@/features/places/components/location-input";
+
+import { useCreateProvider } from "../api/create-provider";
+import { useUpdateProvider } from "../api/update-provider";
+import { providerErrorMessage } from "../utils/provider-errors";
+import {
+  blankProvider,
+  providerFormSchema,
+  providerFormValues,
+  toProviderPayload,
+  type ProviderFormValues,
+} from "../utils/provider-form-values";
+import { scrollFormIntoView } from "../utils/scroll-into-view";
+import { FarmerFields } from "./farmer-fields";
+
+interface ProviderFormProps {
+  customerId: number;
+  /** The provider being edited; null adds a new one. */
+  provider: Provider | null;
+  onDone: () => void;
+}
+
+/** Spec section 2's provider form, in add or edit mode. */
+export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps) {
+  const toast = useToast();
+  const create = useCreateProvider();
+  const update = useUpdateProvider();
+  const titleId = useId();
+  const idPrefix = provider ? `provider-${provider.id}` : "provider-new";
+  const sectionRef = useRef<HTMLElement>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<ProviderFormValues>({
+    resolver: zodResolver(providerFormSchema),
+    defaultValues: provider ? providerFormValues(provider) : blankProvider(),
+  });
+  const isAgent = useWatch({ control, name: "userType" }) === "Agent";
+  const busy = create.isPending || update.isPending;
+  const title = provider ? "Edit Sample Provider" : "Add Sample Provider";
+
+  useEffect(() => {
+    setFocus("samplerName");
+    if (provider) scrollFormIntoView(sectionRef.current);
+  }, [provider, setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSaveError(null);
+    const input = toProviderPayload(values);
+    try {
+      if (provider) {
+        await update.mutateAsync({ customerId, providerId: provider.id, input });
+        toast.success(messages.providerUpdated);
+      } else {
+        await create.mutateAsync({ customerId, input });
+        toast.success(messages.providerAdded);
+      }
+      onDone();
+    } catch (error) {
+      setSaveError(providerErrorMessage(error, provider ? "update" : "add"));
+    }
+  });
+
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  return (
+    <section ref={sectionRef} aria-labelledby={titleId} className="scroll-mt-28">
+      <Card>
+        <CardBody className="space-y-4">
+          <div>
+            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+              {title}
+            </h2>
+            {provider ? (
+              <p className="text-sm text-slate-700">
+                Changing <span className="font-medium">{provider.samplerName}</span> (ID: {provider.id})
+              </p>
+            ) : null}
+          </div>
+          <form onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="space-y-4">
+            {saveError ? <Alert tone="error">{saveError}</Alert> : null}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id={id("name")} label="Provider Name" required error={errors.samplerName?.message}>
+                <Input
+                  id={id("name")}
+                  autoComplete="off"
+                  placeholder="e.g. Ravi Kumar"
+                  disabled={busy}
+                  invalid={Boolean(errors.samplerName)}
+                  aria-required="true"
+                  aria-describedby={describedBy(id("name"), errors.samplerName?.message)}
+                  {...register("samplerName")}
+                />
+              </Field>
+              <Field id={id("type")} label="User Type" error={errors.userType?.message}>
+                <Select id={id("type")} disabled={busy} {...register("userType")}>
+                  {USER_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {type}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field
+                id={id("phone")}
+                label="WhatsApp Number"
+                required
+                error={errors.phoneNumber?.message}
+                hint="Indian numbers, e.g. 98480 22338 or +91 98480 22338"
+              >
+                <Input
+                  id={id("phone")}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  placeholder="98480 22338"
+                  disabled={busy}
+                  invalid={Boolean(errors.phoneNumber)}
+                  aria-required="true"
+                  aria-describedby={describedBy(id("phone"), errors.phoneNumber?.message, true)}
+                  {...register("phoneNumber")}
+                />
+              </Field>
+              <Field
+                id={id("alt-phone")}
+                label="Alternative Phone Number"
+                error={errors.altPhoneNumber?.message}
+              >
+                <Input
+                  id={id("alt-phone")}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  placeholder="Optional"
+                  disabled={busy}
+                  {...register("altPhoneNumber")}
+                />
+              </Field>
+              <Controller
+                control={control}
+                name="location"
+                render={({ field }) => (
+                  <LocationInput
+                    id={id("location")}
+                    label="Location"
+                    className="sm:col-span-2"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    disabled={busy}
+                  />
+                )}
+              />
+            </div>
+            {isAgent ? (
+              <FarmerFields
+                control={control}
+                register={register}
+                errors={errors}
+                idPrefix={idPrefix}
+                disabled={busy}
+              />
+            ) : null}
+            <div className="flex justify-end">
+              <Button
+                type="submit"
+                isLoading={busy}
+                className="w-full sm:w-auto"
+                icon={<Save aria-hidden="true" className="h-4 w-4" />}
+              >
+                {busy ? "Saving..." : provider ? "Update Provider" : "Save Provider"}
+              </Button>
+            </div>
+          </form>
+        </CardBody>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { Plus, RefreshCw, X } from "lucide-react";
+import { useEffect, useState } from "react";
+
+import { messages, type Provider } from "@lab/contracts";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { LoadingState } from "@/components/ui/spinner";
+import { useToast } from "@/components/ui/toast";
+import { useUser } from "@/lib/auth";
+
+import { useProviders } from "../api/get-providers";
+import { DeleteProviderDialog } from "./delete-provider-dialog";
+import { ProviderCard } from "./provider-card";
+import { ProviderForm } from "./provider-form";
+
+export const EMPTY_PROVIDERS_TEXT = "You haven't added any sample providers yet.";
+
+type FormState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; provider: Provider };
+
+/** Spec section 2, 'My Sample Providers' (/customers). */
+export function SampleProviders() {
+  const user = useUser();
+  if (!user) return null;
+  return <SampleProvidersFor customerId={user.id} />;
+}
+
+function SampleProvidersFor({ customerId }: { customerId: number }) {
+  const toast = useToast();
+  const query = useProviders(customerId);
+  const [form, setForm] = useState<FormState>({ mode: "closed" });
+  const [deleting, setDeleting] = useState<Provider | null>(null);
+  const providers = query.data ?? [];
+  const formOpen = form.mode !== "closed";
+  const editingId = form.mode === "edit" ? form.provider.id : null;
+
+  // Spec section 8: a failed load is a toast.
+  const { isError, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (isError) toast.error(messages.providersLoadFailed);
+  }, [isError, errorUpdatedAt, toast]);
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">My Sample Providers</h1>
+          <p className="text-sm text-slate-700">
+            The farmers and agents you collect samples from, with their WhatsApp numbers and locations.
+          </p>
+        </div>
+        <Button
+          variant={formOpen ? "outline" : "primary"}
+          className="w-full sm:w-auto"
+          onClick={() => setForm(formOpen ? { mode: "closed" } : { mode: "add" })}
+          icon={
+            formOpen ? (
+              <X aria-hidden="true" className="h-4 w-4" />
+            ) : (
+              <Plus aria-hidden="true" className="h-4 w-4" />
+            )
+          }
+        >
+          {formOpen ? "Cancel" : "Add Sample Provider"}
+        </Button>
+      </div>
+
+      <div className={cn(formOpen && "grid gap-6 lg:grid-cols-5 lg:items-start")}>
+        {form.mode !== "closed" ? (
+          <div className="lg:col-span-2">
+            <ProviderForm
+              key={form.mode === "edit" ? `edit-${form.provider.id}` : "add"}
+              customerId={customerId}
+              provider={form.mode === "edit" ? form.provider : null}
+              onDone={() => setForm({ mode: "closed" })}
+            />
+          </div>
+        ) : null}
+
+        <section aria-labelledby="providers-list-title" className={cn(formOpen && "lg:col-span-3")}>
+          <Card>
+            <CardBody className="space-y-4">
+              <div className="flex items-center justify-between gap-3">
+                <h2 id="providers-list-title" className="text-lg font-semibold text-slate-900">
+                  Your Sample Providers
+                </h2>
+                {query.isSuccess ? (
+                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm text-slate-800">
+                    {providers.length}
+                    <span className="sr-only"> providers</span>
+                  </span>
+                ) : null}
+              </div>
+              {query.isPending ? (
+                <LoadingState label="Loading sample providers..." />
+              ) : query.isError ? (
+                <div className="space-y-3">
+                  <Alert tone="error">{messages.providersLoadFailed}</Alert>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    isLoading={query.isFetching}
+                    onClick={() => void query.refetch()}
+                    icon={<RefreshCw aria-hidden="true" className="h-4 w-4" />}
+                  >
+                    Try Again
+                  </Button>
+                </div>
+              ) : providers.length === 0 ? (
+                <p className="py-6 text-center text-sm text-slate-700">{EMPTY_PROVIDERS_TEXT}</p>
+              ) : (
+                <ul className="space-y-3">
+                  {providers.map((provider) => (
+                    <li key={provider.id}>
+                      <ProviderCard
+                        provider={provider}
+                        editing={provider.id === editingId}
+                        onEdit={(chosen) => setForm({ mode: "edit", provider: chosen })}
+                        onDelete={setDeleting}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardBody>
+          </Card>
+        </section>
+      </div>
+
+      <DeleteProviderDialog
+        customerId={customerId}
+        provider={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(deleted) => {
+          if (deleted.id === editingId) setForm({ mode: "closed" });
+        }}
+      />
+    </div>
+  );
+}

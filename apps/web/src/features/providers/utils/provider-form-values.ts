@@ -1,0 +1,156 @@
+// The provider form (spec section 2): its values, their validation, the payload it sends and the
+// values of a provider being edited.
+import { z } from "zod";
+
+import {
+  USER_TYPES,
+  messages,
+  type Coordinates,
+  type LocationValue,
+  type Provider,
+  type UserType,
+} from "@lab/contracts";
+
+import { locationPayload, parseStoredLocation } from "@/features/places/utils/location";
+
+export interface FarmerFormValues {
+  name: string;
+  phoneNumber: string;
+  altPhoneNumber: string;
+  location: LocationValue | null;
+}
+
+export interface ProviderFormValues {
+  samplerName: string;
+  userType: UserType;
+  phoneNumber: string;
+  altPhoneNumber: string;
+  location: LocationValue | null;
+  farmers: FarmerFormValues[];
+}
+
+export interface FarmerPayload {
+  name: string;
+  phoneNumber: string;
+  altPhoneNumber: string | null;
+  location: string | null;
+  coordinates: Coordinates | null;
+}
+
+/** The body of POST and PUT (spec section 7). */
+export interface ProviderPayload {
+  samplerName: string;
+  userType: UserType;
+  phoneNumber: string;
+  altPhoneNumber: string | null;
+  location: string | null;
+  coordinates: Coordinates | null;
+  farmers: FarmerPayload[];
+}
+
+export const blankFarmer = (): FarmerFormValues => ({
+  name: "",
+  phoneNumber: "",
+  altPhoneNumber: "",
+  location: null,
+});
+
+export const blankProvider = (): ProviderFormValues => ({
+  samplerName: "",
+  userType: "Farmer",
+  phoneNumber: "",
+  altPhoneNumber: "",
+  location: null,
+  farmers: [blankFarmer()],
+});
+
+/** The form keeps one farmer row; a row left untouched is not a farmer. */
+export const isBlankFarmer = (farmer: FarmerFormValues): boolean =>
+  farmer.name.trim() === "" &&
+  farmer.phoneNumber.trim() === "" &&
+  farmer.altPhoneNumber.trim() === "" &&
+  farmer.location === null;
+
+const locationField = z.custom<LocationValue | null>(
+  (value) => value === null || (typeof value === "object" && value !== undefined),
+);
+
+const farmerSchema = z.object({
+  name: z.string(),
+  phoneNumber: z.string(),
+  altPhoneNumber: z.string(),
+  location: locationField,
+});
+
+export const providerFormSchema = z
+  .object({
+    samplerName: z.string().trim().min(1, messages.providerNameRequired).max(120),
+    userType: z.enum(USER_TYPES, { error: messages.userTypeInvalid }),
+    phoneNumber: z.string().trim().min(1, messages.phoneRequired).max(32),
+    altPhoneNumber: z.string().trim().max(32),
+    location: locationField,
+    farmers: z.array(farmerSchema),
+  })
+  .superRefine((values, context) => {
+    if (values.userType !== "Agent") return;
+    values.farmers.forEach((farmer, index) => {
+      if (isBlankFarmer(farmer)) return;
+      if (farmer.name.trim() === "") {
+        context.addIssue({
+          code: "custom",
+          path: ["farmers", index, "name"],
+          message: messages.farmerNameRequired,
+        });
+      }
+      if (farmer.phoneNumber.trim() === "") {
+        context.addIssue({
+          code: "custom",
+          path: ["farmers", index, "phoneNumber"],
+          message: messages.farmerPhoneRequired,
+        });
+      }
+    });
+  });
+
+const optional = (text: string): string | null => (text.trim() === "" ? null : text.trim());
+
+export function toProviderPayload(values: ProviderFormValues): ProviderPayload {
+  return {
+    samplerName: values.samplerName.trim(),
+    userType: values.userType,
+    phoneNumber: values.phoneNumber.trim(),
+    altPhoneNumber: optional(values.altPhoneNumber),
+    location: locationPayload(values.location),
+    coordinates: values.location?.coordinates ?? null,
+    farmers:
+      values.userType === "Agent"
+        ? values.farmers
+            .filter((farmer) => !isBlankFarmer(farmer))
+            .map((farmer) => ({
+              name: farmer.name.trim(),
+              phoneNumber: farmer.phoneNumber.trim(),
+              altPhoneNumber: optional(farmer.altPhoneNumber),
+              location: locationPayload(farmer.location),
+              coordinates: farmer.location?.coordinates ?? null,
+            }))
+        : [],
+  };
+}
+
+/** The form filled from a saved provider (edit mode). */
+export function providerFormValues(provider: Provider): ProviderFormValues {
+  const farmers = provider.farmers.map((farmer) => ({
+    name: farmer.name,
+    phoneNumber: farmer.phoneNumber,
+    altPhoneNumber: farmer.altPhoneNumber ?? "",
+    location: parseStoredLocation(farmer),
+  }));
+  return {
+    samplerName: provider.samplerName,
+    userType: provider.userType,
+    phoneNumber: provider.phoneNumber,
+    altPhoneNumber: provider.altPhoneNumber ?? "",
+    location: parseStoredLocation(provider),
+    farmers: farmers.length > 0 ? farmers : [blankFarmer()],
+  };
+}
