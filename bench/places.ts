@@ -1,6 +1,6 @@
 // Place autocomplete speed, in-process: p50/p95/max over a mix of prefix, word, typo and miss queries.
-// Run: pnpm --filter @lab/api exec tsx ../../bench/places.ts
-import { createGazetteer } from "../apps/api/src/domain/places";
+// Run: pnpm --filter @lab/bench places
+import { createGazetteer } from "@lab/api/places";
 
 const started = performance.now();
 const gazetteer = createGazetteer();

@@ -23,7 +23,7 @@ describe("createDatabase on PGlite", () => {
     const rows = await second.db.select().from(customers).where(eq(customers.email, "ravi@gmail.com"));
     expect(rows).toHaveLength(1);
     await second.close();
-  });
+  }, 30_000);
 
   it("keeps e-mails unique whatever their case", async () => {
     const database = await createDatabase({});
@@ -35,5 +35,5 @@ describe("createDatabase on PGlite", () => {
       database.db.insert(customers).values({ email: "RAVI@gmail.com", fullName: "Ravi", passwordHash: "x" }),
     ).rejects.toThrow();
     await database.close();
-  });
+  }, 30_000);
 });

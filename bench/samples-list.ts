@@ -1,0 +1,98 @@
+// The own-samples list at scale, through the HTTP API on real Postgres.
+// Seeds one customer with N samples (default 200,000) plus a crowd of other customers' samples, then
+// times first/middle/last pages, each status group, a date range and a search, p50/p95/p99.
+// Run: pnpm --filter @lab/bench samples-list [N] [postgres-url]   (default 200000, the local test server)
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+
+import { createDatabase } from "@lab/db";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { pino } from "pino";
+
+import { createApp } from "@lab/api";
+import { createTokenService } from "@lab/api/tokens";
+
+const serverUrl = process.argv[3] ?? "postgres://postgres@127.0.0.1:5432/test";
+const n = Number(process.argv[2] ?? 200_000);
+const others = n; // as many rows again, spread over 999 other customers
+const dbName = `bench_${randomBytes(3).toString("hex")}`;
+
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+const url = new URL(serverUrl);
+url.pathname = `/${dbName}`;
+const database = await createDatabase({ url: url.toString(), poolSize: 20 });
+
+try {
+  await database.migrate();
+  const t0 = performance.now();
+  await database.db.execute(sql`
+    insert into customers (email, full_name, password_hash, email_verified_at)
+    select 'bench' || g || '@gmail.com', 'Bench ' || g, 'x', now() from generate_series(1, 1000) g`);
+  const statuses = sql`(array['PENDING','COLLECTING','COLLECTED','TESTING','COMPLETED'])[1 + (g % 5)]`;
+  const insert = (customer: ReturnType<typeof sql>, count: number) => sql`
+    insert into samples (customer_id, status, sampler_name, sampler_location, lat, lng, shrimp_category,
+      test_types, shrimp_sub_category, phone_number, email_address, created_at, updated_at)
+    select ${customer}, ${statuses}, 'Farmer ' || g, 'Village ' || (g % 977) || ', Andhra Pradesh, India',
+      16.5, 81.5, 'Tiger Shrimp', array['Allergen Testing'], 'Allergen Testing',
+      '+9190000' || lpad((g % 100000)::text, 5, '0'), 'farmer' || (g % 5000) || '@gmail.com',
+      timestamptz '2024-01-01' + (g || ' minutes')::interval,
+      timestamptz '2024-01-01' + ((g * 7 % ${count}) || ' minutes')::interval
+    from generate_series(1, ${count}) g`;
+  await database.db.execute(insert(sql`1`, n));
+  await database.db.execute(insert(sql`2 + (g % 999)`, others));
+  await database.db.execute(sql`analyze samples`);
+  console.log(
+    `seeded ${n} samples for customer 1 and ${others} for 999 others in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+
+  const app = createApp({
+    database,
+    logger: pino({ level: "silent" }),
+    jwtSecret: "bench-secret-bench-secret-bench-secret-bench",
+    mailQueued: () => undefined,
+    rateLimit: false,
+  });
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/sample-submissions`;
+  const token = createTokenService("bench-secret-bench-secret-bench-secret-bench").issue({
+    subject: 1,
+    role: "customer",
+  }).token;
+  const lastPage = Math.ceil(n / 10);
+  const cases: [string, string][] = [
+    ["first page", "?page=1&size=10"],
+    ["page 100", "?page=100&size=10"],
+    ["middle page", `?page=${Math.floor(lastPage / 2)}&size=10`],
+    ["last page", `?page=${lastPage}&size=10`],
+    ["pending group", "?status=pending"],
+    ["completed group", "?status=completed"],
+    ["date range (1 week)", "?from=2024-02-01&to=2024-02-07"],
+    ["search 'Village 12'", "?q=Village%2012"],
+    ["search phone digits", "?q=9000012"],
+    ["summary", "/summary"],
+  ];
+  console.log("| query | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|");
+  for (const [name, path] of cases) {
+    const times: number[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      const start = performance.now();
+      const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
+      if (i >= 5) times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const at = (p: number) =>
+      (times[Math.min(times.length - 1, Math.floor(times.length * p))] ?? 0).toFixed(1);
+    console.log(`| ${name} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} |`);
+  }
+  server.close();
+} finally {
+  await database.close();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
