@@ -26,7 +26,7 @@ export function FarmerFields({ control, register, errors, idPrefix, disabled }: 
   const { fields, append, remove } = useFieldArray({ control, name: "farmers" });
 
   return (
-    <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
+    <fieldset className="min-w-0 space-y-4 rounded-lg border border-slate-200 p-3 sm:p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">Farmers</legend>
       <p className="text-xs text-slate-600">The farmers this agent collects samples from.</p>
       {fields.map((field, index) => {
@@ -34,17 +34,17 @@ export function FarmerFields({ control, register, errors, idPrefix, disabled }: 
         const farmerErrors = errors.farmers?.[index];
         const number = index + 1;
         return (
-          <fieldset key={field.id} className="space-y-3 rounded-lg bg-slate-50 p-3">
+          <fieldset key={field.id} className="min-w-0 space-y-3 rounded-lg bg-slate-50 p-3">
             <legend className="sr-only">Farmer {number}</legend>
-            <div className="flex items-center justify-between gap-2">
-              <p aria-hidden="true" className="text-sm font-medium text-slate-800">
+            <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+              <p aria-hidden="true" className="text-sm font-medium whitespace-nowrap text-slate-800">
                 Farmer {number}
               </p>
               {fields.length > 1 ? (
                 <Button
                   variant="ghost"
                   size="sm"
-                  className="text-red-700 hover:bg-red-50"
+                  className="whitespace-nowrap text-red-700 hover:bg-red-50"
                   aria-label={`Remove Farmer ${number}`}
                   disabled={disabled}
                   onClick={() => remove(index)}
@@ -54,7 +54,7 @@ export function FarmerFields({ control, register, errors, idPrefix, disabled }: 
                 </Button>
               ) : null}
             </div>
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid gap-3 @lg:grid-cols-2">
               <Field id={id("name")} label="Farmer Name" required error={farmerErrors?.name?.message}>
                 <Input
                   id={id("name")}

@@ -82,7 +82,7 @@ export function ProviderCard({ provider, editing, onEdit, onDelete }: ProviderCa
     <article
       aria-labelledby={nameId}
       className={cn(
-        "space-y-3 rounded-lg border bg-white p-4",
+        "@container space-y-3 rounded-lg border bg-white p-4",
         editing ? "border-teal-500 ring-1 ring-teal-500" : "border-slate-200",
       )}
     >
@@ -106,7 +106,7 @@ export function ProviderCard({ provider, editing, onEdit, onDelete }: ProviderCa
             onClick={() => onEdit(provider)}
             icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
           >
-            <span className="hidden sm:inline">Edit</span>
+            <span className="hidden @md:inline">Edit</span>
           </Button>
           <Button
             variant="ghost"
@@ -116,7 +116,7 @@ export function ProviderCard({ provider, editing, onEdit, onDelete }: ProviderCa
             onClick={() => onDelete(provider)}
             icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
           >
-            <span className="hidden sm:inline">Delete</span>
+            <span className="hidden @md:inline">Delete</span>
           </Button>
         </div>
       </div>

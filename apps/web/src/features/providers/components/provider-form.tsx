@@ -80,7 +80,7 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
   const id = (name: string) => `${idPrefix}-${name}`;
 
   return (
-    <section ref={sectionRef} aria-labelledby={titleId} className="scroll-mt-28">
+    <section ref={sectionRef} aria-labelledby={titleId} className="@container scroll-mt-28">
       <Card>
         <CardBody className="space-y-4">
           <div>
@@ -95,7 +95,7 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
           </div>
           <form onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="space-y-4">
             {saveError ? <Alert tone="error">{saveError}</Alert> : null}
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-4 @lg:grid-cols-2">
               <Field id={id("name")} label="Provider Name" required error={errors.samplerName?.message}>
                 <Input
                   id={id("name")}
@@ -159,7 +159,7 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
                   <LocationInput
                     id={id("location")}
                     label="Location"
-                    className="sm:col-span-2"
+                    className="@lg:col-span-2"
                     value={field.value}
                     onChange={field.onChange}
                     onBlur={field.onBlur}

@@ -44,7 +44,7 @@ function SampleProvidersFor({ customerId }: { customerId: number }) {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">My Sample Providers</h1>
           <p className="text-sm text-slate-700">
@@ -53,7 +53,7 @@ function SampleProvidersFor({ customerId }: { customerId: number }) {
         </div>
         <Button
           variant={formOpen ? "outline" : "primary"}
-          className="w-full sm:w-auto"
+          className="w-full shrink-0 whitespace-nowrap md:w-auto"
           onClick={() => setForm(formOpen ? { mode: "closed" } : { mode: "add" })}
           icon={
             formOpen ? (
@@ -67,9 +67,9 @@ function SampleProvidersFor({ customerId }: { customerId: number }) {
         </Button>
       </div>
 
-      <div className={cn(formOpen && "grid gap-6 lg:grid-cols-5 lg:items-start")}>
+      <div className={cn(formOpen && "grid gap-6 lg:grid-cols-2 lg:items-start xl:grid-cols-5")}>
         {form.mode !== "closed" ? (
-          <div className="lg:col-span-2">
+          <div className="min-w-0 xl:col-span-2">
             <ProviderForm
               key={form.mode === "edit" ? `edit-${form.provider.id}` : "add"}
               customerId={customerId}
@@ -79,7 +79,10 @@ function SampleProvidersFor({ customerId }: { customerId: number }) {
           </div>
         ) : null}
 
-        <section aria-labelledby="providers-list-title" className={cn(formOpen && "lg:col-span-3")}>
+        <section
+          aria-labelledby="providers-list-title"
+          className={cn("min-w-0", formOpen && "xl:col-span-3")}
+        >
           <Card>
             <CardBody className="space-y-4">
               <div className="flex items-center justify-between gap-3">
