@@ -1,4 +1,5 @@
 import {
+  SAMPLE_STATUSES,
   STATUS_GROUPS,
   messages,
   normalizeStatus,
@@ -9,13 +10,14 @@ import {
 } from "@lab/contracts";
 import {
   notifications,
+  sampleCounts,
   sampleEvents,
   sampleProviders,
   samples,
   type SampleEventRow,
   type SampleRow,
 } from "@lab/db";
-import { and, asc, count, desc, eq, gte, inArray, lt, min, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 
 import { AppError } from "../http/app-error";
@@ -144,87 +146,137 @@ function statusesOf(filter: string): readonly SampleStatus[] | undefined {
 
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Search over id, name, category, test types, phone, e-mail and place (spec section 2). */
+/**
+ * Search over id, name, category, test types, phone, e-mail and place (spec section 2), on the
+ * trigram-indexed search_text column. Phones are stored as E.164, so a typed phone is matched on its
+ * digits whatever spaces or dashes it has.
+ */
 function searchCondition(q: string): SQL | undefined {
   if (q === "") return undefined;
-  const pattern = `%${likeEscape(q)}%`;
-  const conditions: SQL[] = [
-    sql`${samples.samplerName} ilike ${pattern}`,
-    sql`${samples.shrimpCategory} ilike ${pattern}`,
-    sql`${samples.shrimpSubCategory} ilike ${pattern}`,
-    sql`${samples.samplerLocation} ilike ${pattern}`,
-    sql`${samples.emailAddress} ilike ${pattern}`,
-  ];
+  const digits = q.replace(/[\s()+-]/g, "");
+  const text = /^\d{3,15}$/.test(digits) ? digits : q.toLowerCase();
+  const conditions: SQL[] = [sql`${samples.searchText} like ${`%${likeEscape(text)}%`}`];
   const idText = q.replace(/^#/, "");
   if (/^\d{1,10}$/.test(idText) && Number(idText) <= 2_147_483_647)
     conditions.push(eq(samples.id, Number(idText)));
-  // Phones are stored as E.164: match on digits, whatever spaces or dashes were typed.
-  const digits = q.replace(/[\s()+-]/g, "");
-  if (/^\d{3,15}$/.test(digits)) conditions.push(sql`${samples.phoneNumber} like ${`%${digits}%`}`);
   return or(...conditions);
 }
 
-function listConditions(
+type Order = { column: typeof samples.updatedAt | typeof samples.createdAt; direction: "asc" | "desc" };
+const orderOf = (sort: SampleListQuery["sort"]): Order =>
+  sort === "createdAt:asc"
+    ? { column: samples.createdAt, direction: "asc" }
+    : sort === "createdAt:desc"
+      ? { column: samples.createdAt, direction: "desc" }
+      : { column: samples.updatedAt, direction: "desc" };
+const orderBy = ({ column, direction }: Order, reverse: boolean) =>
+  (direction === "desc") !== reverse ? [desc(column), desc(samples.id)] : [asc(column), asc(samples.id)];
+
+/** Matching samples per status: from the trigger-kept counters when only the status filters. */
+async function countsByStatus(
+  ctx: DomainContext,
   customerId: number,
-  query: SampleListQuery,
-): { where: SQL | undefined; statuses: readonly SampleStatus[] | undefined } {
+  where: SQL | undefined,
+  filtered: boolean,
+) {
+  const rows = filtered
+    ? await ctx.db
+        .select({ status: samples.status, n: count() })
+        .from(samples)
+        .where(where)
+        .groupBy(samples.status)
+    : await ctx.db
+        .select({ status: sampleCounts.status, n: sampleCounts.n })
+        .from(sampleCounts)
+        .where(eq(sampleCounts.customerId, customerId));
+  return new Map(rows.map((row) => [row.status, row.n]));
+}
+
+/**
+ * The ids of one page of one ordered run. Only ids are read (an index-only scan), and a page past the
+ * middle is read from the other end, so the deepest page costs what the middle one does.
+ */
+async function pageIds(
+  ctx: DomainContext,
+  where: SQL | undefined,
+  order: Order,
+  offset: number,
+  limit: number,
+  runSize: number,
+): Promise<number[]> {
+  const reverse = offset > runSize / 2;
+  const rows = await ctx.db
+    .select({ id: samples.id })
+    .from(samples)
+    .where(where)
+    .orderBy(...orderBy(order, reverse))
+    .limit(limit)
+    .offset(reverse ? Math.max(0, runSize - offset - limit) : offset);
+  const ids = rows.map((row) => row.id);
+  return reverse ? ids.reverse() : ids;
+}
+
+export async function listSamples(ctx: DomainContext, customerId: number, query: SampleListQuery) {
   const statuses = statusesOf(query.status);
   const from = query.from ? dayStart(query.from) : undefined;
   const to = query.to ? dayEnd(query.to) : undefined;
   if (from && to && from.getTime() >= to.getTime()) throw invalid(messages.dateRangeInvalid);
-  const where = and(
+  const filters = and(
     eq(samples.customerId, customerId),
-    statuses ? inArray(samples.status, [...statuses]) : undefined,
     from ? gte(samples.createdAt, from) : undefined,
     to ? lt(samples.createdAt, to) : undefined,
     searchCondition(query.q),
   );
-  return { where, statuses };
-}
+  const filtered = query.q !== "" || from !== undefined || to !== undefined;
+  const counts = await countsByStatus(ctx, customerId, filters, filtered);
+  const sizeOf = (group: readonly string[]) =>
+    group.reduce((sum, status) => sum + (counts.get(status as SampleStatus) ?? 0), 0);
 
-export async function listSamples(ctx: DomainContext, customerId: number, query: SampleListQuery) {
-  const { where } = listConditions(customerId, query);
-  const order =
-    query.sort === "createdAt:asc"
-      ? [asc(samples.createdAt), asc(samples.id)]
-      : query.sort === "createdAt:desc"
-        ? [desc(samples.createdAt), desc(samples.id)]
-        : [desc(samples.updatedAt), desc(samples.id)];
-  // In the pending group PENDING comes before COLLECTING (spec section 2).
-  if (query.status === "pending") order.unshift(sql`(${samples.status} = 'COLLECTING')`);
-  const [items, [totals]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(samples)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
-    ctx.db.select({ total: count() }).from(samples).where(where),
-  ]);
-  return { items, total: totals?.total ?? 0, page: query.page, size: query.size };
+  // Ordered runs: in the pending group PENDING comes before COLLECTING (spec section 2).
+  const runs: (readonly SampleStatus[] | undefined)[] =
+    query.status === "pending" ? [["PENDING"], ["COLLECTING"]] : [statuses];
+  const total = sizeOf(statuses ?? SAMPLE_STATUSES);
+  const order = orderOf(query.sort);
+  const ids: number[] = [];
+  let skip = (query.page - 1) * query.size;
+  for (const run of runs) {
+    const runSize = sizeOf(run ?? SAMPLE_STATUSES);
+    if (skip >= runSize) {
+      skip -= runSize;
+      continue;
+    }
+    const take = Math.min(query.size - ids.length, runSize - skip);
+    const where = and(filters, run ? inArray(samples.status, [...run]) : undefined);
+    ids.push(...(await pageIds(ctx, where, order, skip, take, runSize)));
+    skip = 0;
+    if (ids.length >= query.size) break;
+  }
+  const rows = ids.length > 0 ? await ctx.db.select().from(samples).where(inArray(samples.id, ids)) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items = ids.map((id) => byId.get(id)).filter((row): row is SampleRow => row !== undefined);
+  return { items, total, page: query.page, size: query.size };
 }
 
 /** Counts per status group for the dashboard and the history summary. */
 export async function sampleSummary(ctx: DomainContext, customerId: number) {
-  const rows = await ctx.db
-    .select({ status: samples.status, n: count(), earliest: min(samples.createdAt) })
-    .from(samples)
-    .where(eq(samples.customerId, customerId))
-    .groupBy(samples.status);
-  const of = (statuses: readonly string[]) =>
-    rows.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.n, 0);
-  const earliest = rows
-    .map((row) => row.earliest)
-    .filter((value): value is Date => value !== null)
-    .sort((a, b) => a.getTime() - b.getTime())[0];
+  const [counts, [earliest]] = await Promise.all([
+    countsByStatus(ctx, customerId, undefined, false),
+    ctx.db
+      .select({ at: samples.createdAt })
+      .from(samples)
+      .where(eq(samples.customerId, customerId))
+      .orderBy(asc(samples.createdAt), asc(samples.id))
+      .limit(1),
+  ]);
+  const of = (group: readonly SampleStatus[]) =>
+    group.reduce((sum, status) => sum + (counts.get(status) ?? 0), 0);
   return {
-    total: of(["PENDING", "COLLECTING", "COLLECTED", "TESTING", "COMPLETED"]),
+    total: of(SAMPLE_STATUSES),
     pending: of(STATUS_GROUPS.pending),
     collected: of(STATUS_GROUPS.collected),
     testing: of(STATUS_GROUPS.testing),
     completed: of(STATUS_GROUPS.completed),
-    earliestCreatedAt: earliest ? earliest.toISOString() : null,
+    earliestCreatedAt: earliest ? earliest.at.toISOString() : null,
   };
 }
 

@@ -24,6 +24,6 @@ export const notifications = pgTable(
     read: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("notifications_customer_idx").on(t.customerId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index("notifications_customer_idx").on(t.customerId, t.createdAt, t.id)],
 );
 export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 import { customers } from "./customers";
 import { sampleProviders } from "./sample-providers";
@@ -32,11 +41,17 @@ export const samples = pgTable(
     testingEta: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Lower-cased text the ledger search runs on, with a trigram index. */
+    searchText: text().generatedAlwaysAs(
+      sql`lower(sampler_name || ' ' || shrimp_category || ' ' || shrimp_sub_category || ' ' || sampler_location || ' ' || coalesce(email_address, '') || ' ' || phone_number)`,
+    ),
   },
   (t) => [
-    // The customer's lists: newest change first, by status group, and by creation date range.
-    index("samples_customer_updated_idx").on(t.customerId, t.updatedAt.desc(), t.id.desc()),
-    index("samples_customer_status_updated_idx").on(t.customerId, t.status, t.updatedAt.desc(), t.id.desc()),
+    index("samples_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // The customer's lists: newest change first, by status group, and by creation date range. Plain
+    // ascending keys: scanned backwards they give "desc" (nulls first), which is what ORDER BY asks.
+    index("samples_customer_updated_idx").on(t.customerId, t.updatedAt, t.id),
+    index("samples_customer_status_updated_idx").on(t.customerId, t.status, t.updatedAt, t.id),
     index("samples_customer_created_idx").on(t.customerId, t.createdAt, t.id),
     index("samples_provider_idx").on(t.providerId),
     check(
@@ -46,6 +61,19 @@ export const samples = pgTable(
   ],
 );
 export type SampleRow = typeof samples.$inferSelect;
+
+/** Samples per customer and status, kept by a trigger on samples: list totals without counting. */
+export const sampleCounts = pgTable(
+  "sample_counts",
+  {
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    status: text({ enum: SAMPLE_STATUS_VALUES }).notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.status] })],
+);
 
 /** The timeline and audit trail: one row per status move. */
 export const sampleEvents = pgTable(

@@ -204,6 +204,15 @@ describe("reading samples", () => {
     expect((await get(customer, "?q=100%25")).body.total).toBe(0);
   });
 
+  it("pages the pending group across its PENDING and COLLECTING runs, and deep pages from the far end", async () => {
+    expect(names((await get(customer, "?status=pending&size=2")).body)).toBe("bf");
+    expect(names((await get(customer, "?status=pending&size=2&page=2")).body)).toBe("a");
+    for (let page = 1; page <= 6; page += 1) {
+      expect(names((await get(customer, `?size=1&page=${page}`)).body)).toBe("ecdabf"[page - 1]);
+    }
+    expect(names((await get(customer, "?size=5&page=2&sort=createdAt:asc")).body)).toBe("f");
+  });
+
   it("rejects page sizes outside 1..100", async () => {
     expect((await get(customer, "?size=0")).status).toBe(400);
     expect((await get(customer, "?size=101")).body.error).toBe(messages.pageSizeInvalid);
@@ -219,6 +228,16 @@ describe("reading samples", () => {
       completed: 1,
       earliestCreatedAt: "2026-03-01T10:00:00.000Z",
     });
+  });
+
+  it("keeps the counts right when samples move or go", async () => {
+    const extra = await submit(customer, payload(customer));
+    expect((await get(customer, "/summary")).body).toMatchObject({ total: 7, pending: 4 });
+    await t.database.db.update(samples).set({ status: "TESTING" }).where(eq(samples.id, extra.body.id));
+    expect((await get(customer, "/summary")).body).toMatchObject({ total: 7, pending: 3, testing: 2 });
+    expect((await get(customer, "?status=testing")).body.total).toBe(2);
+    await t.database.db.delete(samples).where(eq(samples.id, extra.body.id));
+    expect((await get(customer, "/summary")).body).toMatchObject({ total: 6, pending: 3, testing: 1 });
   });
 
   it("answers the consumer list of the caller only, and 403 for another consumer id", async () => {
