@@ -3,6 +3,8 @@ import { vi } from "vitest";
 export interface MockRequest {
   method: string;
   path: string;
+  /** The query string's parameters (routes are matched without it). */
+  query: URLSearchParams;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -25,7 +27,7 @@ export function mockFetch(routes: Record<string, Handler>) {
     const method = (init.method ?? "GET").toUpperCase();
     const headers = (init.headers ?? {}) as Record<string, string>;
     const body = typeof init.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
-    const request: MockRequest = { method, path: url.pathname, body, headers };
+    const request: MockRequest = { method, path: url.pathname, query: url.searchParams, body, headers };
     requests.push(request);
     const handler = routes[`${method} ${url.pathname}`];
     const answer: MockResponse = handler

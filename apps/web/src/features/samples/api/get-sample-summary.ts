@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+
+import { sampleSummarySchema, type SampleSummary } from "@lab/contracts";
+
+import { apiRequest } from "@/lib/api-client";
+
+/** GET /sample-submissions/summary: counts per status group and the earliest creation time. */
+export function getSampleSummary(): Promise<SampleSummary> {
+  return apiRequest("/sample-submissions/summary", { schema: sampleSummarySchema });
+}
+
+export const sampleSummaryQueryOptions = () =>
+  queryOptions({ queryKey: ["samples", "summary"], queryFn: getSampleSummary });
+
+export function useSampleSummary() {
+  return useQuery(sampleSummaryQueryOptions());
+}

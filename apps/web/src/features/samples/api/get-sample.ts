@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+
+import { sampleSchema, type Sample } from "@lab/contracts";
+
+import { apiRequest } from "@/lib/api-client";
+
+/** GET /sample-submissions/{id}: one own sample; 404 for a missing or foreign one. */
+export function getSample(id: string): Promise<Sample> {
+  return apiRequest(`/sample-submissions/${encodeURIComponent(id)}`, { schema: sampleSchema });
+}
+
+export const sampleQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ["samples", "one", id], queryFn: () => getSample(id) });
+
+export function useSample(id: string, options: { refetchInterval?: number | false } = {}) {
+  return useQuery({ ...sampleQueryOptions(id), refetchInterval: options.refetchInterval ?? false });
+}

@@ -1,0 +1,197 @@
+import { Download, FlaskConical, Plus, RefreshCw } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+
+import { DEFAULT_PAGE_SIZE, HISTORY_PAGE_SIZES, messages } from "@lab/contracts";
+
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { Field, Select } from "@/components/ui/input";
+import { LoadingState } from "@/components/ui/spinner";
+import { useToast } from "@/components/ui/toast";
+import { paths } from "@/config/paths";
+import { isApiError } from "@/lib/api-client";
+
+import { useSampleSummary } from "../api/get-sample-summary";
+import { useSamples } from "../api/get-samples";
+import { useHighlight } from "../hooks/use-highlight";
+import { totalPagesOf } from "../utils/pagination";
+import { STATUS_FILTERS, parseStatusFilter, statusFilterLabel, type StatusFilter } from "../utils/status";
+import { ExportDialog } from "./export-dialog";
+import { Pager } from "./pager";
+import { SampleCard } from "./sample-card";
+import { SummaryTiles } from "./summary-tiles";
+
+/** Spec section 2, Sample History (/samples). */
+export function SampleHistory() {
+  const toast = useToast();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = parseStatusFilter(searchParams.get("status"));
+  const highlightId = searchParams.get("highlight");
+  const [paging, setPaging] = useState({ filter, size: DEFAULT_PAGE_SIZE, page: 1 });
+  // A new filter (from a tile, the select or the address) starts again at page 1.
+  const page = paging.filter === filter ? paging.page : 1;
+  const size = paging.size;
+  const [exportOpen, setExportOpen] = useState(false);
+
+  const list = useSamples({ status: filter, page, size });
+  const summary = useSampleSummary();
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const totalPages = totalPagesOf(total, size);
+  const highlighted = useHighlight(
+    highlightId,
+    items.some((sample) => String(sample.id) === highlightId),
+  );
+
+  const { isError, errorUpdatedAt } = list;
+  useEffect(() => {
+    if (isError) toast.error(messages.samplesLoadFailed);
+  }, [isError, errorUpdatedAt, toast]);
+
+  const selectFilter = (next: StatusFilter) => {
+    setPaging({ filter: next, size, page: 1 });
+    const params = new URLSearchParams(searchParams);
+    if (next === "all") params.delete("status");
+    else params.set("status", next);
+    setSearchParams(params, { replace: true });
+  };
+
+  if (list.isError && !list.data) {
+    return (
+      <div className="mx-auto max-w-xl py-10 text-center">
+        <Card>
+          <CardBody className="space-y-3">
+            <h1 className="text-xl font-bold text-red-800">Error Loading Samples</h1>
+            <p role="alert" className="text-sm text-slate-700">
+              {isApiError(list.error) && list.error.status !== 404
+                ? list.error.message
+                : messages.samplesFetchFailed}
+            </p>
+            <Button
+              onClick={() => {
+                void list.refetch();
+                void summary.refetch();
+              }}
+              icon={<RefreshCw aria-hidden="true" className="h-4 w-4" />}
+            >
+              Try Again
+            </Button>
+          </CardBody>
+        </Card>
+      </div>
+    );
+  }
+
+  const first = total === 0 ? 0 : (page - 1) * size + 1;
+  const last = Math.min(page * size, total);
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">My Samples</h1>
+          <p className="text-sm text-slate-700">
+            Sample history: follow each sample from submission to report.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            onClick={() => setExportOpen(true)}
+            disabled={!summary.data || summary.data.total === 0}
+            icon={<Download aria-hidden="true" className="h-4 w-4" />}
+          >
+            Export Summary
+          </Button>
+          <Link to={paths.submitSample.href()} className={buttonClasses("primary")}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Submit Sample
+          </Link>
+        </div>
+      </div>
+
+      <SummaryTiles summary={summary.data} active={filter} onSelect={selectFilter} />
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="grid grid-cols-2 gap-3 sm:flex">
+          <Field id="samples-status" label="Status">
+            <Select
+              id="samples-status"
+              value={filter}
+              onChange={(event) => selectFilter(parseStatusFilter(event.target.value))}
+            >
+              {STATUS_FILTERS.map((entry) => (
+                <option key={entry.value} value={entry.value}>
+                  {entry.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="samples-size" label="Per page">
+            <Select
+              id="samples-size"
+              value={size}
+              onChange={(event) => setPaging({ filter, size: Number(event.target.value), page: 1 })}
+            >
+              {HISTORY_PAGE_SIZES.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        {total > 0 ? (
+          <p className="text-sm text-slate-700" aria-live="polite">
+            Showing {first}-{last} of {total}
+          </p>
+        ) : null}
+      </div>
+
+      {list.isPending ? (
+        <LoadingState label="Loading samples..." />
+      ) : items.length === 0 ? (
+        <Card>
+          <CardBody className="flex flex-col items-center gap-3 text-center">
+            <FlaskConical aria-hidden="true" className="h-10 w-10 text-teal-700" />
+            <h2 className="text-lg font-semibold text-slate-900">
+              {filter === "all" ? "No samples yet" : `No ${statusFilterLabel(filter)} samples`}
+            </h2>
+            <p className="text-sm text-slate-700">
+              {filter === "all"
+                ? "Submit a sample and follow it here from collection to report."
+                : "No sample is in this state right now."}
+            </p>
+            <div className="flex flex-wrap justify-center gap-2">
+              {filter === "all" ? (
+                <Link to={paths.submitSample.href()} className={buttonClasses("primary")}>
+                  Submit Your First Sample
+                </Link>
+              ) : (
+                <Button variant="outline" onClick={() => selectFilter("all")}>
+                  Show All Samples
+                </Button>
+              )}
+            </div>
+          </CardBody>
+        </Card>
+      ) : (
+        <section aria-label="Samples" className="space-y-3">
+          {items.map((sample) => (
+            <SampleCard key={sample.id} sample={sample} highlighted={highlighted === String(sample.id)} />
+          ))}
+        </section>
+      )}
+
+      <Pager page={page} totalPages={totalPages} onPage={(next) => setPaging({ filter, size, page: next })} />
+
+      <ExportDialog
+        open={exportOpen}
+        onClose={() => setExportOpen(false)}
+        filter={filter}
+        earliestCreatedAt={summary.data?.earliestCreatedAt ?? null}
+      />
+    </div>
+  );
+}

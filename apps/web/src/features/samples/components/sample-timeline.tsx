@@ -1,0 +1,163 @@
+import { ArrowLeft, CheckCircle2, Circle, Loader2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, Navigate } from "react-router";
+
+import type { Sample, SampleEvent } from "@lab/contracts";
+
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { LoadingState } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { isApiError } from "@/lib/api-client";
+
+import { useSample } from "../api/get-sample";
+import { useSampleEvents } from "../api/get-sample-events";
+import { formatDateTime } from "../utils/dates";
+import { statusLabel } from "../utils/status";
+import { currentStatusText, timelineStages, type StageState } from "../utils/timeline";
+import { StatusBadge } from "./status-badge";
+
+const backLink = (
+  <Link to={paths.samples.href()} className={buttonClasses("outline")}>
+    <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+    Back to Samples
+  </Link>
+);
+
+/** Spec section 2, Timeline (/timeline/{sampleId}). A missing or foreign sample goes to /samples. */
+export function SampleTimeline({ sampleId }: { sampleId: string }) {
+  const sample = useSample(sampleId);
+  const events = useSampleEvents(sampleId, sample.isSuccess);
+
+  if (sample.isError) {
+    if (isApiError(sample.error) && (sample.error.status === 404 || sample.error.status === 403)) {
+      return <Navigate to={paths.samples.href()} replace />;
+    }
+    return (
+      <div className="mx-auto max-w-xl space-y-4 py-10 text-center">
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          Error loading timeline: {sample.error.message}
+        </p>
+        {backLink}
+      </div>
+    );
+  }
+  if (sample.isPending) return <LoadingState label="Loading timeline..." />;
+  return <TimelineView sample={sample.data} events={events.data} eventsFailed={events.isError} />;
+}
+
+const stateStyles: Record<StageState, { badge: string; icon: ReactNode }> = {
+  Completed: {
+    badge: "bg-green-100 text-green-900",
+    icon: <CheckCircle2 aria-hidden="true" className="h-6 w-6 text-green-700" />,
+  },
+  "In Progress": {
+    badge: "bg-amber-100 text-amber-900",
+    icon: <Loader2 aria-hidden="true" className="h-6 w-6 text-amber-700" />,
+  },
+  Pending: {
+    badge: "bg-slate-100 text-slate-800",
+    icon: <Circle aria-hidden="true" className="h-6 w-6 text-slate-400" />,
+  },
+};
+
+function TimelineView({
+  sample,
+  events,
+  eventsFailed,
+}: {
+  sample: Sample;
+  events: SampleEvent[] | undefined;
+  eventsFailed: boolean;
+}) {
+  const stages = timelineStages(sample.status);
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Sample #{sample.id} Timeline</h1>
+          <p className="text-sm text-slate-700">
+            {sample.shrimpCategory} · {sample.samplerName} · {sample.samplerLocation}
+          </p>
+        </div>
+        {backLink}
+      </div>
+
+      <section
+        aria-labelledby="current-status-title"
+        className="rounded-xl border border-teal-200 bg-teal-50 p-4 sm:p-5"
+      >
+        <h2 id="current-status-title" className="text-sm font-medium text-teal-900">
+          Current Status
+        </h2>
+        <p className="mt-1 text-xl font-bold text-teal-950">{currentStatusText(sample.status)}</p>
+        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-800">
+          <StatusBadge status={sample.status} />
+          <span>Last updated {formatDateTime(sample.updatedAt)}</span>
+        </div>
+      </section>
+
+      <Card>
+        <CardBody>
+          <h2 className="text-lg font-semibold text-slate-900">Progress</h2>
+          <ol className="mt-4 space-y-4">
+            {stages.map((stage) => (
+              <li
+                key={stage.number}
+                className="flex gap-3"
+                aria-label={`Stage ${stage.number}: ${stage.title}, ${stage.state}`}
+              >
+                <span className="mt-0.5 shrink-0">{stateStyles[stage.state].icon}</span>
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="font-semibold text-slate-900">
+                      {stage.number}. {stage.title}
+                    </h3>
+                    <span
+                      className={cn(
+                        "rounded-full px-2.5 py-0.5 text-xs font-semibold",
+                        stateStyles[stage.state].badge,
+                      )}
+                    >
+                      {stage.state}
+                    </span>
+                  </div>
+                  <p className="text-sm text-slate-700">{stage.description}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardBody>
+          <h2 className="text-lg font-semibold text-slate-900">History</h2>
+          {eventsFailed ? (
+            <p className="mt-2 text-sm text-red-800">The status history could not be loaded.</p>
+          ) : !events ? (
+            <p className="mt-2 text-sm text-slate-700">Loading history...</p>
+          ) : (
+            <ol className="mt-3 space-y-3 border-l-2 border-slate-200 pl-4">
+              {events.map((event) => (
+                <li key={event.id} className="text-sm">
+                  <p className="font-medium text-slate-900">
+                    {event.from
+                      ? `${statusLabel(event.from)} → ${statusLabel(event.to)}`
+                      : `Submitted (${statusLabel(event.to)})`}
+                  </p>
+                  <p className="text-slate-700">
+                    {formatDateTime(event.at)} · by {event.actor}
+                  </p>
+                  {event.note ? <p className="text-slate-700">{event.note}</p> : null}
+                </li>
+              ))}
+            </ol>
+          )}
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// Spec sections 2 and 4: status labels, badge colours, filter groups and the card rules.
+import { SAMPLE_STATUS_LABELS, type STATUS_GROUPS, type Sample, type SampleStatus } from "@lab/contracts";
+
+export type StatusFilter = "all" | keyof typeof STATUS_GROUPS;
+
+export const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "pending", label: "Pending" },
+  { value: "collected", label: "Collected" },
+  { value: "testing", label: "Testing" },
+  { value: "completed", label: "Completed" },
+];
+
+/** The `status` query parameter: a filter group, else all. */
+export function parseStatusFilter(value: string | null): StatusFilter {
+  const lower = value?.trim().toLowerCase() ?? "";
+  if (lower === "processing") return "testing";
+  return STATUS_FILTERS.some((filter) => filter.value === lower) ? (lower as StatusFilter) : "all";
+}
+
+export const statusFilterLabel = (filter: StatusFilter): string =>
+  STATUS_FILTERS.find((entry) => entry.value === filter)?.label ?? "All";
+
+export const statusLabel = (status: SampleStatus): string => SAMPLE_STATUS_LABELS[status];
+
+/** Badge colours (spec section 4): pending blue, testing orange, completed green, the rest their own. */
+export const STATUS_BADGE_CLASSES: Record<SampleStatus, string> = {
+  PENDING: "bg-blue-100 text-blue-900",
+  COLLECTING: "bg-indigo-100 text-indigo-900",
+  COLLECTED: "bg-yellow-100 text-yellow-900",
+  TESTING: "bg-orange-100 text-orange-900",
+  COMPLETED: "bg-green-100 text-green-900",
+};
+
+/** View Timeline: the sample is processing, testing or completed (PROCESSING is TESTING). */
+export const canViewTimeline = (status: SampleStatus): boolean =>
+  status === "TESTING" || status === "COMPLETED";
+
+/** View Report: completed samples only. */
+export const canViewReport = (status: SampleStatus): boolean => status === "COMPLETED";
+
+export interface AssignedAgent {
+  name: string;
+  phone: string;
+}
+
+/** "agentName-phone", split on the last '-'; empty text: no agent. */
+export function parseAssigned(assigned: string): AssignedAgent | null {
+  const text = assigned.trim();
+  if (!text) return null;
+  const cut = text.lastIndexOf("-");
+  if (cut < 0) return { name: text, phone: "" };
+  return { name: text.slice(0, cut).trim(), phone: text.slice(cut + 1).trim() };
+}
+
+/** The Agent Assigned badge: COLLECTING or TESTING with an agent assigned. */
+export function agentBadgeOf(sample: Pick<Sample, "status" | "assigned" | "testingEta">): {
+  agent: AssignedAgent;
+  canCall: boolean;
+  testingEta: string | null;
+} | null {
+  if (sample.status !== "COLLECTING" && sample.status !== "TESTING") return null;
+  const agent = parseAssigned(sample.assigned);
+  if (!agent) return null;
+  return {
+    agent,
+    canCall: sample.status === "COLLECTING" && agent.phone !== "",
+    testingEta: sample.testingEta,
+  };
+}
+
+/** A tel: link target: the digits and a leading +. */
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, "")}`;
