@@ -1,22 +1,22 @@
-import { ArrowRight, BadgeCheck, Clock, Mail, ShieldCheck, UserRound } from "lucide-react";
-import { Link } from "react-router";
+import { BadgeCheck, Clock, Mail, ShieldCheck } from "lucide-react";
 
 import { Card, CardBody } from "@/components/ui/card";
-import { paths } from "@/config/paths";
 import { useUser } from "@/lib/auth";
+
+import { SampleOverview } from "./sample-overview";
 
 const greetingFor = (hour: number) =>
   hour < 12 ? "Good morning" : hour < 17 ? "Good afternoon" : "Good evening";
 
-/** Greeting and the action cards that work today; sample figures arrive with the samples issue. */
+/** Spec section 2, Dashboard: greeting, sample figures and actions, Recent Activity, the account. */
 export function DashboardOverview() {
   const user = useUser();
   if (!user) return null;
   const firstName = user.fullName.split(/\s+/)[0] ?? user.fullName;
 
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
-      <div className="rounded-2xl bg-gradient-to-br from-teal-700 to-sky-800 p-6 text-white shadow-sm sm:p-8">
+    <div className="mx-auto max-w-6xl space-y-4 lg:space-y-6">
+      <div className="rounded-2xl bg-gradient-to-br from-teal-700 to-sky-800 p-5 text-white shadow-sm lg:p-8">
         <p className="text-sm text-teal-50">{greetingFor(new Date().getHours())}</p>
         <h1 className="mt-1 text-2xl font-bold sm:text-3xl">Welcome back, {user.fullName}!</h1>
         <p className="mt-2 max-w-2xl text-sm text-teal-50">
@@ -24,28 +24,7 @@ export function DashboardOverview() {
         </p>
       </div>
 
-      <section aria-labelledby="quick-actions-title">
-        <h2 id="quick-actions-title" className="text-lg font-semibold text-slate-900">
-          Quick actions
-        </h2>
-        <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <Link
-            to={paths.profile.href()}
-            className="group rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-teal-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-          >
-            <span className="inline-flex rounded-lg bg-teal-100 p-2 text-teal-800">
-              <UserRound aria-hidden="true" className="h-6 w-6" />
-            </span>
-            <h3 className="mt-3 flex items-center gap-1 font-semibold text-slate-900">
-              View Profile
-              <ArrowRight aria-hidden="true" className="h-4 w-4 transition group-hover:translate-x-0.5" />
-            </h3>
-            <p className="mt-1 text-sm text-slate-700">
-              Check and update your contact details and company information.
-            </p>
-          </Link>
-        </div>
-      </section>
+      <SampleOverview />
 
       <section aria-labelledby="account-title" className="grid gap-4 lg:grid-cols-2">
         <Card>
