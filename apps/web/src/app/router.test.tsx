@@ -53,7 +53,7 @@ describe("routing rules", () => {
     expect(screen.getByRole("link", { name: /Back to Home/ })).toHaveAttribute("href", "/");
   });
 
-  it("shell: links only to screens that exist, in the spec's order (Dashboard, Sample Providers)", async () => {
+  it("shell: links only to screens that exist, in the spec's order (Dashboard, Sample Providers, Submit Sample, My Samples)", async () => {
     mockFetch({});
     startSession({ user: customer, token: "jwt", expiresIn: 3600 });
     renderAt("/dashboard");
@@ -63,6 +63,8 @@ describe("routing rules", () => {
       expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
         ["Dashboard", "/dashboard"],
         ["Sample Providers", "/customers"],
+        ["Submit Sample", "/submit-sample"],
+        ["My Samples", "/samples"],
       ]);
     }
     expect(screen.queryByText("Ledger")).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { LayoutDashboard, Users } from "lucide-react";
+import { ClipboardList, LayoutDashboard, Send, Users } from "lucide-react";
 import { Outlet } from "react-router";
 
 import { AppShell, type NavItem } from "@/components/layouts/app-shell";
@@ -18,6 +18,16 @@ const navigation: NavItem[] = [
     label: "Sample Providers",
     to: paths.customers.href(),
     icon: <Users aria-hidden="true" className="h-5 w-5" />,
+  },
+  {
+    label: "Submit Sample",
+    to: paths.submitSample.href(),
+    icon: <Send aria-hidden="true" className="h-5 w-5" />,
+  },
+  {
+    label: "My Samples",
+    to: paths.samples.href(),
+    icon: <ClipboardList aria-hidden="true" className="h-5 w-5" />,
   },
 ];
 

@@ -1,0 +1,5 @@
+import { SubmitSample } from "@/features/submit-sample/components/submit-sample";
+
+export default function SubmitSampleRoute() {
+  return <SubmitSample />;
+}

@@ -1,0 +1,178 @@
+import { Search } from "lucide-react";
+import { useEffect, useState, type KeyboardEvent } from "react";
+
+import type { Provider } from "@lab/contracts";
+
+import { cn } from "@/components/ui/cn";
+import { Field, Input, describedBy } from "@/components/ui/input";
+
+import { filterProviders, providerAddress } from "../utils/provider-search";
+
+export const PROVIDERS_LOADING_TEXT = "Loading sample providers...";
+export const PROVIDERS_NONE_TEXT = "No sample providers found. Enter a new provider name.";
+export const PROVIDERS_START_TEXT = "Start typing to search providers or enter a new provider name";
+export const providersNoMatchText = (text: string) =>
+  `No providers found matching "${text}". You can enter this as a new provider.`;
+
+interface ProviderComboboxProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  onSelect: (provider: Provider) => void;
+  providers: readonly Provider[];
+  loading: boolean;
+  selectedId: number | null;
+  required?: boolean;
+}
+
+/** The provider name with its searchable dropdown (an ARIA combobox; the list is 15rem at most). */
+export function ProviderCombobox({
+  id,
+  label,
+  value,
+  onChange,
+  onSelect,
+  providers,
+  loading,
+  selectedId,
+  required,
+}: ProviderComboboxProps) {
+  const listboxId = `${id}-listbox`;
+  const statusId = `${id}-status`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const [open, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+
+  const options = loading ? [] : filterProviders(providers, value);
+  const text = value.trim();
+  let message: string | null = null;
+  if (loading) message = PROVIDERS_LOADING_TEXT;
+  else if (providers.length === 0) message = PROVIDERS_NONE_TEXT;
+  else if (text === "") message = PROVIDERS_START_TEXT;
+  else if (options.length === 0) message = providersNoMatchText(text);
+  const active = open && activeIndex < options.length ? activeIndex : -1;
+
+  useEffect(() => {
+    if (active < 0) return;
+    const option = document.getElementById(`${id}-option-${active}`);
+    if (option && typeof option.scrollIntoView === "function") option.scrollIntoView({ block: "nearest" });
+  }, [active, id]);
+
+  const select = (provider: Provider) => {
+    onSelect(provider);
+    setOpen(false);
+    setActiveIndex(-1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = options.length;
+    switch (event.key) {
+      case "ArrowDown":
+        event.preventDefault();
+        setOpen(true);
+        if (count > 0) setActiveIndex(open ? (active + 1) % count : 0);
+        break;
+      case "ArrowUp":
+        event.preventDefault();
+        setOpen(true);
+        if (count > 0) setActiveIndex(open ? (active <= 0 ? count - 1 : active - 1) : count - 1);
+        break;
+      case "Enter": {
+        const option = active >= 0 ? options[active] : undefined;
+        if (!option) return;
+        event.preventDefault();
+        select(option);
+        break;
+      }
+      case "Escape":
+        if (!open) return;
+        event.preventDefault();
+        event.stopPropagation();
+        setOpen(false);
+        setActiveIndex(-1);
+        break;
+      default:
+    }
+  };
+
+  return (
+    <Field id={id} label={label} required={required}>
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+        />
+        <Input
+          id={id}
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listboxId}
+          aria-activedescendant={active >= 0 ? optionId(active) : undefined}
+          aria-describedby={open && message ? statusId : describedBy(id)}
+          autoComplete="off"
+          className="pl-9"
+          placeholder="Search or enter a provider name"
+          value={value}
+          onChange={(event) => {
+            onChange(event.target.value);
+            setOpen(true);
+            setActiveIndex(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => setOpen(true)}
+          onClick={() => setOpen(true)}
+          onBlur={() => {
+            setOpen(false);
+            setActiveIndex(-1);
+          }}
+        />
+        <div
+          hidden={!open}
+          className="absolute z-20 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white shadow-lg"
+          data-testid={`${id}-dropdown`}
+        >
+          {message ? (
+            <p id={statusId} role="status" className="px-3 py-2 text-sm text-slate-700">
+              {message}
+            </p>
+          ) : null}
+          <ul
+            id={listboxId}
+            role="listbox"
+            aria-label={`${label} suggestions`}
+            hidden={options.length === 0}
+            className="py-1"
+          >
+            {options.map((provider, index) => {
+              const address = providerAddress(provider);
+              return (
+                <li
+                  key={provider.id}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={provider.id === selectedId}
+                  // Keeps the focus in the input, so the blur does not close the list before the click.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => select(provider)}
+                  className={cn(
+                    "cursor-pointer px-3 py-2 text-sm",
+                    index === active ? "bg-teal-50 text-teal-900" : "text-slate-800 hover:bg-slate-50",
+                  )}
+                >
+                  <span className="block font-medium">{provider.samplerName}</span>
+                  <span className="block text-xs text-slate-600">
+                    {provider.phoneNumber}
+                    {address ? ` · ${address}` : ""} · ID {provider.id}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </div>
+    </Field>
+  );
+}

@@ -1,0 +1,238 @@
+import { Send } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+
+import { SHRIMP_CATEGORY_NAMES, messages, type Provider, type Sample } from "@lab/contracts";
+
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { Field, Input, Select } from "@/components/ui/input";
+import { useToast } from "@/components/ui/toast";
+import { paths } from "@/config/paths";
+import { LocationInput } from "@/features/places/components/location-input";
+import { hasCoordinates, locationPayload, parseStoredLocation } from "@/features/places/utils/location";
+import { useCreateProvider } from "@/features/providers/api/create-provider";
+import { useProviders } from "@/features/providers/api/get-providers";
+import { providerErrorMessage } from "@/features/providers/utils/provider-errors";
+
+import { useSubmitSample } from "../api/submit-sample";
+import { findProviderByName, sameName } from "../utils/provider-search";
+import {
+  emptySampleForm,
+  firstAlert,
+  submissionPayload,
+  temporarySamplerId,
+  type SampleFormValues,
+} from "../utils/sample-form";
+import { submitErrorMessage } from "../utils/submit-errors";
+import { ProviderCombobox } from "./provider-combobox";
+import { SaveProviderDialog } from "./save-provider-dialog";
+import { TestTypeList } from "./test-type-list";
+
+/** Spec section 2, Submit Sample for Testing: the form. */
+export function SubmitSampleForm({
+  customerId,
+  onSubmitted,
+}: {
+  customerId: number;
+  onSubmitted: (sample: Sample) => void;
+}) {
+  const toast = useToast();
+  const providersQuery = useProviders(customerId);
+  const providers = providersQuery.data ?? [];
+  const createProvider = useCreateProvider();
+  const submit = useSubmitSample();
+  const [values, setValues] = useState<SampleFormValues>(emptySampleForm);
+  const [selected, setSelected] = useState<Provider | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [confirmName, setConfirmName] = useState<string | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const { isError, errorUpdatedAt } = providersQuery;
+  useEffect(() => {
+    if (isError) toast.error(messages.providersLoadFailed);
+  }, [isError, errorUpdatedAt, toast]);
+
+  useEffect(() => {
+    if (alert && alertRef.current && typeof alertRef.current.scrollIntoView === "function") {
+      alertRef.current.scrollIntoView({ block: "nearest" });
+    }
+  }, [alert]);
+
+  const locationLocked = selected !== null && selected.coordinates !== null;
+  const set = <K extends keyof SampleFormValues>(key: K, value: SampleFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const changeName = (text: string) => {
+    set("samplerName", text);
+    // Editing the name so that it no longer matches the selected provider unselects it.
+    if (selected && !sameName(selected.samplerName, text)) setSelected(null);
+  };
+
+  const selectProvider = (provider: Provider) => {
+    setSelected(provider);
+    const location = parseStoredLocation(provider);
+    setValues((current) => ({
+      ...current,
+      samplerName: provider.samplerName,
+      phoneNumber: provider.phoneNumber,
+      location: location ?? current.location,
+    }));
+  };
+
+  const send = async (samplerId: number | string) => {
+    try {
+      const sample = await submit.mutateAsync(submissionPayload(values, customerId, samplerId));
+      onSubmitted(sample);
+    } catch (error) {
+      setAlert(submitErrorMessage(error));
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = firstAlert(values);
+    setAlert(problem);
+    if (problem) return;
+    const provider = selected ?? findProviderByName(providers, values.samplerName);
+    if (provider) {
+      void send(provider.id);
+      return;
+    }
+    setConfirmName(values.samplerName.trim());
+  };
+
+  const saveAndSend = async () => {
+    try {
+      const provider = await createProvider.mutateAsync({
+        customerId,
+        input: {
+          samplerName: values.samplerName.trim(),
+          userType: "Farmer",
+          phoneNumber: values.phoneNumber.trim(),
+          location: locationPayload(values.location),
+          coordinates: hasCoordinates(values.location) ? values.location.coordinates : null,
+        },
+      });
+      setConfirmName(null);
+      setSelected(provider);
+      await send(provider.id);
+    } catch (error) {
+      setConfirmName(null);
+      setAlert(providerErrorMessage(error, "add"));
+    }
+  };
+
+  const busy = submit.isPending || createProvider.isPending;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-5">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Submit Sample for Testing</h1>
+        <p className="text-sm text-slate-700">
+          Tell us where the sample comes from and which tests to run. An agent collects it from the location
+          you give.
+        </p>
+      </div>
+      <Card>
+        <CardBody>
+          <form aria-label="Submit sample" noValidate onSubmit={onSubmit} className="space-y-5">
+            <div ref={alertRef}>{alert ? <Alert tone="error">{alert}</Alert> : null}</div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ProviderCombobox
+                id="sample-provider"
+                label="Sample Provider Name"
+                value={values.samplerName}
+                onChange={changeName}
+                onSelect={selectProvider}
+                providers={providers}
+                loading={providersQuery.isPending}
+                selectedId={selected?.id ?? null}
+                required
+              />
+              <Field id="sample-phone" label="Phone Number" required>
+                <Input
+                  id="sample-phone"
+                  type="tel"
+                  autoComplete="tel"
+                  placeholder="+91 98765 43210"
+                  value={values.phoneNumber}
+                  onChange={(event) => set("phoneNumber", event.target.value)}
+                />
+              </Field>
+            </div>
+            <LocationInput
+              id="sample-location"
+              label="Sample Location"
+              required
+              value={values.location}
+              locked={locationLocked}
+              onChange={(location) => set("location", location)}
+            />
+            {locationLocked ? (
+              <p className="-mt-3 text-xs text-slate-600">
+                The location comes from the saved provider. Edit the provider name to enter another one.
+              </p>
+            ) : null}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id="sample-category" label="Shrimp Category" required>
+                <Select
+                  id="sample-category"
+                  value={values.shrimpCategory}
+                  onChange={(event) =>
+                    // Choosing a category clears the selected test types.
+                    setValues((current) => ({
+                      ...current,
+                      shrimpCategory: event.target.value,
+                      testTypes: [],
+                    }))
+                  }
+                >
+                  <option value="">Select a category</option>
+                  {SHRIMP_CATEGORY_NAMES.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field id="sample-email" label="Email Address (optional)">
+                <Input
+                  id="sample-email"
+                  type="email"
+                  autoComplete="email"
+                  value={values.emailAddress}
+                  onChange={(event) => set("emailAddress", event.target.value)}
+                />
+              </Field>
+            </div>
+            <TestTypeList
+              category={values.shrimpCategory}
+              selected={values.testTypes}
+              onChange={(testTypes) => set("testTypes", testTypes)}
+            />
+            <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
+              <Link to={paths.dashboard.href()} className={buttonClasses("outline")}>
+                Cancel
+              </Link>
+              <Button type="submit" isLoading={busy} icon={<Send aria-hidden="true" className="h-4 w-4" />}>
+                {busy ? "Submitting..." : "Submit Sample"}
+              </Button>
+            </div>
+          </form>
+        </CardBody>
+      </Card>
+      <SaveProviderDialog
+        name={confirmName}
+        busy={createProvider.isPending}
+        onYes={() => void saveAndSend()}
+        onNo={() => {
+          setConfirmName(null);
+          void send(temporarySamplerId());
+        }}
+        onClose={() => setConfirmName(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,344 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { messages, testTypesOf, type Provider, type SampleSubmission } from "@lab/contracts";
+
+import { logout, startSession } from "@/lib/auth";
+import { customer } from "@/testing/fixtures";
+import { mockFetch, type MockResponse } from "@/testing/mock-fetch";
+import { renderWithProviders } from "@/testing/render";
+import { makeProvider, makeSample } from "@/testing/sample-fixtures";
+
+import {
+  PROVIDERS_LOADING_TEXT,
+  PROVIDERS_NONE_TEXT,
+  PROVIDERS_START_TEXT,
+  providersNoMatchText,
+} from "./provider-combobox";
+import { SubmitSample } from "./submit-sample";
+
+const PROVIDERS = "/api/customers/7/sample-providers";
+const SUBMIT = "/api/sample-submissions";
+
+const saved = makeProvider({ id: 11, samplerName: "Lakshmi Farms", phoneNumber: "+919848022338" });
+const noCoordinates = makeProvider({
+  id: 12,
+  samplerName: "Ravi Agencies",
+  phoneNumber: "+919000011111",
+  location: "Ongole",
+  address: "Ongole",
+  coordinates: null,
+  placeId: null,
+});
+
+function serve(
+  providers: Provider[] | (() => Promise<MockResponse>),
+  submit?: (body: SampleSubmission) => MockResponse,
+) {
+  return mockFetch({
+    [`GET ${PROVIDERS}`]: typeof providers === "function" ? providers : { body: providers },
+    [`POST ${PROVIDERS}`]: (request) => ({
+      status: 201,
+      body: makeProvider({
+        ...(request.body as Partial<Provider>),
+        id: 99,
+        location: "Nellore",
+        address: "Nellore",
+      }),
+    }),
+    [`POST ${SUBMIT}`]: (request) => {
+      const body = request.body as SampleSubmission;
+      if (submit) return submit(body);
+      return {
+        status: 201,
+        body: makeSample({
+          id: 555,
+          samplerName: body.samplerName,
+          samplerLocation: body.samplerLocation ?? "",
+          shrimpCategory: body.shrimpCategory,
+          testTypes: body.testTypes,
+          shrimpSubCategory: (body.testTypes ?? []).join(", "),
+        }),
+      };
+    },
+    "GET /api/sample-submissions/555": { body: makeSample({ id: 555 }) },
+  });
+}
+
+const render = () =>
+  renderWithProviders(<SubmitSample />, {
+    route: "/submit-sample",
+    extraRoutes: [{ path: "/samples", element: <h1>Samples page</h1> }],
+  });
+
+const nameInput = () => screen.getByRole("combobox", { name: /Sample Provider Name/ });
+const dropdown = () => screen.getByTestId("sample-provider-dropdown");
+
+async function fillRest(user: ReturnType<typeof userEvent.setup>, { location = true } = {}) {
+  if (location)
+    await user.type(screen.getByRole("combobox", { name: /Sample Location/ }), "14.4426, 79.9865");
+  await user.selectOptions(screen.getByLabelText(/Shrimp Category/), "Tiger Shrimp");
+  await user.click(screen.getByLabelText("Allergen Testing"));
+}
+
+describe("Submit Sample: provider dropdown", () => {
+  beforeEach(() => startSession({ user: customer, token: "jwt", expiresIn: 3600 }));
+  afterEach(() => logout());
+
+  it("while the providers load: 'Loading sample providers...'", async () => {
+    serve(() => new Promise<MockResponse>(() => undefined));
+    const user = userEvent.setup();
+    render();
+    await user.click(nameInput());
+    expect(within(dropdown()).getByText(PROVIDERS_LOADING_TEXT)).toBeVisible();
+  });
+
+  it("no saved providers: 'No sample providers found. Enter a new provider name.'", async () => {
+    serve([]);
+    const user = userEvent.setup();
+    render();
+    await user.click(nameInput());
+    expect(await within(dropdown()).findByText(PROVIDERS_NONE_TEXT)).toBeVisible();
+    await user.type(nameInput(), "New farm");
+    expect(within(dropdown()).getByText(PROVIDERS_NONE_TEXT)).toBeVisible();
+  });
+
+  it("saved providers: the start hint with all of them, filtering by name, phone, location and id, the no-match text", async () => {
+    serve([saved, noCoordinates]);
+    const user = userEvent.setup();
+    render();
+    await user.click(nameInput());
+    expect(await within(dropdown()).findByText(PROVIDERS_START_TEXT)).toBeVisible();
+    expect(nameInput()).toHaveAttribute("aria-expanded", "true");
+    const options = () =>
+      within(dropdown())
+        .queryAllByRole("option")
+        .map((option) => option.querySelector("span")?.textContent);
+    expect(options()).toEqual(["Lakshmi Farms", "Ravi Agencies"]);
+
+    await user.type(nameInput(), "RAVI");
+    expect(options()).toEqual(["Ravi Agencies"]);
+    await user.clear(nameInput());
+    await user.type(nameInput(), "98480");
+    expect(options()).toEqual(["Lakshmi Farms"]);
+    await user.clear(nameInput());
+    await user.type(nameInput(), "ongole");
+    expect(options()).toEqual(["Ravi Agencies"]);
+    await user.clear(nameInput());
+    await user.type(nameInput(), "11");
+    expect(options()).toContain("Lakshmi Farms");
+    await user.clear(nameInput());
+    await user.type(nameInput(), "Sea Breeze");
+    expect(within(dropdown()).getByText(providersNoMatchText("Sea Breeze"))).toBeVisible();
+    expect(options()).toEqual([]);
+    expect(dropdown()).toHaveClass("max-h-60");
+  });
+
+  it("selecting a provider with coordinates: fills name, phone, location and locks it; editing the name unselects", async () => {
+    serve([saved, noCoordinates]);
+    const user = userEvent.setup();
+    render();
+    await user.click(nameInput());
+    await user.click(await within(dropdown()).findByRole("option", { name: /Lakshmi Farms/ }));
+    expect(nameInput()).toHaveValue("Lakshmi Farms");
+    expect(screen.getByLabelText(/Phone Number/)).toHaveValue("+919848022338");
+    const location = screen.getByRole("combobox", { name: /Sample Location/ });
+    expect(location).toHaveValue("Bhimavaram, Andhra Pradesh");
+    expect(location).toHaveAttribute("readonly");
+
+    await user.type(nameInput(), " North");
+    expect(location).not.toHaveAttribute("readonly");
+    // Back to the exact name (any case): a match, but nothing is selected until picked again.
+    await user.clear(nameInput());
+    await user.click(within(dropdown()).getByRole("option", { name: /Lakshmi Farms/ }));
+    expect(location).toHaveAttribute("readonly");
+  });
+
+  it("selecting a provider without coordinates: fills the text, the location stays editable", async () => {
+    serve([saved, noCoordinates]);
+    const user = userEvent.setup();
+    render();
+    await user.click(nameInput());
+    await user.click(await within(dropdown()).findByRole("option", { name: /Ravi Agencies/ }));
+    const location = screen.getByRole("combobox", { name: /Sample Location/ });
+    expect(location).toHaveValue("Ongole");
+    expect(location).not.toHaveAttribute("readonly");
+  });
+});
+
+describe("Submit Sample: form", () => {
+  beforeEach(() => startSession({ user: customer, token: "jwt", expiresIn: 3600 }));
+  afterEach(() => logout());
+
+  it("choosing a category clears the selected test types; the list is the category's six and scrolls at 12rem", async () => {
+    serve([]);
+    const user = userEvent.setup();
+    render();
+    expect(screen.getByText("Select a shrimp category to see its test types.")).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText(/Shrimp Category/), "Tiger Shrimp");
+    const list = screen.getByTestId("test-type-list");
+    expect(list).toHaveClass("max-h-48", "overflow-y-auto");
+    expect(
+      within(list)
+        .getAllByRole("checkbox")
+        .map((box) => box.parentElement?.textContent),
+    ).toEqual([...testTypesOf("Tiger Shrimp")]);
+    await user.click(screen.getByLabelText("Allergen Testing"));
+    await user.click(screen.getByLabelText("Viral Disease Screening"));
+    expect(screen.getByText("2 selected")).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText(/Shrimp Category/), "Pink Shrimp");
+    expect(screen.getByText("0 selected")).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText(/Shrimp Category/), "Tiger Shrimp");
+    expect(screen.getByLabelText("Allergen Testing")).not.toBeChecked();
+  });
+
+  it("alerts in the spec's order, in an alert region; nothing is sent until the form is complete", async () => {
+    const { callsTo } = serve([]);
+    const user = userEvent.setup();
+    render();
+    const submit = () => user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    const alertText = () => screen.getByRole("alert").textContent;
+
+    await submit();
+    expect(alertText()).toBe(messages.sampleProviderNameRequired);
+    await user.type(nameInput(), "Sea Breeze");
+    await submit();
+    expect(alertText()).toBe(messages.samplePhoneRequired);
+    await user.type(screen.getByLabelText(/Phone Number/), "+91 98480 22338");
+    await submit();
+    expect(alertText()).toBe(messages.sampleTestTypesRequired);
+    await user.selectOptions(screen.getByLabelText(/Shrimp Category/), "Tiger Shrimp");
+    await user.click(screen.getByLabelText("Allergen Testing"));
+    await submit();
+    expect(alertText()).toBe(messages.sampleLocationInvalid);
+    expect(callsTo("POST", SUBMIT)).toHaveLength(0);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("a saved provider: no question, the sample names its id; then 'Sample Processing' at 25 % and the summary", async () => {
+    const { callsTo } = serve([saved]);
+    const user = userEvent.setup();
+    render();
+    await user.click(nameInput());
+    await user.click(await within(dropdown()).findByRole("option", { name: /Lakshmi Farms/ }));
+    await fillRest(user, { location: false });
+    await user.type(screen.getByLabelText(/Email Address/), "owner@lakshmi.in");
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+
+    expect(await screen.findByRole("heading", { name: "Sample Processing" })).toBeInTheDocument();
+    expect(callsTo("POST", PROVIDERS)).toHaveLength(0);
+    expect(callsTo("POST", SUBMIT)[0]?.body).toEqual({
+      consumerId: 7,
+      samplerId: 11,
+      samplerName: "Lakshmi Farms",
+      samplerLocation: "Bhimavaram, Andhra Pradesh",
+      coordinate: { lat: 16.5449, lng: 81.5212 },
+      shrimpCategory: "Tiger Shrimp",
+      testTypes: ["Allergen Testing"],
+      phoneNumber: "+919848022338",
+      emailAddress: "owner@lakshmi.in",
+      status: "PENDING",
+      assigned: "",
+    });
+    const progress = screen.getByRole("progressbar", { name: "Waiting for assignment" });
+    expect(progress).toHaveAttribute("aria-valuenow", "25");
+    expect(screen.getByRole("heading", { name: "Submission Summary" })).toBeInTheDocument();
+    expect(screen.getByText("#555")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "What happens next?" })).toBeInTheDocument();
+    expect(screen.getByText(/within 30 seconds/)).toBeInTheDocument();
+    expect(screen.getByText(/3 to 5 business days/)).toBeInTheDocument();
+    expect(screen.getByText(/properly preserved and labelled/)).toBeInTheDocument();
+    expect(screen.getByText(/only for urgent communications/)).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "View Test Results" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View All Samples" })).toHaveAttribute(
+      "href",
+      "/samples?highlight=555",
+    );
+    expect(screen.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/dashboard");
+
+    await user.click(screen.getByRole("button", { name: "Submit Another Sample" }));
+    expect(screen.getByRole("heading", { name: "Submit Sample for Testing" })).toBeInTheDocument();
+    expect(nameInput()).toHaveValue("");
+  });
+
+  it("a new name, Yes: the provider is saved first and the sample names the new provider", async () => {
+    const { callsTo } = serve([saved]);
+    const user = userEvent.setup();
+    render();
+    await user.type(nameInput(), "Sea Breeze");
+    await user.type(screen.getByLabelText(/Phone Number/), "+91 98480 11111");
+    await fillRest(user);
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    const dialog = await screen.findByRole("dialog", { name: "Save Sample Provider?" });
+    expect(callsTo("POST", SUBMIT)).toHaveLength(0);
+    await user.click(within(dialog).getByRole("button", { name: "Yes, save provider" }));
+
+    expect(await screen.findByRole("heading", { name: "Sample Processing" })).toBeInTheDocument();
+    expect(callsTo("POST", PROVIDERS)[0]?.body).toEqual({
+      samplerName: "Sea Breeze",
+      userType: "Farmer",
+      phoneNumber: "+91 98480 11111",
+      location: JSON.stringify({
+        address: "14.4426, 79.9865",
+        coordinates: { lat: 14.4426, lng: 79.9865 },
+        placeId: null,
+      }),
+      coordinates: { lat: 14.4426, lng: 79.9865 },
+    });
+    expect((callsTo("POST", SUBMIT)[0]?.body as SampleSubmission).samplerId).toBe(99);
+  });
+
+  it("a new name, No: nothing saved, the sample names a temp_ id", async () => {
+    const { callsTo } = serve([saved]);
+    const user = userEvent.setup();
+    render();
+    await user.type(nameInput(), "Sea Breeze");
+    await user.type(screen.getByLabelText(/Phone Number/), "+91 98480 11111");
+    await fillRest(user);
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    await user.click(await screen.findByRole("button", { name: "No, just submit" }));
+    expect(await screen.findByRole("heading", { name: "Sample Processing" })).toBeInTheDocument();
+    expect(callsTo("POST", PROVIDERS)).toHaveLength(0);
+    expect(String((callsTo("POST", SUBMIT)[0]?.body as SampleSubmission).samplerId)).toMatch(/^temp_\d+$/);
+  });
+
+  it("a typed name equal to a saved provider's (other case, spaces): no question, that provider's id", async () => {
+    const { callsTo } = serve([saved]);
+    const user = userEvent.setup();
+    render();
+    await user.type(nameInput(), "  lakshmi FARMS ");
+    await user.type(screen.getByLabelText(/Phone Number/), "+91 98480 22338");
+    await fillRest(user);
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    expect(await screen.findByRole("heading", { name: "Sample Processing" })).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect((callsTo("POST", SUBMIT)[0]?.body as SampleSubmission).samplerId).toBe(11);
+  });
+
+  it.each([
+    [
+      { status: 400, body: { error: messages.sampleTestTypeNotInCategory } },
+      messages.sampleTestTypeNotInCategory,
+    ],
+    [{ status: 400, body: {} }, messages.sampleInvalid],
+    [{ status: 500, body: { error: "boom" } }, messages.serverError],
+    [{ status: 404, body: { error: messages.providerNotFound } }, messages.providerNotFound],
+  ])("submission refused (%o): the alert says %s", async (answer, expected) => {
+    serve([saved], () => answer);
+    const user = userEvent.setup();
+    render();
+    await user.click(nameInput());
+    await user.click(await within(dropdown()).findByRole("option", { name: /Lakshmi Farms/ }));
+    await fillRest(user, { location: false });
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(expected));
+    expect(screen.getByRole("heading", { name: "Submit Sample for Testing" })).toBeInTheDocument();
+  });
+
+  it("Cancel: a link to /dashboard", () => {
+    serve([]);
+    render();
+    expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/dashboard");
+  });
+});

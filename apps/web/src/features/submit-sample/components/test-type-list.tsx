@@ -1,0 +1,67 @@
+import { testTypesOf } from "@lab/contracts";
+
+/** The test types of the chosen category as checkboxes; the list scrolls beyond 12rem. */
+export function TestTypeList({
+  category,
+  selected,
+  onChange,
+}: {
+  category: string;
+  selected: readonly string[];
+  onChange: (next: string[]) => void;
+}) {
+  const types = testTypesOf(category);
+  const toggle = (type: string, checked: boolean) =>
+    onChange(
+      checked
+        ? types.filter((entry) => entry === type || selected.includes(entry))
+        : selected.filter((entry) => entry !== type),
+    );
+
+  return (
+    <fieldset className="space-y-1">
+      <legend className="text-sm font-medium text-slate-800">
+        Test Types
+        <span aria-hidden="true" className="ml-0.5 text-red-700">
+          *
+        </span>
+      </legend>
+      {types.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 px-3 py-2 text-sm text-slate-700">
+          Select a shrimp category to see its test types.
+        </p>
+      ) : (
+        <div
+          className="max-h-48 overflow-y-auto rounded-lg border border-slate-300 bg-white"
+          data-testid="test-type-list"
+        >
+          <ul className="divide-y divide-slate-100">
+            {types.map((type) => {
+              const inputId = `test-type-${type.replace(/\W+/g, "-").toLowerCase()}`;
+              return (
+                <li key={type}>
+                  <label
+                    htmlFor={inputId}
+                    className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-slate-800 hover:bg-slate-50"
+                  >
+                    <input
+                      id={inputId}
+                      type="checkbox"
+                      checked={selected.includes(type)}
+                      onChange={(event) => toggle(type, event.target.checked)}
+                      className="h-4 w-4 accent-teal-700"
+                    />
+                    {type}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+      <p className="text-xs text-slate-600" aria-live="polite">
+        {selected.length} selected
+      </p>
+    </fieldset>
+  );
+}
