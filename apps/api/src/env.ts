@@ -19,7 +19,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(join(repoRoot, "data")),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("Aqua Lab Portal <no-reply@aqualab.local>"),
+  MAIL_FROM: z.string().default("AquaTest Laboratory <no-reply@aquatest.local>"),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   PUBLIC_URL: z.string().url().optional(),
   EMAIL_CHECK_DNS: onOff.default(true),

@@ -13,12 +13,12 @@ export function verificationCodeMail(to: string, fullName: string, code: string)
     "",
     `It expires in ${minutes} minutes and can be used once. If you did not ask for it, ignore this e-mail.`,
     "",
-    "Aqua Lab customer portal",
+    "AquaTest Laboratory customer portal",
   ].join("\n");
   const html = `<p>Hello ${escapeHtml(fullName)},</p>
 <p>Your verification code is:</p>
 <p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p>
 <p>It expires in ${minutes} minutes and can be used once. If you did not ask for it, ignore this e-mail.</p>
-<p>Aqua Lab customer portal</p>`;
+<p>AquaTest Laboratory customer portal</p>`;
   return { to: [to], subject: `Your verification code: ${code}`, text, html };
 }
