@@ -9,13 +9,12 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 
-import type { DomainContext } from "./domain/context";
-import { createEmailChecker, type MxLookup } from "./domain/email-check";
+import { createDomainContext } from "./domain/context";
+import type { MxLookup } from "./domain/email-check";
 import { authenticate } from "./http/authenticate";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { createRateLimits } from "./http/rate-limit";
 import type { MailboxEntry } from "./mail/transport";
-import { createTokenService } from "./lib/tokens";
 import { authRouter } from "./routes/auth/router";
 import { customersRouter } from "./routes/customers/router";
 import { devMailboxRouter } from "./routes/dev-mailbox/router";
@@ -23,6 +22,8 @@ import { emailRouter } from "./routes/email/router";
 import { healthRouter } from "./routes/health/router";
 import { placesRouter } from "./routes/places/router";
 import { sampleSubmissionsRouter } from "./routes/sample-submissions/router";
+import { labRouter } from "./routes/lab/router";
+import { certificatesRouter, reportsRouter } from "./routes/reports/router";
 
 export interface AppDeps {
   database: Database;
@@ -46,15 +47,15 @@ export interface AppDeps {
 const API_JSON_LIMIT = "100kb";
 
 export function createApp(deps: AppDeps): Express {
-  const tokens = createTokenService(deps.jwtSecret);
-  const ctx: DomainContext = {
+  const ctx = createDomainContext({
     db: deps.database.db,
-    now: deps.now ?? (() => new Date()),
-    bcryptCost: deps.bcryptCost ?? 12,
-    checkEmail: createEmailChecker(deps.mxLookup),
-    tokens,
+    jwtSecret: deps.jwtSecret,
+    now: deps.now,
+    bcryptCost: deps.bcryptCost,
+    mxLookup: deps.mxLookup,
     mailQueued: deps.mailQueued,
-  };
+  });
+  const { tokens } = ctx;
   const limits = createRateLimits({ enabled: deps.rateLimit ?? true, redis: deps.redis });
 
   const app = express();
@@ -102,6 +103,9 @@ export function createApp(deps: AppDeps): Express {
   api.use("/email", emailRouter(ctx, limits));
   api.use("/places", authenticate(tokens, "customer"), placesRouter());
   api.use("/sample-submissions", authenticate(tokens, "customer"), sampleSubmissionsRouter(ctx));
+  api.use("/reports", authenticate(tokens, "customer"), reportsRouter(ctx));
+  api.use("/certificates", certificatesRouter(ctx));
+  api.use("/lab", labRouter(ctx, tokens, limits));
   api.use(notFoundHandler);
   app.use("/api", api);
 

@@ -25,6 +25,8 @@ const envSchema = z.object({
   EMAIL_CHECK_DNS: onOff.default(true),
   RATE_LIMIT: onOff.default(true),
   WEB_DIST_DIR: z.string().default(join(repoRoot, "apps", "web", "dist")),
+  LAB_ADMIN_EMAIL: z.string().email().optional(),
+  LAB_ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -42,6 +44,8 @@ export interface Config {
   rateLimit: boolean;
   webDistDir: string;
   logLevel: string;
+  /** The first staff account; in development a demo account is used when unset. */
+  labAdmin: { email: string; password: string; demo: boolean } | undefined;
 }
 
 /** A dev secret generated once into DATA_DIR, so tokens survive restarts without configuration. */
@@ -78,6 +82,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: env.RATE_LIMIT,
     webDistDir: resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
+    labAdmin:
+      env.LAB_ADMIN_EMAIL && env.LAB_ADMIN_PASSWORD
+        ? { email: env.LAB_ADMIN_EMAIL, password: env.LAB_ADMIN_PASSWORD, demo: false }
+        : production
+          ? undefined
+          : { email: "lab@aquatest.local", password: "LabAdmin#2026", demo: true },
   };
 }
 

@@ -5,8 +5,10 @@ import { Redis } from "ioredis";
 import { pino } from "pino";
 
 import { createApp } from "./app";
+import { createDomainContext } from "./domain/context";
 import { createMxLookup } from "./domain/email-check";
 import { gazetteer } from "./domain/places";
+import { ensureAdmin } from "./domain/staff";
 import { loadConfig } from "./env";
 import { createOutboxSender } from "./jobs/outbox-sender";
 import { createDevMailbox, createSmtpTransport } from "./mail/transport";
@@ -39,6 +41,17 @@ const app = createApp({
   devMailbox: config.production ? undefined : devMailbox?.list,
   trustProxy: config.production ? 1 : false,
 });
+
+if (config.labAdmin) {
+  const { email, password, demo } = config.labAdmin;
+  const created = await ensureAdmin(
+    createDomainContext({ db: database.db, jwtSecret: config.jwtSecret }),
+    email,
+    password,
+  );
+  if (demo) logger.info(`lab staff sign-in (demo account): ${email} / ${password}`);
+  else if (created === "created") logger.info({ email }, "first lab staff account created");
+}
 
 const server = app.listen(config.port, () => {
   const address = server.address();

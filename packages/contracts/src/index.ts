@@ -4,3 +4,4 @@ export * from "./messages";
 export * from "./password";
 export * from "./providers";
 export * from "./samples";
+export * from "./lab";

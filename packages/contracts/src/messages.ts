@@ -94,6 +94,22 @@ export const messages = {
   statusFilterInvalid: "Unknown status filter",
   emailInvalidOptional: "Invalid email format",
 
+  staffOnly: "This call is for laboratory staff",
+  agentNameRequired: "Agent name is required",
+  agentRequired: "Choose an agent",
+  agentNotFound: "Agent not found",
+  agentInactive: "This agent is not active",
+  reportTestsRequired: "Enter a result for each requested test type",
+  reportTestTypesMismatch: "Enter exactly one result for each requested test type",
+  reportValueRequired: "Enter the measured value",
+  reportVerdictInvalid: "The verdict must be pass or fail",
+  reportNotFound: "Report not found",
+  reportNotFoundUi: "The requested report could not be found.",
+  reportAlreadyRevoked: "This report is already revoked",
+  revokeReasonRequired: "Give the reason for revoking",
+  certificateNotFound: "No certificate with this number was issued by the laboratory",
+  testingEtaRequired: "Give the testing ETA",
+
   noUserLoggedIn: "No user logged in.",
   userNotAuthenticated: "User not authenticated",
 } as const;
@@ -117,6 +133,7 @@ export const errorCodes = [
   "code_invalid",
   "code_not_found",
   "too_many_attempts",
+  "conflict",
   "internal",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

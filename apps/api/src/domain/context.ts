@@ -1,9 +1,9 @@
 import type { Db } from "@lab/db";
 
-import type { TokenService } from "../lib/tokens";
-import type { EmailChecker } from "./email-check";
+import { createTokenService, type TokenService } from "../lib/tokens";
+import { createEmailChecker, type EmailChecker, type MxLookup } from "./email-check";
 
-/** What the use cases need from the outside world; built once in createApp. */
+/** What the use cases need from the outside world; built once per process (app, CLI, jobs). */
 export interface DomainContext {
   db: Db;
   now: () => Date;
@@ -12,4 +12,22 @@ export interface DomainContext {
   tokens: TokenService;
   /** Called after a transaction that queued mail has committed. */
   mailQueued: () => void;
+}
+
+export function createDomainContext(options: {
+  db: Db;
+  jwtSecret: string;
+  now?: (() => Date) | undefined;
+  bcryptCost?: number | undefined;
+  mxLookup?: MxLookup | undefined;
+  mailQueued?: (() => void) | undefined;
+}): DomainContext {
+  return {
+    db: options.db,
+    now: options.now ?? (() => new Date()),
+    bcryptCost: options.bcryptCost ?? 12,
+    checkEmail: createEmailChecker(options.mxLookup),
+    tokens: createTokenService(options.jwtSecret),
+    mailQueued: options.mailQueued ?? (() => undefined),
+  };
 }

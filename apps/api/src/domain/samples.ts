@@ -136,7 +136,7 @@ const dayEnd = (value: string) =>
     ? new Date(dayStart(value).getTime() + 86_400_000)
     : new Date(new Date(value).getTime() + 1);
 
-function statusesOf(filter: string): readonly SampleStatus[] | undefined {
+export function statusesOf(filter: string): readonly SampleStatus[] | undefined {
   if (filter === "" || filter === "all") return undefined;
   if (Object.hasOwn(STATUS_GROUPS, filter)) return STATUS_GROUPS[filter as keyof typeof STATUS_GROUPS];
   const status = normalizeStatus(filter);

@@ -10,6 +10,7 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 
+import { agents } from "./agents";
 import { customers } from "./customers";
 import { sampleProviders } from "./sample-providers";
 
@@ -36,6 +37,8 @@ export const samples = pgTable(
     /** E.164 */
     phoneNumber: text().notNull(),
     emailAddress: text(),
+    /** The field agent collecting it. */
+    agentId: integer().references(() => agents.id, { onDelete: "set null" }),
     /** "agentName-phone" or "" (spec section 3). */
     assigned: text().notNull().default(""),
     testingEta: timestamp({ withTimezone: true }),
@@ -54,6 +57,11 @@ export const samples = pgTable(
     index("samples_customer_status_updated_idx").on(t.customerId, t.status, t.updatedAt, t.id),
     index("samples_customer_created_idx").on(t.customerId, t.createdAt, t.id),
     index("samples_provider_idx").on(t.providerId),
+    index("samples_agent_idx").on(t.agentId),
+    // The dispatcher's queue and the lab's oldest-first view of unassigned samples.
+    index("samples_pending_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'PENDING'`),
     check(
       "samples_status_check",
       sql`${t.status} in ('PENDING', 'COLLECTING', 'COLLECTED', 'TESTING', 'COMPLETED')`,

@@ -1,0 +1,159 @@
+import { cannotMoveMessage, messages, type SampleStatus } from "@lab/contracts";
+import {
+  agents,
+  notifications,
+  sampleEvents,
+  samples,
+  type NotificationData,
+  type SampleRow,
+  type Tx,
+} from "@lab/db";
+import { eq } from "drizzle-orm";
+
+import { AppError } from "../http/app-error";
+import type { DomainContext } from "./context";
+
+/** Who made a move: a staff member, or the system (dispatcher, simulator). */
+export type Actor = { kind: "staff"; id: number } | { kind: "system" };
+const actorText = (actor: Actor) => (actor.kind === "staff" ? `staff:${actor.id}` : "system");
+
+export type Move =
+  | { type: "assign"; agentId: number }
+  | { type: "unassign" }
+  | { type: "collected" }
+  | { type: "start-testing"; testingEta?: Date | undefined }
+  | { type: "complete" };
+
+interface Notice {
+  type: string;
+  title: string;
+  message: string;
+  data: NotificationData;
+}
+
+const refuse = (from: string, to: string) => new AppError(409, "conflict", cannotMoveMessage(from, to));
+// Without an ETA from staff, testing is promised in the spec's standard 3 business days (72 h here).
+const DEFAULT_TESTING_HOURS = 72;
+
+/**
+ * The one place sample states change (DESIGN.md section 5). Locks the sample, checks the move, writes
+ * the new state, a sample event and the customer's notification, all in the caller's transaction.
+ */
+export async function applyMove(
+  tx: Tx,
+  now: Date,
+  sampleId: number,
+  move: Move,
+  actor: Actor,
+  note?: string,
+): Promise<SampleRow> {
+  const [sample] = await tx.select().from(samples).where(eq(samples.id, sampleId)).for("update");
+  if (!sample) throw new AppError(404, "not_found", messages.sampleNotFound);
+  const from = sample.status;
+  let to: SampleStatus;
+  let changes: Partial<typeof samples.$inferInsert> = {};
+  let notice: Notice;
+
+  switch (move.type) {
+    case "assign": {
+      if (from !== "PENDING" && from !== "COLLECTING") throw refuse(from, "COLLECTING");
+      const [agent] = await tx.select().from(agents).where(eq(agents.id, move.agentId));
+      if (!agent) throw new AppError(404, "not_found", messages.agentNotFound);
+      if (!agent.active) throw new AppError(409, "conflict", messages.agentInactive);
+      if (from === "COLLECTING" && sample.agentId === agent.id) throw refuse(from, "COLLECTING");
+      to = "COLLECTING";
+      changes = { agentId: agent.id, assigned: `${agent.name}-${agent.phone}` };
+      notice =
+        from === "PENDING"
+          ? {
+              type: "sample_assigned",
+              title: "Agent Assigned",
+              message: `${agent.name} will collect sample #${sample.id}.`,
+              data: { stage: "agent-assigned", agent: agent.name },
+            }
+          : {
+              type: "sample_agent_changed",
+              title: "Agent Changed",
+              message: `${agent.name} will now collect sample #${sample.id}.`,
+              data: { stage: "agent-assigned", agent: agent.name },
+            };
+      break;
+    }
+    case "unassign":
+      if (from !== "COLLECTING") throw refuse(from, "PENDING");
+      to = "PENDING";
+      changes = { agentId: null, assigned: "" };
+      notice = {
+        type: "sample_unassigned",
+        title: "Agent Unassigned",
+        message: `Sample #${sample.id} is waiting for a new agent.`,
+        data: { stage: "submitted" },
+      };
+      break;
+    case "collected":
+      if (from !== "COLLECTING") throw refuse(from, "COLLECTED");
+      to = "COLLECTED";
+      notice = {
+        type: "sample_status_change",
+        title: "Sample Collected",
+        message: `Sample #${sample.id} has been collected and is on its way to the laboratory.`,
+        data: { stage: "agent-assigned" },
+      };
+      break;
+    case "start-testing": {
+      if (from !== "COLLECTED") throw refuse(from, "TESTING");
+      to = "TESTING";
+      const eta = move.testingEta ?? new Date(now.getTime() + DEFAULT_TESTING_HOURS * 3_600_000);
+      changes = { testingEta: eta };
+      notice = {
+        type: "sample_status_change",
+        title: "Testing Started",
+        message: `Sample #${sample.id} is being tested.`,
+        data: { stage: "testing" },
+      };
+      break;
+    }
+    case "complete":
+      if (from !== "TESTING") throw refuse(from, "COMPLETED");
+      to = "COMPLETED";
+      notice = {
+        type: "sample_completed",
+        title: "Testing Complete",
+        message: `The report for sample #${sample.id} is now available.`,
+        data: { stage: "completed" },
+      };
+      break;
+  }
+
+  const [updated] = await tx
+    .update(samples)
+    .set({ ...changes, status: to, updatedAt: now })
+    .where(eq(samples.id, sample.id))
+    .returning();
+  if (!updated) throw new Error("update returned no row");
+  await tx
+    .insert(sampleEvents)
+    .values({
+      sampleId: sample.id,
+      fromStatus: from,
+      toStatus: to,
+      actor: actorText(actor),
+      note: note ?? null,
+      at: now,
+    });
+  await tx
+    .insert(notifications)
+    .values({ customerId: sample.customerId, sampleId: sample.id, createdAt: now, ...notice });
+  return updated;
+}
+
+/** A move in its own transaction: what the staff API, the CLI and the jobs call. */
+export function moveSample(
+  ctx: DomainContext,
+  sampleId: number,
+  move: Move,
+  actor: Actor,
+  note?: string,
+): Promise<SampleRow> {
+  return ctx.db.transaction((tx) => applyMove(tx, ctx.now(), sampleId, move, actor, note));
+}

@@ -1,0 +1,336 @@
+import { messages, type Report, type Sample } from "@lab/contracts";
+import { notifications, sampleEvents } from "@lab/db";
+import { asc, eq } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
+import { signedInStaff } from "../../test/lab";
+
+let t: TestApp;
+type Who = { id: number; token: string };
+let customer: Who;
+let other: Who;
+let staff: Who;
+let agentA: number;
+let agentB: number;
+beforeAll(async () => {
+  t = await startTestApp();
+  customer = await signedInCustomer(t, "Ravi Kumar");
+  other = await signedInCustomer(t, "Other Farm");
+  staff = await signedInStaff(t);
+  agentA = (
+    await lab("post", "/agents").send({
+      name: "Suresh",
+      phone: "9000000011",
+      coordinates: { lat: 16.5, lng: 81.5 },
+    })
+  ).body.id;
+  agentB = (await lab("post", "/agents").send({ name: "Kiran", phone: "9000000012" })).body.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function lab(method: "get" | "post" | "put", path: string) {
+  return request(t.app)[method](`/api/lab${path}`).auth(staff.token, { type: "bearer" });
+}
+async function newSample(
+  who: Who = customer,
+  testTypes = ["Viral Disease Screening", "Allergen Testing"],
+): Promise<Sample> {
+  const res = await request(t.app)
+    .post("/api/sample-submissions")
+    .auth(who.token, { type: "bearer" })
+    .send({
+      consumerId: who.id,
+      samplerName: "Srinu Farms",
+      samplerLocation: "Bhimavaram",
+      coordinate: { lat: 16.54, lng: 81.52 },
+      shrimpCategory: "Tiger Shrimp",
+      testTypes,
+      phoneNumber: "9848022338",
+    })
+    .expect(201);
+  return res.body as Sample;
+}
+const tests = (verdict: "pass" | "fail" = "pass") => [
+  {
+    testType: "Viral Disease Screening",
+    value: "Not detected",
+    unit: "",
+    limit: "Not detected",
+    method: "RT-PCR",
+    verdict: "pass",
+  },
+  { testType: "Allergen Testing", value: "0.2", unit: "mg/kg", limit: "< 1", method: "ELISA", verdict },
+];
+async function toTesting(sample: Sample) {
+  await lab("post", `/samples/${sample.id}/assign`).send({ agentId: agentA }).expect(200);
+  await lab("post", `/samples/${sample.id}/status`).send({ status: "COLLECTED" }).expect(200);
+  await lab("post", `/samples/${sample.id}/status`).send({ status: "PROCESSING" }).expect(200);
+}
+const latestNotification = async (sampleId: number) => {
+  const rows = await t.database.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.sampleId, sampleId))
+    .orderBy(asc(notifications.id));
+  return rows[rows.length - 1];
+};
+
+describe("staff sign-in and role separation", () => {
+  it("signs staff in with a lab token and refuses a wrong password", async () => {
+    const bad = await request(t.app)
+      .post("/api/lab/login")
+      .send({ email: "nobody@aquatest.local", password: "x" });
+    expect(bad.status).toBe(401);
+    expect(bad.body.error).toBe(messages.invalidCredentials);
+  });
+
+  it("refuses customer tokens on /lab and staff tokens on customer routes with 403", async () => {
+    const asCustomer = await request(t.app).get("/api/lab/samples").auth(customer.token, { type: "bearer" });
+    expect(asCustomer.status).toBe(403);
+    const asStaff = await request(t.app).get("/api/sample-submissions").auth(staff.token, { type: "bearer" });
+    expect(asStaff.status).toBe(403);
+    expect((await request(t.app).get("/api/lab/agents")).status).toBe(401);
+  });
+});
+
+describe("agents", () => {
+  it("lists, adds and updates the roster with E.164 phones shown readably", async () => {
+    const roster = await lab("get", "/agents");
+    expect(roster.body.map((a: { name: string }) => a.name)).toEqual(
+      expect.arrayContaining(["Suresh", "Kiran"]),
+    );
+    const updated = await lab("put", `/agents/${agentB}`).send({
+      name: "Kiran Rao",
+      phone: "9000000012",
+      active: false,
+    });
+    expect(updated.body).toMatchObject({
+      name: "Kiran Rao",
+      phone: "+91 90000 00012",
+      active: false,
+      coordinates: null,
+    });
+    await lab("put", `/agents/${agentB}`)
+      .send({ name: "Kiran", phone: "9000000012", active: true })
+      .expect(200);
+    expect((await lab("post", "/agents").send({ name: "", phone: "9000000012" })).status).toBe(400);
+    expect((await lab("put", "/agents/99999").send({ name: "X", phone: "9000000012" })).status).toBe(404);
+  });
+});
+
+describe("the sample state machine", () => {
+  it("walks PENDING → COLLECTING → (agent changed) → COLLECTED → TESTING → COMPLETED with events and notifications", async () => {
+    const sample = await newSample();
+    const assigned = await lab("post", `/samples/${sample.id}/assign`).send({ agentId: agentA });
+    expect(assigned.body).toMatchObject({ status: "COLLECTING", assigned: "Suresh-+919000000011" });
+    expect(await latestNotification(sample.id)).toMatchObject({
+      type: "sample_assigned",
+      data: { stage: "agent-assigned", agent: "Suresh" },
+    });
+
+    const changed = await lab("post", `/samples/${sample.id}/assign`).send({ agentId: agentB });
+    expect(changed.body).toMatchObject({ status: "COLLECTING", assigned: "Kiran-+919000000012" });
+    expect(await latestNotification(sample.id)).toMatchObject({
+      type: "sample_agent_changed",
+      data: { agent: "Kiran" },
+    });
+
+    await lab("post", `/samples/${sample.id}/status`).send({ status: "COLLECTED" }).expect(200);
+    const eta = "2026-12-01T10:00:00.000Z";
+    const testing = await lab("post", `/samples/${sample.id}/status`).send({
+      status: "TESTING",
+      testingEta: eta,
+    });
+    expect(testing.body).toMatchObject({ status: "TESTING", testingEta: eta });
+    expect(await latestNotification(sample.id)).toMatchObject({
+      type: "sample_status_change",
+      data: { stage: "testing" },
+    });
+
+    const report = await lab("post", `/samples/${sample.id}/report`).send({
+      initialInspection: "Good",
+      tests: tests(),
+    });
+    expect(report.status).toBe(201);
+    expect(await latestNotification(sample.id)).toMatchObject({
+      type: "sample_completed",
+      data: { stage: "completed" },
+    });
+    const own = await request(t.app)
+      .get(`/api/sample-submissions/${sample.id}`)
+      .auth(customer.token, { type: "bearer" });
+    expect(own.body.status).toBe("COMPLETED");
+
+    const events = await t.database.db
+      .select()
+      .from(sampleEvents)
+      .where(eq(sampleEvents.sampleId, sample.id))
+      .orderBy(asc(sampleEvents.id));
+    expect(events.map((e) => `${e.fromStatus ?? "-"}>${e.toStatus}`)).toEqual([
+      "->PENDING",
+      "PENDING>COLLECTING",
+      "COLLECTING>COLLECTING",
+      "COLLECTING>COLLECTED",
+      "COLLECTED>TESTING",
+      "TESTING>COMPLETED",
+    ]);
+    expect(events.slice(1).every((e) => e.actor === `staff:${staff.id}`)).toBe(true);
+  });
+
+  it("unassigns back to PENDING and clears the agent", async () => {
+    const sample = await newSample();
+    await lab("post", `/samples/${sample.id}/assign`).send({ agentId: agentA }).expect(200);
+    const back = await lab("post", `/samples/${sample.id}/unassign`);
+    expect(back.body).toMatchObject({ status: "PENDING", assigned: "" });
+    expect(await latestNotification(sample.id)).toMatchObject({ type: "sample_unassigned" });
+  });
+
+  it.each([
+    ["PENDING", "/unassign", {}, "Cannot move sample from PENDING to PENDING"],
+    ["PENDING", "/status", { status: "COLLECTED" }, "Cannot move sample from PENDING to COLLECTED"],
+    ["PENDING", "/status", { status: "TESTING" }, "Cannot move sample from PENDING to TESTING"],
+    ["PENDING", "/status", { status: "COMPLETED" }, "Cannot move sample from PENDING to COMPLETED"],
+    ["PENDING", "/report", { tests: tests() }, "Cannot move sample from PENDING to COMPLETED"],
+    ["COLLECTING", "/status", { status: "TESTING" }, "Cannot move sample from COLLECTING to TESTING"],
+    ["COLLECTING", "/assign", { agentId: -1 }, "Cannot move sample from COLLECTING to COLLECTING"],
+  ])(
+    "refuses from %s the move %s %o with 409 and DESIGN.md's message",
+    async (state, path, body, message) => {
+      const sample = await newSample();
+      if (state === "COLLECTING")
+        await lab("post", `/samples/${sample.id}/assign`).send({ agentId: agentA }).expect(200);
+      const payload = "agentId" in body ? { agentId: agentA } : body;
+      const res = await lab("post", `/samples/${sample.id}${path}`).send(payload);
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe(message);
+    },
+  );
+
+  it("refuses an inactive or unknown agent and an unknown sample", async () => {
+    const sample = await newSample();
+    await lab("put", `/agents/${agentB}`)
+      .send({ name: "Kiran", phone: "9000000012", active: false })
+      .expect(200);
+    expect((await lab("post", `/samples/${sample.id}/assign`).send({ agentId: agentB })).body.error).toBe(
+      messages.agentInactive,
+    );
+    await lab("put", `/agents/${agentB}`)
+      .send({ name: "Kiran", phone: "9000000012", active: true })
+      .expect(200);
+    expect((await lab("post", `/samples/${sample.id}/assign`).send({ agentId: 99999 })).status).toBe(404);
+    expect((await lab("post", "/samples/99999/unassign")).status).toBe(404);
+  });
+
+  it("lists every customer's samples for staff, with the unassigned queue oldest first", async () => {
+    const mine = await newSample(customer);
+    const theirs = await newSample(other);
+    const queue = await lab("get", "/samples?unassigned=true&size=100");
+    const ids = queue.body.items.map((s: Sample) => s.id);
+    expect(ids).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+    expect(ids.indexOf(mine.id)).toBeLessThan(ids.indexOf(theirs.id));
+    expect(queue.body.items.every((s: Sample) => s.status === "PENDING")).toBe(true);
+    expect(queue.body.items[0]).toHaveProperty("customerName");
+  });
+});
+
+describe("reports", () => {
+  it("issues a successful report with a certification number the customer and the public can read", async () => {
+    const sample = await newSample();
+    await toTesting(sample);
+    const issued = await lab("post", `/samples/${sample.id}/report`).send({
+      initialInspection: "Samples arrived chilled and labelled.",
+      labResults: { viralScreening: "WSSV negative" },
+      finalReview: "Fit for export.",
+      tests: [...tests()].reverse(),
+    });
+    expect(issued.status).toBe(201);
+    const report = issued.body as Report;
+    expect(report.result).toBe("success");
+    expect(report.details.certification).toMatch(/^NSP-CERT-\d{4}-\d{3,}$/);
+    expect(report.tests.map((test) => test.testType)).toEqual([
+      "Viral Disease Screening",
+      "Allergen Testing",
+    ]);
+
+    const mine = await request(t.app)
+      .get(`/api/reports/${report.id}`)
+      .auth(customer.token, { type: "bearer" });
+    expect(mine.body).toMatchObject({
+      id: report.id,
+      userId: customer.id,
+      details: { labResults: { viralScreening: "WSSV negative" } },
+    });
+    expect(
+      (await request(t.app).get(`/api/reports/${report.id}`).auth(other.token, { type: "bearer" })).status,
+    ).toBe(404);
+    const list = await request(t.app).get("/api/reports").auth(customer.token, { type: "bearer" });
+    expect(list.body.some((r: Report) => r.id === report.id)).toBe(true);
+
+    const number = report.details.certification ?? "";
+    const certificate = await request(t.app).get(`/api/certificates/${number}`);
+    expect(certificate.body).toMatchObject({
+      number,
+      result: "success",
+      status: "valid",
+      shrimpCategory: "Tiger Shrimp",
+    });
+    expect(JSON.stringify(certificate.body)).not.toMatch(/Ravi|Srinu|9848022338|Bhimavaram/);
+    expect((await request(t.app).get("/api/certificates/NSP-CERT-1999-999")).status).toBe(404);
+    const mail = await t.smtp.waitFor((m) => m.subject.includes(`sample #${sample.id} is ready`));
+    expect(mail.raw).toContain(number);
+
+    const revoked = await lab("post", `/reports/${report.id}/revoke`).send({
+      reason: "Mislabelled container",
+    });
+    expect(revoked.body).toMatchObject({ status: "revoked", revokedReason: "Mislabelled container" });
+    expect((await request(t.app).get(`/api/certificates/${number}`)).body).toMatchObject({
+      status: "revoked",
+      revokedReason: "Mislabelled container",
+    });
+    expect(await latestNotification(sample.id)).toMatchObject({ type: "report_revoked" });
+    expect((await lab("post", `/reports/${report.id}/revoke`).send({ reason: "again" })).status).toBe(409);
+    expect((await lab("post", `/reports/${report.id}/revoke`).send({})).body.error).toBe(
+      messages.revokeReasonRequired,
+    );
+  });
+
+  it("gives a failed result no certification number", async () => {
+    const sample = await newSample();
+    await toTesting(sample);
+    const issued = await lab("post", `/samples/${sample.id}/report`).send({ tests: tests("fail") });
+    expect(issued.body).toMatchObject({ result: "failure", details: { certification: null } });
+  });
+
+  it("requires exactly one result per requested test type", async () => {
+    const sample = await newSample();
+    await toTesting(sample);
+    for (const lines of [
+      tests().slice(0, 1),
+      [...tests(), tests()[0]],
+      [{ ...tests()[0], testType: "Allergen Testing" }, tests()[1]],
+    ]) {
+      const res = await lab("post", `/samples/${sample.id}/report`).send({ tests: lines });
+      expect(res.status).toBe(400);
+    }
+    expect((await lab("post", `/samples/${sample.id}/report`).send({ tests: [] })).body.error).toBe(
+      messages.reportTestsRequired,
+    );
+  });
+
+  it("gives 50 reports issued at once 50 distinct certification numbers", async () => {
+    const batch = await Promise.all(
+      Array.from({ length: 50 }, () => newSample(customer, ["Viral Disease Screening", "Allergen Testing"])),
+    );
+    for (const sample of batch) await toTesting(sample);
+    const issued = await Promise.all(
+      batch.map((sample) => lab("post", `/samples/${sample.id}/report`).send({ tests: tests() })),
+    );
+    expect(issued.every((res) => res.status === 201)).toBe(true);
+    const numbers = issued.map((res) => (res.body as Report).details.certification);
+    expect(new Set(numbers).size).toBe(50);
+  }, 60_000);
+});

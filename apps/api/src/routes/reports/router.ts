@@ -1,0 +1,34 @@
+import { CERTIFICATE_PATTERN, messages } from "@lab/contracts";
+import { Router } from "express";
+
+import type { DomainContext } from "../../domain/context";
+import { findCertificate, getReport, listReports } from "../../domain/reports";
+import { AppError } from "../../http/app-error";
+import { claimsOf } from "../../http/authenticate";
+import { parseIdParam } from "../../http/parse";
+import { presentCertificate, presentReport } from "../../presenters/report";
+
+/** /reports, behind customer authentication: own reports only, others are "not found". */
+export function reportsRouter(ctx: DomainContext): Router {
+  const router = Router();
+  router.get("/", async (req, res) => {
+    res.json((await listReports(ctx, claimsOf(req).subject)).map(presentReport));
+  });
+  router.get("/:id", async (req, res) => {
+    const id = parseIdParam(req.params["id"], messages.reportNotFound);
+    res.json(presentReport(await getReport(ctx, claimsOf(req).subject, id)));
+  });
+  return router;
+}
+
+/** /certificates/{number}: public. */
+export function certificatesRouter(ctx: DomainContext): Router {
+  const router = Router();
+  router.get("/:number", async (req, res) => {
+    const number = String(req.params["number"]).toUpperCase();
+    if (!CERTIFICATE_PATTERN.test(number)) throw new AppError(404, "not_found", messages.certificateNotFound);
+    const { report, shrimpCategory } = await findCertificate(ctx, number);
+    res.json(presentCertificate(report, shrimpCategory));
+  });
+  return router;
+}
