@@ -131,16 +131,14 @@ export async function applyMove(
     .where(eq(samples.id, sample.id))
     .returning();
   if (!updated) throw new Error("update returned no row");
-  await tx
-    .insert(sampleEvents)
-    .values({
-      sampleId: sample.id,
-      fromStatus: from,
-      toStatus: to,
-      actor: actorText(actor),
-      note: note ?? null,
-      at: now,
-    });
+  await tx.insert(sampleEvents).values({
+    sampleId: sample.id,
+    fromStatus: from,
+    toStatus: to,
+    actor: actorText(actor),
+    note: note ?? null,
+    at: now,
+  });
   await tx
     .insert(notifications)
     .values({ customerId: sample.customerId, sampleId: sample.id, createdAt: now, ...notice });

@@ -179,6 +179,14 @@ describe("the sample state machine", () => {
       "TESTING>COMPLETED",
     ]);
     expect(events.slice(1).every((e) => e.actor === `staff:${staff.id}`)).toBe(true);
+
+    const detail = await lab("get", `/samples/${sample.id}`);
+    expect(detail.body).toMatchObject({
+      sample: { id: sample.id, customerName: "Ravi Kumar" },
+      report: { sampleId: sample.id },
+    });
+    expect(detail.body.events).toHaveLength(6);
+    expect((await lab("get", "/samples/999999")).status).toBe(404);
   });
 
   it("unassigns back to PENDING and clears the agent", async () => {

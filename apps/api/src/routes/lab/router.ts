@@ -9,9 +9,9 @@ import {
   sampleListQuerySchema,
   statusMoveRequestSchema,
 } from "@lab/contracts";
-import { customers, samples } from "@lab/db";
+import { customers, reports, sampleEvents, samples } from "@lab/db";
 import { Router, type Request } from "express";
-import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 
 import type { DomainContext } from "../../domain/context";
 import { issueReport, revokeReport } from "../../domain/reports";
@@ -24,7 +24,7 @@ import { parse, parseIdParam } from "../../http/parse";
 import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
 import type { TokenService } from "../../lib/tokens";
 import { presentAgent, presentReport } from "../../presenters/report";
-import { presentSample } from "../../presenters/sample";
+import { presentSample, presentSampleEvent } from "../../presenters/sample";
 
 const staffActor = (req: Request): Actor => ({ kind: "staff", id: claimsOf(req).subject });
 
@@ -47,6 +47,7 @@ export function labRouter(ctx: DomainContext, tokens: TokenService, limits: Rate
   );
 
   router.use(authenticate(tokens, "lab"));
+  const sampleId = (req: Request) => parseIdParam(req.params["id"], messages.sampleNotFound);
 
   // Every customer's samples; unassigned=true lists the PENDING queue oldest first (flagged in the console).
   router.get("/samples", async (req, res) => {
@@ -88,6 +89,40 @@ export function labRouter(ctx: DomainContext, tokens: TokenService, limits: Rate
     });
   });
 
+  // One sample with its customer, timeline and report, for the console's detail view.
+  router.get("/samples/:id", async (req, res) => {
+    const id = sampleId(req);
+    const [row] = await ctx.db
+      .select({
+        sample: samples,
+        customerName: customers.fullName,
+        company: customers.company,
+        email: customers.email,
+      })
+      .from(samples)
+      .innerJoin(customers, eq(customers.id, samples.customerId))
+      .where(eq(samples.id, id));
+    if (!row) throw new AppError(404, "not_found", messages.sampleNotFound);
+    const [events, [report]] = await Promise.all([
+      ctx.db
+        .select()
+        .from(sampleEvents)
+        .where(eq(sampleEvents.sampleId, id))
+        .orderBy(asc(sampleEvents.at), asc(sampleEvents.id)),
+      ctx.db.select().from(reports).where(eq(reports.sampleId, id)),
+    ]);
+    res.json({
+      sample: {
+        ...presentSample(row.sample),
+        customerName: row.customerName,
+        company: row.company,
+        customerEmail: row.email,
+      },
+      events: events.map(presentSampleEvent),
+      report: report ? presentReport(report) : null,
+    });
+  });
+
   router.get("/agents", async (_req, res) => {
     res.json((await listAgents(ctx)).map(presentAgent));
   });
@@ -101,7 +136,6 @@ export function labRouter(ctx: DomainContext, tokens: TokenService, limits: Rate
     res.json(presentAgent(await updateAgent(ctx, id, input)));
   });
 
-  const sampleId = (req: Request) => parseIdParam(req.params["id"], messages.sampleNotFound);
   const move = async (req: Request, movement: Move, note?: string) =>
     presentSample(await moveSample(ctx, sampleId(req), movement, staffActor(req), note));
 
