@@ -40,6 +40,8 @@ export interface AppDeps {
   webDistDir?: string | undefined;
   /** The dev mailbox reader; mounted at /dev when given. */
   devMailbox?: ((limit?: number) => Promise<MailboxEntry[]>) | undefined;
+  /** PUBLIC_URL: links in e-mails and certificate QR codes. */
+  publicUrl?: string | undefined;
   /** Reverse proxies in front of the app, for client IPs in rate limits. */
   trustProxy?: boolean | number | string;
 }
@@ -54,6 +56,7 @@ export function createApp(deps: AppDeps): Express {
     bcryptCost: deps.bcryptCost,
     mxLookup: deps.mxLookup,
     mailQueued: deps.mailQueued,
+    publicUrl: deps.publicUrl,
   });
   const { tokens } = ctx;
   const limits = createRateLimits({ enabled: deps.rateLimit ?? true, redis: deps.redis });

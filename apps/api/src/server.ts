@@ -40,6 +40,7 @@ const app = createApp({
   webDistDir: config.webDistDir,
   devMailbox: config.production ? undefined : devMailbox?.list,
   trustProxy: config.production ? 1 : false,
+  publicUrl: config.publicUrl,
 });
 
 if (config.labAdmin) {

@@ -12,6 +12,8 @@ export interface DomainContext {
   tokens: TokenService;
   /** Called after a transaction that queued mail has committed. */
   mailQueued: () => void;
+  /** Where the portal is reached: links in e-mails and certificate QR codes. */
+  publicUrl: string;
 }
 
 export function createDomainContext(options: {
@@ -21,6 +23,7 @@ export function createDomainContext(options: {
   bcryptCost?: number | undefined;
   mxLookup?: MxLookup | undefined;
   mailQueued?: (() => void) | undefined;
+  publicUrl?: string | undefined;
 }): DomainContext {
   return {
     db: options.db,
@@ -29,5 +32,6 @@ export function createDomainContext(options: {
     checkEmail: createEmailChecker(options.mxLookup),
     tokens: createTokenService(options.jwtSecret),
     mailQueued: options.mailQueued ?? (() => undefined),
+    publicUrl: options.publicUrl ?? "http://localhost:3000",
   };
 }

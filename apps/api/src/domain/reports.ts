@@ -6,6 +6,7 @@ import {
   reports,
   sampleEvents,
   samples,
+  staff,
   type ReportRow,
   type Tx,
 } from "@lab/db";
@@ -15,6 +16,7 @@ import type { z } from "zod";
 import { AppError } from "../http/app-error";
 import { enqueueMail } from "../mail/outbox";
 import type { DomainContext } from "./context";
+import { buildReportPdf } from "./report-pdf";
 import { applyMove, type Actor } from "./sample-moves";
 
 export type IssueReportInput = z.output<typeof issueReportRequestSchema>;
@@ -185,4 +187,28 @@ export async function findCertificate(ctx: DomainContext, number: string) {
     .where(eq(reports.certification, number));
   if (!row) throw new AppError(404, "not_found", messages.certificateNotFound);
   return row;
+}
+
+/** The certificate of analysis of an own report, as PDF bytes and a file name. */
+export async function reportPdf(ctx: DomainContext, customerId: number, reportId: number) {
+  const report = await getReport(ctx, customerId, reportId);
+  const [[row], [signatory]] = await Promise.all([
+    ctx.db
+      .select({ sample: samples, customer: customers })
+      .from(samples)
+      .innerJoin(customers, eq(customers.id, samples.customerId))
+      .where(eq(samples.id, report.sampleId)),
+    report.issuedBy === null
+      ? [undefined]
+      : ctx.db.select({ name: staff.name }).from(staff).where(eq(staff.id, report.issuedBy)),
+  ]);
+  if (!row) throw reportNotFound();
+  const pdf = await buildReportPdf({
+    report,
+    sample: row.sample,
+    customer: row.customer,
+    signatory: signatory?.name ?? null,
+    publicUrl: ctx.publicUrl,
+  });
+  return { pdf, filename: `${report.certification ?? `report-${report.id}`}.pdf` };
 }

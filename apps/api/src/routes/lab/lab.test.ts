@@ -288,6 +288,40 @@ describe("reports", () => {
     });
     expect(JSON.stringify(certificate.body)).not.toMatch(/Ravi|Srinu|9848022338|Bhimavaram/);
     expect((await request(t.app).get("/api/certificates/NSP-CERT-1999-999")).status).toBe(404);
+    const pdf = await request(t.app)
+      .get(`/api/reports/${report.id}/pdf`)
+      .auth(customer.token, { type: "bearer" })
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => done(null, Buffer.concat(chunks)));
+      });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.headers["content-disposition"]).toBe(
+      `attachment; filename="${report.details.certification}.pdf"`,
+    );
+    const text = (pdf.body as Buffer).toString("latin1");
+    expect(text.startsWith("%PDF-")).toBe(true);
+    for (const needle of [
+      "Certificate of Analysis",
+      `Certification No.: ${report.details.certification}`,
+      "Viral Disease Screening",
+      "Allergen Testing",
+      "PASS",
+      "Test Passed",
+      "Dr. Priya Nair",
+      "ISO/IEC 17025",
+      "/Subtype /Image",
+    ]) {
+      expect(text).toContain(needle);
+    }
+    expect(
+      (await request(t.app).get(`/api/reports/${report.id}/pdf`).auth(other.token, { type: "bearer" }))
+        .status,
+    ).toBe(404);
+
     const mail = await t.smtp.waitFor((m) => m.subject.includes(`sample #${sample.id} is ready`));
     expect(mail.raw).toContain(number);
 

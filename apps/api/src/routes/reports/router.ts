@@ -2,7 +2,7 @@ import { CERTIFICATE_PATTERN, messages } from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { findCertificate, getReport, listReports } from "../../domain/reports";
+import { findCertificate, getReport, listReports, reportPdf } from "../../domain/reports";
 import { AppError } from "../../http/app-error";
 import { claimsOf } from "../../http/authenticate";
 import { parseIdParam } from "../../http/parse";
@@ -13,6 +13,15 @@ export function reportsRouter(ctx: DomainContext): Router {
   const router = Router();
   router.get("/", async (req, res) => {
     res.json((await listReports(ctx, claimsOf(req).subject)).map(presentReport));
+  });
+  router.get("/:id/pdf", async (req, res) => {
+    const id = parseIdParam(req.params["id"], messages.reportNotFound);
+    const { pdf, filename } = await reportPdf(ctx, claimsOf(req).subject, id);
+    res
+      .type("application/pdf")
+      .set("Content-Disposition", `attachment; filename="${filename}"`)
+      .set("Cache-Control", "private, no-store")
+      .send(pdf);
   });
   router.get("/:id", async (req, res) => {
     const id = parseIdParam(req.params["id"], messages.reportNotFound);
