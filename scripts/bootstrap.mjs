@@ -39,7 +39,9 @@ function install() {
 const command = process.argv[2];
 install();
 if (command === "start") {
-  process.exit(pnpm(["run", "build"]) || pnpm(["--filter", "@lab/api", "start"]));
+  // The demo: simulated field agents and lab, so a visitor sees a sample go all the way to a report.
+  const demo = { LAB_SIMULATOR: process.env.LAB_SIMULATOR ?? "on" };
+  process.exit(pnpm(["run", "build"]) || pnpm(["--filter", "@lab/api", "start"], demo));
 } else if (command === "test") {
   process.exit(pnpm(["run", "check"]));
 } else {

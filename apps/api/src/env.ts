@@ -25,6 +25,11 @@ const envSchema = z.object({
   EMAIL_CHECK_DNS: onOff.default(true),
   RATE_LIMIT: onOff.default(true),
   WEB_DIST_DIR: z.string().default(join(repoRoot, "apps", "web", "dist")),
+  LAB_SIMULATOR: onOff.default(false),
+  LAB_SIMULATOR_PACE: z
+    .string()
+    .regex(/^\d+,\d+,\d+$/, "LAB_SIMULATOR_PACE is collect,deliver,test in seconds, e.g. 20,15,45")
+    .default("20,15,45"),
   LAB_ADMIN_EMAIL: z.string().email().optional(),
   LAB_ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -44,6 +49,8 @@ export interface Config {
   rateLimit: boolean;
   webDistDir: string;
   logLevel: string;
+  /** The demo lab: seconds for collection, delivery and testing, or undefined when off. */
+  labSimulator: { collectMs: number; deliverMs: number; testMs: number } | undefined;
   /** The first staff account; in development a demo account is used when unset. */
   labAdmin: { email: string; password: string; demo: boolean } | undefined;
 }
@@ -67,6 +74,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const production = env.NODE_ENV === "production";
   if (production && !env.JWT_SECRET) throw new Error("JWT_SECRET is required in production");
+  if (production && env.LAB_SIMULATOR) throw new Error("LAB_SIMULATOR must be off in production");
+  const [collect = 20, deliver = 15, test = 45] = env.LAB_SIMULATOR_PACE.split(",").map(Number);
   const dataDir = resolve(env.DATA_DIR);
   return {
     production,
@@ -82,6 +91,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: env.RATE_LIMIT,
     webDistDir: resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
+    labSimulator: env.LAB_SIMULATOR
+      ? { collectMs: collect * 1000, deliverMs: deliver * 1000, testMs: test * 1000 }
+      : undefined,
     labAdmin:
       env.LAB_ADMIN_EMAIL && env.LAB_ADMIN_PASSWORD
         ? { email: env.LAB_ADMIN_EMAIL, password: env.LAB_ADMIN_PASSWORD, demo: false }

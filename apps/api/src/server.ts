@@ -10,6 +10,8 @@ import { createMxLookup } from "./domain/email-check";
 import { gazetteer } from "./domain/places";
 import { ensureAdmin } from "./domain/staff";
 import { loadConfig } from "./env";
+import { createDispatcher } from "./jobs/dispatcher";
+import { createLabSimulator } from "./jobs/lab-simulator";
 import { createOutboxSender } from "./jobs/outbox-sender";
 import { createDevMailbox, createSmtpTransport } from "./mail/transport";
 
@@ -43,13 +45,20 @@ const app = createApp({
   publicUrl: config.publicUrl,
 });
 
+const jobsContext = createDomainContext({
+  db: database.db,
+  jwtSecret: config.jwtSecret,
+  mailQueued: () => outbox.nudge(),
+  publicUrl: config.publicUrl,
+});
+const dispatcher = createDispatcher(jobsContext, logger);
+const simulator = config.labSimulator
+  ? createLabSimulator(jobsContext, logger, { pace: config.labSimulator })
+  : undefined;
+
 if (config.labAdmin) {
   const { email, password, demo } = config.labAdmin;
-  const created = await ensureAdmin(
-    createDomainContext({ db: database.db, jwtSecret: config.jwtSecret }),
-    email,
-    password,
-  );
+  const created = await ensureAdmin(jobsContext, email, password);
   if (demo) logger.info(`lab staff sign-in (demo account): ${email} / ${password}`);
   else if (created === "created") logger.info({ email }, "first lab staff account created");
 }
@@ -58,6 +67,8 @@ const server = app.listen(config.port, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   outbox.start();
+  dispatcher.start();
+  simulator?.start();
   // Build the place index now rather than on a customer's first keystroke.
   setImmediate(() => gazetteer());
   logger.info(
@@ -66,6 +77,7 @@ const server = app.listen(config.port, () => {
       database: database.kind,
       mail: transport.kind,
       redis: Boolean(redis),
+      simulator: Boolean(simulator),
     },
     `listening on http://localhost:${port}`,
   );
@@ -85,7 +97,7 @@ async function shutdown(signal: string): Promise<void> {
   const forced = setTimeout(() => server.closeAllConnections(), 10_000);
   await closed;
   clearTimeout(forced);
-  await outbox.stop();
+  await Promise.all([outbox.stop(), dispatcher.stop(), simulator?.stop()]);
   transport?.close();
   redis?.disconnect();
   await database.close();
