@@ -46,6 +46,11 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Protected call: sends the bearer token and refuses locally without one. Default true. */
   auth?: boolean;
+  /**
+   * Another session's token (the lab console), sent with `auth: false`: the customer session is
+   * neither read nor ended by a 401.
+   */
+  bearer?: { token: string; tokenType: string };
   /** Validates the answer. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
@@ -62,13 +67,15 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = "GET", body, auth = true, schema, signal } = options;
+  const { method = "GET", body, auth = true, bearer, schema, signal } = options;
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (auth) {
     const token = getToken();
     if (!token) throw new ApiError(401, messages.authRequired, "unauthenticated");
     headers.Authorization = `${token.tokenType} ${token.token}`;
+  } else if (bearer) {
+    headers.Authorization = `${bearer.tokenType} ${bearer.token}`;
   }
 
   let response: Response;

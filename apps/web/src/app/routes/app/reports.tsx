@@ -1,0 +1,5 @@
+import { ReportsList } from "@/features/reports/components/reports-list";
+
+export default function ReportsRoute() {
+  return <ReportsList />;
+}

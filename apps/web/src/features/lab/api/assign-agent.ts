@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+import { sampleSchema, type Sample } from "@lab/contracts";
+
+import { labRequest } from "../utils/lab-request";
+
+/** POST /lab/samples/{id}/assign: PENDING → COLLECTING, or another agent while COLLECTING. */
+export function assignAgent({ sampleId, agentId }: { sampleId: number; agentId: number }): Promise<Sample> {
+  return labRequest(`/samples/${sampleId}/assign`, {
+    method: "POST",
+    body: { agentId },
+    schema: sampleSchema,
+  });
+}
+
+export function useAssignAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: assignAgent,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
+  });
+}

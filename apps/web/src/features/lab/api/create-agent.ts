@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+import { agentSchema, type Agent, type AgentInput } from "@lab/contracts";
+
+import { labRequest } from "../utils/lab-request";
+import { agentsQueryOptions } from "./get-agents";
+
+/** POST /lab/agents → 201 the agent. */
+export function createAgent(input: AgentInput): Promise<Agent> {
+  return labRequest("/agents", { method: "POST", body: input, schema: agentSchema });
+}
+
+export function useCreateAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAgent,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentsQueryOptions().queryKey }),
+  });
+}

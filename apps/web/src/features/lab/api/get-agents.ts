@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+
+import { agentSchema, type Agent } from "@lab/contracts";
+
+import { labRequest } from "../utils/lab-request";
+
+/** GET /lab/agents: the roster of field collectors. */
+export function getAgents(): Promise<Agent[]> {
+  return labRequest("/agents", { schema: z.array(agentSchema) });
+}
+
+export const agentsQueryOptions = () => queryOptions({ queryKey: ["lab", "agents"], queryFn: getAgents });
+
+export function useAgents() {
+  return useQuery(agentsQueryOptions());
+}

@@ -1,0 +1,65 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+
+import { sampleSchema } from "@lab/contracts";
+
+import { labRequest } from "../utils/lab-request";
+
+/** A sample as the console lists it: with its customer. */
+export const labSampleSchema = sampleSchema.extend({
+  customerName: z.string(),
+  company: z.string().nullable(),
+});
+export type LabSample = z.infer<typeof labSampleSchema>;
+
+const labSamplePageSchema = z.object({
+  items: z.array(labSampleSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type LabSamplePage = z.infer<typeof labSamplePageSchema>;
+
+export const LAB_STATUS_FILTERS = [
+  "all",
+  "pending",
+  "collecting",
+  "collected",
+  "testing",
+  "completed",
+] as const;
+export type LabStatusFilter = (typeof LAB_STATUS_FILTERS)[number];
+
+export interface LabSamplesParams {
+  status: LabStatusFilter;
+  q: string;
+  page: number;
+  size: number;
+  /** The PENDING queue with no agent, oldest first. */
+  unassigned: boolean;
+}
+
+export function labSamplesSearch(params: LabSamplesParams): string {
+  const search = new URLSearchParams();
+  if (params.unassigned) search.set("unassigned", "true");
+  else if (params.status !== "all") search.set("status", params.status);
+  if (params.q) search.set("q", params.q);
+  search.set("page", String(params.page));
+  search.set("size", String(params.size));
+  return `?${search.toString()}`;
+}
+
+/** GET /lab/samples: every customer's samples, one page. */
+export function getLabSamples(params: LabSamplesParams, signal?: AbortSignal): Promise<LabSamplePage> {
+  return labRequest(`/samples${labSamplesSearch(params)}`, { schema: labSamplePageSchema, signal });
+}
+
+export const labSamplesQueryOptions = (params: LabSamplesParams) =>
+  queryOptions({
+    queryKey: ["lab", "samples", "list", params],
+    queryFn: ({ signal }) => getLabSamples(params, signal),
+  });
+
+export function useLabSamples(params: LabSamplesParams) {
+  return useQuery({ ...labSamplesQueryOptions(params), placeholderData: keepPreviousData });
+}

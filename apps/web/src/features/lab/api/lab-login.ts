@@ -1,0 +1,21 @@
+import { labLoginResponseSchema, type LabLoginResponse, type LoginRequest } from "@lab/contracts";
+
+import { apiRequest } from "@/lib/api-client";
+import { useAction } from "@/lib/use-action";
+
+import { startLabSession } from "../utils/lab-session";
+
+/** POST /lab/login: a staff token (role lab); 401 'Invalid email or password'. */
+export function labLogin(credentials: LoginRequest): Promise<LabLoginResponse> {
+  return apiRequest("/lab/login", {
+    method: "POST",
+    body: { email: credentials.email.trim(), password: credentials.password },
+    auth: false,
+    schema: labLoginResponseSchema,
+  });
+}
+
+/** Signs a staff member in to the console; the customer session is left as it is. */
+export function useLabLogin() {
+  return useAction(labLogin, { onSuccess: (answer) => startLabSession(answer) });
+}

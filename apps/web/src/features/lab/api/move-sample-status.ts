@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+import { sampleSchema, type Sample } from "@lab/contracts";
+
+import { labRequest } from "../utils/lab-request";
+
+export type StatusMove = { status: "COLLECTED" } | { status: "TESTING"; testingEta?: string };
+
+/** POST /lab/samples/{id}/status: COLLECTING → COLLECTED, or COLLECTED → TESTING (optional ETA). */
+export function moveSampleStatus({
+  sampleId,
+  move,
+}: {
+  sampleId: number;
+  move: StatusMove;
+}): Promise<Sample> {
+  return labRequest(`/samples/${sampleId}/status`, { method: "POST", body: move, schema: sampleSchema });
+}
+
+export function useMoveSampleStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveSampleStatus,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
+  });
+}

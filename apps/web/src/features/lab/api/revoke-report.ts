@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+import { reportSchema, type Report } from "@lab/contracts";
+
+import { labRequest } from "../utils/lab-request";
+
+/** POST /lab/reports/{id}/revoke: the report stays readable, marked revoked; 409 if already revoked. */
+export function revokeReport({ reportId, reason }: { reportId: number; reason: string }): Promise<Report> {
+  return labRequest(`/reports/${reportId}/revoke`, {
+    method: "POST",
+    body: { reason },
+    schema: reportSchema,
+  });
+}
+
+export function useRevokeReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeReport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
+  });
+}

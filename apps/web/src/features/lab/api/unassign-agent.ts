@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+import { sampleSchema, type Sample } from "@lab/contracts";
+
+import { labRequest } from "../utils/lab-request";
+
+/** POST /lab/samples/{id}/unassign: COLLECTING → PENDING. */
+export function unassignAgent(sampleId: number): Promise<Sample> {
+  return labRequest(`/samples/${sampleId}/unassign`, { method: "POST", schema: sampleSchema });
+}
+
+export function useUnassignAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unassignAgent,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
+  });
+}

@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from "react";
+
+import { messages, type Agent, type AgentInput } from "@lab/contracts";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input, describedBy } from "@/components/ui/input";
+
+type Errors = Partial<Record<"name" | "phone" | "coordinates", string>>;
+
+interface AgentFormProps {
+  agent?: Agent | undefined;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (input: AgentInput) => void;
+  onCancel: () => void;
+}
+
+const coordinate = (text: string) => (text.trim() === "" ? null : Number(text));
+
+/** Name, phone, active and optional coordinates (both or neither). */
+export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormProps) {
+  const [name, setName] = useState(agent?.name ?? "");
+  const [phone, setPhone] = useState(agent?.phone ?? "");
+  const [active, setActive] = useState(agent?.active ?? true);
+  const [lat, setLat] = useState(agent?.coordinates ? String(agent.coordinates.lat) : "");
+  const [lng, setLng] = useState(agent?.coordinates ? String(agent.coordinates.lng) : "");
+  const [errors, setErrors] = useState<Errors>({});
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const latitude = coordinate(lat);
+    const longitude = coordinate(lng);
+    const coordinatesValid =
+      (latitude === null && longitude === null) ||
+      (latitude !== null &&
+        longitude !== null &&
+        Number.isFinite(latitude) &&
+        Number.isFinite(longitude) &&
+        Math.abs(latitude) <= 90 &&
+        Math.abs(longitude) <= 180);
+    const found: Errors = {
+      ...(name.trim() ? {} : { name: messages.agentNameRequired }),
+      ...(phone.trim() ? {} : { phone: messages.phoneRequired }),
+      ...(coordinatesValid ? {} : { coordinates: messages.coordinatesInvalid }),
+    };
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    onSubmit({
+      name: name.trim(),
+      phone: phone.trim(),
+      active,
+      coordinates: latitude !== null && longitude !== null ? { lat: latitude, lng: longitude } : null,
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={agent ? "Edit agent" : "Add agent"} className="space-y-4">
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="agent-name" label="Name" error={errors.name} required>
+          <Input
+            id="agent-name"
+            value={name}
+            autoComplete="off"
+            onChange={(event) => setName(event.target.value)}
+            invalid={Boolean(errors.name)}
+            aria-describedby={describedBy("agent-name", errors.name)}
+            aria-required="true"
+          />
+        </Field>
+        <Field id="agent-phone" label="Phone" error={errors.phone} required>
+          <Input
+            id="agent-phone"
+            type="tel"
+            value={phone}
+            autoComplete="off"
+            onChange={(event) => setPhone(event.target.value)}
+            invalid={Boolean(errors.phone)}
+            aria-describedby={describedBy("agent-phone", errors.phone)}
+            aria-required="true"
+          />
+        </Field>
+      </div>
+      <fieldset className="min-w-0 space-y-2">
+        <legend className="text-sm font-medium text-slate-800">Base coordinates (optional)</legend>
+        <p id="agent-coordinates-hint" className="text-xs text-slate-600">
+          Used by the dispatcher to pick the nearest agent. Give both or neither.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="agent-lat" label="Latitude">
+            <Input
+              id="agent-lat"
+              inputMode="decimal"
+              value={lat}
+              onChange={(event) => setLat(event.target.value)}
+              invalid={Boolean(errors.coordinates)}
+              aria-describedby={errors.coordinates ? "agent-coordinates-error" : "agent-coordinates-hint"}
+            />
+          </Field>
+          <Field id="agent-lng" label="Longitude">
+            <Input
+              id="agent-lng"
+              inputMode="decimal"
+              value={lng}
+              onChange={(event) => setLng(event.target.value)}
+              invalid={Boolean(errors.coordinates)}
+              aria-describedby={errors.coordinates ? "agent-coordinates-error" : "agent-coordinates-hint"}
+            />
+          </Field>
+        </div>
+        {errors.coordinates ? (
+          <p id="agent-coordinates-error" role="alert" className="text-xs font-medium text-red-700">
+            {errors.coordinates}
+          </p>
+        ) : null}
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          checked={active}
+          onChange={(event) => setActive(event.target.checked)}
+          className="h-4 w-4 rounded border-slate-400 accent-teal-700"
+        />
+        Active (can be assigned samples)
+      </label>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={busy}>
+          {agent ? "Save Agent" : "Add Agent"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { Pencil, Plus } from "lucide-react";
+import { useState } from "react";
+
+import type { Agent, AgentInput } from "@lab/contracts";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Dialog } from "@/components/ui/dialog";
+import { LoadingState } from "@/components/ui/spinner";
+import { useToast } from "@/components/ui/toast";
+
+import { useCreateAgent } from "../api/create-agent";
+import { useAgents } from "../api/get-agents";
+import { useUpdateAgent } from "../api/update-agent";
+import { AgentForm } from "./agent-form";
+
+type Editing = { mode: "add" } | { mode: "edit"; agent: Agent } | null;
+
+/** The roster of field agents: add and edit (name, phone, active, coordinates). */
+export function AgentsPage() {
+  const agents = useAgents();
+  const create = useCreateAgent();
+  const update = useUpdateAgent();
+  const toast = useToast();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    setEditing(null);
+    setError(null);
+  };
+
+  const save = async (input: AgentInput) => {
+    if (!editing) return;
+    setError(null);
+    try {
+      if (editing.mode === "add") {
+        const agent = await create.mutateAsync(input);
+        toast.success(`Agent ${agent.name} added`);
+      } else {
+        const agent = await update.mutateAsync({ id: editing.agent.id, input });
+        toast.success(`Agent ${agent.name} updated`);
+      }
+      close();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Field Agents</h1>
+          <p className="text-sm text-slate-700">
+            The collectors the lab sends to farms. Only active agents get samples.
+          </p>
+        </div>
+        <Button
+          icon={<Plus aria-hidden="true" className="h-4 w-4" />}
+          onClick={() => setEditing({ mode: "add" })}
+        >
+          Add Agent
+        </Button>
+      </div>
+
+      {agents.isError ? (
+        <Alert tone="error">{agents.error.message}</Alert>
+      ) : agents.isPending ? (
+        <LoadingState label="Loading agents..." />
+      ) : agents.data.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-700">
+          No agents yet. Add the first one.
+        </p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {agents.data.map((agent) => (
+            <li
+              key={agent.id}
+              className="flex items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+            >
+              <div className="min-w-0 text-sm">
+                <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                  {agent.name}
+                  <span
+                    className={cn(
+                      "rounded-full px-2.5 py-0.5 text-xs font-semibold",
+                      agent.active ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800",
+                    )}
+                  >
+                    {agent.active ? "Active" : "Inactive"}
+                  </span>
+                </p>
+                <p className="text-slate-700">{agent.phone}</p>
+                <p className="text-xs text-slate-600">
+                  {agent.coordinates
+                    ? `${agent.coordinates.lat.toFixed(4)}, ${agent.coordinates.lng.toFixed(4)}`
+                    : "No coordinates"}
+                </p>
+              </div>
+              <Button
+                variant="outline"
+                size="sm"
+                icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+                aria-label={`Edit ${agent.name}`}
+                onClick={() => setEditing({ mode: "edit", agent })}
+              >
+                Edit
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog
+        open={editing !== null}
+        onClose={close}
+        title={editing?.mode === "edit" ? "Edit Agent" : "Add Agent"}
+      >
+        {editing ? (
+          <AgentForm
+            key={editing.mode === "edit" ? editing.agent.id : "new"}
+            agent={editing.mode === "edit" ? editing.agent : undefined}
+            busy={create.isPending || update.isPending}
+            error={error}
+            onSubmit={(input) => void save(input)}
+            onCancel={close}
+          />
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { FlaskConical } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { Field, Input, describedBy } from "@/components/ui/input";
+import { Logo } from "@/components/logo";
+import { paths } from "@/config/paths";
+import { loginErrorMessage } from "@/lib/api-client";
+
+import { useLabLogin } from "../api/lab-login";
+import { takeLabSignOutReason } from "../utils/lab-session";
+
+export const LAB_EMAIL_REQUIRED = "Please enter your email address.";
+export const LAB_PASSWORD_REQUIRED = "Please enter your password.";
+export const LAB_SESSION_ENDED = "Your lab session has ended. Please sign in again.";
+
+/** /lab/login: staff sign-in, apart from the customers' (its own token). */
+export function LabLoginForm() {
+  const navigate = useNavigate();
+  const login = useLabLogin();
+  const [notice] = useState(() => {
+    const reason = takeLabSignOutReason();
+    return reason === "expired" || reason === "unauthorized" ? LAB_SESSION_ENDED : null;
+  });
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const trimmed = email.trim();
+    const found = {
+      ...(trimmed ? {} : { email: LAB_EMAIL_REQUIRED }),
+      ...(password ? {} : { password: LAB_PASSWORD_REQUIRED }),
+    };
+    setErrors(found);
+    if (found.email || found.password) return;
+    try {
+      await login.mutateAsync({ email: trimmed, password });
+      await navigate(paths.lab.href(), { replace: true });
+    } catch (error) {
+      setFormError(loginErrorMessage(error));
+    }
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col items-center justify-center bg-slate-100 px-4 py-10">
+      <main id="main" className="w-full max-w-md space-y-6">
+        <div className="flex justify-center">
+          <Logo to={paths.home.href()} />
+        </div>
+        <Card>
+          <CardBody className="space-y-5">
+            <div className="flex items-center gap-3">
+              <span className="inline-flex rounded-lg bg-teal-100 p-2 text-teal-800">
+                <FlaskConical aria-hidden="true" className="h-6 w-6" />
+              </span>
+              <div>
+                <h1 className="text-xl font-bold text-slate-900">Lab Console Sign In</h1>
+                <p className="text-sm text-slate-700">For laboratory staff only.</p>
+              </div>
+            </div>
+            <form
+              onSubmit={(event) => void onSubmit(event)}
+              noValidate
+              aria-label="Lab sign in"
+              className="space-y-4"
+            >
+              {notice ? <Alert tone="warning">{notice}</Alert> : null}
+              {formError ? <Alert tone="error">{formError}</Alert> : null}
+              <Field id="lab-email" label="Email" error={errors.email}>
+                <Input
+                  id="lab-email"
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  invalid={Boolean(errors.email)}
+                  aria-describedby={describedBy("lab-email", errors.email)}
+                />
+              </Field>
+              <Field id="lab-password" label="Password" error={errors.password}>
+                <Input
+                  id="lab-password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  invalid={Boolean(errors.password)}
+                  aria-describedby={describedBy("lab-password", errors.password)}
+                />
+              </Field>
+              <Button type="submit" className="w-full" size="lg" isLoading={login.isPending}>
+                Sign In
+              </Button>
+            </form>
+          </CardBody>
+        </Card>
+      </main>
+    </div>
+  );
+}

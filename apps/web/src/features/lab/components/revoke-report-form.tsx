@@ -1,0 +1,48 @@
+import { Ban } from "lucide-react";
+import { useState, type FormEvent } from "react";
+
+import { messages } from "@lab/contracts";
+
+import { Button } from "@/components/ui/button";
+import { Field, Textarea, describedBy } from "@/components/ui/input";
+
+/** Revoke an issued report, with the reason the customer and the certificate check will show. */
+export function RevokeReportForm({ busy, onRevoke }: { busy: boolean; onRevoke: (reason: string) => void }) {
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = reason.trim();
+    if (!trimmed) {
+      setError(messages.revokeReasonRequired);
+      return;
+    }
+    setError(undefined);
+    onRevoke(trimmed);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Revoke report" className="space-y-3">
+      <Field id="revoke-reason" label="Reason for revoking" error={error} required>
+        <Textarea
+          id="revoke-reason"
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          invalid={Boolean(error)}
+          aria-describedby={describedBy("revoke-reason", error)}
+          aria-required="true"
+        />
+      </Field>
+      <Button
+        type="submit"
+        variant="danger"
+        isLoading={busy}
+        icon={<Ban aria-hidden="true" className="h-4 w-4" />}
+      >
+        Revoke Report
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { LAB_STATUS_FILTERS, type LabSamplesParams, type LabStatusFilter } from "../api/get-lab-samples";
+
+export const LAB_PAGE_SIZE = 20;
+
+export const LAB_STATUS_LABELS: Record<LabStatusFilter, string> = {
+  all: "All statuses",
+  pending: "Pending (and collecting)",
+  collecting: "Collecting",
+  collected: "Collected",
+  testing: "Testing",
+  completed: "Completed",
+};
+
+/** The queue's state from the address: view, status, q and page. */
+export function queueParamsOf(search: URLSearchParams): LabSamplesParams {
+  const status = search.get("status")?.toLowerCase() ?? "all";
+  const page = Number(search.get("page"));
+  return {
+    unassigned: search.get("view") === "unassigned",
+    status: (LAB_STATUS_FILTERS as readonly string[]).includes(status) ? (status as LabStatusFilter) : "all",
+    q: search.get("q")?.trim() ?? "",
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    size: LAB_PAGE_SIZE,
+  };
+}

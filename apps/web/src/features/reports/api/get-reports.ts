@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+
+import { reportSchema, type Report } from "@lab/contracts";
+
+import { apiRequest } from "@/lib/api-client";
+
+/** GET /reports: the caller's reports, newest first. */
+export function getReports(): Promise<Report[]> {
+  return apiRequest("/reports", { schema: z.array(reportSchema) });
+}
+
+export const reportsQueryOptions = () => queryOptions({ queryKey: ["reports", "list"], queryFn: getReports });
+
+export function useReports() {
+  return useQuery(reportsQueryOptions());
+}

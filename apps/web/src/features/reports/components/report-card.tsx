@@ -1,0 +1,78 @@
+import { Download, Eye } from "lucide-react";
+import { useId } from "react";
+import { Link } from "react-router";
+
+import type { Report } from "@lab/contracts";
+
+import { Button, buttonClasses } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { paths } from "@/config/paths";
+import { formatDateTime } from "@/features/samples/utils/dates";
+
+import { useDownloadReportPdf } from "../api/download-report-pdf";
+import { resultLabel } from "../utils/report-result";
+import { RevokedBadge } from "./result-banner";
+
+/** One report of /reports: result, sample, date, certification; View Details and Download PDF. */
+export function ReportCard({ report }: { report: Report }) {
+  const titleId = useId();
+  const download = useDownloadReportPdf();
+  const success = report.result === "success";
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={titleId} className="font-semibold text-slate-900">
+            Report #{report.id}
+          </h3>
+          <p className="text-sm text-slate-700">Sample #{report.sampleId}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <span
+            className={cn(
+              "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold",
+              success ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900",
+            )}
+          >
+            {resultLabel(report.result)}
+          </span>
+          {report.status === "revoked" ? <RevokedBadge /> : null}
+        </div>
+      </div>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-xs font-medium text-slate-600">Completed</dt>
+          <dd className="text-slate-900">{formatDateTime(report.completedAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium text-slate-600">Certification</dt>
+          <dd className="break-words text-slate-900">{report.details.certification ?? "Not certified"}</dd>
+        </div>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link
+          to={paths.report.href(report.id)}
+          className={buttonClasses("primary", "sm")}
+          aria-label={`View Details of report #${report.id}`}
+        >
+          <Eye aria-hidden="true" className="h-4 w-4" />
+          View Details
+        </Link>
+        <Button
+          variant="outline"
+          size="sm"
+          isLoading={download.isPending}
+          icon={<Download aria-hidden="true" className="h-4 w-4" />}
+          onClick={() => download.mutate(report)}
+          aria-label={`Download PDF of report #${report.id}`}
+        >
+          Download PDF
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,128 @@
+import { CircleCheck, CircleX, ClipboardList, FileText, RefreshCw } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+import type { Report } from "@lab/contracts";
+
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { LoadingState } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+
+import { useReports } from "../api/get-reports";
+import { reportCounts } from "../utils/report-result";
+import { ReportCard } from "./report-card";
+
+/** Spec section 2, Reports list (/reports). */
+export function ReportsList() {
+  const reports = useReports();
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-5">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Test Reports</h1>
+        <p className="text-sm text-slate-700">Results and certificates of your completed samples.</p>
+      </div>
+      {reports.isError ? (
+        <Card>
+          <CardBody className="space-y-3 text-center">
+            <p role="alert" className="text-sm text-red-800">
+              {reports.error.message}
+            </p>
+            <Button
+              onClick={() => void reports.refetch()}
+              icon={<RefreshCw aria-hidden="true" className="h-4 w-4" />}
+            >
+              Try Again
+            </Button>
+          </CardBody>
+        </Card>
+      ) : reports.isPending ? (
+        <LoadingState label="Loading reports..." />
+      ) : (
+        <ReportsView reports={reports.data} />
+      )}
+    </div>
+  );
+}
+
+function ReportsView({ reports }: { reports: Report[] }) {
+  const counts = reportCounts(reports);
+  return (
+    <>
+      <section aria-labelledby="report-counts-title">
+        <h2 id="report-counts-title" className="sr-only">
+          Report figures
+        </h2>
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <Counter
+            label="Total Reports"
+            value={counts.total}
+            tone="bg-teal-100 text-teal-800"
+            icon={<FileText aria-hidden="true" className="h-5 w-5" />}
+          />
+          <Counter
+            label="Successful Tests"
+            value={counts.successful}
+            tone="bg-green-100 text-green-800"
+            icon={<CircleCheck aria-hidden="true" className="h-5 w-5" />}
+          />
+          <Counter
+            label="Failed Tests"
+            value={counts.failed}
+            tone="bg-red-100 text-red-800"
+            icon={<CircleX aria-hidden="true" className="h-5 w-5" />}
+          />
+        </ul>
+      </section>
+      {reports.length === 0 ? (
+        <Card>
+          <CardBody className="space-y-3 text-center">
+            <ClipboardList aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
+            <h2 className="text-lg font-semibold text-slate-900">No reports yet</h2>
+            <p className="text-sm text-slate-700">
+              Reports appear here once the laboratory completes testing of your samples.
+            </p>
+            <Link to={paths.samples.href()} className={buttonClasses("primary")}>
+              View Sample Status
+            </Link>
+          </CardBody>
+        </Card>
+      ) : (
+        <section aria-labelledby="report-list-title">
+          <h2 id="report-list-title" className="sr-only">
+            Reports
+          </h2>
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {reports.map((report) => (
+              <ReportCard key={report.id} report={report} />
+            ))}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+function Counter({
+  label,
+  value,
+  tone,
+  icon,
+}: {
+  label: string;
+  value: number;
+  tone: string;
+  icon: ReactNode;
+}) {
+  return (
+    <li className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <span className={cn("inline-flex rounded-lg p-2", tone)}>{icon}</span>
+      <span>
+        <span className="block text-2xl font-bold text-slate-900">{value}</span>
+        <span className="block text-sm text-slate-700">{label}</span>
+      </span>
+    </li>
+  );
+}

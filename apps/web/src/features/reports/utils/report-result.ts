@@ -1,0 +1,30 @@
+// Spec sections 2 and 4: how a report's result is named, and the counters of /reports.
+import type { Report } from "@lab/contracts";
+
+/** Success is shown as Test Passed (or Test Successful), failure as Test Failed. */
+export const resultLabel = (result: Report["result"]): string =>
+  result === "success" ? "Test Passed" : "Test Failed";
+
+export interface ReportCounts {
+  total: number;
+  successful: number;
+  failed: number;
+}
+
+export function reportCounts(reports: readonly Pick<Report, "result">[]): ReportCounts {
+  const successful = reports.filter((report) => report.result === "success").length;
+  return { total: reports.length, successful, failed: reports.length - successful };
+}
+
+/** The PDF's name when the server gives none: the certification number, else report-{id}. */
+export const reportFileName = (report: Pick<Report, "id" | "details">): string =>
+  `${report.details.certification ?? `report-${report.id}`}.pdf`;
+
+/** The five laboratory results of a report, in the spec's order, with their labels. */
+export const LAB_RESULT_FIELDS = [
+  { key: "viralScreening", label: "Viral Screening" },
+  { key: "bacterialAnalysis", label: "Bacterial Analysis" },
+  { key: "parasiteCheck", label: "Parasite Check" },
+  { key: "geneticMarkers", label: "Genetic Markers" },
+  { key: "waterQuality", label: "Water Quality" },
+] as const satisfies readonly { key: keyof Report["details"]["labResults"]; label: string }[];
