@@ -53,7 +53,7 @@ describe("routing rules", () => {
     expect(screen.getByRole("link", { name: /Back to Home/ })).toHaveAttribute("href", "/");
   });
 
-  it("shell: links only to screens that exist, in the spec's order (Dashboard, Sample Providers, Submit Sample, My Samples)", async () => {
+  it("shell: links only to screens that exist, in the spec's order (Dashboard, Sample Providers, Submit Sample, My Samples, Reports)", async () => {
     mockFetch({});
     startSession({ user: customer, token: "jwt", expiresIn: 3600 });
     renderAt("/dashboard");
@@ -65,6 +65,7 @@ describe("routing rules", () => {
         ["Sample Providers", "/customers"],
         ["Submit Sample", "/submit-sample"],
         ["My Samples", "/samples"],
+        ["Reports", "/reports"],
       ]);
     }
     expect(screen.queryByText("Ledger")).not.toBeInTheDocument();

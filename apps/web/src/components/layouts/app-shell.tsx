@@ -34,14 +34,14 @@ export function AppShell({ homeHref, navigation, userMenu, children }: AppShellP
   const current = navigation.find((item) => location.pathname.startsWith(item.to));
 
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
+    <div className="flex min-h-screen flex-col bg-slate-50 print:bg-white">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-teal-800 focus:shadow"
       >
         Skip to main content
       </a>
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white print:hidden">
         <div className="flex items-center justify-between gap-3 px-4 py-2.5 sm:px-6">
           <Logo to={homeHref} compact />
           <div className="flex items-center gap-2">{userMenu}</div>
@@ -82,7 +82,7 @@ export function AppShell({ homeHref, navigation, userMenu, children }: AppShellP
       <div className="flex flex-1">
         <nav
           aria-label="Main"
-          className="hidden w-56 shrink-0 border-r border-slate-200 bg-white px-3 py-4 sm:block lg:w-64"
+          className="hidden w-56 shrink-0 border-r border-slate-200 bg-white px-3 py-4 sm:block lg:w-64 print:hidden"
         >
           <ul className="space-y-1">
             {navigation.map((item) => (
@@ -95,7 +95,7 @@ export function AppShell({ homeHref, navigation, userMenu, children }: AppShellP
             ))}
           </ul>
         </nav>
-        <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 print:p-0">
           {children}
         </main>
       </div>

@@ -8,6 +8,7 @@ const links = [
   { label: "Careers", to: paths.careers.href() },
   { label: "Privacy Policy", to: paths.privacy.href() },
   { label: "Terms of Service", to: paths.terms.href() },
+  { label: "Verify a Certificate", to: paths.verify.href() },
 ];
 
 export function SiteFooter() {

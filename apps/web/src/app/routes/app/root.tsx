@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { ClipboardList, LayoutDashboard, Send, Users } from "lucide-react";
+import { ClipboardList, FileText, LayoutDashboard, Send, Users } from "lucide-react";
 import { Outlet } from "react-router";
 
 import { AppShell, type NavItem } from "@/components/layouts/app-shell";
@@ -28,6 +28,12 @@ const navigation: NavItem[] = [
     label: "My Samples",
     to: paths.samples.href(),
     icon: <ClipboardList aria-hidden="true" className="h-5 w-5" />,
+  },
+  // Ledger comes before Reports in the spec's order; it arrives with its issue.
+  {
+    label: "Reports",
+    to: paths.reports.href(),
+    icon: <FileText aria-hidden="true" className="h-5 w-5" />,
   },
 ];
 

@@ -80,8 +80,8 @@ export function VerifyCertificate({ number }: { number: string }) {
 
 function CertificateResult({ number }: { number: string }) {
   const certificate = useCertificate(number);
-  if (certificate.isPending) return <LoadingState label="Checking certificate..." />;
-  if (certificate.isError) {
+  if (certificate.status === "pending") return <LoadingState label="Checking certificate..." />;
+  if (certificate.status === "error") {
     const unknown = isApiError(certificate.error) && certificate.error.status === 404;
     return (
       <Verdict

@@ -59,7 +59,7 @@ describe("DashboardOverview", () => {
     expect(callsTo("GET", LIST)[0]?.query.get("size")).toBe("3");
   });
 
-  it("action cards: View Profile, Submit Sample and Sample History (total) link; Test Reports (completed) does not", async () => {
+  it("action cards: View Profile, Submit Sample, Sample History (total) and Test Reports (completed) link", async () => {
     mockFetch({
       [`GET ${SUMMARY}`]: { body: makeSummary({ total: 6, pending: 4, completed: 2 }) },
       [`GET ${LIST}`]: { body: { items: [], total: 6, page: 1, size: 3 } },
@@ -74,8 +74,10 @@ describe("DashboardOverview", () => {
     expect(
       within(actions).getByRole("link", { name: /Sample History.*6 samples submitted/ }),
     ).toHaveAttribute("href", "/samples");
-    expect(within(actions).getByText(/2 completed tests/)).toBeInTheDocument();
-    expect(within(actions).queryByRole("link", { name: /Test Reports/ })).not.toBeInTheDocument();
+    expect(within(actions).getByRole("link", { name: /Test Reports.*2 completed tests/ })).toHaveAttribute(
+      "href",
+      "/reports",
+    );
   });
 
   it("nothing yet: every count card inert, Success Rate 0%, Recent Activity empty", async () => {

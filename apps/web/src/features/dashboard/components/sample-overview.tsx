@@ -192,8 +192,9 @@ export function SampleOverview() {
               icon={<ClipboardList aria-hidden="true" className="h-6 w-6" />}
             />
             <ActionCard
+              to={paths.reports.href()}
               title="Test Reports"
-              text={`${figures.completed} completed test${figures.completed === 1 ? "" : "s"}; reports open here soon.`}
+              text={`${figures.completed} completed test${figures.completed === 1 ? "" : "s"}`}
               icon={<FileText aria-hidden="true" className="h-6 w-6" />}
             />
           </div>
