@@ -49,6 +49,9 @@ export const routes: RouteObject[] = [
       { path: paths.terms.path, lazy: lazyPage(() => import("./routes/public/terms")) },
       { path: paths.careers.path, lazy: lazyPage(() => import("./routes/public/careers")) },
       { path: paths.blog.path, lazy: lazyPage(() => import("./routes/public/blog")) },
+      { path: paths.verify.path, lazy: lazyPage(() => import("./routes/public/verify")) },
+      // The lab console (its own sign-in and session): one lazy chunk with its own routes inside.
+      { path: `${paths.lab.path}/*`, lazy: lazyPage(() => import("./routes/lab/root")) },
       {
         element: <RequireAuth />,
         children: [
@@ -61,6 +64,8 @@ export const routes: RouteObject[] = [
               { path: paths.submitSample.path, lazy: lazyPage(() => import("./routes/app/submit-sample")) },
               { path: paths.samples.path, lazy: lazyPage(() => import("./routes/app/samples")) },
               { path: paths.timeline.path, lazy: lazyPage(() => import("./routes/app/timeline")) },
+              { path: paths.reports.path, lazy: lazyPage(() => import("./routes/app/reports")) },
+              { path: paths.report.path, lazy: lazyPage(() => import("./routes/app/report")) },
             ],
           },
         ],

@@ -24,8 +24,25 @@ export const paths = {
     path: "/timeline/:sampleId",
     href: (sampleId: number | string) => `/timeline/${encodeURIComponent(String(sampleId))}`,
   },
-  // The reports screens arrive with their issue; the samples screens already link to the list.
   reports: { path: "/reports", href: () => "/reports" },
+  report: {
+    path: "/report/:reportId",
+    href: (reportId: number | string) => `/report/${encodeURIComponent(String(reportId))}`,
+  },
+  // Public certificate check; the number is optional (the form alone at /verify).
+  verify: {
+    path: "/verify/:number?",
+    href: (number?: string) => (number ? `/verify/${encodeURIComponent(number)}` : "/verify"),
+  },
+  // The lab staff console: its own sign-in and session (DESIGN.md section 8); its routes live in
+  // its lazy chunk (app/routes/lab/root.tsx), under `pattern`.
+  lab: { path: "/lab", href: () => "/lab" },
+  labLogin: { path: "/lab/login", href: () => "/lab/login" },
+  labSample: {
+    path: "/lab/samples/:sampleId",
+    href: (sampleId: number | string) => `/lab/samples/${encodeURIComponent(String(sampleId))}`,
+  },
+  labAgents: { path: "/lab/agents", href: () => "/lab/agents" },
   devMailbox: { path: "/dev/mailbox", href: () => "/dev/mailbox" },
 } as const satisfies Record<string, { path: string; href: (...args: never[]) => string }>;
 

@@ -1,7 +1,6 @@
 import { labLoginResponseSchema, type LabLoginResponse, type LoginRequest } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
-import { useAction } from "@/lib/use-action";
 
 import { startLabSession } from "../utils/lab-session";
 
@@ -15,7 +14,9 @@ export function labLogin(credentials: LoginRequest): Promise<LabLoginResponse> {
   });
 }
 
-/** Signs a staff member in to the console; the customer session is left as it is. */
-export function useLabLogin() {
-  return useAction(labLogin, { onSuccess: (answer) => startLabSession(answer) });
+/** Signs a staff member in to the console and stores the lab session; the customer's is left alone. */
+export async function labSignIn(credentials: LoginRequest): Promise<LabLoginResponse> {
+  const answer = await labLogin(credentials);
+  startLabSession(answer);
+  return answer;
 }

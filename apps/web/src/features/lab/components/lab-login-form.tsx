@@ -10,7 +10,7 @@ import { Logo } from "@/components/logo";
 import { paths } from "@/config/paths";
 import { loginErrorMessage } from "@/lib/api-client";
 
-import { useLabLogin } from "../api/lab-login";
+import { labSignIn } from "../api/lab-login";
 import { takeLabSignOutReason } from "../utils/lab-session";
 
 export const LAB_EMAIL_REQUIRED = "Please enter your email address.";
@@ -20,7 +20,7 @@ export const LAB_SESSION_ENDED = "Your lab session has ended. Please sign in aga
 /** /lab/login: staff sign-in, apart from the customers' (its own token). */
 export function LabLoginForm() {
   const navigate = useNavigate();
-  const login = useLabLogin();
+  const [busy, setBusy] = useState(false);
   const [notice] = useState(() => {
     const reason = takeLabSignOutReason();
     return reason === "expired" || reason === "unauthorized" ? LAB_SESSION_ENDED : null;
@@ -40,11 +40,13 @@ export function LabLoginForm() {
     };
     setErrors(found);
     if (found.email || found.password) return;
+    setBusy(true);
     try {
-      await login.mutateAsync({ email: trimmed, password });
+      await labSignIn({ email: trimmed, password });
       await navigate(paths.lab.href(), { replace: true });
     } catch (error) {
       setFormError(loginErrorMessage(error));
+      setBusy(false);
     }
   };
 
@@ -98,7 +100,7 @@ export function LabLoginForm() {
                   aria-describedby={describedBy("lab-password", errors.password)}
                 />
               </Field>
-              <Button type="submit" className="w-full" size="lg" isLoading={login.isPending}>
+              <Button type="submit" className="w-full" size="lg" isLoading={busy}>
                 Sign In
               </Button>
             </form>

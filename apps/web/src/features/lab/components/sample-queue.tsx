@@ -30,16 +30,12 @@ export function SampleQueue() {
 
   const go = (next: Partial<typeof params>) => {
     const merged = { ...params, page: 1, ...next };
-    const target = new URL(
-      paths.lab.href({
-        view: merged.unassigned ? "unassigned" : undefined,
-        status: merged.status,
-        q: merged.q,
-        page: merged.page,
-      }),
-      "http://x",
-    );
-    setSearchParams(target.searchParams);
+    const search = new URLSearchParams();
+    if (merged.unassigned) search.set("view", "unassigned");
+    else if (merged.status !== "all") search.set("status", merged.status);
+    if (merged.q) search.set("q", merged.q);
+    if (merged.page > 1) search.set("page", String(merged.page));
+    setSearchParams(search);
   };
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {

@@ -1,0 +1,5 @@
+import { SampleQueue } from "@/features/lab/components/sample-queue";
+
+export default function LabQueueRoute() {
+  return <SampleQueue />;
+}
