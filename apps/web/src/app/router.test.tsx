@@ -84,6 +84,24 @@ describe("routing rules", () => {
     );
   });
 
+  it("/lab with only a customer session: the lab's own sign-in at /lab/login", async () => {
+    mockFetch({});
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+    const router = renderAt("/lab");
+    expect(await screen.findByRole("heading", { name: "Lab Console Sign In" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/lab/login");
+    expect(getSession()?.token.token).toBe("jwt");
+  });
+
+  it("/verify: public, signed out, with Back to Home", async () => {
+    mockFetch({});
+    const router = renderAt("/verify");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Verify a Certificate" }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/verify");
+  });
+
   it("user menu: View Profile opens 'Profile Settings', Logout clears the session and goes to /login", async () => {
     mockFetch({});
     startSession({ user: customer, token: "jwt", expiresIn: 3600 });

@@ -1,0 +1,61 @@
+import type { Certificate, Report } from "@lab/contracts";
+
+/** A valid, successful report of the fixture customer (id 7); fields can be overridden. */
+export function makeReport(overrides: Partial<Report> = {}): Report {
+  return {
+    id: 41,
+    sampleId: 100,
+    userId: 7,
+    result: "success",
+    completedAt: "2026-02-03T09:15:00.000Z",
+    details: {
+      initialInspection: "Sample received chilled, intact packaging.",
+      labResults: {
+        viralScreening: "WSSV and IHHNV not detected",
+        bacterialAnalysis: "Vibrio below action level",
+        parasiteCheck: "No parasites seen",
+        geneticMarkers: "Not requested",
+        waterQuality: "Within normal range",
+      },
+      finalReview: "Fit for export.",
+      certification: "NSP-CERT-2026-007",
+    },
+    tests: [
+      {
+        testType: "Viral Disease Screening",
+        value: "Not detected",
+        unit: "",
+        limit: "Not detected",
+        method: "qPCR",
+        verdict: "pass",
+      },
+      {
+        testType: "Allergen Testing",
+        value: "0.2",
+        unit: "mg/kg",
+        limit: "≤ 1",
+        method: "ELISA",
+        verdict: "pass",
+      },
+    ],
+    status: "valid",
+    revokedReason: null,
+    revokedAt: null,
+    ...overrides,
+  };
+}
+
+export function makeCertificate(overrides: Partial<Certificate> = {}): Certificate {
+  const report = makeReport();
+  return {
+    number: "NSP-CERT-2026-007",
+    issuedAt: report.completedAt,
+    result: "success",
+    shrimpCategory: "Tiger Shrimp",
+    tests: report.tests,
+    status: "valid",
+    revokedAt: null,
+    revokedReason: null,
+    ...overrides,
+  };
+}
