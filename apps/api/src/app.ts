@@ -15,6 +15,7 @@ import { authenticate } from "./http/authenticate";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { createRateLimits } from "./http/rate-limit";
 import type { MailboxEntry } from "./mail/transport";
+import type { RealtimeEvent } from "./realtime/events";
 import { authRouter } from "./routes/auth/router";
 import { customersRouter } from "./routes/customers/router";
 import { devMailboxRouter } from "./routes/dev-mailbox/router";
@@ -23,6 +24,7 @@ import { healthRouter } from "./routes/health/router";
 import { placesRouter } from "./routes/places/router";
 import { sampleSubmissionsRouter } from "./routes/sample-submissions/router";
 import { labRouter } from "./routes/lab/router";
+import { notificationsRouter } from "./routes/notifications/router";
 import { certificatesRouter, reportsRouter } from "./routes/reports/router";
 
 export interface AppDeps {
@@ -40,6 +42,8 @@ export interface AppDeps {
   webDistDir?: string | undefined;
   /** The dev mailbox reader; mounted at /dev when given. */
   devMailbox?: ((limit?: number) => Promise<MailboxEntry[]>) | undefined;
+  /** Pushes committed changes to the real-time endpoint. */
+  publish?: ((events: RealtimeEvent[]) => void) | undefined;
   /** PUBLIC_URL: links in e-mails and certificate QR codes. */
   publicUrl?: string | undefined;
   /** Reverse proxies in front of the app, for client IPs in rate limits. */
@@ -57,6 +61,7 @@ export function createApp(deps: AppDeps): Express {
     mxLookup: deps.mxLookup,
     mailQueued: deps.mailQueued,
     publicUrl: deps.publicUrl,
+    publish: deps.publish,
   });
   const { tokens } = ctx;
   const limits = createRateLimits({ enabled: deps.rateLimit ?? true, redis: deps.redis });
@@ -107,6 +112,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/places", authenticate(tokens, "customer"), placesRouter());
   api.use("/sample-submissions", authenticate(tokens, "customer"), sampleSubmissionsRouter(ctx));
   api.use("/reports", authenticate(tokens, "customer"), reportsRouter(ctx));
+  api.use("/notifications", authenticate(tokens, "customer"), notificationsRouter(ctx));
   api.use("/certificates", certificatesRouter(ctx));
   api.use("/lab", labRouter(ctx, tokens, limits));
   api.use(notFoundHandler);

@@ -13,6 +13,7 @@ import { loadConfig } from "./env";
 import { createDispatcher } from "./jobs/dispatcher";
 import { createLabSimulator } from "./jobs/lab-simulator";
 import { createOutboxSender } from "./jobs/outbox-sender";
+import { createRealtime } from "./realtime/realtime";
 import { createDevMailbox, createSmtpTransport } from "./mail/transport";
 
 const config = loadConfig();
@@ -31,6 +32,8 @@ const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : devMail
 if (!transport) throw new Error("no mail transport");
 const outbox = createOutboxSender({ db: database.db, transport, from: config.mailFrom, logger });
 
+const realtime = createRealtime({ jwtSecret: config.jwtSecret, logger, redis });
+
 const app = createApp({
   database,
   logger,
@@ -43,6 +46,7 @@ const app = createApp({
   devMailbox: config.production ? undefined : devMailbox?.list,
   trustProxy: config.production ? 1 : false,
   publicUrl: config.publicUrl,
+  publish: realtime.publish,
 });
 
 const jobsContext = createDomainContext({
@@ -50,6 +54,7 @@ const jobsContext = createDomainContext({
   jwtSecret: config.jwtSecret,
   mailQueued: () => outbox.nudge(),
   publicUrl: config.publicUrl,
+  publish: realtime.publish,
 });
 const dispatcher = createDispatcher(jobsContext, logger);
 const simulator = config.labSimulator
@@ -64,6 +69,7 @@ if (config.labAdmin) {
 }
 
 const server = app.listen(config.port, () => {
+  realtime.attach(server);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   outbox.start();
@@ -91,6 +97,8 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, "shutting down");
+  // Real-time clients hear it first (they reconnect after 1 s, to another instance or this one restarted).
+  await realtime.shutdown();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   // Give in-flight requests a moment, then cut the rest.

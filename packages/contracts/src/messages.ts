@@ -110,6 +110,12 @@ export const messages = {
   certificateNotFound: "No certificate with this number was issued by the laboratory",
   testingEtaRequired: "Give the testing ETA",
 
+  notificationNotFound: "Notification not found",
+  connectionLost: "Connection Lost: Unable to maintain real-time connection. Please refresh the page.",
+  serverMaintenance:
+    "Server Maintenance: Server is shutting down. Connection will be restored automatically.",
+  noNotifications: "No notifications yet",
+
   noUserLoggedIn: "No user logged in.",
   userNotAuthenticated: "User not authenticated",
 } as const;

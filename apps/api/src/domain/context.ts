@@ -1,6 +1,7 @@
 import type { Db } from "@lab/db";
 
 import { createTokenService, type TokenService } from "../lib/tokens";
+import type { RealtimeEvent } from "../realtime/events";
 import { createEmailChecker, type EmailChecker, type MxLookup } from "./email-check";
 
 /** What the use cases need from the outside world; built once per process (app, CLI, jobs). */
@@ -14,6 +15,8 @@ export interface DomainContext {
   mailQueued: () => void;
   /** Where the portal is reached: links in e-mails and certificate QR codes. */
   publicUrl: string;
+  /** Pushes events to the real-time endpoint; called only after their transaction committed. */
+  publish: (events: RealtimeEvent[]) => void;
 }
 
 export function createDomainContext(options: {
@@ -24,6 +27,7 @@ export function createDomainContext(options: {
   mxLookup?: MxLookup | undefined;
   mailQueued?: (() => void) | undefined;
   publicUrl?: string | undefined;
+  publish?: ((events: RealtimeEvent[]) => void) | undefined;
 }): DomainContext {
   return {
     db: options.db,
@@ -33,5 +37,6 @@ export function createDomainContext(options: {
     tokens: createTokenService(options.jwtSecret),
     mailQueued: options.mailQueued ?? (() => undefined),
     publicUrl: options.publicUrl ?? "http://localhost:3000",
+    publish: options.publish ?? (() => undefined),
   };
 }

@@ -16,6 +16,8 @@ import type { z } from "zod";
 import { AppError } from "../http/app-error";
 import { enqueueMail } from "../mail/outbox";
 import type { DomainContext } from "./context";
+import { presentNotification } from "../presenters/sample";
+import { changeEvents } from "../realtime/change-events";
 import { buildReportPdf } from "./report-pdf";
 import { applyMove, type Actor } from "./sample-moves";
 
@@ -66,7 +68,7 @@ export async function issueReport(
       throw new AppError(400, "validation_failed", messages.reportTestTypesMismatch);
     }
     // The move checks the state (TESTING → COMPLETED) before anything is written.
-    await applyMove(tx, now, sampleId, { type: "complete" }, actor);
+    const moved = await applyMove(tx, now, sampleId, { type: "complete" }, actor);
     const ordered = sample.testTypes
       .map((type) => input.tests.find((test) => test.testType === type))
       .filter((test) => test !== undefined);
@@ -107,10 +109,11 @@ export async function issueReport(
           .join("\n"),
       });
     }
-    return row;
+    return { row, moved };
   });
   ctx.mailQueued();
-  return report;
+  ctx.publish(changeEvents(report.moved.sample, report.moved.notification));
+  return report.row;
 }
 
 /** Revoking keeps the report readable, marks it revoked and tells the customer; audited as an event. */
@@ -121,7 +124,7 @@ export async function revokeReport(
   actor: Actor,
 ): Promise<ReportRow> {
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  const { updated, notification } = await ctx.db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for("update");
     if (!report) throw reportNotFound();
     if (report.status === "revoked") throw new AppError(409, "conflict", messages.reportAlreadyRevoked);
@@ -139,17 +142,29 @@ export async function revokeReport(
       note: `Report revoked: ${reason}`,
       at: now,
     });
-    await tx.insert(notifications).values({
-      customerId: report.customerId,
-      sampleId: report.sampleId,
-      type: "report_revoked",
-      title: "Report Revoked",
-      message: `The report for sample #${report.sampleId}${report.certification ? ` (${report.certification})` : ""} was revoked: ${reason}`,
-      data: { stage: "completed" },
-      createdAt: now,
-    });
-    return updated;
+    const [notice] = await tx
+      .insert(notifications)
+      .values({
+        customerId: report.customerId,
+        sampleId: report.sampleId,
+        type: "report_revoked",
+        title: "Report Revoked",
+        message: `The report for sample #${report.sampleId}${report.certification ? ` (${report.certification})` : ""} was revoked: ${reason}`,
+        data: { stage: "completed" },
+        createdAt: now,
+      })
+      .returning();
+    if (!notice) throw new Error("insert returned no row");
+    return { updated, notification: notice };
   });
+  ctx.publish([
+    {
+      kind: "notification",
+      customerId: notification.customerId,
+      notification: presentNotification(notification),
+    },
+  ]);
+  return updated;
 }
 
 export function listReports(ctx: DomainContext, customerId: number): Promise<ReportRow[]> {

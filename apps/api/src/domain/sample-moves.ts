@@ -5,12 +5,14 @@ import {
   sampleEvents,
   samples,
   type NotificationData,
+  type NotificationRow,
   type SampleRow,
   type Tx,
 } from "@lab/db";
 import { eq } from "drizzle-orm";
 
 import { AppError } from "../http/app-error";
+import { changeEvents } from "../realtime/change-events";
 import type { DomainContext } from "./context";
 
 /** Who made a move: a staff member, or the system (dispatcher, simulator). */
@@ -39,6 +41,11 @@ const DEFAULT_TESTING_HOURS = 72;
  * The one place sample states change (DESIGN.md section 5). Locks the sample, checks the move, writes
  * the new state, a sample event and the customer's notification, all in the caller's transaction.
  */
+export interface MoveResult {
+  sample: SampleRow;
+  notification: NotificationRow;
+}
+
 export async function applyMove(
   tx: Tx,
   now: Date,
@@ -46,7 +53,7 @@ export async function applyMove(
   move: Move,
   actor: Actor,
   note?: string,
-): Promise<SampleRow> {
+): Promise<MoveResult> {
   const [sample] = await tx.select().from(samples).where(eq(samples.id, sampleId)).for("update");
   if (!sample) throw new AppError(404, "not_found", messages.sampleNotFound);
   const from = sample.status;
@@ -139,19 +146,23 @@ export async function applyMove(
     note: note ?? null,
     at: now,
   });
-  await tx
+  const [notification] = await tx
     .insert(notifications)
-    .values({ customerId: sample.customerId, sampleId: sample.id, createdAt: now, ...notice });
-  return updated;
+    .values({ customerId: sample.customerId, sampleId: sample.id, createdAt: now, ...notice })
+    .returning();
+  if (!notification) throw new Error("insert returned no row");
+  return { sample: updated, notification };
 }
 
 /** A move in its own transaction: what the staff API, the CLI and the jobs call. */
-export function moveSample(
+export async function moveSample(
   ctx: DomainContext,
   sampleId: number,
   move: Move,
   actor: Actor,
   note?: string,
 ): Promise<SampleRow> {
-  return ctx.db.transaction((tx) => applyMove(tx, ctx.now(), sampleId, move, actor, note));
+  const result = await ctx.db.transaction((tx) => applyMove(tx, ctx.now(), sampleId, move, actor, note));
+  ctx.publish(changeEvents(result.sample, result.notification));
+  return result.sample;
 }

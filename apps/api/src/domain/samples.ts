@@ -22,6 +22,7 @@ import { z } from "zod";
 
 import { AppError } from "../http/app-error";
 import { toE164 } from "../lib/phone";
+import { changeEvents } from "../realtime/change-events";
 import type { DomainContext } from "./context";
 
 export type SubmissionInput = z.output<typeof sampleSubmissionSchema>;
@@ -85,7 +86,7 @@ export async function submitSample(
   const valid = validateSubmission(input);
   const providerId = await providerIdOf(ctx, customerId, input.samplerId);
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  const { sample, notification } = await ctx.db.transaction(async (tx) => {
     const [sample] = await tx
       .insert(samples)
       .values({
@@ -114,17 +115,22 @@ export async function submitSample(
       actor: `customer:${customerId}`,
       at: now,
     });
-    await tx.insert(notifications).values({
-      customerId,
-      sampleId: sample.id,
-      type: "sample_status_change",
-      title: "Sample Submitted",
-      message: `Sample #${sample.id} has been submitted. An agent will be assigned within 30 seconds.`,
-      data: { stage: "submitted" },
-      createdAt: now,
-    });
-    return sample;
+    const [notification] = await tx
+      .insert(notifications)
+      .values({
+        customerId,
+        sampleId: sample.id,
+        type: "sample_status_change",
+        title: "Sample Submitted",
+        message: `Sample #${sample.id} has been submitted. An agent will be assigned within 30 seconds.`,
+        data: { stage: "submitted" },
+        createdAt: now,
+      })
+      .returning();
+    return { sample, notification };
   });
+  ctx.publish(changeEvents(sample, notification));
+  return sample;
 }
 
 // Day boundaries are the lab's: India Standard Time.

@@ -3,7 +3,8 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 
 import type { DomainContext } from "../domain/context";
-import { applyMove } from "../domain/sample-moves";
+import { applyMove, type MoveResult } from "../domain/sample-moves";
+import { changeEvents } from "../realtime/change-events";
 import { createPoller, type Poller } from "./poller";
 
 // Any instance may run the dispatcher; this transaction-scoped advisory lock lets one pass at a time in.
@@ -23,7 +24,8 @@ export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; ln
  * agent (agents without a known position only when none has one). Answers how many were assigned.
  */
 export async function dispatchOnce(ctx: DomainContext, batchSize = 25): Promise<number> {
-  return ctx.db.transaction(async (tx) => {
+  const moves: MoveResult[] = [];
+  const assigned = await ctx.db.transaction(async (tx) => {
     const result = (await tx.execute(
       sql`select pg_try_advisory_xact_lock(${DISPATCH_LOCK_KEY}) as locked`,
     )) as {
@@ -52,11 +54,16 @@ export async function dispatchOnce(ctx: DomainContext, batchSize = 25): Promise<
             : best,
         );
       }
-      if (chosen)
-        await applyMove(tx, now, sample.id, { type: "assign", agentId: chosen.id }, { kind: "system" });
+      if (chosen) {
+        moves.push(
+          await applyMove(tx, now, sample.id, { type: "assign", agentId: chosen.id }, { kind: "system" }),
+        );
+      }
     }
     return queue.length;
   });
+  ctx.publish(moves.flatMap((move) => changeEvents(move.sample, move.notification)));
+  return assigned;
 }
 
 /** Runs the dispatcher every few seconds: the site promises an agent within 30 s of submission. */

@@ -1,3 +1,7 @@
+import { once } from "node:events";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
 import { createTestDatabase } from "@lab/db/testing";
 import type { Database } from "@lab/db";
 import type { Express } from "express";
@@ -10,6 +14,7 @@ import type { MxLookup } from "../domain/email-check";
 import { testEnv } from "../env";
 import { createOutboxSender, type OutboxSender } from "../jobs/outbox-sender";
 import { createSmtpTransport } from "../mail/transport";
+import { createRealtime, type Realtime } from "../realtime/realtime";
 import { startSmtpCatcher, type SmtpCatcher } from "./smtp-catcher";
 
 export const TEST_JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-signing";
@@ -28,6 +33,9 @@ export function testClock(start = Date.now()) {
 
 export interface TestApp {
   app: Express;
+  /** Set when started with realtime: the listening server's base URL and the realtime endpoint. */
+  baseUrl: string;
+  realtime: Realtime | undefined;
   database: Database;
   smtp: SmtpCatcher;
   outbox: OutboxSender;
@@ -37,7 +45,14 @@ export interface TestApp {
 
 /** The real app on a fresh database, with mail going over SMTP to a catcher. */
 export async function startTestApp(
-  options: { rateLimit?: boolean; redis?: Redis; mxLookup?: MxLookup; database?: Database } = {},
+  options: {
+    rateLimit?: boolean;
+    redis?: Redis;
+    mxLookup?: MxLookup;
+    database?: Database;
+    /** Serve /api/ws on a real listening server (heart-beats in ms). */
+    realtime?: { heartbeatMs?: number; redis?: Redis };
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(testEnv.databaseUrl));
   const smtp = await startSmtpCatcher();
@@ -52,6 +67,14 @@ export async function startTestApp(
   });
   outbox.start();
   const clock = testClock();
+  const realtime = options.realtime
+    ? createRealtime({
+        jwtSecret: TEST_JWT_SECRET,
+        logger,
+        heartbeatMs: options.realtime.heartbeatMs,
+        redis: options.realtime.redis,
+      })
+    : undefined;
   const app = createApp({
     database,
     logger,
@@ -62,14 +85,31 @@ export async function startTestApp(
     rateLimit: options.rateLimit ?? false,
     bcryptCost: 10,
     now: clock.now,
+    publish: realtime?.publish,
   });
+  let server: Server | undefined;
+  let baseUrl = "";
+  if (realtime) {
+    const listening = app.listen(0, "127.0.0.1");
+    await once(listening, "listening");
+    realtime.attach(listening);
+    server = listening;
+    baseUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+  }
   return {
     app,
+    baseUrl,
+    realtime,
     database,
     smtp,
     outbox,
     clock,
     async close() {
+      if (realtime && server) {
+        await realtime.shutdown(0);
+        server.closeAllConnections();
+        await new Promise((resolve) => server?.close(resolve));
+      }
       await outbox.stop();
       transport.close();
       await smtp.close();

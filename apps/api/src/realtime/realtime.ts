@@ -1,0 +1,61 @@
+import type { Server } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
+
+import { createTokenService } from "../lib/tokens";
+import { StompBroker } from "./broker";
+import { createEventBus } from "./event-bus";
+import type { RealtimeEvent } from "./events";
+import { attachRealtime } from "./transports";
+
+export interface Realtime {
+  broker: StompBroker;
+  /** For DomainContext.publish: fans committed changes out to every instance's sessions. */
+  publish(events: RealtimeEvent[]): void;
+  /** Serves /api/ws on the HTTP server. */
+  attach(server: Server): void;
+  /** Tells this instance's clients it is going away, gives them a moment, then closes their sockets. */
+  shutdown(graceMs?: number): Promise<void>;
+}
+
+export function createRealtime(options: {
+  jwtSecret: string;
+  logger: Logger;
+  redis?: Redis | undefined;
+  heartbeatMs?: number;
+}): Realtime {
+  const broker = new StompBroker({
+    tokens: createTokenService(options.jwtSecret),
+    logger: options.logger,
+    heartbeatMs: options.heartbeatMs,
+  });
+  const bus = createEventBus(
+    (event) => broker.deliver(event),
+    options.logger,
+    options.redis
+      ? {
+          publisher: options.redis,
+          // A subscriber waits for Redis and resubscribes by itself after an outage.
+          subscriber: options.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null }),
+        }
+      : undefined,
+  );
+  let transports: { close(): void } | undefined;
+  return {
+    broker,
+    publish: (events) => bus.publish(events),
+    attach(server) {
+      transports = attachRealtime(server, broker, options.logger);
+    },
+    async shutdown(graceMs = 300) {
+      // Only this instance is going away: the notice goes to its own sessions, not through Redis.
+      broker.deliver({ kind: "shutdown" });
+      await sleep(graceMs);
+      broker.closeAll();
+      transports?.close();
+      bus.close();
+    },
+  };
+}
