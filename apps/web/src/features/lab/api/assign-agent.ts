@@ -17,6 +17,7 @@ export function useAssignAgent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: assignAgent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
+    // A refused move (409) means the view is stale (the dispatcher or a colleague moved it): reload too.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
   });
 }

@@ -21,6 +21,9 @@ export function getLabSample(id: string): Promise<LabSampleDetail> {
 export const labSampleQueryOptions = (id: string) =>
   queryOptions({ queryKey: ["lab", "samples", "one", id], queryFn: () => getLabSample(id) });
 
+/** Re-read every 10 s: the dispatcher and the simulator move samples too. */
+export const LAB_REFRESH_MS = 10_000;
+
 export function useLabSample(id: string) {
-  return useQuery(labSampleQueryOptions(id));
+  return useQuery({ ...labSampleQueryOptions(id), refetchInterval: LAB_REFRESH_MS });
 }

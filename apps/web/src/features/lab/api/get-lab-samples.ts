@@ -61,5 +61,10 @@ export const labSamplesQueryOptions = (params: LabSamplesParams) =>
   });
 
 export function useLabSamples(params: LabSamplesParams) {
-  return useQuery({ ...labSamplesQueryOptions(params), placeholderData: keepPreviousData });
+  return useQuery({
+    ...labSamplesQueryOptions(params),
+    placeholderData: keepPreviousData,
+    // The queue follows the dispatcher and the simulator.
+    refetchInterval: 15_000,
+  });
 }

@@ -19,6 +19,7 @@ export function useIssueReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: issueReport,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
+    // A refused move (409) means the view is stale (the dispatcher or a colleague moved it): reload too.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
   });
 }

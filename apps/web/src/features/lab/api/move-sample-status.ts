@@ -21,6 +21,7 @@ export function useMoveSampleStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: moveSampleStatus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
+    // A refused move (409) means the view is stale (the dispatcher or a colleague moved it): reload too.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
   });
 }

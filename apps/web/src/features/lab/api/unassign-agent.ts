@@ -13,6 +13,7 @@ export function useUnassignAgent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unassignAgent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
+    // A refused move (409) means the view is stale (the dispatcher or a colleague moved it): reload too.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
   });
 }

@@ -1,0 +1,374 @@
+// Issue 5's journey in Debian's Chromium: a customer submits a sample (through the API); staff sign
+// in to the lab console at /lab/login, add an agent, assign it, mark the sample collected, start
+// testing, enter the results and issue the report; the customer finds it in /reports, opens it and
+// downloads the PDF; /verify/{number} says genuine; staff revoke it; /verify says revoked. The console
+// runs at desktop and tablet (1024×768) sizes, the customer's pages at phone size. Every screen
+// passes an axe check (WCAG 2 A and AA).
+import { readFileSync } from "node:fs";
+
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+
+import { expectNoAxeViolations } from "./support/axe";
+import { chromiumAvailable, launchChromium } from "./support/browser";
+import { verificationCode, waitForMail } from "./support/mailbox";
+import { stopAfterFirstFailure, visible, waitForPath } from "./support/page";
+
+const baseURL = inject("baseURL");
+const mailDir = inject("mailDir");
+const serverLog = inject("serverLog");
+
+const PASSWORD = "Shrimp#Lab2024";
+// The demo staff account: the server seeds it when NODE_ENV is not production (apps/api/src/env.ts).
+const STAFF_EMAIL = "lab@aquatest.local";
+const STAFF_PASSWORD = "LabAdmin#2026";
+const TEST_TYPES = ["Viral Disease Screening", "Allergen Testing"];
+
+const consoleSizes = [
+  { name: "desktop", viewport: { width: 1280, height: 800 }, touch: false },
+  { name: "tablet", viewport: { width: 1024, height: 768 }, touch: true },
+] as const;
+const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  pageErrors: string[];
+}
+
+async function open(
+  browser: Browser,
+  options: { viewport: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean },
+): Promise<Opened> {
+  const context = await browser.newContext({
+    baseURL,
+    ...options,
+    locale: "en-IN",
+    timezoneId: "Asia/Kolkata",
+    acceptDownloads: true,
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(`${error.name}: ${error.message}`));
+  return { context, page, pageErrors };
+}
+
+/** Sign-up, verification and one sample, all through the API (other journeys cover their screens). */
+async function customerWithSample(page: Page, fullName: string, email: string): Promise<number> {
+  const registered = await page.request.post("/api/customers/register", {
+    data: { fullName, email, password: PASSWORD },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const code = verificationCode(await waitForMail(mailDir, email));
+  const verified = await page.request.post("/api/auth/verify-email", { data: { email, code } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const login = await page.request.post("/api/customers/login", { data: { email, password: PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { accessToken, customer } = (await login.json()) as { accessToken: string; customer: { id: number } };
+  const submitted = await page.request.post("/api/sample-submissions", {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    data: {
+      consumerId: customer.id,
+      samplerId: `temp_${Date.now()}`,
+      samplerName: "Godavari Prawns",
+      samplerLocation: "Kakinada, Andhra Pradesh",
+      coordinate: { lat: 16.9891, lng: 82.2475 },
+      shrimpCategory: "Tiger Shrimp",
+      testTypes: TEST_TYPES,
+      phoneNumber: "+91 98480 22338",
+      status: "PENDING",
+      assigned: "",
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const { id } = (await submitted.json()) as { id: number };
+  return id;
+}
+
+async function signInCustomer(page: Page, email: string): Promise<void> {
+  await page.goto("/login");
+  const form = await visible(page.getByRole("form", { name: "Sign in" }));
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await waitForPath(page, "/dashboard", 20_000);
+}
+
+/** A staff token through the API, for the clean-up only. */
+async function staffToken(page: Page): Promise<string> {
+  const login = await page.request.post("/api/lab/login", {
+    data: { email: STAFF_EMAIL, password: STAFF_PASSWORD },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}
+
+/** Waits for the sample's status badge in the console's heading. */
+async function waitForStatus(page: Page, label: string): Promise<void> {
+  await visible(page.getByRole("heading", { level: 1 }).getByText(label, { exact: true }), 15_000);
+}
+
+describe.skipIf(!baseURL || !chromiumAvailable())("lab journey", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe.each(consoleSizes)("console at $name size ($viewport.width×$viewport.height)", (size) => {
+    const stamp = Date.now();
+    const fullName = `Kiran ${size.name === "tablet" ? "Tablet" : "Desktop"} Rao`;
+    const email = `kiran.lab.${size.name}.${stamp}@aquafarms.in`;
+    const agentName = `Suresh ${size.name} ${stamp}`;
+    let staff: Opened;
+    let customer: Opened;
+    let sampleId = 0;
+    let reportId = 0;
+    let certification = "";
+    stopAfterFirstFailure(beforeEach);
+
+    beforeAll(async () => {
+      staff = await open(browser, { viewport: size.viewport, hasTouch: size.touch });
+      customer = await open(browser, phone);
+    });
+    afterAll(async () => {
+      // Leave no active agent behind: the dispatcher would assign the other journeys' samples.
+      if (staff) {
+        const token = await staffToken(staff.page);
+        const headers = { Authorization: `Bearer ${token}` };
+        const roster = (await (await staff.page.request.get("/api/lab/agents", { headers })).json()) as {
+          id: number;
+          name: string;
+          phone: string;
+          active: boolean;
+        }[];
+        for (const agent of roster.filter((entry) => entry.name === agentName && entry.active)) {
+          await staff.page.request.put(`/api/lab/agents/${agent.id}`, {
+            headers,
+            data: { name: agent.name, phone: agent.phone, active: false },
+          });
+        }
+      }
+      await staff?.context.close();
+      await customer?.context.close();
+    });
+
+    it("a customer has submitted a sample (through the API)", async () => {
+      sampleId = await customerWithSample(customer.page, fullName, email);
+      expect(sampleId).toBeGreaterThan(0);
+    });
+
+    it("staff: /lab asks for the lab's own sign-in; a wrong password is refused; the demo account signs in", async () => {
+      const { page } = staff;
+      await page.goto("/lab");
+      await waitForPath(page, "/lab/login");
+      const form = await visible(page.getByRole("form", { name: "Lab sign in" }));
+      await expectNoAxeViolations(page, "/lab/login");
+      await form.getByLabel("Email").fill(STAFF_EMAIL);
+      await form.getByLabel("Password").fill("not-the-password");
+      await form.getByRole("button", { name: "Sign In" }).click();
+      await visible(page.getByRole("alert").getByText("Invalid email or password"));
+      await form.getByLabel("Password").fill(STAFF_PASSWORD);
+      await form.getByRole("button", { name: "Sign In" }).click();
+      await waitForPath(page, "/lab");
+      await visible(page.getByRole("heading", { level: 1, name: "Sample Queue" }));
+      expect(await page.evaluate(() => window.localStorage.getItem("labToken"))).toContain("token");
+      expect(await page.evaluate(() => window.localStorage.getItem("authToken"))).toBeNull();
+      await expectNoAxeViolations(page, "/lab (queue)");
+    });
+
+    it("staff: the sample is in the queue; the Unassigned view lists pending samples oldest first", async () => {
+      const { page } = staff;
+      await page.getByLabel("Search").fill(String(sampleId));
+      await page.getByRole("button", { name: "Search" }).click();
+      await visible(page.getByRole("link", { name: new RegExp(`Sample #${sampleId}\\b`) }));
+      await page.getByRole("button", { name: "Unassigned" }).click();
+      await page.waitForURL((url) => url.searchParams.get("view") === "unassigned");
+      await visible(page.getByText(/Pending samples with no agent yet/));
+      await expectNoAxeViolations(page, "/lab?view=unassigned");
+    });
+
+    it("staff: adds an agent on the Agents page", async () => {
+      const { page } = staff;
+      await page.getByRole("navigation", { name: "Lab" }).getByRole("link", { name: "Agents" }).click();
+      await waitForPath(page, "/lab/agents");
+      await visible(page.getByRole("heading", { level: 1, name: "Field Agents" }));
+      await page.getByRole("button", { name: "Add Agent" }).click();
+      const dialog = await visible(page.getByRole("dialog", { name: "Add Agent" }));
+      await dialog.getByLabel(/Name/).fill(agentName);
+      await dialog.getByLabel(/Phone/).fill("+91 90000 12345");
+      await dialog.getByLabel("Latitude").fill("16.9891");
+      await dialog.getByLabel("Longitude").fill("82.2475");
+      await expectNoAxeViolations(page, "add agent dialog");
+      await dialog.getByRole("button", { name: "Add Agent" }).click();
+      await visible(page.getByText(`Agent ${agentName} added`));
+      await visible(page.getByRole("listitem").filter({ hasText: agentName }).getByText("Active"));
+      await expectNoAxeViolations(page, "/lab/agents");
+    });
+
+    it("staff: assigns the agent (the dispatcher may have been quicker: then it is the same agent)", async () => {
+      const { page } = staff;
+      await page.goto(`/lab/samples/${sampleId}`);
+      await visible(page.getByRole("heading", { level: 1, name: new RegExp(`Sample #${sampleId}`) }));
+      await visible(page.getByText(fullName));
+      for (const type of TEST_TYPES) await visible(page.getByRole("listitem").filter({ hasText: type }));
+      await expectNoAxeViolations(page, "/lab/samples/{id}");
+      const select = await visible(page.getByLabel("Agent", { exact: true }));
+      const option = await select.locator("option").filter({ hasText: agentName }).getAttribute("value");
+      expect(option).toBeTruthy();
+      await select.selectOption(option ?? "");
+      const assign = page.getByRole("button", { name: "Assign Agent" });
+      if ((await assign.count()) > 0 && (await assign.isEnabled())) {
+        await assign.click();
+        // Already assigned by the dispatcher: the API refuses (409) and the view reloads.
+        await visible(
+          page.getByText(`${agentName} assigned to sample #${sampleId}`).or(page.getByRole("alert")),
+        );
+      }
+      await waitForStatus(page, "Collecting");
+      await visible(page.getByText(new RegExp(`${agentName}-`)));
+      await visible(page.getByRole("button", { name: "Unassign" }));
+    });
+
+    it("staff: marks the sample collected, then starts testing with an ETA", async () => {
+      const { page } = staff;
+      await page.getByRole("button", { name: "Mark Collected" }).click();
+      await waitForStatus(page, "COLLECTED");
+      await expectNoAxeViolations(page, "/lab/samples/{id} (collected)");
+      const eta = new Date(Date.now() + 2 * 86_400_000);
+      const local = `${eta.toISOString().slice(0, 10)}T15:30`;
+      await page.getByLabel("Testing ETA (optional)").fill(local);
+      await page.getByRole("button", { name: "Start Testing" }).click();
+      await waitForStatus(page, "Testing");
+    });
+
+    it("staff: enters one result per requested test type and issues the report", async () => {
+      const { page } = staff;
+      const form = await visible(page.getByRole("form", { name: "Test results" }));
+      await expectNoAxeViolations(page, "results entry");
+      const rows = form.locator("fieldset").filter({ has: page.locator("legend") });
+      for (const [index, type] of TEST_TYPES.entries()) {
+        const row = rows.filter({ has: page.locator("legend", { hasText: type }) });
+        await row.getByLabel(/Value/).fill(index === 0 ? "Not detected" : "0.2");
+        await row.getByLabel("Unit").fill(index === 0 ? "" : "mg/kg");
+        await row.getByLabel("Limit").fill(index === 0 ? "Not detected" : "≤ 1");
+        await row.getByLabel("Method").fill(index === 0 ? "qPCR" : "ELISA");
+        await row.getByLabel(/Verdict/).selectOption("pass");
+      }
+      await visible(form.getByText(/Overall result: Test Passed/));
+      await form.getByLabel("Initial Inspection").fill("Received chilled, packaging intact.");
+      await form.getByLabel("Viral Screening").fill("WSSV and IHHNV not detected");
+      await form.getByLabel("Final Review").fill("Fit for export.");
+      await form.getByRole("button", { name: "Issue Report" }).click();
+      await waitForStatus(page, "Completed");
+      const panel = page.getByRole("heading", { name: "Report", exact: true }).locator("xpath=..");
+      const text = (await (await visible(panel.getByText(/^NSP-CERT-\d{4}-\d{3,}$/))).textContent()) ?? "";
+      certification = text.trim();
+      reportId = Number(/#(\d+)/.exec((await panel.getByText(/^#\d+$/).textContent()) ?? "")?.[1]);
+      expect(certification).toMatch(/^NSP-CERT-\d{4}-\d{3,}$/);
+      expect(reportId).toBeGreaterThan(0);
+      await expectNoAxeViolations(page, "/lab/samples/{id} (completed)");
+    });
+
+    it("customer (phone): sees the report in /reports and opens it", async () => {
+      const { page } = customer;
+      await signInCustomer(page, email);
+      const mobileNav = page.getByRole("navigation", { name: "Main mobile" });
+      await mobileNav.getByRole("button").click();
+      await (await visible(mobileNav.getByRole("link", { name: "Reports", exact: true }))).click();
+      await waitForPath(page, "/reports");
+      const figures = await visible(page.getByRole("region", { name: "Report figures" }));
+      await visible(
+        figures.getByRole("listitem").filter({ hasText: "Total Reports" }).getByText("1", { exact: true }),
+      );
+      await visible(
+        figures.getByRole("listitem").filter({ hasText: "Successful Tests" }).getByText("1", { exact: true }),
+      );
+      const card = await visible(page.getByRole("article").filter({ hasText: `Report #${reportId}` }));
+      await visible(card.getByText(certification));
+      await expectNoAxeViolations(page, "/reports");
+      await card.getByRole("link", { name: /View Details/ }).click();
+      await waitForPath(page, `/report/${reportId}`);
+      await visible(page.getByRole("heading", { name: "Test Passed" }));
+      await visible(page.getByText("Test Successful", { exact: false }));
+      await visible(page.getByText("Godavari Prawns"));
+      await visible(page.getByRole("row", { name: /Allergen Testing/ }));
+      await visible(page.getByText(certification));
+      await expectNoAxeViolations(page, "/report/{id}");
+    });
+
+    it("customer: downloads the PDF (named after the certificate, a real PDF)", async () => {
+      const { page } = customer;
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download PDF" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`${certification}.pdf`);
+      const bytes = readFileSync(await download.path());
+      expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    });
+
+    it("anyone: /verify/{number} says genuine and valid", async () => {
+      const { page } = customer;
+      await page.getByRole("link", { name: "Verify this certificate" }).click();
+      await waitForPath(page, `/verify/${certification}`);
+      const verdict = await visible(page.getByRole("region", { name: "Verification result" }));
+      await visible(verdict.getByRole("heading", { name: "Genuine and Valid" }));
+      await visible(page.getByText("Tiger Shrimp"));
+      expect(await page.getByText("Godavari Prawns").count()).toBe(0);
+      await expectNoAxeViolations(page, "/verify/{number} (valid)");
+    });
+
+    it("staff: revokes the report with a reason", async () => {
+      const { page } = staff;
+      await page.getByLabel(/Reason for revoking/).fill("Sample label did not match the farm record");
+      await page.getByRole("button", { name: "Revoke Report" }).click();
+      await visible(page.getByText(`Report #${reportId} revoked`));
+      await visible(page.getByText(/Revoked on .*: Sample label did not match the farm record/));
+      expect(await page.getByRole("button", { name: "Revoke Report" }).count()).toBe(0);
+      await expectNoAxeViolations(page, "/lab/samples/{id} (revoked)");
+    });
+
+    it("anyone: /verify now says revoked, with the reason; the customer's report shows the revoked banner", async () => {
+      const { page } = customer;
+      await page.goto("/verify");
+      await page.getByLabel("Certification Number").fill(certification.toLowerCase());
+      await page.getByRole("button", { name: "Verify" }).click();
+      await waitForPath(page, `/verify/${certification}`);
+      const verdict = await visible(page.getByRole("region", { name: "Verification result" }));
+      await visible(verdict.getByRole("heading", { name: "Certificate Revoked" }));
+      await visible(verdict.getByText(/Reason: Sample label did not match the farm record/));
+      await expectNoAxeViolations(page, "/verify/{number} (revoked)");
+
+      await page.goto(`/report/${reportId}`);
+      const revoked = await visible(page.getByRole("region", { name: "Revoked" }));
+      await visible(revoked.getByText(/Sample label did not match the farm record/));
+      await page.goto("/report/99999999");
+      await visible(page.getByRole("heading", { name: "Report Not Found" }));
+      await visible(page.getByRole("link", { name: "Back to Reports" }));
+      await expectNoAxeViolations(page, "/report/{missing}");
+    });
+
+    it("staff: edits the agent to inactive and signs out", async () => {
+      const { page } = staff;
+      await page.getByRole("navigation", { name: "Lab" }).getByRole("link", { name: "Agents" }).click();
+      await page.getByRole("button", { name: `Edit ${agentName}` }).click();
+      const dialog = await visible(page.getByRole("dialog", { name: "Edit Agent" }));
+      await dialog.getByLabel(/Active/).uncheck();
+      await dialog.getByRole("button", { name: "Save Agent" }).click();
+      await visible(page.getByRole("listitem").filter({ hasText: agentName }).getByText("Inactive"));
+      await page.getByRole("button", { name: "Sign Out" }).click();
+      await waitForPath(page, "/lab/login");
+      expect(await page.evaluate(() => window.localStorage.getItem("labToken"))).toBeNull();
+    });
+
+    it("raised no uncaught errors in the pages", () => {
+      expect(staff.pageErrors, `staff page errors (server log: ${serverLog})`).toEqual([]);
+      expect(customer.pageErrors, `customer page errors (server log: ${serverLog})`).toEqual([]);
+    });
+  });
+});
