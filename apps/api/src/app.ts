@@ -24,6 +24,7 @@ import { healthRouter } from "./routes/health/router";
 import { placesRouter } from "./routes/places/router";
 import { sampleSubmissionsRouter } from "./routes/sample-submissions/router";
 import { labRouter } from "./routes/lab/router";
+import { ledgerRouter } from "./routes/ledger/router";
 import { notificationsRouter } from "./routes/notifications/router";
 import { certificatesRouter, reportsRouter } from "./routes/reports/router";
 
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/sample-submissions", authenticate(tokens, "customer"), sampleSubmissionsRouter(ctx));
   api.use("/reports", authenticate(tokens, "customer"), reportsRouter(ctx));
   api.use("/notifications", authenticate(tokens, "customer"), notificationsRouter(ctx));
+  api.use("/ledger", authenticate(tokens, "customer"), ledgerRouter(ctx, limits));
   api.use("/certificates", certificatesRouter(ctx));
   api.use("/lab", labRouter(ctx, tokens, limits));
   api.use(notFoundHandler);

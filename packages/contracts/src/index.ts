@@ -5,3 +5,4 @@ export * from "./password";
 export * from "./providers";
 export * from "./samples";
 export * from "./lab";
+export * from "./ledger";

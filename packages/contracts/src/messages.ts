@@ -116,6 +116,13 @@ export const messages = {
     "Server Maintenance: Server is shutting down. Connection will be restored automatically.",
   noNotifications: "No notifications yet",
 
+  ledgerSelectSample: "Please select at least one sample",
+  ledgerNoEmails: "No email addresses found for selected samples",
+  ledgerSendFailed: "Failed to send emails",
+  ledgerMessageRequired: "Please enter a message",
+  ledgerTooManySamples: "Select at most 500 samples at a time",
+  exportSuccess: "Export completed successfully",
+
   noUserLoggedIn: "No user logged in.",
   userNotAuthenticated: "User not authenticated",
 } as const;
