@@ -1,7 +1,7 @@
 // The own-samples list at scale, through the HTTP API on real Postgres.
 // Seeds one customer with N samples (default 200,000) plus a crowd of other customers' samples, then
 // times first/middle/last pages, each status group, a date range and a search, p50/p95/p99.
-// Run: pnpm --filter @lab/bench samples-list [N] [postgres-url]   (default 200000, the local test server)
+// Run: pnpm --filter @lab/bench samples-list [N] [--total T] [postgres-url] [--keep]   (default N 200000, T 2N)
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 
@@ -13,11 +13,14 @@ import { pino } from "pino";
 import { createApp } from "@lab/api";
 import { createTokenService } from "@lab/api/tokens";
 
-const serverUrl = process.argv[3] ?? "postgres://postgres@127.0.0.1:5432/test";
+const serverUrl =
+  process.argv.find((arg) => arg.startsWith("postgres://")) ?? "postgres://postgres@127.0.0.1:5432/test";
 // --keep leaves the seeded database behind, for EXPLAIN.
 const keep = process.argv.includes("--keep");
 const n = Number(process.argv[2] ?? 200_000);
-const others = n; // as many rows again, spread over 999 other customers
+// --total T: the whole table holds T samples (the rest spread over 999 other customers); default 2N.
+const totalArg = process.argv.indexOf("--total");
+const others = (totalArg > 0 ? Number(process.argv[totalArg + 1]) : 2 * n) - n;
 const dbName = `bench_${randomBytes(3).toString("hex")}`;
 
 const admin = new pg.Client({ connectionString: serverUrl });
@@ -43,8 +46,19 @@ try {
       timestamptz '2024-01-01' + (g || ' minutes')::interval,
       timestamptz '2024-01-01' + ((g * 7 % ${count}) || ' minutes')::interval
     from generate_series(1, ${count}) g`;
+  // Bulk load the way one would restore a dump: without the per-row counter trigger and the trigram
+  // index, both rebuilt afterwards to exactly what the row-by-row path would have produced.
+  await database.db.execute(sql`alter table samples disable trigger samples_count_change`);
+  await database.db.execute(sql`drop index samples_search_trgm_idx`);
   await database.db.execute(insert(sql`1`, n));
   await database.db.execute(insert(sql`2 + (g % 999)`, others));
+  await database.db.execute(
+    sql`create index samples_search_trgm_idx on samples using gin (search_text gin_trgm_ops)`,
+  );
+  await database.db.execute(sql`
+    insert into sample_counts (customer_id, status, n)
+    select customer_id, status, count(*) from samples group by customer_id, status`);
+  await database.db.execute(sql`alter table samples enable trigger samples_count_change`);
   // What autovacuum does on a live server: statistics and the visibility map for index-only scans.
   await database.db.execute(sql`vacuum analyze samples`);
   console.log(
