@@ -4,6 +4,8 @@ import { Outlet } from "react-router";
 
 import { AppShell, type NavItem } from "@/components/layouts/app-shell";
 import { paths } from "@/config/paths";
+import { NotificationBell } from "@/features/notifications/components/notification-bell";
+import { useRealtimeUpdates } from "@/features/notifications/hooks/use-realtime-updates";
 import { UserMenu } from "@/features/profile/components/user-menu";
 import { queryClient } from "@/lib/query-client";
 
@@ -37,10 +39,26 @@ const navigation: NavItem[] = [
   },
 ];
 
+/** The live connection (its client is loaded on demand, after sign-in). */
+function RealtimeUpdates() {
+  useRealtimeUpdates();
+  return null;
+}
+
 export default function AppRoot() {
   return (
     <QueryClientProvider client={queryClient}>
-      <AppShell homeHref={paths.dashboard.href()} navigation={navigation} userMenu={<UserMenu />}>
+      <AppShell
+        homeHref={paths.dashboard.href()}
+        navigation={navigation}
+        userMenu={
+          <>
+            <NotificationBell />
+            <UserMenu />
+          </>
+        }
+      >
+        <RealtimeUpdates />
         <Outlet />
       </AppShell>
     </QueryClientProvider>

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+
+import type { Notification } from "@lab/contracts";
+
+import { apiRequest } from "@/lib/api-client";
+
+import { NOTIFICATIONS_QUERY_KEY } from "./get-notifications";
+
+const updatedSchema = z.object({ updated: z.number().int() });
+
+/** POST /notifications/read-all: marks every notification read. */
+export function markAllNotificationsRead(): Promise<{ updated: number }> {
+  return apiRequest("/notifications/read-all", { method: "POST", schema: updatedSchema });
+}
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onMutate: () => {
+      queryClient.setQueryData<Notification[]>(NOTIFICATIONS_QUERY_KEY, (current) =>
+        current?.map((item) => (item.read ? item : { ...item, read: true })),
+      );
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+  });
+}

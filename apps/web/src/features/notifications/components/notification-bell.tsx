@@ -1,0 +1,192 @@
+import { Bell, BellOff, Trash2, X } from "lucide-react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useNavigate } from "react-router";
+
+import { messages, type Notification } from "@lab/contracts";
+
+import { cn } from "@/components/ui/cn";
+import { paths } from "@/config/paths";
+
+import { useClearNotifications } from "../api/clear-notifications";
+import { useDismissNotification } from "../api/dismiss-notification";
+import { useNotifications } from "../api/get-notifications";
+import { useMarkAllNotificationsRead } from "../api/mark-all-read";
+import { useMarkNotificationRead } from "../api/mark-read";
+import { useConnectionStatus } from "../utils/connection-status";
+import { badgeLabel, notificationTarget, timeLabel } from "../utils/notification-view";
+
+/** The top bar's notification widget (spec section 2): mode, unread badge and the dropdown. */
+export function NotificationBell() {
+  const status = useConnectionStatus();
+  const live = status === "connected";
+  const notifications = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const dismiss = useDismissNotification();
+  const clear = useClearNotifications();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  // The time labels' clock: set on opening, then every minute while open.
+  const [now, setNow] = useState(() => Date.now());
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const titleId = useId();
+
+  const items = notifications.data ?? [];
+  const unread = items.filter((item) => !item.read).length;
+  const modeLabel = live ? "Real-time updates" : "Manual updates";
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !containerRef.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    const clock = setInterval(() => setNow(Date.now()), 60_000);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      clearInterval(clock);
+    };
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === "Escape" && open) {
+      event.preventDefault();
+      close();
+    }
+  };
+
+  const go = (to: string) => {
+    setOpen(false);
+    void navigate(to);
+  };
+
+  const onOpen = (notification: Notification) => {
+    if (!notification.read) markRead.mutate(notification.id);
+    go(notificationTarget(notification));
+  };
+
+  return (
+    <div ref={containerRef} className="relative" onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Notifications, ${unread} unread, ${modeLabel}`}
+        onClick={() => {
+          setNow(Date.now());
+          setOpen((value) => !value);
+        }}
+        className="relative flex items-center gap-1.5 rounded-full p-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+      >
+        {live ? (
+          <Bell aria-hidden="true" className="h-5 w-5 text-green-700" />
+        ) : (
+          <BellOff aria-hidden="true" className="h-5 w-5 text-red-700" />
+        )}
+        <span
+          aria-hidden="true"
+          className={cn("hidden text-xs font-medium md:inline", live ? "text-green-800" : "text-red-800")}
+        >
+          {modeLabel}
+        </span>
+        {unread > 0 ? (
+          <span
+            data-testid="notification-badge"
+            aria-hidden="true"
+            className="absolute -top-0.5 left-5 min-w-5 rounded-full bg-red-700 px-1 text-center text-[11px] leading-5 font-semibold text-white"
+          >
+            {badgeLabel(unread)}
+          </span>
+        ) : null}
+      </button>
+
+      <div
+        id={panelId}
+        role="region"
+        aria-labelledby={titleId}
+        hidden={!open}
+        className="fixed inset-x-2 top-14 z-40 flex max-h-96 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
+      >
+        <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2.5">
+          <div>
+            <h2 id={titleId} className="text-sm font-semibold text-slate-900">
+              Notifications
+            </h2>
+            <p className={cn("text-xs", live ? "text-green-800" : "text-red-800")}>{modeLabel}</p>
+          </div>
+          <button
+            type="button"
+            disabled={unread === 0}
+            onClick={() => markAll.mutate()}
+            className="rounded px-2 py-1 text-xs font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:text-slate-500 disabled:hover:bg-transparent"
+          >
+            Mark all read
+          </button>
+        </div>
+
+        {items.length === 0 ? (
+          <p className="px-4 py-8 text-center text-sm text-slate-600">{messages.noNotifications}</p>
+        ) : (
+          <ul className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
+            {items.map((item) => (
+              <li key={item.id} className={cn("flex items-start gap-1", !item.read && "bg-sky-50")}>
+                <button
+                  type="button"
+                  onClick={() => onOpen(item)}
+                  className="min-w-0 flex-1 px-4 py-2.5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-700"
+                >
+                  <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
+                    {item.read ? null : (
+                      <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-sky-700" />
+                    )}
+                    <span className="truncate">{item.title}</span>
+                    {item.read ? null : <span className="sr-only">(unread)</span>}
+                  </span>
+                  <span className="mt-0.5 block text-sm break-words text-slate-700">{item.message}</span>
+                  <span className="mt-0.5 block text-xs text-slate-600">
+                    {timeLabel(item.timestamp, now)}
+                  </span>
+                </button>
+                <button
+                  type="button"
+                  aria-label={`Dismiss notification: ${item.title}`}
+                  onClick={() => dismiss.mutate(item.id)}
+                  className="m-2 rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700"
+                >
+                  <X aria-hidden="true" className="h-4 w-4" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-2">
+          <button
+            type="button"
+            onClick={() => go(paths.samples.href())}
+            className="rounded px-2 py-1 text-xs font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700"
+          >
+            View All Samples
+          </button>
+          <button
+            type="button"
+            disabled={items.length === 0}
+            onClick={() => clear.mutate()}
+            className="flex items-center gap-1 rounded px-2 py-1 text-xs font-medium text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700 disabled:text-slate-500 disabled:hover:bg-transparent"
+          >
+            <Trash2 aria-hidden="true" className="h-3.5 w-3.5" />
+            Clear all
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// The signed-in shell's live connection: the client is imported on demand (never on /login), its
+// state feeds the bell, its messages land in the query cache, its alarms become toasts.
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+
+import { messages } from "@lab/contracts";
+
+import { useToast } from "@/components/ui/toast";
+import { useSession } from "@/lib/auth";
+
+import { setConnectionStatus } from "../utils/connection-status";
+import { applyNotification, applySampleUpdate, refetchLiveData } from "../utils/live-cache";
+
+export function useRealtimeUpdates(): void {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const session = useSession();
+  const token = session?.token.token;
+  const userId = session?.user.id;
+
+  useEffect(() => {
+    if (token === undefined || userId === undefined) return;
+    let cancelled = false;
+    let stop: (() => void) | undefined;
+    setConnectionStatus("connecting");
+    void import("@/lib/realtime").then(({ createRealtimeConnection }) => {
+      if (cancelled) return;
+      const connection = createRealtimeConnection({
+        token,
+        userId,
+        onState: setConnectionStatus,
+        onConnected: () => refetchLiveData(queryClient),
+        onSample: (value) => applySampleUpdate(queryClient, value),
+        onNotification: (value) => {
+          const notification = applyNotification(queryClient, value);
+          if (notification) toast.success(`${notification.title}: ${notification.message}`);
+        },
+        onShutdown: () => toast.warning(messages.serverMaintenance),
+        onConnectionLost: () => toast.error(messages.connectionLost),
+      });
+      connection.start();
+      stop = () => connection.stop();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+      setConnectionStatus("disconnected");
+    };
+  }, [queryClient, toast, token, userId]);
+}

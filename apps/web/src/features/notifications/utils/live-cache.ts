@@ -1,0 +1,54 @@
+// How a live message lands in the TanStack Query cache: samples merge by id, notifications prepend.
+import type { QueryClient } from "@tanstack/react-query";
+
+import {
+  notificationSchema,
+  sampleSchema,
+  type Notification,
+  type Sample,
+  type SamplePage,
+} from "@lab/contracts";
+
+import { NOTIFICATIONS_QUERY_KEY } from "../api/get-notifications";
+
+export const MAX_NOTIFICATIONS = 100;
+
+/** Re-fetch after a (re)connect: what the socket may have missed, the database has. */
+export function refetchLiveData(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: ["samples"] });
+  void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: ["reports"] });
+}
+
+/** A sample from /topic/sample-submissions/updates: merged into every cached list and the detail. */
+export function applySampleUpdate(queryClient: QueryClient, value: unknown): Sample | null {
+  const parsed = sampleSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const sample = parsed.data;
+  let known = false;
+  queryClient.setQueriesData<SamplePage>({ queryKey: ["samples", "list"] }, (page) => {
+    if (!page?.items.some((item) => item.id === sample.id)) return page;
+    known = true;
+    return { ...page, items: page.items.map((item) => (item.id === sample.id ? sample : item)) };
+  });
+  queryClient.setQueryData<Sample>(["samples", "one", String(sample.id)], (current) =>
+    current ? sample : current,
+  );
+  // Counts, the history and reports follow from the new status; an unknown sample needs the lists.
+  void queryClient.invalidateQueries({ queryKey: ["samples", "summary"] });
+  void queryClient.invalidateQueries({ queryKey: ["samples", "one", String(sample.id), "events"] });
+  if (sample.status === "COMPLETED") void queryClient.invalidateQueries({ queryKey: ["reports"] });
+  if (!known) void queryClient.invalidateQueries({ queryKey: ["samples", "list"] });
+  return sample;
+}
+
+/** A notification from /user/{id}/notifications: prepended (once) to the cached list. */
+export function applyNotification(queryClient: QueryClient, value: unknown): Notification | null {
+  const parsed = notificationSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const notification = parsed.data;
+  queryClient.setQueryData<Notification[]>(NOTIFICATIONS_QUERY_KEY, (current = []) =>
+    [notification, ...current.filter((item) => item.id !== notification.id)].slice(0, MAX_NOTIFICATIONS),
+  );
+  return notification;
+}

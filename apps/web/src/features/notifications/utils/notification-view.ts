@@ -1,0 +1,40 @@
+// Display rules of the bell (spec sections 2 and 9).
+import type { Notification } from "@lab/contracts";
+
+import { paths } from "@/config/paths";
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+
+/** Just now under 60 s, then minutes under 1 hour, hours under 1 day, then days. */
+export function timeLabel(timestamp: string, now: number = Date.now()): string {
+  const at = Date.parse(timestamp);
+  const elapsed = Number.isFinite(at) ? Math.max(0, now - at) : 0;
+  if (elapsed < MINUTE_MS) return "Just now";
+  if (elapsed < HOUR_MS) return plural(Math.floor(elapsed / MINUTE_MS), "minute");
+  if (elapsed < DAY_MS) return plural(Math.floor(elapsed / HOUR_MS), "hour");
+  return plural(Math.floor(elapsed / DAY_MS), "day");
+}
+
+/** The unread badge: capped at 99+. */
+export function badgeLabel(unread: number): string {
+  return unread > 99 ? "99+" : String(unread);
+}
+
+/** Where a click on a notification leads. */
+export function notificationTarget(notification: Pick<Notification, "type" | "sampleId">): string {
+  switch (notification.type) {
+    case "sample_status_change":
+    case "sample_assigned":
+      return notification.sampleId === null
+        ? paths.samples.href()
+        : paths.samples.href({ highlight: notification.sampleId });
+    case "sample_completed":
+      return paths.reports.href();
+    default:
+      return paths.samples.href();
+  }
+}

@@ -1,0 +1,232 @@
+// The real-time client of spec section 7 and DESIGN.md section 7: STOMP 1.2 over SockJS at /api/ws.
+// Loaded only by the signed-in shell (dynamic import), so none of it reaches the /login bundle.
+// The socket only says "look now": after every (re)connect the caller re-fetches from the REST API.
+import { Client, type IFrame, type IMessage } from "@stomp/stompjs";
+import SockJS from "sockjs-client";
+
+import { API_BASE } from "./api-client";
+
+/** Real-time connection states (spec section 4). */
+export type RealtimeState = "connecting" | "connected" | "disconnected" | "reconnecting";
+
+// Reconnect policy of spec section 9.
+export const MAX_RECONNECT_ATTEMPTS = 10;
+export const RECONNECT_BASE_MS = 1000;
+export const RECONNECT_CAP_MS = 30_000;
+export const RECONNECT_JITTER_MS = 1000;
+export const MONITOR_INTERVAL_MS = 5000;
+export const HEARTBEAT_MS = 10_000;
+/** Fallback when the shutdown notice carries no delay. */
+export const SHUTDOWN_RECONNECT_MS = 1000;
+
+export const SHUTDOWN_TOPIC = "/topic/system/shutdown";
+export const SAMPLES_TOPIC = "/topic/sample-submissions/updates";
+export const notificationsDestination = (userId: number) => `/user/${userId}/notifications`;
+
+/** Delay before reconnect attempt `attempt` (1-based): 1, 2, 4, 8, 16, 30, 30… s, plus jitter < 1 s. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const exponential = RECONNECT_BASE_MS * 2 ** Math.max(0, attempt - 1);
+  return Math.min(exponential, RECONNECT_CAP_MS) + Math.floor(random() * RECONNECT_JITTER_MS);
+}
+
+/** The part of @stomp/stompjs's Client the connection uses (a seam for tests). */
+export interface StompLike {
+  readonly connected: boolean;
+  activate(): void;
+  deactivate(): Promise<void> | void;
+  subscribe(destination: string, callback: (message: IMessage) => void): unknown;
+}
+
+export interface StompCallbacks {
+  onConnect: () => void;
+  onClose: () => void;
+  onStompError: (frame: IFrame) => void;
+}
+
+export type StompFactory = (token: string, callbacks: StompCallbacks) => StompLike;
+
+/** A STOMP client over SockJS with the bearer token on CONNECT; reconnects are ours, not the library's. */
+export const createStompClient: StompFactory = (token, callbacks) =>
+  new Client({
+    webSocketFactory: () => new SockJS(`${API_BASE}/ws`),
+    connectHeaders: { Authorization: `Bearer ${token}` },
+    heartbeatIncoming: HEARTBEAT_MS,
+    heartbeatOutgoing: HEARTBEAT_MS,
+    reconnectDelay: 0,
+    onConnect: () => callbacks.onConnect(),
+    onWebSocketClose: () => callbacks.onClose(),
+    onStompError: (frame) => callbacks.onStompError(frame),
+  });
+
+export interface RealtimeHandlers {
+  onState?: (state: RealtimeState) => void;
+  /** After every successful (re)connect: re-fetch what may have been missed. */
+  onConnected?: () => void;
+  onSample?: (sample: unknown) => void;
+  onNotification?: (notification: unknown) => void;
+  /** The server announced a shutdown: 'Server Maintenance: …'. */
+  onShutdown?: () => void;
+  /** The tenth reconnect failed: 'Connection Lost: …'. */
+  onConnectionLost?: () => void;
+}
+
+export interface RealtimeOptions extends RealtimeHandlers {
+  token: string;
+  userId: number;
+  createClient?: StompFactory;
+  random?: () => number;
+}
+
+export interface RealtimeConnection {
+  start(): void;
+  stop(): void;
+  readonly state: RealtimeState;
+  readonly attempts: number;
+}
+
+function parseBody(message: IMessage): unknown {
+  try {
+    return JSON.parse(message.body) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function shutdownDelay(body: unknown): number {
+  if (typeof body === "object" && body !== null) {
+    const value = (body as Record<string, unknown>).reconnectAfterMs;
+    if (typeof value === "number" && Number.isFinite(value) && value >= 0) return value;
+  }
+  return SHUTDOWN_RECONNECT_MS;
+}
+
+export function createRealtimeConnection(options: RealtimeOptions): RealtimeConnection {
+  const { token, userId, createClient = createStompClient, random = Math.random } = options;
+  let state: RealtimeState = "disconnected";
+  let client: StompLike | null = null;
+  let attempts = 0;
+  let stopped = true;
+  let gaveUp = false;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let monitor: ReturnType<typeof setInterval> | undefined;
+
+  const setState = (next: RealtimeState) => {
+    if (next === state) return;
+    state = next;
+    options.onState?.(next);
+  };
+
+  const clearReconnect = () => {
+    if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
+    reconnectTimer = undefined;
+  };
+
+  const drop = (current: StompLike | null) => {
+    if (!current) return;
+    if (client === current) client = null;
+    void Promise.resolve(current.deactivate()).catch(() => undefined);
+  };
+
+  const scheduleReconnect = (delay: number) => {
+    clearReconnect();
+    setState("reconnecting");
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      connect();
+    }, delay);
+  };
+
+  /** A connection attempt failed or a live connection dropped. */
+  const handleFailure = () => {
+    if (stopped || gaveUp) return;
+    if (attempts >= MAX_RECONNECT_ATTEMPTS) {
+      gaveUp = true;
+      clearReconnect();
+      setState("disconnected");
+      options.onConnectionLost?.();
+      return;
+    }
+    attempts += 1;
+    scheduleReconnect(reconnectDelay(attempts, random));
+  };
+
+  const connect = () => {
+    if (stopped) return;
+    drop(client);
+    if (state !== "reconnecting") setState("connecting");
+    let settled = false;
+    const current = createClient(token, {
+      onConnect: () => {
+        if (client !== current) return;
+        attempts = 0;
+        setState("connected");
+        current.subscribe(SHUTDOWN_TOPIC, (message) => {
+          if (client !== current) return;
+          options.onShutdown?.();
+          settled = true;
+          drop(current);
+          attempts = 0;
+          scheduleReconnect(shutdownDelay(parseBody(message)));
+        });
+        current.subscribe(SAMPLES_TOPIC, (message) => {
+          const body = parseBody(message);
+          if (body !== null) options.onSample?.(body);
+        });
+        current.subscribe(notificationsDestination(userId), (message) => {
+          const body = parseBody(message);
+          if (body !== null) options.onNotification?.(body);
+        });
+        options.onConnected?.();
+      },
+      onClose: () => {
+        if (client !== current || settled) return;
+        settled = true;
+        client = null;
+        handleFailure();
+      },
+      onStompError: () => {
+        // The server closes after ERROR; count it once, then drop the socket.
+        if (client !== current || settled) return;
+        settled = true;
+        drop(current);
+        handleFailure();
+      },
+    });
+    client = current;
+    current.activate();
+  };
+
+  /** Every 5 s: a connection that is gone without a scheduled reconnect gets one. */
+  const check = () => {
+    if (stopped || gaveUp || reconnectTimer !== undefined) return;
+    if (state === "connected" && client?.connected !== true) {
+      drop(client);
+      handleFailure();
+    }
+  };
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      gaveUp = false;
+      attempts = 0;
+      monitor = setInterval(check, MONITOR_INTERVAL_MS);
+      connect();
+    },
+    stop() {
+      stopped = true;
+      clearReconnect();
+      if (monitor !== undefined) clearInterval(monitor);
+      monitor = undefined;
+      drop(client);
+      setState("disconnected");
+    },
+    get state() {
+      return state;
+    },
+    get attempts() {
+      return attempts;
+    },
+  };
+}
