@@ -11,6 +11,7 @@ import { labRequest } from "../utils/lab-request";
 import {
   LAB_STAFF_KEY,
   LAB_TOKEN_KEY,
+  endLabSession,
   getLabSession,
   resetLabSessionCache,
   startLabSession,
@@ -125,5 +126,17 @@ describe("labRequest", () => {
     resetLabSessionCache();
     expect(getLabSession()).toBeNull();
     expect(window.localStorage.getItem(LAB_TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe("LabLoginForm after the session ended", () => {
+  afterEach(() => resetLabSessionCache());
+
+  it("a refused or expired lab token: the sign-in page says the session ended", () => {
+    startLabSession({ staff, accessToken: "lab-jwt", expiresIn: 3600, tokenType: "Bearer" });
+    endLabSession("unauthorized");
+    mockFetch({});
+    render();
+    expect(screen.getByText("Your lab session has ended. Please sign in again.")).toBeInTheDocument();
   });
 });

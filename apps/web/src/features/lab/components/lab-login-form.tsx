@@ -11,7 +11,7 @@ import { paths } from "@/config/paths";
 import { loginErrorMessage } from "@/lib/api-client";
 
 import { labSignIn } from "../api/lab-login";
-import { takeLabSignOutReason } from "../utils/lab-session";
+import { labSignOutReason } from "../utils/lab-session";
 
 export const LAB_EMAIL_REQUIRED = "Please enter your email address.";
 export const LAB_PASSWORD_REQUIRED = "Please enter your password.";
@@ -22,7 +22,7 @@ export function LabLoginForm() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [notice] = useState(() => {
-    const reason = takeLabSignOutReason();
+    const reason = labSignOutReason();
     return reason === "expired" || reason === "unauthorized" ? LAB_SESSION_ENDED : null;
   });
   const [email, setEmail] = useState("");

@@ -105,11 +105,9 @@ export function endLabSession(reason: LabSignOutReason = "user"): void {
   emit();
 }
 
-/** Why the last session ended (for the sign-in page's notice), read once. */
-export function takeLabSignOutReason(): LabSignOutReason | null {
-  const reason = lastReason;
-  lastReason = null;
-  return reason;
+/** Why the last session ended (for the sign-in page's notice); forgotten at the next sign-in. */
+export function labSignOutReason(): LabSignOutReason | null {
+  return lastReason;
 }
 
 function subscribe(listener: () => void): () => void {
