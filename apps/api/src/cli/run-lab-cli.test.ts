@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDomainContext } from "../domain/context";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";
+import { submitSample } from "../test/samples";
 import { LAB_CLI_HELP, runLabCli } from "./run-lab-cli";
 
 let t: TestApp;
@@ -45,21 +46,12 @@ describe("pnpm lab", () => {
 
   it("takes a sample from PENDING to a revoked report, refusing illegal moves with exit 1", async () => {
     const customer = await signedInCustomer(t);
-    const sample = (
-      await request(t.app)
-        .post("/api/sample-submissions")
-        .auth(customer.token, { type: "bearer" })
-        .send({
-          consumerId: customer.id,
-          samplerName: "Pond 9",
-          samplerLocation: "Kakinada",
-          coordinate: { lat: 16.98, lng: 82.24 },
-          shrimpCategory: "Brown Shrimp",
-          testTypes: ["Moisture Content Analysis"],
-          phoneNumber: "9848022338",
-        })
-        .expect(201)
-    ).body as { id: number };
+    const sample = await submitSample(t.app, customer, {
+      samplerLocation: "Kakinada",
+      coordinate: { lat: 16.98, lng: 82.24 },
+      shrimpCategory: "Brown Shrimp",
+      testTypes: ["Moisture Content Analysis"],
+    });
     const sid = String(sample.id);
 
     expect(

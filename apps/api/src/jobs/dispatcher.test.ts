@@ -2,13 +2,13 @@ import { agents, notifications, sampleEvents, samples } from "@lab/db";
 import { createTestDatabase } from "@lab/db/testing";
 import { eq, inArray } from "drizzle-orm";
 import { pino } from "pino";
-import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDomainContext } from "../domain/context";
 import { addAgent } from "../domain/staff";
 import { testEnv } from "../env";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";
+import { submitSample } from "../test/samples";
 import { createDispatcher, dispatchOnce, distanceKm } from "./dispatcher";
 
 let t: TestApp;
@@ -25,22 +25,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const submitAt = async (lat: number, lng: number) =>
-  (
-    await request(t.app)
-      .post("/api/sample-submissions")
-      .auth(customer.token, { type: "bearer" })
-      .send({
-        consumerId: customer.id,
-        samplerName: "Pond",
-        samplerLocation: "Somewhere",
-        coordinate: { lat, lng },
-        shrimpCategory: "Tiger Shrimp",
-        testTypes: ["Allergen Testing"],
-        phoneNumber: "9848022338",
-      })
-      .expect(201)
-  ).body as { id: number };
+const submitAt = (lat: number, lng: number) => submitSample(t.app, customer, { coordinate: { lat, lng } });
 const sampleRow = async (id: number) =>
   (await t.database.db.select().from(samples).where(eq(samples.id, id)))[0];
 

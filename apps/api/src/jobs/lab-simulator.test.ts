@@ -1,11 +1,11 @@
 import { reports, samples } from "@lab/db";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
-import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDomainContext } from "../domain/context";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";
+import { submitSample } from "../test/samples";
 import { dispatchOnce } from "./dispatcher";
 import { createLabSimulator, simulatedResults } from "./lab-simulator";
 
@@ -29,20 +29,10 @@ describe("lab simulator", () => {
       pace: { collectMs: 0, deliverMs: 0, testMs: 0 },
       random: () => 0.1,
     });
-    const res = await request(t.app)
-      .post("/api/sample-submissions")
-      .auth(customer.token, { type: "bearer" })
-      .send({
-        consumerId: customer.id,
-        samplerName: "Pond",
-        samplerLocation: "Bhimavaram",
-        coordinate: { lat: 16.5, lng: 81.5 },
-        shrimpCategory: "Pacific White Shrimp",
-        testTypes: ["Pathogen Detection", "Freshness Assessment"],
-        phoneNumber: "9848022338",
-      })
-      .expect(201);
-    const id = (res.body as { id: number }).id;
+    const { id } = await submitSample(t.app, customer, {
+      shrimpCategory: "Pacific White Shrimp",
+      testTypes: ["Pathogen Detection", "Freshness Assessment"],
+    });
     const status = async () =>
       (await t.database.db.select().from(samples).where(eq(samples.id, id)))[0]?.status;
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 
 import { signedInCustomer, startTestApp, type TestApp } from "../test/harness";
+import { submitSample, until } from "../test/samples";
 import { signedInStaff } from "../test/lab";
 import { DESTINATIONS } from "./events";
 
@@ -69,30 +70,7 @@ function collect<T>(client: Client, destination: string): T[] {
   return bodies;
 }
 
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-const submit = async (who: typeof alice) =>
-  (
-    await request(t.app)
-      .post("/api/sample-submissions")
-      .auth(who.token, { type: "bearer" })
-      .send({
-        consumerId: who.id,
-        samplerName: "Pond",
-        samplerLocation: "Bhimavaram",
-        coordinate: { lat: 16.5, lng: 81.5 },
-        shrimpCategory: "Tiger Shrimp",
-        testTypes: ["Allergen Testing"],
-        phoneNumber: "9848022338",
-      })
-      .expect(201)
-  ).body as Sample;
+const submit = (who: typeof alice) => submitSample(t.app, who);
 
 describe("STOMP over /api/ws", () => {
   it("refuses a CONNECT without a valid bearer token with an ERROR frame", async () => {

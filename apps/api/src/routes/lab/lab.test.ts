@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
 import { signedInStaff } from "../../test/lab";
+import { submitSample } from "../../test/samples";
 
 let t: TestApp;
 type Who = { id: number; token: string };
@@ -35,25 +36,10 @@ afterAll(async () => {
 function lab(method: "get" | "post" | "put", path: string) {
   return request(t.app)[method](`/api/lab${path}`).auth(staff.token, { type: "bearer" });
 }
-async function newSample(
+const newSample = (
   who: Who = customer,
   testTypes = ["Viral Disease Screening", "Allergen Testing"],
-): Promise<Sample> {
-  const res = await request(t.app)
-    .post("/api/sample-submissions")
-    .auth(who.token, { type: "bearer" })
-    .send({
-      consumerId: who.id,
-      samplerName: "Srinu Farms",
-      samplerLocation: "Bhimavaram",
-      coordinate: { lat: 16.54, lng: 81.52 },
-      shrimpCategory: "Tiger Shrimp",
-      testTypes,
-      phoneNumber: "9848022338",
-    })
-    .expect(201);
-  return res.body as Sample;
-}
+): Promise<Sample> => submitSample(t.app, who, { samplerName: "Srinu Farms", testTypes });
 const tests = (verdict: "pass" | "fail" = "pass") => [
   {
     testType: "Viral Disease Screening",

@@ -3,6 +3,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
+import { submitSample } from "../../test/samples";
 import { signedInStaff } from "../../test/lab";
 
 let t: TestApp;
@@ -20,23 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const submit = async (who: Who, emailAddress: string) =>
-  (
-    await request(t.app)
-      .post("/api/sample-submissions")
-      .auth(who.token, { type: "bearer" })
-      .send({
-        consumerId: who.id,
-        samplerName: "Pond",
-        samplerLocation: "Bhimavaram",
-        coordinate: { lat: 16.5, lng: 81.5 },
-        shrimpCategory: "Tiger Shrimp",
-        testTypes: ["Allergen Testing"],
-        phoneNumber: "9848022338",
-        emailAddress,
-      })
-      .expect(201)
-  ).body as Sample;
+const submit = (who: Who, emailAddress: string) => submitSample(t.app, who, { emailAddress });
 const send = (who: Who, body: object) =>
   request(t.app).post("/api/ledger/email").auth(who.token, { type: "bearer" }).send(body);
 

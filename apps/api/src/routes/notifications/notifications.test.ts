@@ -3,6 +3,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
+import { submitSample } from "../../test/samples";
 
 let t: TestApp;
 type Who = Awaited<ReturnType<typeof signedInCustomer>>;
@@ -13,19 +14,7 @@ beforeAll(async () => {
   owner = await signedInCustomer(t);
   other = await signedInCustomer(t);
   for (const who of [owner, owner, owner, other]) {
-    await request(t.app)
-      .post("/api/sample-submissions")
-      .auth(who.token, { type: "bearer" })
-      .send({
-        consumerId: who.id,
-        samplerName: "Pond",
-        samplerLocation: "Bhimavaram",
-        coordinate: { lat: 16.5, lng: 81.5 },
-        shrimpCategory: "Tiger Shrimp",
-        testTypes: ["Allergen Testing"],
-        phoneNumber: "9848022338",
-      })
-      .expect(201);
+    await submitSample(t.app, who);
     t.clock.advance(1);
   }
 });
