@@ -80,6 +80,8 @@ export function labRouter(ctx: DomainContext, tokens: TokenService, limits: Rate
     res.json({
       items: rows.map((row) => ({
         ...presentSample(row.sample),
+        // Staff see which agent holds a sample; customers see only the "name-phone" text.
+        agentId: row.sample.agentId,
         customerName: row.customerName,
         company: row.company,
       })),
@@ -114,6 +116,7 @@ export function labRouter(ctx: DomainContext, tokens: TokenService, limits: Rate
     res.json({
       sample: {
         ...presentSample(row.sample),
+        agentId: row.sample.agentId,
         customerName: row.customerName,
         company: row.company,
         customerEmail: row.email,
