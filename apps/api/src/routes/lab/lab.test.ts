@@ -168,7 +168,7 @@ describe("the sample state machine", () => {
 
     const detail = await lab("get", `/samples/${sample.id}`);
     expect(detail.body).toMatchObject({
-      sample: { id: sample.id, customerName: "Ravi Kumar" },
+      sample: { id: sample.id, customerName: "Ravi Kumar", agentId: agentB },
       report: { sampleId: sample.id },
     });
     expect(detail.body.events).toHaveLength(6);
