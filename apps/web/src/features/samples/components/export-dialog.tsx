@@ -13,7 +13,6 @@ import { isApiError } from "@/lib/api-client";
 import { localDateTime } from "../utils/dates";
 import {
   EXPORT_COLUMNS,
-  EXPORT_SUCCESS_MESSAGE,
   EXPORT_TITLE,
   defaultExportRange,
   downloadBlob,
@@ -74,7 +73,7 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
         const rows = await load();
         if (!rows) return;
         downloadCsv(rows, exportFileName(filter, range.from, range.to, "csv"));
-        toast.success(EXPORT_SUCCESS_MESSAGE);
+        toast.success(messages.exportSuccess);
         onClose();
       } else if (preview) {
         const { buildSummaryPdf } = await import("../utils/export-pdf");
@@ -85,7 +84,7 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
           generatedAt: localDateTime(new Date()),
         });
         downloadBlob(doc.output("blob"), exportFileName(filter, range.from, range.to, "pdf"));
-        toast.success(EXPORT_SUCCESS_MESSAGE);
+        toast.success(messages.exportSuccess);
         onClose();
       } else {
         const rows = await load();

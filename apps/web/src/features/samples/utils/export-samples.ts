@@ -7,7 +7,6 @@ import { getSamples } from "../api/get-samples";
 import { localDate, localDateTime, localDayRange } from "./dates";
 import { statusFilterLabel, type StatusFilter } from "./status";
 
-export const EXPORT_SUCCESS_MESSAGE = "Export completed successfully";
 export const EXPORT_TITLE = "Sample Summary Report";
 export const EXPORT_PAGE_SIZE = 100;
 
