@@ -1,18 +1,23 @@
 import { CheckCircle2, Info } from "lucide-react";
 import { Link } from "react-router";
 
-import { PROCESSING_STAGES, type ProcessingStage, type Sample, type SampleStatus } from "@lab/contracts";
+import {
+  PROCESSING_STAGES,
+  type Notification,
+  type ProcessingStage,
+  type Sample,
+  type SampleStatus,
+} from "@lab/contracts";
 
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { paths } from "@/config/paths";
+import { useNotifications } from "@/features/notifications/api/get-notifications";
 import { useSample } from "@/features/samples/api/get-sample";
 import { StatusBadge } from "@/features/samples/components/status-badge";
 import { formatDateTime } from "@/features/samples/utils/dates";
-
-/** How often the processing view asks for the sample's status. */
-export const PROCESSING_REFRESH_MS = 15_000;
+import { parseAssigned } from "@/features/samples/utils/status";
 
 /** The processing stage a sample's status stands for (spec section 4). */
 export function processingStageOf(status: SampleStatus): ProcessingStage {
@@ -27,6 +32,23 @@ export function processingStageOf(status: SampleStatus): ProcessingStage {
     case "COMPLETED":
       return "completed";
   }
+}
+
+const isStage = (value: string | undefined): value is ProcessingStage =>
+  value !== undefined && Object.hasOwn(PROCESSING_STAGES, value);
+
+/**
+ * The stage and agent from the newest notification for the sample that carries a stage (spec section
+ * 4); the list is newest first. Null when none has arrived yet.
+ */
+export function stageFromNotifications(
+  notifications: readonly Notification[],
+  sampleId: number,
+): { stage: ProcessingStage; agent: string | null } | null {
+  const newest = notifications.find((item) => item.sampleId === sampleId && isStage(item.data.stage));
+  if (!newest || !isStage(newest.data.stage)) return null;
+  const agent = notifications.find((item) => item.sampleId === sampleId && item.data.agent)?.data.agent;
+  return { stage: newest.data.stage, agent: agent ?? null };
 }
 
 const STAGE_ORDER = Object.keys(PROCESSING_STAGES) as ProcessingStage[];
@@ -45,9 +67,16 @@ export function SampleProcessing({
   submitted: Sample;
   onSubmitAnother: () => void;
 }) {
-  const live = useSample(String(submitted.id), { refetchInterval: PROCESSING_REFRESH_MS });
+  // No polling: the live connection updates the sample and the notifications in the cache.
+  const live = useSample(String(submitted.id));
+  const notifications = useNotifications();
   const sample = live.data ?? submitted;
-  const stage = processingStageOf(sample.status);
+  const fromNotifications = stageFromNotifications(notifications.data ?? [], sample.id);
+  const stage = fromNotifications?.stage ?? processingStageOf(sample.status);
+  const agent =
+    stage === "agent-assigned"
+      ? (fromNotifications?.agent ?? parseAssigned(sample.assigned)?.name ?? null)
+      : null;
   const { percent, label } = PROCESSING_STAGES[stage];
   const stageIndex = STAGE_ORDER.indexOf(stage);
 
@@ -69,6 +98,11 @@ export function SampleProcessing({
             </span>
             <span className="font-semibold text-teal-800">{percent}%</span>
           </div>
+          {agent ? (
+            <p className="text-sm text-slate-700">
+              Agent: <span className="font-medium text-slate-900">{agent}</span>
+            </p>
+          ) : null}
           <div
             role="progressbar"
             aria-labelledby="processing-label"

@@ -1,0 +1,101 @@
+import { act, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import type { Notification } from "@lab/contracts";
+
+import { logout, startSession } from "@/lib/auth";
+import { customer } from "@/testing/fixtures";
+import { mockFetch } from "@/testing/mock-fetch";
+import { renderWithProviders } from "@/testing/render";
+import { makeSample } from "@/testing/sample-fixtures";
+
+import { SampleProcessing, stageFromNotifications } from "./sample-processing";
+
+const submitted = makeSample({ id: 5, status: "PENDING" });
+
+const note = (id: number, overrides: Partial<Notification>): Notification => ({
+  id,
+  type: "sample_status_change",
+  title: "Update",
+  message: "Sample #5 moved",
+  sampleId: 5,
+  timestamp: new Date().toISOString(),
+  read: false,
+  data: {},
+  ...overrides,
+});
+
+const progress = () => screen.getByRole("progressbar");
+// Query updates reach components on the next tick.
+const expectPercent = (percent: string) =>
+  vi.waitFor(() => expect(progress()).toHaveAttribute("aria-valuenow", percent));
+
+describe("stageFromNotifications", () => {
+  it("takes the newest notification of the sample that carries a known stage, and the newest agent", () => {
+    const list = [
+      note(9, { sampleId: 6, data: { stage: "completed" } }),
+      note(8, { data: { stage: "unknown" } }),
+      note(7, { data: { stage: "testing" } }),
+      note(6, { type: "sample_assigned", data: { stage: "agent-assigned", agent: "Ravi" } }),
+    ];
+    expect(stageFromNotifications(list, 5)).toEqual({ stage: "testing", agent: "Ravi" });
+    expect(stageFromNotifications(list, 6)).toEqual({ stage: "completed", agent: null });
+    expect(stageFromNotifications([], 5)).toBeNull();
+  });
+});
+
+describe("SampleProcessing", () => {
+  beforeEach(() => startSession({ user: customer, token: "jwt", expiresIn: 3600 }));
+  afterEach(() => {
+    logout();
+    vi.useRealTimers();
+  });
+
+  it("advances 25 → 50 (with the agent) → 75 → 100 % from the notifications, without polling", async () => {
+    const { callsTo } = mockFetch({
+      "GET /api/sample-submissions/5": { body: submitted },
+      "GET /api/notifications": {
+        body: [note(1, { title: "Sample Submitted", data: { stage: "submitted" } })],
+      },
+    });
+    const { queryClient } = renderWithProviders(
+      <SampleProcessing submitted={submitted} onSubmitAnother={() => undefined} />,
+    );
+    expect(progress()).toHaveAttribute("aria-valuenow", "25");
+    expect(screen.getByText("Waiting for assignment")).toBeInTheDocument();
+    await vi.waitFor(() => expect(queryClient.getQueryState(["notifications"])?.status).toBe("success"));
+
+    const push = (item: Notification) =>
+      act(() =>
+        queryClient.setQueryData<Notification[]>(["notifications"], (current = []) => [item, ...current]),
+      );
+
+    push(note(2, { type: "sample_assigned", data: { stage: "agent-assigned", agent: "Meena Das" } }));
+    await expectPercent("50");
+    expect(screen.getByText("Agent assigned", { selector: "span" })).toBeInTheDocument();
+    expect(screen.getByText("Meena Das")).toBeInTheDocument();
+
+    push(note(3, { data: { stage: "testing" } }));
+    await expectPercent("75");
+    expect(screen.getByText("Testing in progress")).toBeInTheDocument();
+    expect(screen.queryByText("Meena Das")).not.toBeInTheDocument();
+
+    // Another sample's news does not move this view.
+    push(note(4, { sampleId: 99, data: { stage: "completed" } }));
+    await expectPercent("75");
+
+    push(note(5, { type: "sample_completed", data: { stage: "completed" } }));
+    await expectPercent("100");
+    expect(screen.getByText("Testing complete")).toBeInTheDocument();
+    expect(callsTo("GET", "/api/sample-submissions/5")).toHaveLength(1);
+  });
+
+  it("without notifications, the stage follows the (live-updated) sample status", async () => {
+    mockFetch({
+      "GET /api/sample-submissions/5": { body: makeSample({ id: 5, status: "TESTING" }) },
+      "GET /api/notifications": { body: [] },
+    });
+    renderWithProviders(<SampleProcessing submitted={submitted} onSubmitAnother={() => undefined} />);
+    await vi.waitFor(() => expect(progress()).toHaveAttribute("aria-valuenow", "75"));
+  });
+});
