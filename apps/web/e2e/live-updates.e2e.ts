@@ -1,0 +1,135 @@
+// Issue 6's browser journey: a customer's /samples page is open; staff move the sample through the
+// API (sign in, add an agent, assign it); the bell's badge and the sample's card change without a
+// reload, over the real STOMP-over-SockJS connection, and the bell says 'Real-time updates'.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+
+import { registerVerified, signIn } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { chromiumAvailable, launchChromium, viewports } from "./support/browser";
+import { openPage, stopAfterFirstFailure, visible, waitForPath, type OpenPage } from "./support/page";
+
+const baseURL = inject("baseURL");
+const mailDir = inject("mailDir");
+
+// The demo staff account (seeded when NODE_ENV is not production).
+const STAFF_EMAIL = "lab@aquatest.local";
+const STAFF_PASSWORD = "LabAdmin#2026";
+
+async function staffHeaders(page: Page): Promise<Record<string, string>> {
+  const login = await page.request.post("/api/lab/login", {
+    data: { email: STAFF_EMAIL, password: STAFF_PASSWORD },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return { Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+}
+
+/** The bell's unread count from its accessible name ("Notifications, N unread, …"). */
+async function unreadCount(page: Page): Promise<number> {
+  const name =
+    (await page.getByRole("button", { name: /^Notifications, / }).getAttribute("aria-label")) ?? "";
+  return Number(/, (\d+) unread,/.exec(name)?.[1] ?? Number.NaN);
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeout = 15_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const desktop = viewports.find((size) => size.name === "desktop") ?? viewports[0];
+
+describe.skipIf(!baseURL || !chromiumAvailable())("live updates journey", () => {
+  let browser: Browser;
+  let opened: OpenPage;
+  const stamp = Date.now();
+  const email = `meera.live.${stamp}@aquafarms.in`;
+  const agentName = `Live Agent ${stamp}`;
+  let sampleId = 0;
+  let agentId = 0;
+  stopAfterFirstFailure(beforeEach);
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    opened = await openPage(browser, baseURL, desktop);
+  });
+  afterAll(async () => {
+    // Leave no active agent behind: the dispatcher would assign the other journeys' samples.
+    if (opened && agentId > 0) {
+      const headers = await staffHeaders(opened.page);
+      await opened.page.request.put(`/api/lab/agents/${agentId}`, {
+        headers,
+        data: { name: agentName, phone: "+91 90000 54321", active: false },
+      });
+    }
+    await opened?.context.close();
+    await browser?.close();
+  });
+
+  it("a customer with a submitted sample signs in and opens /samples: the bell says 'Real-time updates'", async () => {
+    const { page } = opened;
+    const { token, customerId } = await registerVerified(page, mailDir, "Meera Live Nair", email);
+    const submitted = await page.request.post("/api/sample-submissions", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        consumerId: customerId,
+        samplerId: `temp_${stamp}`,
+        samplerName: "Vembanad Hatchery",
+        samplerLocation: "Alappuzha, Kerala",
+        coordinate: { lat: 9.4981, lng: 76.3388 },
+        shrimpCategory: "Tiger Shrimp",
+        testTypes: ["Viral Disease Screening"],
+        phoneNumber: "+91 98470 11223",
+        status: "PENDING",
+        assigned: "",
+      },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(201);
+    sampleId = ((await submitted.json()) as { id: number }).id;
+
+    await signIn(page, email);
+    await page.goto("/samples");
+    await waitForPath(page, "/samples");
+    // A marker on the window: a reload would drop it.
+    await page.evaluate(() => Object.assign(window, { liveMarker: true }));
+    const card = page.getByRole("article", { name: new RegExp(`Sample #${sampleId}\\b`) });
+    await visible(card);
+    await visible(card.getByText("Pending", { exact: true }));
+    await visible(page.getByRole("button", { name: /^Notifications, .*Real-time updates$/ }), 20_000);
+    await expectNoAxeViolations(page, "/samples with the bell");
+  });
+
+  it("staff assign an agent through the API: the badge and the card change without a reload", async () => {
+    const { page, pageErrors } = opened;
+    await waitFor(async () => Number.isFinite(await unreadCount(page)), "the bell's count");
+    const before = await unreadCount(page);
+
+    const headers = await staffHeaders(page);
+    const created = await page.request.post("/api/lab/agents", {
+      headers,
+      data: { name: agentName, phone: "+91 90000 54321", active: true, coordinates: null },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    agentId = ((await created.json()) as { id: number }).id;
+    const assigned = await page.request.post(`/api/lab/samples/${sampleId}/assign`, {
+      headers,
+      data: { agentId },
+    });
+    expect(assigned.status(), await assigned.text()).toBe(200);
+
+    const card = page.getByRole("article", { name: new RegExp(`Sample #${sampleId}\\b`) });
+    await visible(card.getByText("Collecting", { exact: true }), 15_000);
+    await waitFor(async () => (await unreadCount(page)) > before, "the unread badge to grow");
+    expect(await page.evaluate(() => "liveMarker" in window)).toBe(true);
+
+    await page.getByRole("button", { name: /^Notifications, / }).click();
+    const panel = await visible(page.getByRole("region", { name: "Notifications" }));
+    await visible(panel.getByText(agentName).or(panel.getByText(/assigned/i)));
+    await visible(panel.getByText("Just now"));
+    await expectNoAxeViolations(page, "bell dropdown");
+    expect(pageErrors).toEqual([]);
+  });
+});
