@@ -7,6 +7,9 @@ const apiTarget = "http://localhost:3000";
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { "@": "/src" } },
+  // sockjs-client (the real-time client) reads Node's `global`; the build's CommonJS plugin maps it,
+  // the dev server's dependency pre-bundling needs it spelled out.
+  optimizeDeps: { esbuildOptions: { define: { global: "globalThis" } } },
   server: {
     port: 5173,
     proxy: {

@@ -23,24 +23,29 @@ export function useRealtimeUpdates(): void {
     let cancelled = false;
     let stop: (() => void) | undefined;
     setConnectionStatus("connecting");
-    void import("@/lib/realtime").then(({ createRealtimeConnection }) => {
-      if (cancelled) return;
-      const connection = createRealtimeConnection({
-        token,
-        userId,
-        onState: setConnectionStatus,
-        onConnected: () => refetchLiveData(queryClient),
-        onSample: (value) => applySampleUpdate(queryClient, value),
-        onNotification: (value) => {
-          const notification = applyNotification(queryClient, value);
-          if (notification) toast.success(`${notification.title}: ${notification.message}`);
-        },
-        onShutdown: () => toast.warning(messages.serverMaintenance),
-        onConnectionLost: () => toast.error(messages.connectionLost),
+    void import("@/lib/realtime")
+      .then(({ createRealtimeConnection }) => {
+        if (cancelled) return;
+        const connection = createRealtimeConnection({
+          token,
+          userId,
+          onState: setConnectionStatus,
+          onConnected: () => refetchLiveData(queryClient),
+          onSample: (value) => applySampleUpdate(queryClient, value),
+          onNotification: (value) => {
+            const notification = applyNotification(queryClient, value);
+            if (notification) toast.success(`${notification.title}: ${notification.message}`);
+          },
+          onShutdown: () => toast.warning(messages.serverMaintenance),
+          onConnectionLost: () => toast.error(messages.connectionLost),
+        });
+        connection.start();
+        stop = () => connection.stop();
+      })
+      // The client's chunk did not load (offline, a new deployment): manual mode.
+      .catch(() => {
+        if (!cancelled) setConnectionStatus("disconnected");
       });
-      connection.start();
-      stop = () => connection.stop();
-    });
     return () => {
       cancelled = true;
       stop?.();
