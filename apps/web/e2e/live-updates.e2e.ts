@@ -132,4 +132,47 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live updates journey", () => 
     await expectNoAxeViolations(page, "bell dropdown");
     expect(pageErrors).toEqual([]);
   });
+  it("Submit Sample: the Sample Processing view advances 25 → 50 (agent's name) → 75 % as staff move it", async () => {
+    const { page, pageErrors } = opened;
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Submit Sample" }).click();
+    await waitForPath(page, "/submit-sample");
+    const name = await visible(page.getByRole("combobox", { name: /Sample Provider Name/ }));
+    await name.fill(`Ashtamudi Farms ${stamp}`);
+    await page.getByLabel(/Phone Number/).fill("+91 90000 22222");
+    await page.getByRole("combobox", { name: /Sample Location/ }).fill("8.9500, 76.5800");
+    await page.getByLabel(/Shrimp Category/).selectOption("Tiger Shrimp");
+    await page.getByLabel("Viral Disease Screening").check();
+    await page
+      .getByRole("form", { name: "Submit sample" })
+      .getByRole("button", { name: "Submit Sample" })
+      .click();
+    const dialog = await visible(page.getByRole("dialog", { name: "Save Sample Provider?" }));
+    await dialog.getByRole("button", { name: "No, just submit" }).click();
+    await visible(page.getByRole("heading", { level: 1, name: "Sample Processing" }), 20_000);
+    const text =
+      (await (await visible(page.getByText(/Sample #\d+ was submitted successfully\./))).textContent()) ?? "";
+    const id = Number(/#(\d+)/.exec(text)?.[1]);
+    expect(id).toBeGreaterThan(0);
+    const progress = page.getByRole("progressbar");
+    const percent = async (value: string) =>
+      waitFor(async () => (await progress.getAttribute("aria-valuenow")) === value, `${value} %`);
+    await percent("25");
+
+    const headers = await staffHeaders(page);
+    // The dispatcher may have assigned the active agent already: then it is the same agent.
+    const assigned = await page.request.post(`/api/lab/samples/${id}/assign`, { headers, data: { agentId } });
+    expect([200, 409], await assigned.text()).toContain(assigned.status());
+    await percent("50");
+    await visible(page.getByText(agentName, { exact: true }));
+
+    for (const status of ["COLLECTED", "TESTING"]) {
+      const moved = await page.request.post(`/api/lab/samples/${id}/status`, { headers, data: { status } });
+      expect(moved.status(), await moved.text()).toBe(200);
+    }
+    await percent("75");
+    await visible(page.getByText("Testing in progress"));
+    expect(await page.evaluate(() => "liveMarker" in window)).toBe(true);
+    await expectNoAxeViolations(page, "Sample Processing (live)");
+    expect(pageErrors).toEqual([]);
+  });
 });
