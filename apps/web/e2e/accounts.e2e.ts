@@ -4,6 +4,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 
+import { PASSWORD } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { chromiumAvailable, launchChromium, viewports } from "./support/browser";
 import { verificationCode, waitForMail } from "./support/mailbox";
@@ -22,7 +23,6 @@ const mailDir = inject("mailDir");
 const serverLog = inject("serverLog");
 
 const VERIFIED = "Email verified successfully! You can now login with your credentials.";
-const PASSWORD = "Shrimp#Lab2024";
 const COMPANY = "Raman Aqua Farms";
 const PHONE = "+91 98765 43210";
 

@@ -9,16 +9,15 @@ import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 
+import { registerVerified, signIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { chromiumAvailable, launchChromium } from "./support/browser";
-import { verificationCode, waitForMail } from "./support/mailbox";
 import { stopAfterFirstFailure, visible, waitForPath } from "./support/page";
 
 const baseURL = inject("baseURL");
 const mailDir = inject("mailDir");
 const serverLog = inject("serverLog");
 
-const PASSWORD = "Shrimp#Lab2024";
 // The demo staff account: the server seeds it when NODE_ENV is not production (apps/api/src/env.ts).
 const STAFF_EMAIL = "lab@aquatest.local";
 const STAFF_PASSWORD = "LabAdmin#2026";
@@ -57,20 +56,11 @@ async function open(
 
 /** Sign-up, verification and one sample, all through the API (other journeys cover their screens). */
 async function customerWithSample(page: Page, fullName: string, email: string): Promise<number> {
-  const registered = await page.request.post("/api/customers/register", {
-    data: { fullName, email, password: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const code = verificationCode(await waitForMail(mailDir, email));
-  const verified = await page.request.post("/api/auth/verify-email", { data: { email, code } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const login = await page.request.post("/api/customers/login", { data: { email, password: PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  const { accessToken, customer } = (await login.json()) as { accessToken: string; customer: { id: number } };
+  const { token: accessToken, customerId } = await registerVerified(page, mailDir, fullName, email);
   const submitted = await page.request.post("/api/sample-submissions", {
     headers: { Authorization: `Bearer ${accessToken}` },
     data: {
-      consumerId: customer.id,
+      consumerId: customerId,
       samplerId: `temp_${Date.now()}`,
       samplerName: "Godavari Prawns",
       samplerLocation: "Kakinada, Andhra Pradesh",
@@ -85,15 +75,6 @@ async function customerWithSample(page: Page, fullName: string, email: string): 
   expect(submitted.status(), await submitted.text()).toBe(201);
   const { id } = (await submitted.json()) as { id: number };
   return id;
-}
-
-async function signInCustomer(page: Page, email: string): Promise<void> {
-  await page.goto("/login");
-  const form = await visible(page.getByRole("form", { name: "Sign in" }));
-  await form.getByLabel("Email", { exact: true }).fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await waitForPath(page, "/dashboard", 20_000);
 }
 
 /** A staff token through the API, for the clean-up only. */
@@ -276,7 +257,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("lab journey", () => {
 
     it("customer (phone): sees the report in /reports and opens it", async () => {
       const { page } = customer;
-      await signInCustomer(page, email);
+      await signIn(page, email);
       const mobileNav = page.getByRole("navigation", { name: "Main mobile" });
       await mobileNav.getByRole("button").click();
       await (await visible(mobileNav.getByRole("link", { name: "Reports", exact: true }))).click();

@@ -5,39 +5,18 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 
+import { registerVerified, signIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { chromiumAvailable, launchChromium, viewports } from "./support/browser";
-import { verificationCode, waitForMail } from "./support/mailbox";
 import { openPage, pathOf, stopAfterFirstFailure, visible, waitForPath, type OpenPage } from "./support/page";
 
 const baseURL = inject("baseURL");
 const mailDir = inject("mailDir");
 const serverLog = inject("serverLog");
 
-const PASSWORD = "Shrimp#Lab2024";
 const ADDED = "Sample Provider added successfully!";
 const UPDATED = "Sample Provider updated successfully!";
 const DELETED = "Sample Provider deleted successfully!";
-
-/** Sign-up through the API (the accounts journey covers its screens): register, then the mailed code. */
-async function registerVerified(page: Page, fullName: string, email: string): Promise<void> {
-  const registered = await page.request.post("/api/customers/register", {
-    data: { fullName, email, password: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const code = verificationCode(await waitForMail(mailDir, email));
-  const verified = await page.request.post("/api/auth/verify-email", { data: { email, code } });
-  expect(verified.status(), await verified.text()).toBe(200);
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto("/login");
-  const form = await visible(page.getByRole("form", { name: "Sign in" }));
-  await form.getByLabel("Email", { exact: true }).fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await waitForPath(page, "/dashboard", 20_000);
-}
 
 /** Types into a location combobox and picks the suggestion whose text starts with `pick`. */
 async function pickPlace(page: Page, combobox: Locator, typed: string, pick: RegExp): Promise<string> {
@@ -85,7 +64,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("sample providers journey", ()
 
     it("signs up and signs in", async () => {
       const { page } = session;
-      await registerVerified(page, fullName, email);
+      await registerVerified(page, mailDir, fullName, email);
       await signIn(page, email);
       await visible(page.getByRole("heading", { level: 1, name: `Welcome back, ${fullName}!` }));
     });

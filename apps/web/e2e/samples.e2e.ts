@@ -8,45 +8,16 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 
+import { registerVerified, signIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { chromiumAvailable, launchChromium, viewports } from "./support/browser";
-import { verificationCode, waitForMail } from "./support/mailbox";
 import { openPage, stopAfterFirstFailure, visible, waitForPath, type OpenPage } from "./support/page";
 
 const baseURL = inject("baseURL");
 const mailDir = inject("mailDir");
 const serverLog = inject("serverLog");
 
-const PASSWORD = "Shrimp#Lab2024";
 const EXPORTED = "Export completed successfully";
-
-/** Sign-up through the API (the accounts journey covers its screens); answers a token and the id. */
-async function registerVerified(
-  page: Page,
-  fullName: string,
-  email: string,
-): Promise<{ token: string; customerId: number }> {
-  const registered = await page.request.post("/api/customers/register", {
-    data: { fullName, email, password: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const code = verificationCode(await waitForMail(mailDir, email));
-  const verified = await page.request.post("/api/auth/verify-email", { data: { email, code } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const login = await page.request.post("/api/customers/login", { data: { email, password: PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  const answer = (await login.json()) as { accessToken: string; customer: { id: number } };
-  return { token: answer.accessToken, customerId: answer.customer.id };
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto("/login");
-  const form = await visible(page.getByRole("form", { name: "Sign in" }));
-  await form.getByLabel("Email", { exact: true }).fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await waitForPath(page, "/dashboard", 20_000);
-}
 
 /** Follows a link of the side navigation, or of the dropdown on a phone. */
 async function navigate(page: Page, phone: boolean, label: string, path: string): Promise<void> {
@@ -119,7 +90,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("samples journey", () => {
 
     it("signs up with one saved provider (through the API) and signs in: the dashboard shows no samples", async () => {
       const { page } = session;
-      ({ token, customerId } = await registerVerified(page, fullName, email));
+      ({ token, customerId } = await registerVerified(page, mailDir, fullName, email));
       const created = await page.request.post(`/api/customers/${customerId}/sample-providers`, {
         headers: { Authorization: `Bearer ${token}` },
         data: {
