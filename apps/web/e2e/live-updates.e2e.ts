@@ -1,12 +1,13 @@
 // Issue 6's browser journey: a customer's /samples page is open; staff move the sample through the
 // API (sign in, add an agent, assign it); the bell's badge and the sample's card change without a
-// reload, over the real STOMP-over-SockJS connection, and the bell says 'Real-time updates'.
+// reload, over the real STOMP-over-SockJS connection, and the bell says 'Real-time updates'; then a
+// sample submitted through the form: its Sample Processing view advances as staff move it.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 
+import { registerVerified, signIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { chromiumAvailable, launchChromium, viewports } from "./support/browser";
-import { verificationCode, waitForMail } from "./support/mailbox";
 import { openPage, stopAfterFirstFailure, visible, waitForPath, type OpenPage } from "./support/page";
 
 const baseURL = inject("baseURL");
@@ -15,36 +16,6 @@ const mailDir = inject("mailDir");
 // The demo staff account (seeded when NODE_ENV is not production).
 const STAFF_EMAIL = "lab@aquatest.local";
 const STAFF_PASSWORD = "LabAdmin#2026";
-const PASSWORD = "Shrimp#Lab2024";
-
-/** Sign-up through the API (the accounts journey covers its screens): the token and customer id. */
-async function registerVerified(
-  page: Page,
-  fullName: string,
-  email: string,
-): Promise<{ token: string; customerId: number }> {
-  const registered = await page.request.post("/api/customers/register", {
-    data: { fullName, email, password: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const code = verificationCode(await waitForMail(mailDir, email));
-  const verified = await page.request.post("/api/auth/verify-email", { data: { email, code } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const login = await page.request.post("/api/customers/login", { data: { email, password: PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  const answer = (await login.json()) as { accessToken: string; customer: { id: number } };
-  return { token: answer.accessToken, customerId: answer.customer.id };
-}
-
-/** Signs in through the landing page's card and waits for the dashboard. */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto("/login");
-  const form = await visible(page.getByRole("form", { name: "Sign in" }));
-  await form.getByLabel("Email", { exact: true }).fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await waitForPath(page, "/dashboard", 20_000);
-}
 
 async function staffHeaders(page: Page): Promise<Record<string, string>> {
   const login = await page.request.post("/api/lab/login", {
@@ -101,7 +72,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live updates journey", () => 
 
   it("a customer with a submitted sample signs in and opens /samples: the bell says 'Real-time updates'", async () => {
     const { page } = opened;
-    const { token, customerId } = await registerVerified(page, "Meera Live Nair", email);
+    const { token, customerId } = await registerVerified(page, mailDir, "Meera Live Nair", email);
     const submitted = await page.request.post("/api/sample-submissions", {
       headers: { Authorization: `Bearer ${token}` },
       data: {
