@@ -5,7 +5,7 @@ import { VERIFICATION_CODE_TTL_S, VERIFICATION_RESEND_AFTER_S, messages } from "
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, Input, describedBy } from "@/components/ui/input";
+import { CredentialFields } from "@/components/ui/credential-fields";
 import { paths } from "@/config/paths";
 import { isApiError, loginErrorMessage } from "@/lib/api-client";
 
@@ -77,31 +77,14 @@ export function SignInForm({ defaultEmail = "", notice, onNeedsVerification }: S
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign in" className="space-y-4">
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <Field id="signin-email" label="Email" error={errors.email}>
-        <Input
-          id="signin-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          invalid={Boolean(errors.email)}
-          aria-describedby={describedBy("signin-email", errors.email)}
-        />
-      </Field>
-      <Field id="signin-password" label="Password" error={errors.password}>
-        <Input
-          id="signin-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          invalid={Boolean(errors.password)}
-          aria-describedby={describedBy("signin-password", errors.password)}
-        />
-      </Field>
+      <CredentialFields
+        idPrefix="signin"
+        email={email}
+        password={password}
+        onEmailChange={setEmail}
+        onPasswordChange={setPassword}
+        errors={errors}
+      />
       <Button type="submit" className="w-full" size="lg" isLoading={busy}>
         Sign In
       </Button>

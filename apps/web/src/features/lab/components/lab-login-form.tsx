@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
-import { Field, Input, describedBy } from "@/components/ui/input";
+import { CredentialFields } from "@/components/ui/credential-fields";
 import { Logo } from "@/components/logo";
 import { paths } from "@/config/paths";
 import { loginErrorMessage } from "@/lib/api-client";
@@ -75,31 +75,15 @@ export function LabLoginForm() {
             >
               {notice ? <Alert tone="warning">{notice}</Alert> : null}
               {formError ? <Alert tone="error">{formError}</Alert> : null}
-              <Field id="lab-email" label="Email" error={errors.email}>
-                <Input
-                  id="lab-email"
-                  name="email"
-                  type="email"
-                  autoComplete="username"
-                  inputMode="email"
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  invalid={Boolean(errors.email)}
-                  aria-describedby={describedBy("lab-email", errors.email)}
-                />
-              </Field>
-              <Field id="lab-password" label="Password" error={errors.password}>
-                <Input
-                  id="lab-password"
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  invalid={Boolean(errors.password)}
-                  aria-describedby={describedBy("lab-password", errors.password)}
-                />
-              </Field>
+              <CredentialFields
+                idPrefix="lab"
+                email={email}
+                password={password}
+                onEmailChange={setEmail}
+                onPasswordChange={setPassword}
+                errors={errors}
+                emailAutoComplete="username"
+              />
               <Button type="submit" className="w-full" size="lg" isLoading={busy}>
                 Sign In
               </Button>

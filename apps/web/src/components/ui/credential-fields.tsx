@@ -1,0 +1,55 @@
+import { Field, Input, describedBy } from "./input";
+
+interface CredentialFieldsProps {
+  /** Prefix of the inputs' ids, unique on the page. */
+  idPrefix: string;
+  email: string;
+  password: string;
+  onEmailChange: (value: string) => void;
+  onPasswordChange: (value: string) => void;
+  errors: { email?: string | undefined; password?: string | undefined };
+  emailAutoComplete?: "email" | "username";
+}
+
+/** The e-mail and password inputs of a sign-in form (customers and lab staff). */
+export function CredentialFields({
+  idPrefix,
+  email,
+  password,
+  onEmailChange,
+  onPasswordChange,
+  errors,
+  emailAutoComplete = "email",
+}: CredentialFieldsProps) {
+  const emailId = `${idPrefix}-email`;
+  const passwordId = `${idPrefix}-password`;
+  return (
+    <>
+      <Field id={emailId} label="Email" error={errors.email}>
+        <Input
+          id={emailId}
+          name="email"
+          type="email"
+          autoComplete={emailAutoComplete}
+          inputMode="email"
+          value={email}
+          onChange={(event) => onEmailChange(event.target.value)}
+          invalid={Boolean(errors.email)}
+          aria-describedby={describedBy(emailId, errors.email)}
+        />
+      </Field>
+      <Field id={passwordId} label="Password" error={errors.password}>
+        <Input
+          id={passwordId}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => onPasswordChange(event.target.value)}
+          invalid={Boolean(errors.password)}
+          aria-describedby={describedBy(passwordId, errors.password)}
+        />
+      </Field>
+    </>
+  );
+}
