@@ -16,7 +16,7 @@ import { TestResultsTable } from "@/features/reports/components/test-results-tab
 import { resultLabel } from "@/features/reports/utils/report-result";
 import { StatusBadge } from "@/features/samples/components/status-badge";
 import { formatDateTime } from "@/features/samples/utils/dates";
-import { statusLabel } from "@/features/samples/utils/status";
+import { EventHistory } from "@/features/samples/components/event-history";
 
 import { useAssignAgent } from "../api/assign-agent";
 import { useLabSample, type LabSampleDetail as Detail } from "../api/get-lab-sample";
@@ -302,21 +302,5 @@ function ReportSummary({ report }: { report: Report }) {
 
 function Timeline({ events }: { events: readonly SampleEvent[] }) {
   if (events.length === 0) return <p className="text-sm text-slate-700">No events yet.</p>;
-  return (
-    <ol className="space-y-3 border-l-2 border-slate-200 pl-4">
-      {events.map((event) => (
-        <li key={event.id} className="text-sm">
-          <p className="font-medium text-slate-900">
-            {event.from
-              ? `${statusLabel(event.from)} → ${statusLabel(event.to)}`
-              : `Submitted (${statusLabel(event.to)})`}
-          </p>
-          <p className="text-slate-700">
-            {formatDateTime(event.at)} · by {event.actor}
-          </p>
-          {event.note ? <p className="text-slate-700">{event.note}</p> : null}
-        </li>
-      ))}
-    </ol>
-  );
+  return <EventHistory events={events} />;
 }

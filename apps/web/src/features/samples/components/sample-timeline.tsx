@@ -14,7 +14,7 @@ import { isApiError } from "@/lib/api-client";
 import { useSample } from "../api/get-sample";
 import { useSampleEvents } from "../api/get-sample-events";
 import { formatDateTime } from "../utils/dates";
-import { statusLabel } from "../utils/status";
+import { EventHistory } from "./event-history";
 import { currentStatusText, timelineStages, type StageState } from "../utils/timeline";
 import { StatusBadge } from "./status-badge";
 
@@ -140,21 +140,7 @@ function TimelineView({
           ) : !events ? (
             <p className="mt-2 text-sm text-slate-700">Loading history...</p>
           ) : (
-            <ol className="mt-3 space-y-3 border-l-2 border-slate-200 pl-4">
-              {events.map((event) => (
-                <li key={event.id} className="text-sm">
-                  <p className="font-medium text-slate-900">
-                    {event.from
-                      ? `${statusLabel(event.from)} → ${statusLabel(event.to)}`
-                      : `Submitted (${statusLabel(event.to)})`}
-                  </p>
-                  <p className="text-slate-700">
-                    {formatDateTime(event.at)} · by {event.actor}
-                  </p>
-                  {event.note ? <p className="text-slate-700">{event.note}</p> : null}
-                </li>
-              ))}
-            </ol>
+            <EventHistory events={events} className="mt-3" />
           )}
         </CardBody>
       </Card>
