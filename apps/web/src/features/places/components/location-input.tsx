@@ -1,9 +1,10 @@
 import { MapPin } from "lucide-react";
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useState } from "react";
 
 import { messages, type LocationValue, type PlaceSuggestion } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
+import { comboboxKeyHandler } from "@/components/ui/combobox-keys";
 import { Field, Input, describedBy } from "@/components/ui/input";
 
 import { PLACES_MIN_QUERY_LENGTH, usePlaceSuggestions } from "../api/autocomplete-places";
@@ -122,38 +123,14 @@ export function LocationInput({
     emit({ address: suggestion.address, coordinates: suggestion.coordinates, placeId: suggestion.placeId });
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const count = suggestions.length;
-    switch (event.key) {
-      case "ArrowDown":
-        if (count === 0) return;
-        event.preventDefault();
-        setOpen(true);
-        setActiveIndex(listOpen ? (active + 1) % count : 0);
-        break;
-      case "ArrowUp":
-        if (count === 0) return;
-        event.preventDefault();
-        setOpen(true);
-        setActiveIndex(listOpen ? (active <= 0 ? count - 1 : active - 1) : count - 1);
-        break;
-      case "Enter": {
-        const suggestion = active >= 0 ? suggestions[active] : undefined;
-        if (!suggestion) return;
-        event.preventDefault();
-        select(suggestion);
-        break;
-      }
-      case "Escape":
-        if (!listOpen) return;
-        event.preventDefault();
-        event.stopPropagation();
-        setOpen(false);
-        setActiveIndex(-1);
-        break;
-      default:
-    }
-  };
+  const onKeyDown = comboboxKeyHandler({
+    items: suggestions,
+    open: listOpen,
+    activeIndex: active,
+    setOpen,
+    setActiveIndex,
+    onSelect: select,
+  });
 
   const coordinatesError = typed.kind === "invalid" ? messages.coordinatesInvalid : undefined;
   const shownError = coordinatesError ?? error;

@@ -1,9 +1,10 @@
 import { Search } from "lucide-react";
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useState } from "react";
 
 import type { Provider } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
+import { comboboxKeyHandler } from "@/components/ui/combobox-keys";
 import { Field, Input, describedBy } from "@/components/ui/input";
 
 import { filterProviders, providerAddress } from "../utils/provider-search";
@@ -65,36 +66,15 @@ export function ProviderCombobox({
     setActiveIndex(-1);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const count = options.length;
-    switch (event.key) {
-      case "ArrowDown":
-        event.preventDefault();
-        setOpen(true);
-        if (count > 0) setActiveIndex(open ? (active + 1) % count : 0);
-        break;
-      case "ArrowUp":
-        event.preventDefault();
-        setOpen(true);
-        if (count > 0) setActiveIndex(open ? (active <= 0 ? count - 1 : active - 1) : count - 1);
-        break;
-      case "Enter": {
-        const option = active >= 0 ? options[active] : undefined;
-        if (!option) return;
-        event.preventDefault();
-        select(option);
-        break;
-      }
-      case "Escape":
-        if (!open) return;
-        event.preventDefault();
-        event.stopPropagation();
-        setOpen(false);
-        setActiveIndex(-1);
-        break;
-      default:
-    }
-  };
+  const onKeyDown = comboboxKeyHandler({
+    items: options,
+    open: open,
+    activeIndex: active,
+    setOpen,
+    setActiveIndex,
+    onSelect: select,
+    openWhenEmpty: true,
+  });
 
   return (
     <Field id={id} label={label} required={required}>
