@@ -137,6 +137,8 @@ export const sampleSchema = z.object({
   testingEta: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The sample's report once one is issued (the sample is then COMPLETED and report-ready). */
+  reportId: z.number().int().nullable(),
 });
 export type Sample = z.infer<typeof sampleSchema>;
 
@@ -168,6 +170,11 @@ export const sampleListQuerySchema = z.object({
     .max(MAX_PAGE_SIZE, messages.pageSizeInvalid)
     .default(DEFAULT_PAGE_SIZE),
   sort: z.enum(SAMPLE_SORTS, { error: messages.sortInvalid }).default("updatedAt:desc"),
+  /**
+   * The `cursor` of the page on screen. With it, a nearby page is read from that page's edge (keyset)
+   * rather than by skipping every row before it; a cursor of another query is ignored.
+   */
+  cursor: z.string().trim().max(400).optional(),
 });
 export type SampleListQuery = z.input<typeof sampleListQuerySchema>;
 
@@ -176,6 +183,8 @@ export const samplePageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   size: z.number().int(),
+  /** Opaque; send it back as `cursor` when moving from this page to another (null: empty page). */
+  cursor: z.string().nullable().default(null),
 });
 export type SamplePage = z.infer<typeof samplePageSchema>;
 

@@ -112,7 +112,7 @@ export async function issueReport(
     return { row, moved };
   });
   ctx.mailQueued();
-  ctx.publish(changeEvents(report.moved.sample, report.moved.notification));
+  ctx.publish(changeEvents(report.moved.sample, report.moved.notification, report.row.id));
   return report.row;
 }
 

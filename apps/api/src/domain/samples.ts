@@ -10,6 +10,7 @@ import {
 } from "@lab/contracts";
 import {
   notifications,
+  reports,
   sampleCounts,
   sampleEvents,
   sampleProviders,
@@ -17,7 +18,7 @@ import {
   type SampleEventRow,
   type SampleRow,
 } from "@lab/db";
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 
 import { AppError } from "../http/app-error";
@@ -27,6 +28,12 @@ import type { DomainContext } from "./context";
 
 export type SubmissionInput = z.output<typeof sampleSubmissionSchema>;
 export type SampleListQuery = z.output<typeof sampleListQuerySchema>;
+
+/** A sample as customers read it: with its report's id once one is issued. */
+export type SampleView = SampleRow & { reportId: number | null };
+const sampleViewColumns = { ...getTableColumns(samples), reportId: reports.id };
+const selectSampleViews = (ctx: DomainContext) =>
+  ctx.db.select(sampleViewColumns).from(samples).leftJoin(reports, eq(reports.sampleId, samples.id));
 
 const invalid = (message: string) => new AppError(400, "validation_failed", message);
 const sampleNotFound = () => new AppError(404, "not_found", messages.sampleNotFound);
@@ -257,10 +264,10 @@ export async function listSamples(ctx: DomainContext, customerId: number, query:
     skip = 0;
     if (ids.length >= query.size) break;
   }
-  const rows = ids.length > 0 ? await ctx.db.select().from(samples).where(inArray(samples.id, ids)) : [];
+  const rows = ids.length > 0 ? await selectSampleViews(ctx).where(inArray(samples.id, ids)) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const items = ids.map((id) => byId.get(id)).filter((row): row is SampleRow => row !== undefined);
-  return { items, total, page: query.page, size: query.size };
+  const items = ids.map((id) => byId.get(id)).filter((row): row is SampleView => row !== undefined);
+  return { items, total, page: query.page, size: query.size, cursor: null };
 }
 
 /** Counts per status group for the dashboard and the history summary. */
@@ -288,10 +295,8 @@ export async function sampleSummary(ctx: DomainContext, customerId: number) {
 
 /** Everything the spec's history loader reads, newest change first, capped for very large accounts. */
 export const CONSUMER_LIST_LIMIT = 1000;
-export async function listConsumerSamples(ctx: DomainContext, customerId: number): Promise<SampleRow[]> {
-  return ctx.db
-    .select()
-    .from(samples)
+export async function listConsumerSamples(ctx: DomainContext, customerId: number): Promise<SampleView[]> {
+  return selectSampleViews(ctx)
     .where(eq(samples.customerId, customerId))
     .orderBy(desc(samples.updatedAt), desc(samples.id))
     .limit(CONSUMER_LIST_LIMIT);
@@ -301,11 +306,10 @@ export async function getSample(
   ctx: DomainContext,
   customerId: number,
   sampleId: number,
-): Promise<SampleRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(samples)
-    .where(and(eq(samples.id, sampleId), eq(samples.customerId, customerId)));
+): Promise<SampleView> {
+  const [row] = await selectSampleViews(ctx).where(
+    and(eq(samples.id, sampleId), eq(samples.customerId, customerId)),
+  );
   if (!row) throw sampleNotFound();
   return row;
 }

@@ -3,7 +3,8 @@ import type { NotificationRow, SampleEventRow, SampleRow } from "@lab/db";
 
 import { displayPhone } from "../lib/phone";
 
-export function presentSample(row: SampleRow): Sample {
+/** `reportId`: the sample's report, read by the caller (null until the report is issued). */
+export function presentSample(row: SampleRow, reportId: number | null): Sample {
   return {
     id: row.id,
     consumerId: row.customerId,
@@ -21,6 +22,7 @@ export function presentSample(row: SampleRow): Sample {
     testingEta: row.testingEta ? row.testingEta.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    reportId,
   };
 }
 

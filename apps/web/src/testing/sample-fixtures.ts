@@ -22,6 +22,7 @@ export function makeSample(overrides: Partial<Sample> = {}): Sample {
     testingEta: null,
     createdAt: "2025-01-10T06:30:00.000Z",
     updatedAt: "2025-01-11T08:00:00.000Z",
+    reportId: null,
     ...overrides,
   };
 }

@@ -66,9 +66,15 @@ export function labRouter(ctx: DomainContext, tokens: TokenService, limits: Rate
     );
     const [rows, [totals]] = await Promise.all([
       ctx.db
-        .select({ sample: samples, customerName: customers.fullName, company: customers.company })
+        .select({
+          sample: samples,
+          customerName: customers.fullName,
+          company: customers.company,
+          reportId: reports.id,
+        })
         .from(samples)
         .innerJoin(customers, eq(customers.id, samples.customerId))
+        .leftJoin(reports, eq(reports.sampleId, samples.id))
         .where(where)
         .orderBy(
           ...(unassigned ? [samples.createdAt, samples.id] : [desc(samples.updatedAt), desc(samples.id)]),
@@ -79,7 +85,7 @@ export function labRouter(ctx: DomainContext, tokens: TokenService, limits: Rate
     ]);
     res.json({
       items: rows.map((row) => ({
-        ...presentSample(row.sample),
+        ...presentSample(row.sample, row.reportId),
         // Staff see which agent holds a sample; customers see only the "name-phone" text.
         agentId: row.sample.agentId,
         customerName: row.customerName,
@@ -115,7 +121,7 @@ export function labRouter(ctx: DomainContext, tokens: TokenService, limits: Rate
     ]);
     res.json({
       sample: {
-        ...presentSample(row.sample),
+        ...presentSample(row.sample, report ? report.id : null),
         agentId: row.sample.agentId,
         customerName: row.customerName,
         company: row.company,
@@ -139,8 +145,9 @@ export function labRouter(ctx: DomainContext, tokens: TokenService, limits: Rate
     res.json(presentAgent(await updateAgent(ctx, id, input)));
   });
 
+  // Only issuing a report completes a sample, so a moved sample has no report yet.
   const move = async (req: Request, movement: Move, note?: string) =>
-    presentSample(await moveSample(ctx, sampleId(req), movement, staffActor(req), note));
+    presentSample(await moveSample(ctx, sampleId(req), movement, staffActor(req), note), null);
 
   router.post("/samples/:id/assign", async (req, res) => {
     const { agentId } = parse(assignRequestSchema, req.body, messages.agentRequired);

@@ -21,13 +21,13 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
   router.post("/", async (req, res) => {
     const input = parse(sampleSubmissionSchema, req.body, messages.sampleInvalid);
     const sample = await submitSample(ctx, claimsOf(req).subject, input);
-    res.status(201).json(presentSample(sample));
+    res.status(201).json(presentSample(sample, null));
   });
 
   router.get("/", async (req, res) => {
     const query = parse(sampleListQuerySchema, req.query, messages.sampleInvalid);
     const page = await listSamples(ctx, claimsOf(req).subject, query);
-    res.json({ ...page, items: page.items.map(presentSample) });
+    res.json({ ...page, items: page.items.map((item) => presentSample(item, item.reportId)) });
   });
 
   router.get("/summary", async (req, res) => {
@@ -37,12 +37,13 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
   router.get("/consumer/:consumerId", async (req, res) => {
     const consumerId = parseIdParam(req.params["consumerId"], messages.customerNotFound);
     requireSelf(req, consumerId);
-    res.json((await listConsumerSamples(ctx, consumerId)).map(presentSample));
+    res.json((await listConsumerSamples(ctx, consumerId)).map((item) => presentSample(item, item.reportId)));
   });
 
   router.get("/:id", async (req, res) => {
     const id = parseIdParam(req.params["id"], messages.sampleNotFound);
-    res.json(presentSample(await getSample(ctx, claimsOf(req).subject, id)));
+    const sample = await getSample(ctx, claimsOf(req).subject, id);
+    res.json(presentSample(sample, sample.reportId));
   });
 
   router.get("/:id/events", async (req, res) => {

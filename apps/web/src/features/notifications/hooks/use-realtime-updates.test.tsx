@@ -88,6 +88,7 @@ describe("useRealtimeUpdates", () => {
       items: [makeSample({ id: 2 }), makeSample({ id: 3, status: "PENDING" })],
       total: 2,
       page: 1,
+      cursor: null,
       size: 10,
     });
     queryClient.setQueryData<Notification[]>(["notifications"], [{ ...notification, id: 49 }]);

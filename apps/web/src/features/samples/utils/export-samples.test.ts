@@ -97,7 +97,13 @@ describe("fetchSamplesForExport", () => {
     const fetchPage = vi.fn(async (params: SamplesParams): Promise<SamplePage> => {
       const page = Number(params.page ?? 1);
       const size = Number(params.size ?? 10);
-      return { items: all.slice((page - 1) * size, page * size), total: all.length, page, size };
+      return {
+        items: all.slice((page - 1) * size, page * size),
+        total: all.length,
+        page,
+        size,
+        cursor: null,
+      };
     });
     const samples = await fetchSamplesForExport("pending", "2025-01-01", "2025-01-31", fetchPage);
     expect(samples).toHaveLength(230);
