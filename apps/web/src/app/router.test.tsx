@@ -53,7 +53,7 @@ describe("routing rules", () => {
     expect(screen.getByRole("link", { name: /Back to Home/ })).toHaveAttribute("href", "/");
   });
 
-  it("shell: links only to screens that exist, in the spec's order (Dashboard, Sample Providers, Submit Sample, My Samples, Reports)", async () => {
+  it("shell: links only to screens that exist, in the spec's order (Dashboard, Sample Providers, Submit Sample, My Samples, Ledger, Reports)", async () => {
     mockFetch({});
     startSession({ user: customer, token: "jwt", expiresIn: 3600 });
     renderAt("/dashboard");
@@ -65,10 +65,10 @@ describe("routing rules", () => {
         ["Sample Providers", "/customers"],
         ["Submit Sample", "/submit-sample"],
         ["My Samples", "/samples"],
+        ["Ledger", "/ledger"],
         ["Reports", "/reports"],
       ]);
     }
-    expect(screen.queryByText("Ledger")).not.toBeInTheDocument();
   });
 
   it("signed in, /customers: the Sample Providers screen (lazy), its nav entry current", async () => {
@@ -82,6 +82,18 @@ describe("routing rules", () => {
       "aria-current",
       "page",
     );
+  });
+
+  it("signed in, /ledger: the Sample Ledger screen (lazy), its nav entry current", async () => {
+    mockFetch({
+      "GET /api/sample-submissions": { body: { items: [], total: 0, page: 1, size: 10, cursor: null } },
+    });
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+    renderAt("/ledger");
+    expect(await screen.findByRole("heading", { level: 1, name: "Sample Ledger" })).toBeInTheDocument();
+    expect(await screen.findByText("No samples found matching your criteria")).toBeInTheDocument();
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "Ledger" })).toHaveAttribute("aria-current", "page");
   });
 
   it("/lab with only a customer session: the lab's own sign-in at /lab/login", async () => {

@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
               { path: paths.profile.path, lazy: lazyPage(() => import("./routes/app/profile")) },
               { path: paths.submitSample.path, lazy: lazyPage(() => import("./routes/app/submit-sample")) },
               { path: paths.samples.path, lazy: lazyPage(() => import("./routes/app/samples")) },
+              { path: paths.ledger.path, lazy: lazyPage(() => import("./routes/app/ledger")) },
               { path: paths.timeline.path, lazy: lazyPage(() => import("./routes/app/timeline")) },
               { path: paths.reports.path, lazy: lazyPage(() => import("./routes/app/reports")) },
               { path: paths.report.path, lazy: lazyPage(() => import("./routes/app/report")) },

@@ -24,6 +24,7 @@ export const paths = {
     path: "/timeline/:sampleId",
     href: (sampleId: number | string) => `/timeline/${encodeURIComponent(String(sampleId))}`,
   },
+  ledger: { path: "/ledger", href: () => "/ledger" },
   reports: { path: "/reports", href: () => "/reports" },
   report: {
     path: "/report/:reportId",

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { ClipboardList, FileText, LayoutDashboard, Send, Users } from "lucide-react";
+import { BookOpen, ClipboardList, FileText, LayoutDashboard, Send, Users } from "lucide-react";
 import { Outlet } from "react-router";
 
 import { AppShell, type NavItem } from "@/components/layouts/app-shell";
@@ -31,7 +31,11 @@ const navigation: NavItem[] = [
     to: paths.samples.href(),
     icon: <ClipboardList aria-hidden="true" className="h-5 w-5" />,
   },
-  // Ledger comes before Reports in the spec's order; it arrives with its issue.
+  {
+    label: "Ledger",
+    to: paths.ledger.href(),
+    icon: <BookOpen aria-hidden="true" className="h-5 w-5" />,
+  },
   {
     label: "Reports",
     to: paths.reports.href(),

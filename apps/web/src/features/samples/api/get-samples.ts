@@ -4,7 +4,10 @@ import { samplePageSchema, type SampleListQuery, type SamplePage } from "@lab/co
 
 import { apiRequest } from "@/lib/api-client";
 
-export type SamplesParams = Pick<SampleListQuery, "q" | "status" | "from" | "to" | "page" | "size" | "sort">;
+export type SamplesParams = Pick<
+  SampleListQuery,
+  "q" | "status" | "from" | "to" | "page" | "size" | "sort" | "cursor"
+>;
 
 /** The query string of GET /sample-submissions: only the parameters that are set. */
 export function samplesSearch(params: SamplesParams): string {

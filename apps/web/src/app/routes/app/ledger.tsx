@@ -1,0 +1,5 @@
+import { SampleLedger } from "@/features/ledger/components/sample-ledger";
+
+export default function LedgerRoute() {
+  return <SampleLedger />;
+}

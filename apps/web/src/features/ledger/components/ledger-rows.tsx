@@ -1,0 +1,188 @@
+import { CircleCheck, FileText } from "lucide-react";
+import { Link } from "react-router";
+
+import type { Sample } from "@lab/contracts";
+
+import { buttonClasses } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+
+import { LOCATION_LIMIT_DESKTOP, LOCATION_LIMIT_PHONE } from "../utils/truncate";
+import { LedgerStatusBadge } from "./ledger-status-badge";
+import { TruncatedText } from "./truncated-text";
+
+interface RowsProps {
+  samples: readonly Sample[];
+  selected: ReadonlyMap<number, Sample>;
+  onToggle: (sample: Sample) => void;
+}
+
+const submittedOn = (sample: Sample) => {
+  const date = new Date(sample.createdAt);
+  return Number.isNaN(date.getTime()) ? sample.createdAt : date.toLocaleDateString();
+};
+
+function SelectBox({
+  sample,
+  checked,
+  onToggle,
+}: {
+  sample: Sample;
+  checked: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      checked={checked}
+      onChange={onToggle}
+      aria-label={`Select sample #${sample.id}`}
+      className="h-4 w-4 rounded border-slate-400 accent-teal-700"
+    />
+  );
+}
+
+function ReportReady() {
+  return (
+    <span className="inline-flex items-center gap-1 text-xs font-semibold text-green-800">
+      <CircleCheck aria-hidden="true" className="h-3.5 w-3.5" />
+      Report Ready
+    </span>
+  );
+}
+
+function ReportLink({ reportId, sampleId, label }: { reportId: number; sampleId: number; label: string }) {
+  return (
+    <Link
+      to={paths.report.href(reportId)}
+      aria-label={`View report for sample #${sampleId}`}
+      className={buttonClasses("outline", "sm")}
+    >
+      <FileText aria-hidden="true" className="h-4 w-4" />
+      {label}
+    </Link>
+  );
+}
+
+function SamplerInfo({ sample, limit }: { sample: Sample; limit: number }) {
+  return (
+    <div className="min-w-0 space-y-0.5 text-sm text-slate-700">
+      <p className="font-medium text-slate-900">{sample.samplerName}</p>
+      {sample.phoneNumber ? <p>{sample.phoneNumber}</p> : null}
+      {sample.emailAddress ? <p className="break-all">{sample.emailAddress}</p> : null}
+      {sample.samplerLocation ? (
+        <TruncatedText text={sample.samplerLocation} limit={limit} className="block text-slate-600" />
+      ) : null}
+    </div>
+  );
+}
+
+/** Desktop: the spec's six columns. */
+export function LedgerTable({ samples, selected, onToggle }: RowsProps) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              Select
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Sample Details
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Sampler Info
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Date
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {samples.map((sample) => {
+            const checked = selected.has(sample.id);
+            return (
+              <tr key={sample.id} className={checked ? "bg-teal-50/60" : undefined}>
+                <td className="px-4 py-3 align-top">
+                  <SelectBox sample={sample} checked={checked} onToggle={() => onToggle(sample)} />
+                </td>
+                <td className="px-4 py-3 align-top">
+                  <p className="font-semibold text-slate-900">Sample #{sample.id}</p>
+                  <p className="text-slate-700">{sample.shrimpCategory}</p>
+                  {sample.shrimpSubCategory ? (
+                    <p className="text-xs text-slate-600">{sample.shrimpSubCategory}</p>
+                  ) : null}
+                </td>
+                <td className="max-w-xs px-4 py-3 align-top">
+                  <SamplerInfo sample={sample} limit={LOCATION_LIMIT_DESKTOP} />
+                </td>
+                <td className="px-4 py-3 align-top">
+                  <LedgerStatusBadge status={sample.status} />
+                </td>
+                <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">
+                  {submittedOn(sample)}
+                </td>
+                <td className="px-4 py-3 align-top">
+                  {sample.reportId !== null ? (
+                    <div className="flex flex-col items-start gap-1">
+                      <ReportLink reportId={sample.reportId} sampleId={sample.id} label="View Report" />
+                      <ReportReady />
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Phone: one card per sample, as a list. */
+export function LedgerCards({ samples, selected, onToggle }: RowsProps) {
+  return (
+    <ul role="list" aria-label="Samples" className="space-y-3">
+      {samples.map((sample) => {
+        const checked = selected.has(sample.id);
+        return (
+          <li
+            key={sample.id}
+            className={`rounded-xl border bg-white p-4 shadow-sm ${checked ? "border-teal-600" : "border-slate-200"}`}
+          >
+            <div className="flex items-start gap-3">
+              <SelectBox sample={sample} checked={checked} onToggle={() => onToggle(sample)} />
+              <div className="min-w-0 flex-1 space-y-2">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-semibold text-slate-900">Sample #{sample.id}</p>
+                  <LedgerStatusBadge status={sample.status} />
+                </div>
+                <div className="text-sm">
+                  <p className="text-slate-700">{sample.shrimpCategory}</p>
+                  {sample.shrimpSubCategory ? (
+                    <p className="text-xs text-slate-600">{sample.shrimpSubCategory}</p>
+                  ) : null}
+                </div>
+                <SamplerInfo sample={sample} limit={LOCATION_LIMIT_PHONE} />
+                <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
+                  <span className="text-xs text-slate-600">{submittedOn(sample)}</span>
+                  {sample.reportId !== null ? (
+                    <span className="flex items-center gap-2">
+                      <ReportReady />
+                      <ReportLink reportId={sample.reportId} sampleId={sample.id} label="View" />
+                    </span>
+                  ) : null}
+                </div>
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

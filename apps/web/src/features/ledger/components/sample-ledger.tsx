@@ -1,0 +1,300 @@
+import { Download, Filter, Mail, RefreshCw, Search } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+
+import { DEFAULT_PAGE_SIZE, LEDGER_PAGE_SIZES, messages, type SamplePage } from "@lab/contracts";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { Input, Select } from "@/components/ui/input";
+import { LoadingState } from "@/components/ui/spinner";
+import { useToast } from "@/components/ui/toast";
+import { useDebouncedValue } from "@/features/places/hooks/use-debounced-value";
+import { useSamples } from "@/features/samples/api/get-samples";
+import { totalPagesOf } from "@/features/samples/utils/pagination";
+
+import { isPageSelected, useLedgerSelection } from "../hooks/use-ledger-selection";
+import { usePhoneLayout } from "../hooks/use-media-query";
+import { downloadLedgerCsv } from "../utils/ledger-csv";
+import {
+  LEDGER_STATUS_FILTERS,
+  parseLedgerStatusFilter,
+  type LedgerStatusFilter,
+} from "../utils/ledger-status";
+import { LedgerPager } from "./ledger-pager";
+import { LedgerCards, LedgerTable } from "./ledger-rows";
+import { SendEmailDialog } from "./send-email-dialog";
+
+export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_PLACEHOLDER_DESKTOP = "Search by sample ID, sampler name, email, phone, or location...";
+export const SEARCH_PLACEHOLDER_PHONE = "Search samples...";
+
+interface Dates {
+  from: string;
+  to: string;
+}
+
+const rangeValid = ({ from, to }: Dates) => !from || !to || from <= to;
+
+/** Spec section 2, Sample Ledger (/ledger). */
+export function SampleLedger() {
+  const toast = useToast();
+  const phone = usePhoneLayout();
+  const id = useId();
+
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<LedgerStatusFilter>("all");
+  // What the date inputs hold, and the last valid range, which is what the list is filtered by.
+  const [dates, setDates] = useState<Dates>({ from: "", to: "" });
+  const [appliedDates, setAppliedDates] = useState<Dates>({ from: "", to: "" });
+  const [size, setSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [emailOpen, setEmailOpen] = useState(false);
+
+  // New search, filters or page size: back to page 1 with no cursor (a cursor belongs to one query).
+  const queryKey = JSON.stringify([q, status, appliedDates.from, appliedDates.to, size]);
+  const [paging, setPaging] = useState<{ key: string; page: number; cursor?: string }>({
+    key: queryKey,
+    page: 1,
+  });
+  const samePaging = paging.key === queryKey;
+  const page = samePaging ? paging.page : 1;
+  const cursor = samePaging ? paging.cursor : undefined;
+
+  const list = useSamples({
+    q,
+    status,
+    from: appliedDates.from || undefined,
+    to: appliedDates.to || undefined,
+    page,
+    size,
+    cursor,
+  });
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const totalPages = totalPagesOf(total, size);
+
+  const selection = useLedgerSelection();
+  const { selected } = selection;
+  // A fetched page (or a live update of it) replaces the stored copies of selected samples.
+  const [seenPage, setSeenPage] = useState<SamplePage | undefined>(undefined);
+  if (list.data !== seenPage) {
+    setSeenPage(list.data);
+    if (list.data) selection.refresh(list.data.items);
+  }
+
+  const { isError, errorUpdatedAt } = list;
+  useEffect(() => {
+    if (isError) toast.error(messages.samplesLoadFailed);
+  }, [isError, errorUpdatedAt, toast]);
+
+  const goTo = (next: number) => {
+    // The page on screen's cursor lets the server read the next page from its edge (keyset).
+    setPaging({ key: queryKey, page: next, cursor: list.data?.cursor ?? undefined });
+  };
+
+  const changeDates = (next: Dates) => {
+    setDates(next);
+    if (rangeValid(next)) setAppliedDates(next);
+  };
+
+  const exportSelected = () => {
+    downloadLedgerCsv(selected.values());
+    toast.success(messages.exportSuccess);
+  };
+
+  const pageSelected = isPageSelected(selected, items);
+  const first = total === 0 ? 0 : (page - 1) * size + 1;
+  const last = Math.min(page * size, total);
+  const datesInvalid = !rangeValid(dates);
+
+  const filters = (
+    <div className="grid gap-3 sm:grid-cols-3">
+      <div className="space-y-1">
+        <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-800">
+          Status
+        </label>
+        <Select
+          id={`${id}-status`}
+          value={status}
+          onChange={(event) => setStatus(parseLedgerStatusFilter(event.target.value))}
+        >
+          {LEDGER_STATUS_FILTERS.map((entry) => (
+            <option key={entry.value} value={entry.value}>
+              {entry.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-from`} className="block text-sm font-medium text-slate-800">
+          From Date
+        </label>
+        <Input
+          id={`${id}-from`}
+          type="date"
+          value={dates.from}
+          max={dates.to || undefined}
+          invalid={datesInvalid}
+          aria-describedby={datesInvalid ? `${id}-dates-error` : undefined}
+          onChange={(event) => changeDates({ ...dates, from: event.target.value })}
+        />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-to`} className="block text-sm font-medium text-slate-800">
+          To Date
+        </label>
+        <Input
+          id={`${id}-to`}
+          type="date"
+          value={dates.to}
+          min={dates.from || undefined}
+          invalid={datesInvalid}
+          aria-describedby={datesInvalid ? `${id}-dates-error` : undefined}
+          onChange={(event) => changeDates({ ...dates, to: event.target.value })}
+        />
+      </div>
+      {datesInvalid ? (
+        <p id={`${id}-dates-error`} role="alert" className="text-sm font-medium text-red-700 sm:col-span-3">
+          {messages.dateRangeInvalid}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Sample Ledger</h1>
+          <p className="text-sm text-slate-700">Manage your testing network</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            onClick={() => setEmailOpen(true)}
+            disabled={selected.size === 0}
+            icon={<Mail aria-hidden="true" className="h-4 w-4" />}
+          >
+            {`Email (${selected.size})`}
+          </Button>
+          <Button
+            variant="outline"
+            onClick={exportSelected}
+            disabled={selected.size === 0}
+            icon={<Download aria-hidden="true" className="h-4 w-4" />}
+          >
+            Export
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => void list.refetch()}
+            icon={
+              <RefreshCw aria-hidden="true" className={cn("h-4 w-4", list.isFetching && "animate-spin")} />
+            }
+          >
+            Refresh
+          </Button>
+        </div>
+      </div>
+
+      <Card>
+        <CardBody className="space-y-4">
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+            />
+            <Input
+              type="search"
+              aria-label="Search samples"
+              placeholder={phone ? SEARCH_PLACEHOLDER_PHONE : SEARCH_PLACEHOLDER_DESKTOP}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              className="pl-9"
+            />
+          </div>
+          {phone ? (
+            <div className="space-y-3">
+              <Button
+                variant="outline"
+                aria-expanded={filtersOpen}
+                aria-controls={`${id}-filters`}
+                onClick={() => setFiltersOpen((open) => !open)}
+                icon={<Filter aria-hidden="true" className="h-4 w-4" />}
+              >
+                Filters
+              </Button>
+              <div id={`${id}-filters`} hidden={!filtersOpen}>
+                {filters}
+              </div>
+            </div>
+          ) : (
+            filters
+          )}
+        </CardBody>
+      </Card>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" aria-live="polite">
+          <span>{`Total: ${total}`}</span>
+          <span>{`Selected: ${selected.size}`}</span>
+          <span>{`${first}-${last} of ${total}`}</span>
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor={`${id}-size`} className="text-sm text-slate-700">
+            Show:
+          </label>
+          <Select
+            id={`${id}-size`}
+            aria-label="Show"
+            value={size}
+            onChange={(event) => setSize(Number(event.target.value))}
+            className="w-auto"
+          >
+            {LEDGER_PAGE_SIZES.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </Select>
+          <span className="text-sm text-slate-700">per page</span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={items.length === 0}
+            onClick={() => (pageSelected ? selection.deselectAll(items) : selection.selectAll(items))}
+          >
+            {pageSelected ? "Deselect Page" : "Select Page"}
+          </Button>
+          {selected.size > 0 ? (
+            <Button variant="ghost" size="sm" onClick={selection.clear}>
+              Clear selection
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      {list.isPending ? (
+        <LoadingState label="Loading samples..." />
+      ) : list.isError && !list.data ? (
+        <Alert tone="error">{list.error.message || messages.samplesFetchFailed}</Alert>
+      ) : items.length === 0 ? (
+        <Card>
+          <CardBody className="text-center text-sm text-slate-700">
+            No samples found matching your criteria
+          </CardBody>
+        </Card>
+      ) : phone ? (
+        <LedgerCards samples={items} selected={selected} onToggle={selection.toggle} />
+      ) : (
+        <LedgerTable samples={items} selected={selected} onToggle={selection.toggle} />
+      )}
+
+      <LedgerPager page={page} totalPages={totalPages} windowSize={phone ? 3 : 5} onPage={goTo} />
+
+      <SendEmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} selected={selected} />
+    </div>
+  );
+}

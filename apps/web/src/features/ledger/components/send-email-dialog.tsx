@@ -1,0 +1,148 @@
+import { useId, useState } from "react";
+
+import {
+  DEFAULT_EMAIL_SUBJECT,
+  LEDGER_EMAIL_MAX_SAMPLES,
+  ledgerEmailSuccessMessage,
+  messages,
+  type Sample,
+} from "@lab/contracts";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, Input, Textarea } from "@/components/ui/input";
+import { useToast } from "@/components/ui/toast";
+import { isApiError } from "@/lib/api-client";
+
+import { useSendLedgerEmail } from "../api/send-ledger-email";
+import { countWithReports, uniqueRecipients } from "../utils/recipients";
+
+/** The API's error text; a request that got no answer reads as the spec's 'Failed to send emails'. */
+export function sendErrorMessage(error: unknown): string {
+  return isApiError(error) && error.status !== 0 && error.message ? error.message : messages.ledgerSendFailed;
+}
+
+interface SendEmailDialogProps {
+  open: boolean;
+  onClose: () => void;
+  selected: ReadonlyMap<number, Sample>;
+}
+
+/** 'Send Email': mails the selected samples' contacts through POST /ledger/email. */
+export function SendEmailDialog({ open, onClose, selected }: SendEmailDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Send Email" className="sm:max-w-lg">
+      {/* Mounted only while open: each opening starts from the default subject and a blank message. */}
+      <SendEmailForm selected={selected} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function SendEmailForm({
+  selected,
+  onClose,
+}: {
+  selected: ReadonlyMap<number, Sample>;
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const send = useSendLedgerEmail({
+    onSuccess: (result) => {
+      toast.success(ledgerEmailSuccessMessage(result.recipients, result.reportsAttached));
+      onClose();
+    },
+    onError: (error) => toast.error(sendErrorMessage(error)),
+  });
+  const id = useId();
+  const [subject, setSubject] = useState(DEFAULT_EMAIL_SUBJECT);
+  const [message, setMessage] = useState("");
+  const [includeReports, setIncludeReports] = useState(true);
+
+  const samples = [...selected.values()];
+  const recipients = uniqueRecipients(samples);
+  const withReports = countWithReports(samples);
+  const tooMany = samples.length > LEDGER_EMAIL_MAX_SAMPLES;
+  const blocked = recipients.length === 0 || tooMany;
+  const canSend = !blocked && message.trim() !== "" && !send.isPending;
+
+  const submit = () => {
+    if (!canSend) return;
+    send.mutate({
+      sampleIds: samples.map((sample) => sample.id),
+      subject: subject.trim(),
+      message: message.trim(),
+      includeReports: withReports > 0 && includeReports,
+    });
+  };
+
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      {tooMany ? <Alert tone="error">{messages.ledgerTooManySamples}</Alert> : null}
+      <section aria-labelledby={`${id}-recipients`} className="space-y-1">
+        <h3 id={`${id}-recipients`} className="text-sm font-medium text-slate-800">
+          Recipients ({recipients.length})
+        </h3>
+        {recipients.length === 0 ? (
+          <Alert tone="error">{messages.ledgerNoEmails}</Alert>
+        ) : (
+          <ul className="max-h-32 space-y-0.5 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+            {recipients.map((address) => (
+              <li key={address.toLowerCase()} className="break-all">
+                {address}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <p className="text-sm text-slate-700">
+        {withReports} selected {withReports === 1 ? "sample has a report" : "samples have reports"}
+      </p>
+      {withReports > 0 ? (
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            checked={includeReports}
+            onChange={(event) => setIncludeReports(event.target.checked)}
+            className="h-4 w-4 rounded border-slate-400 accent-teal-700"
+          />
+          Include Reports
+        </label>
+      ) : null}
+
+      <Field id={`${id}-subject`} label="Subject">
+        <Input
+          id={`${id}-subject`}
+          value={subject}
+          maxLength={200}
+          onChange={(event) => setSubject(event.target.value)}
+        />
+      </Field>
+      <Field id={`${id}-message`} label="Message">
+        <Textarea
+          id={`${id}-message`}
+          rows={5}
+          value={message}
+          maxLength={10_000}
+          onChange={(event) => setMessage(event.target.value)}
+        />
+      </Field>
+
+      <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!canSend}>
+          {send.isPending ? "Sending..." : "Send"}
+        </Button>
+      </div>
+    </form>
+  );
+}

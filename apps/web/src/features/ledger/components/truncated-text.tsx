@@ -1,0 +1,37 @@
+import { useId, useState } from "react";
+
+import { truncateText } from "../utils/truncate";
+
+/** Text cut at `limit` characters with a more/less toggle; the toggle shows only when cut. */
+export function TruncatedText({
+  text,
+  limit,
+  className,
+}: {
+  text: string;
+  limit: number;
+  className?: string;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  const cut = truncateText(text, limit);
+  return (
+    <span className={className}>
+      <span id={id}>{expanded || !cut.truncated ? text : cut.text}</span>
+      {cut.truncated ? (
+        <>
+          {" "}
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={id}
+            onClick={() => setExpanded((value) => !value)}
+            className="rounded text-xs font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900 focus-visible:outline-2 focus-visible:outline-teal-700"
+          >
+            {expanded ? "less" : "more"}
+          </button>
+        </>
+      ) : null}
+    </span>
+  );
+}
