@@ -50,10 +50,15 @@ try {
   // index, both rebuilt afterwards to exactly what the row-by-row path would have produced.
   await database.db.execute(sql`alter table samples disable trigger samples_count_change`);
   await database.db.execute(sql`drop index samples_search_trgm_idx`);
+  await database.db.execute(sql`drop index samples_customer_search_idx`);
   await database.db.execute(insert(sql`1`, n));
   await database.db.execute(insert(sql`2 + (g % 999)`, others));
+  await database.db.execute(sql`set maintenance_work_mem = '512MB'`);
   await database.db.execute(
     sql`create index samples_search_trgm_idx on samples using gin (search_text gin_trgm_ops)`,
+  );
+  await database.db.execute(
+    sql`create index samples_customer_search_idx on samples using gin (customer_id, search_text gin_trgm_ops)`,
   );
   await database.db.execute(sql`
     insert into sample_counts (customer_id, status, n)

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -73,8 +74,8 @@ async function createPostgres(url: string, poolSize: number): Promise<Database> 
 
 async function createPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm backs substring search, as on a Postgres server.
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  // pg_trgm and btree_gin back substring search, as on a Postgres server.
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, btree_gin } });
   const pgliteDb = drizzlePglite(client, { schema, casing: "snake_case" });
   const db = pgliteDb as unknown as Db;
   return {

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 
 import type { DomainContext } from "../domain/context";
 import { issueReport, revokeReport } from "../domain/reports";
-import { statusesOf } from "../domain/samples";
+import { statusesOf } from "../domain/sample-list";
 import { moveSample, type Actor } from "../domain/sample-moves";
 import { addAgent, addStaff, listAgents, updateAgent } from "../domain/staff";
 import { AppError } from "../http/app-error";

@@ -2,38 +2,28 @@ import {
   SAMPLE_STATUSES,
   STATUS_GROUPS,
   messages,
-  normalizeStatus,
   testTypesOf,
   type SampleStatus,
-  type sampleListQuerySchema,
   type sampleSubmissionSchema,
 } from "@lab/contracts";
 import {
   notifications,
-  reports,
-  sampleCounts,
   sampleEvents,
   sampleProviders,
   samples,
   type SampleEventRow,
   type SampleRow,
 } from "@lab/db";
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 
 import { AppError } from "../http/app-error";
 import { toE164 } from "../lib/phone";
 import { changeEvents } from "../realtime/change-events";
 import type { DomainContext } from "./context";
+import { countsByStatus, selectSampleViews, type SampleView } from "./sample-list";
 
 export type SubmissionInput = z.output<typeof sampleSubmissionSchema>;
-export type SampleListQuery = z.output<typeof sampleListQuerySchema>;
-
-/** A sample as customers read it: with its report's id once one is issued. */
-export type SampleView = SampleRow & { reportId: number | null };
-const sampleViewColumns = { ...getTableColumns(samples), reportId: reports.id };
-const selectSampleViews = (ctx: DomainContext) =>
-  ctx.db.select(sampleViewColumns).from(samples).leftJoin(reports, eq(reports.sampleId, samples.id));
 
 const invalid = (message: string) => new AppError(400, "validation_failed", message);
 const sampleNotFound = () => new AppError(404, "not_found", messages.sampleNotFound);
@@ -138,136 +128,6 @@ export async function submitSample(
   });
   ctx.publish(changeEvents(sample, notification));
   return sample;
-}
-
-// Day boundaries are the lab's: India Standard Time.
-const LAB_UTC_OFFSET = "+05:30";
-const dayStart = (value: string) =>
-  new Date(value.length === 10 ? `${value}T00:00:00${LAB_UTC_OFFSET}` : value);
-const dayEnd = (value: string) =>
-  value.length === 10
-    ? new Date(dayStart(value).getTime() + 86_400_000)
-    : new Date(new Date(value).getTime() + 1);
-
-export function statusesOf(filter: string): readonly SampleStatus[] | undefined {
-  if (filter === "" || filter === "all") return undefined;
-  if (Object.hasOwn(STATUS_GROUPS, filter)) return STATUS_GROUPS[filter as keyof typeof STATUS_GROUPS];
-  const status = normalizeStatus(filter);
-  if (!status) throw invalid(messages.statusFilterInvalid);
-  return [status];
-}
-
-const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Search over id, name, category, test types, phone, e-mail and place (spec section 2), on the
- * trigram-indexed search_text column. Phones are stored as E.164, so a typed phone is matched on its
- * digits whatever spaces or dashes it has.
- */
-function searchCondition(q: string): SQL | undefined {
-  if (q === "") return undefined;
-  const digits = q.replace(/[\s()+-]/g, "");
-  const text = /^\d{3,15}$/.test(digits) ? digits : q.toLowerCase();
-  const conditions: SQL[] = [sql`${samples.searchText} like ${`%${likeEscape(text)}%`}`];
-  const idText = q.replace(/^#/, "");
-  if (/^\d{1,10}$/.test(idText) && Number(idText) <= 2_147_483_647)
-    conditions.push(eq(samples.id, Number(idText)));
-  return or(...conditions);
-}
-
-type Order = { column: typeof samples.updatedAt | typeof samples.createdAt; direction: "asc" | "desc" };
-const orderOf = (sort: SampleListQuery["sort"]): Order =>
-  sort === "createdAt:asc"
-    ? { column: samples.createdAt, direction: "asc" }
-    : sort === "createdAt:desc"
-      ? { column: samples.createdAt, direction: "desc" }
-      : { column: samples.updatedAt, direction: "desc" };
-const orderBy = ({ column, direction }: Order, reverse: boolean) =>
-  (direction === "desc") !== reverse ? [desc(column), desc(samples.id)] : [asc(column), asc(samples.id)];
-
-/** Matching samples per status: from the trigger-kept counters when only the status filters. */
-async function countsByStatus(
-  ctx: DomainContext,
-  customerId: number,
-  where: SQL | undefined,
-  filtered: boolean,
-) {
-  const rows = filtered
-    ? await ctx.db
-        .select({ status: samples.status, n: count() })
-        .from(samples)
-        .where(where)
-        .groupBy(samples.status)
-    : await ctx.db
-        .select({ status: sampleCounts.status, n: sampleCounts.n })
-        .from(sampleCounts)
-        .where(eq(sampleCounts.customerId, customerId));
-  return new Map(rows.map((row) => [row.status, row.n]));
-}
-
-/**
- * The ids of one page of one ordered run. Only ids are read (an index-only scan), and a page past the
- * middle is read from the other end, so the deepest page costs what the middle one does.
- */
-async function pageIds(
-  ctx: DomainContext,
-  where: SQL | undefined,
-  order: Order,
-  offset: number,
-  limit: number,
-  runSize: number,
-): Promise<number[]> {
-  const reverse = offset > runSize / 2;
-  const rows = await ctx.db
-    .select({ id: samples.id })
-    .from(samples)
-    .where(where)
-    .orderBy(...orderBy(order, reverse))
-    .limit(limit)
-    .offset(reverse ? Math.max(0, runSize - offset - limit) : offset);
-  const ids = rows.map((row) => row.id);
-  return reverse ? ids.reverse() : ids;
-}
-
-export async function listSamples(ctx: DomainContext, customerId: number, query: SampleListQuery) {
-  const statuses = statusesOf(query.status);
-  const from = query.from ? dayStart(query.from) : undefined;
-  const to = query.to ? dayEnd(query.to) : undefined;
-  if (from && to && from.getTime() >= to.getTime()) throw invalid(messages.dateRangeInvalid);
-  const filters = and(
-    eq(samples.customerId, customerId),
-    from ? gte(samples.createdAt, from) : undefined,
-    to ? lt(samples.createdAt, to) : undefined,
-    searchCondition(query.q),
-  );
-  const filtered = query.q !== "" || from !== undefined || to !== undefined;
-  const counts = await countsByStatus(ctx, customerId, filters, filtered);
-  const sizeOf = (group: readonly string[]) =>
-    group.reduce((sum, status) => sum + (counts.get(status as SampleStatus) ?? 0), 0);
-
-  // Ordered runs: in the pending group PENDING comes before COLLECTING (spec section 2).
-  const runs: (readonly SampleStatus[] | undefined)[] =
-    query.status === "pending" ? [["PENDING"], ["COLLECTING"]] : [statuses];
-  const total = sizeOf(statuses ?? SAMPLE_STATUSES);
-  const order = orderOf(query.sort);
-  const ids: number[] = [];
-  let skip = (query.page - 1) * query.size;
-  for (const run of runs) {
-    const runSize = sizeOf(run ?? SAMPLE_STATUSES);
-    if (skip >= runSize) {
-      skip -= runSize;
-      continue;
-    }
-    const take = Math.min(query.size - ids.length, runSize - skip);
-    const where = and(filters, run ? inArray(samples.status, [...run]) : undefined);
-    ids.push(...(await pageIds(ctx, where, order, skip, take, runSize)));
-    skip = 0;
-    if (ids.length >= query.size) break;
-  }
-  const rows = ids.length > 0 ? await selectSampleViews(ctx).where(inArray(samples.id, ids)) : [];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const items = ids.map((id) => byId.get(id)).filter((row): row is SampleView => row !== undefined);
-  return { items, total, page: query.page, size: query.size, cursor: null };
 }
 
 /** Counts per status group for the dashboard and the history summary. */

@@ -50,7 +50,10 @@ export const samples = pgTable(
     ),
   },
   (t) => [
+    // The lab's search over every customer, and a customer's own search: customer id and trigrams in one
+    // GIN index (btree_gin), so a search never rechecks other customers' rows.
     index("samples_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("samples_customer_search_idx").using("gin", t.customerId, sql`${t.searchText} gin_trgm_ops`),
     // The customer's lists: newest change first, by status group, and by creation date range. Plain
     // ascending keys: scanned backwards they give "desc" (nulls first), which is what ORDER BY asks.
     index("samples_customer_updated_idx").on(t.customerId, t.updatedAt, t.id),

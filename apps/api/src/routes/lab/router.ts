@@ -15,7 +15,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm
 
 import type { DomainContext } from "../../domain/context";
 import { issueReport, revokeReport } from "../../domain/reports";
-import { statusesOf } from "../../domain/samples";
+import { statusesOf } from "../../domain/sample-list";
 import { moveSample, type Actor, type Move } from "../../domain/sample-moves";
 import { addAgent, listAgents, loginStaff, updateAgent } from "../../domain/staff";
 import { AppError } from "../../http/app-error";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
 import { submitSample } from "../../test/samples";
-import { signedInStaff } from "../../test/lab";
+import { completeWithReport, signedInStaff } from "../../test/lab";
 
 let t: TestApp;
 type Who = Awaited<ReturnType<typeof signedInCustomer>>;
@@ -26,25 +26,7 @@ const send = (who: Who, body: object) =>
   request(t.app).post("/api/ledger/email").auth(who.token, { type: "bearer" }).send(body);
 
 async function complete(sample: Sample): Promise<string> {
-  const lab = (path: string, body: object) =>
-    request(t.app).post(`/api/lab${path}`).auth(staffToken, { type: "bearer" }).send(body);
-  const agent = await lab("/agents", { name: "Suresh", phone: "9000000081" });
-  await lab(`/samples/${sample.id}/assign`, { agentId: agent.body.id }).expect(200);
-  await lab(`/samples/${sample.id}/status`, { status: "COLLECTED" }).expect(200);
-  await lab(`/samples/${sample.id}/status`, { status: "TESTING" }).expect(200);
-  const report = await lab(`/samples/${sample.id}/report`, {
-    tests: [
-      {
-        testType: "Allergen Testing",
-        value: "0.2",
-        unit: "mg/kg",
-        limit: "< 1",
-        method: "ELISA",
-        verdict: "pass",
-      },
-    ],
-  }).expect(201);
-  return report.body.details.certification as string;
+  return (await completeWithReport(t, staffToken, sample.id)).details.certification;
 }
 
 describe("POST /api/ledger/email", () => {

@@ -2,11 +2,11 @@ import { messages, sampleListQuerySchema, sampleSubmissionSchema } from "@lab/co
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
+import { listSamples } from "../../domain/sample-list";
 import {
   getSample,
   getSampleEvents,
   listConsumerSamples,
-  listSamples,
   sampleSummary,
   submitSample,
 } from "../../domain/samples";

@@ -1,0 +1,381 @@
+import { createHash } from "node:crypto";
+
+import {
+  SAMPLE_STATUSES,
+  STATUS_GROUPS,
+  messages,
+  normalizeStatus,
+  type SampleStatus,
+  type sampleListQuerySchema,
+} from "@lab/contracts";
+import { reports, sampleCounts, samples, type SampleRow } from "@lab/db";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+
+import { AppError } from "../http/app-error";
+import type { DomainContext } from "./context";
+
+export type SampleListQuery = z.output<typeof sampleListQuerySchema>;
+
+/** A sample as customers read it: with its report's id once one is issued. */
+export type SampleView = SampleRow & { reportId: number | null };
+const sampleViewColumns = { ...getTableColumns(samples), reportId: reports.id };
+export const selectSampleViews = (ctx: DomainContext) =>
+  ctx.db.select(sampleViewColumns).from(samples).leftJoin(reports, eq(reports.sampleId, samples.id));
+
+const invalid = (message: string) => new AppError(400, "validation_failed", message);
+
+// Day boundaries are the lab's: India Standard Time.
+const LAB_UTC_OFFSET = "+05:30";
+const dayStart = (value: string) =>
+  new Date(value.length === 10 ? `${value}T00:00:00${LAB_UTC_OFFSET}` : value);
+const dayEnd = (value: string) =>
+  value.length === 10
+    ? new Date(dayStart(value).getTime() + 86_400_000)
+    : new Date(new Date(value).getTime() + 1);
+
+export function statusesOf(filter: string): readonly SampleStatus[] | undefined {
+  if (filter === "" || filter === "all") return undefined;
+  if (Object.hasOwn(STATUS_GROUPS, filter)) return STATUS_GROUPS[filter as keyof typeof STATUS_GROUPS];
+  const status = normalizeStatus(filter);
+  if (!status) throw invalid(messages.statusFilterInvalid);
+  return [status];
+}
+
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Search over id, name, category, test types, phone, e-mail and place (spec section 2), on the
+ * trigram-indexed search_text column. Phones are stored as E.164, so a typed phone is matched on its
+ * digits whatever spaces or dashes it has.
+ */
+function searchCondition(q: string): SQL | undefined {
+  if (q === "") return undefined;
+  const digits = q.replace(/[\s()+-]/g, "");
+  const text = /^\d{3,15}$/.test(digits) ? digits : q.toLowerCase();
+  const conditions: SQL[] = [sql`${samples.searchText} like ${`%${likeEscape(text)}%`}`];
+  const idText = q.replace(/^#/, "");
+  if (/^\d{1,10}$/.test(idText) && Number(idText) <= 2_147_483_647)
+    conditions.push(eq(samples.id, Number(idText)));
+  return or(...conditions);
+}
+
+type Order = { column: typeof samples.updatedAt | typeof samples.createdAt; direction: "asc" | "desc" };
+const orderOf = (sort: SampleListQuery["sort"]): Order =>
+  sort === "createdAt:asc"
+    ? { column: samples.createdAt, direction: "asc" }
+    : sort === "createdAt:desc"
+      ? { column: samples.createdAt, direction: "desc" }
+      : { column: samples.updatedAt, direction: "desc" };
+const orderBy = ({ column, direction }: Order, reverse: boolean) =>
+  (direction === "desc") !== reverse ? [desc(column), desc(samples.id)] : [asc(column), asc(samples.id)];
+
+/** Matching samples per status: from the trigger-kept counters when only the status filters. */
+export async function countsByStatus(
+  ctx: DomainContext,
+  customerId: number,
+  where: SQL | undefined,
+  filtered: boolean,
+) {
+  const rows = filtered
+    ? await ctx.db
+        .select({ status: samples.status, n: count() })
+        .from(samples)
+        .where(where)
+        .groupBy(samples.status)
+    : await ctx.db
+        .select({ status: sampleCounts.status, n: sampleCounts.n })
+        .from(sampleCounts)
+        .where(eq(sampleCounts.customerId, customerId));
+  return new Map(rows.map((row) => [row.status, row.n]));
+}
+
+/**
+ * A row's place in the list: its run (the pending group is two ordered runs), its sort time as exact
+ * microsecond text (a JS Date would drop the microseconds and break ties) and its id.
+ */
+type Key = { run: number; at: string; id: number };
+const keyText = (order: Order) =>
+  sql<string>`to_char(${order.column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+const keyValue = (at: string) => sql`(${at}::timestamp at time zone 'UTC')`;
+
+/**
+ * The page cursor: the keys of a page's first and last rows, its page number, and a digest of the
+ * query (customer, filters, sort, size) so that a cursor is only used for the query it came from.
+ */
+const cursorSchema = z.object({
+  h: z.string(),
+  p: z.number().int().min(1),
+  f: z.tuple([z.number().int().min(0), z.string(), z.number().int()]),
+  l: z.tuple([z.number().int().min(0), z.string(), z.number().int()]),
+});
+type Cursor = { page: number; first: Key; last: Key };
+
+const queryDigest = (customerId: number, query: SampleListQuery) =>
+  createHash("sha256")
+    .update(JSON.stringify([customerId, query.q, query.status, query.from, query.to, query.sort, query.size]))
+    .digest("base64url")
+    .slice(0, 16);
+
+function encodeCursor(digest: string, cursor: Cursor): string {
+  const { page, first, last } = cursor;
+  const body = { h: digest, p: page, f: [first.run, first.at, first.id], l: [last.run, last.at, last.id] };
+  return Buffer.from(JSON.stringify(body)).toString("base64url");
+}
+
+/** The cursor sent back, or undefined when it is malformed or belongs to another query. */
+function decodeCursor(digest: string, text: string | undefined): Cursor | undefined {
+  if (!text) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  } catch {
+    return undefined;
+  }
+  const parsed = cursorSchema.safeParse(body);
+  if (!parsed.success || parsed.data.h !== digest) return undefined;
+  const [fRun, fAt, fId] = parsed.data.f;
+  const [lRun, lAt, lId] = parsed.data.l;
+  const exact = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+  if (!exact.test(fAt) || !exact.test(lAt)) return undefined;
+  return {
+    page: parsed.data.p,
+    first: { run: fRun, at: fAt, id: fId },
+    last: { run: lRun, at: lAt, id: lId },
+  };
+}
+
+type Run = { where: SQL | undefined; size: number };
+
+/**
+ * Rows of the ordered runs, walking forwards (list order) or backwards from a start: a run index and,
+ * optionally, a key in that run to start after (forwards) or before (backwards), strictly unless
+ * `inclusive`. Only ids and keys are read, by index; `skip + take` rows at most.
+ */
+async function walk(
+  ctx: DomainContext,
+  runs: Run[],
+  order: Order,
+  start: { run: number; after?: Key; inclusive?: boolean },
+  backwards: boolean,
+  skip: number,
+  take: number,
+): Promise<Key[]> {
+  const found: Key[] = [];
+  const step = backwards ? -1 : 1;
+  for (let index = start.run; index >= 0 && index < runs.length; index += step) {
+    const run = runs[index];
+    if (!run) break;
+    const need = skip + take - found.length;
+    if (need <= 0) break;
+    // "Later in the list" is smaller for a descending sort.
+    const later = (order.direction === "desc") !== backwards;
+    const anchor = index === start.run ? start.after : undefined;
+    const operator = later ? (start.inclusive ? "<=" : "<") : start.inclusive ? ">=" : ">";
+    const bound = anchor
+      ? sql`(${order.column}, ${samples.id}) ${sql.raw(operator)} (${keyValue(anchor.at)}, ${anchor.id})`
+      : undefined;
+    const rows = await ctx.db
+      .select({ id: samples.id, at: keyText(order) })
+      .from(samples)
+      .where(and(run.where, bound))
+      .orderBy(...orderBy(order, backwards))
+      .limit(need);
+    found.push(...rows.map((row) => ({ run: index, at: row.at, id: row.id })));
+  }
+  const page = found.slice(skip, skip + take);
+  return backwards ? page.reverse() : page;
+}
+
+/**
+ * One page by offset inside each run; a page past a run's middle is read from the run's other end, so
+ * the deepest page costs what the middle one does.
+ */
+async function byOffset(ctx: DomainContext, runs: Run[], order: Order, offset: number, size: number) {
+  const keys: Key[] = [];
+  let skip = offset;
+  for (const [index, run] of runs.entries()) {
+    if (skip >= run.size) {
+      skip -= run.size;
+      continue;
+    }
+    const take = Math.min(size - keys.length, run.size - skip);
+    const reverse = skip > run.size / 2;
+    const rows = await ctx.db
+      .select({ id: samples.id, at: keyText(order) })
+      .from(samples)
+      .where(run.where)
+      .orderBy(...orderBy(order, reverse))
+      .limit(take)
+      .offset(reverse ? Math.max(0, run.size - skip - take) : skip);
+    const part = rows.map((row) => ({ run: index, at: row.at, id: row.id }));
+    keys.push(...(reverse ? part.reverse() : part));
+    skip = 0;
+    if (keys.length >= size) break;
+  }
+  return keys;
+}
+
+// Beyond this many rows between the page on screen and the one asked, counting from an end is as good.
+const CURSOR_REACH = 1_000;
+
+/** Where a page starts: a key of the cursor's page to walk on from, and how many rows to skip. */
+type Seek = { start: { run: number; after: Key; inclusive?: boolean }; backwards: boolean; skip: number };
+
+/** The keyset way to the page asked from the page on screen, when the cursor fits and is near. */
+function seekFrom(cursor: Cursor | undefined, page: number, size: number): Seek | undefined {
+  if (!cursor) return undefined;
+  if (page === cursor.page) {
+    // The same page again (a refresh): from its first row's place on.
+    return {
+      start: { run: cursor.first.run, after: cursor.first, inclusive: true },
+      backwards: false,
+      skip: 0,
+    };
+  }
+  const skip = (Math.abs(page - cursor.page) - 1) * size;
+  if (skip > CURSOR_REACH) return undefined;
+  return page > cursor.page
+    ? { start: { run: cursor.last.run, after: cursor.last }, backwards: false, skip }
+    : { start: { run: cursor.first.run, after: cursor.first }, backwards: true, skip };
+}
+
+const keyRowSchema = z.object({ id: z.number().int(), at: z.string(), run: z.number().int() });
+const countRowSchema = z.object({ status: z.enum(SAMPLE_STATUSES), n: z.coerce.number().int() });
+
+/**
+ * A searched or date-ranged list in one statement: the matching rows are found once (the trigram or
+ * date index) and both the counts per status and the page come from that set, so a search costs one
+ * index scan rather than two.
+ */
+async function filteredList(
+  ctx: DomainContext,
+  filters: SQL | undefined,
+  groups: (readonly SampleStatus[] | undefined)[],
+  order: Order,
+  page: { seek: Seek | undefined; offset: number; size: number },
+) {
+  const run =
+    groups.length > 1
+      ? sql.join(
+          [
+            sql`case`,
+            ...groups.map(
+              (group, index) =>
+                sql`when status in (${sql.join(
+                  (group ?? SAMPLE_STATUSES).map((status) => sql`${status}`),
+                  sql`, `,
+                )}) then ${sql.raw(String(index))}`,
+            ),
+            sql`end`,
+          ],
+          sql` `,
+        )
+      : sql`0`;
+  const wanted = groups.flatMap((group) => group ?? SAMPLE_STATUSES);
+  const { seek } = page;
+  const backwards = seek?.backwards ?? false;
+  // List order is run, then the sort column, then id; "later" rows are smaller for a descending sort.
+  const flip = (order.direction === "desc") !== backwards;
+  const dir = sql.raw(flip ? "desc" : "asc");
+  const runDir = sql.raw(backwards ? "desc" : "asc");
+  let bound = sql`true`;
+  if (seek) {
+    const { after, inclusive } = seek.start;
+    const operator = sql.raw(flip ? (inclusive ? "<=" : "<") : inclusive ? ">=" : ">");
+    bound = sql`(run ${sql.raw(backwards ? "<" : ">")} ${after.run} or (run = ${after.run} and (k, id) ${operator} (${keyValue(after.at)}, ${after.id})))`;
+  }
+  const result = (await ctx.db.execute(sql`
+    with m as (
+      select ${samples.id} as id, ${samples.status} as status, ${order.column} as k
+      from ${samples} where ${filters}
+    ),
+    p as (
+      select id, k, ${run} as run from m
+      where status in (${sql.join(
+        wanted.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+    )
+    select 'page' as part, id, to_char(k at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at, run,
+      null as status, null as n
+    from (
+      select id, k, run from p where ${bound}
+      order by run ${runDir}, k ${dir}, id ${dir}
+      limit ${page.size} offset ${seek ? seek.skip : page.offset}
+    ) page
+    union all
+    select 'count', null, null, null, status, count(*) from m group by status
+  `)) as { rows: Record<string, unknown>[] };
+  const keys: Key[] = [];
+  const counts = new Map<SampleStatus, number>();
+  for (const row of result.rows) {
+    if (row["part"] === "page") keys.push(keyRowSchema.parse(row));
+    else {
+      const counted = countRowSchema.parse(row);
+      counts.set(counted.status, counted.n);
+    }
+  }
+  return { keys: backwards ? keys.reverse() : keys, counts };
+}
+
+export async function listSamples(ctx: DomainContext, customerId: number, query: SampleListQuery) {
+  const statuses = statusesOf(query.status);
+  const from = query.from ? dayStart(query.from) : undefined;
+  const to = query.to ? dayEnd(query.to) : undefined;
+  if (from && to && from.getTime() >= to.getTime()) throw invalid(messages.dateRangeInvalid);
+  const filters = and(
+    eq(samples.customerId, customerId),
+    from ? gte(samples.createdAt, from) : undefined,
+    to ? lt(samples.createdAt, to) : undefined,
+    searchCondition(query.q),
+  );
+  // Ordered runs: in the pending group PENDING comes before COLLECTING (spec section 2).
+  const groups: (readonly SampleStatus[] | undefined)[] =
+    query.status === "pending" ? [["PENDING"], ["COLLECTING"]] : [statuses];
+  const order = orderOf(query.sort);
+  const digest = queryDigest(customerId, query);
+  const offset = (query.page - 1) * query.size;
+  const near = seekFrom(decodeCursor(digest, query.cursor), query.page, query.size);
+
+  let keys: Key[];
+  let counts: Map<SampleStatus, number>;
+  const sizeOf = (group: readonly string[]) =>
+    group.reduce((sum, status) => sum + (counts.get(status as SampleStatus) ?? 0), 0);
+  if (query.q !== "" || from !== undefined || to !== undefined) {
+    const seek = near && near.skip < offset ? near : undefined;
+    ({ keys, counts } = await filteredList(ctx, filters, groups, order, { seek, offset, size: query.size }));
+  } else {
+    // Unfiltered: totals from the trigger-kept counters, pages by index, never a count.
+    counts = await countsByStatus(ctx, customerId, filters, false);
+    const runs: Run[] = groups.map((group) => ({
+      where: and(filters, group ? inArray(samples.status, [...group]) : undefined),
+      size: sizeOf(group ?? SAMPLE_STATUSES),
+    }));
+    const total = sizeOf(statuses ?? SAMPLE_STATUSES);
+    // Keyset from the page on screen when it is the shortest way there: Next, Prev and nearby pages
+    // then cost what the first page does, however deep the list.
+    const fromEnds = Math.min(offset, Math.max(0, total - offset - query.size));
+    keys =
+      near && near.skip < fromEnds
+        ? await walk(ctx, runs, order, near.start, near.backwards, near.skip, query.size)
+        : await byOffset(ctx, runs, order, offset, query.size);
+  }
+
+  const ids = keys.map((key) => key.id);
+  const rows =
+    ids.length > 0
+      ? await selectSampleViews(ctx).where(and(inArray(samples.id, ids), eq(samples.customerId, customerId)))
+      : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items = ids.map((id) => byId.get(id)).filter((row): row is SampleView => row !== undefined);
+  const first = keys[0];
+  const last = keys[keys.length - 1];
+  return {
+    items,
+    total: sizeOf(statuses ?? SAMPLE_STATUSES),
+    page: query.page,
+    size: query.size,
+    cursor: first && last ? encodeCursor(digest, { page: query.page, first, last }) : null,
+  };
+}

@@ -1,0 +1,154 @@
+import type { Sample, SamplePage } from "@lab/contracts";
+import { samples } from "@lab/db";
+import { eq, sql } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
+import { completeWithReport, signedInStaff } from "../../test/lab";
+import { submitSample } from "../../test/samples";
+
+let t: TestApp;
+type Who = Awaited<ReturnType<typeof signedInCustomer>>;
+let customer: Who;
+const STATUSES = ["PENDING", "COLLECTING", "COLLECTED", "TESTING", "COMPLETED"] as const;
+
+// 23 samples with scattered statuses and times; three share one updated_at millisecond and two of
+// them one microsecond too, so only an exact (time, id) key pages them right.
+beforeAll(async () => {
+  t = await startTestApp();
+  customer = await signedInCustomer(t, "Keyset Farm");
+  for (let i = 0; i < 23; i += 1) {
+    const sample = await submitSample(t.app, customer, {
+      samplerName: `Farm ${String(i).padStart(2, "0")}`,
+      samplerLocation: i % 3 === 0 ? "Nellore, Andhra Pradesh" : "Bhimavaram, Andhra Pradesh",
+    });
+    const created = new Date(Date.UTC(2026, 2, 1 + i, 10)).toISOString();
+    const updated =
+      i % 7 === 0
+        ? `2026-04-01T00:00:00.0001${i % 2}Z`
+        : `2026-04-${String(2 + ((i * 5) % 23)).padStart(2, "0")}T08:00:00.${String(i).padStart(3, "0")}Z`;
+    await t.database.db.execute(
+      sql`update samples set status = ${STATUSES[(i * 3) % 5]}, created_at = ${created}::timestamptz,
+        updated_at = ${updated}::timestamptz where id = ${sample.id}`,
+    );
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = async (query: string): Promise<SamplePage> => {
+  const res = await request(t.app)
+    .get(`/api/sample-submissions?${query}`)
+    .auth(customer.token, { type: "bearer" })
+    .expect(200);
+  return res.body as SamplePage;
+};
+const idsOf = (page: SamplePage) => page.items.map((item) => item.id);
+const withCursor = (query: string, page: number, cursor: string | null) =>
+  `${query}&page=${page}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+
+const variants = [
+  "size=3",
+  "size=5&status=pending",
+  "size=2&status=completed",
+  "size=4&sort=createdAt:asc",
+  "size=3&sort=createdAt:desc",
+  "size=3&q=farm",
+  "size=2&q=nellore",
+  "size=4&status=pending&q=bhimavaram",
+  "size=3&from=2026-03-04&to=2026-03-18",
+  "size=1",
+];
+
+describe("GET /api/sample-submissions pages by keyset cursor", () => {
+  it.each(variants)(
+    "%s: Next, Prev, jumps and refreshes from a cursor give the offset pages",
+    async (query) => {
+      const first = await get(`${query}&page=1`);
+      const pages = Math.max(1, Math.ceil(first.total / first.size));
+      const byOffset: number[][] = [];
+      for (let page = 1; page <= pages; page += 1) byOffset.push(idsOf(await get(`${query}&page=${page}`)));
+      expect(byOffset.flat()).toHaveLength(first.total);
+      expect(new Set(byOffset.flat()).size).toBe(first.total);
+
+      // Next, Next, … to the end; then Prev, Prev, … back to the start.
+      let on = first;
+      for (let page = 2; page <= pages; page += 1) {
+        on = await get(withCursor(query, page, on.cursor));
+        expect(idsOf(on), `forward to page ${page}`).toEqual(byOffset[page - 1]);
+      }
+      for (let page = pages - 1; page >= 1; page -= 1) {
+        on = await get(withCursor(query, page, on.cursor));
+        expect(idsOf(on), `back to page ${page}`).toEqual(byOffset[page - 1]);
+      }
+      if (pages >= 3) {
+        const jumped = await get(withCursor(query, 3, first.cursor));
+        expect(idsOf(jumped)).toEqual(byOffset[2]);
+        const back = await get(withCursor(query, 1, jumped.cursor));
+        expect(idsOf(back)).toEqual(byOffset[0]);
+      }
+      const again = await get(withCursor(query, 2, (await get(`${query}&page=2`)).cursor));
+      expect(idsOf(again)).toEqual(byOffset[1] ?? []);
+    },
+  );
+
+  it("continues after the last row seen when the list changes underneath (keyset, not offset)", async () => {
+    const first = await get("size=3&page=1");
+    const seen = idsOf(first);
+    // A sample from further down moves to the top, pushing every row one place down.
+    const mover = idsOf(await get("size=3&page=5"))[0];
+    expect(mover).toBeDefined();
+    await t.database.db
+      .update(samples)
+      .set({ updatedAt: new Date("2027-01-01T00:00:00Z") })
+      .where(eq(samples.id, mover ?? 0));
+    const next = await get(withCursor("size=3", 2, first.cursor));
+    const byOffset = await get("size=3&page=2");
+    expect(idsOf(next)).not.toEqual(idsOf(byOffset));
+    // By offset, the last row seen shows up again; by cursor, the page starts right after it.
+    expect(idsOf(byOffset)[0]).toBe(seen[2]);
+    expect(idsOf(next).some((id) => seen.includes(id))).toBe(false);
+  });
+
+  it("ignores a cursor of another query or one that does not parse", async () => {
+    const cursor = (await get("size=3&page=1")).cursor;
+    expect(cursor).toEqual(expect.any(String));
+    const expected = idsOf(await get("size=4&page=2"));
+    expect(idsOf(await get(withCursor("size=4", 2, cursor)))).toEqual(expected);
+    expect(idsOf(await get(withCursor("size=4", 2, "not-a-cursor")))).toEqual(expected);
+    const forged = Buffer.from(JSON.stringify({ h: "x", p: 1, f: [0, "a", 1], l: [0, "b", 2] })).toString(
+      "base64url",
+    );
+    expect(idsOf(await get(withCursor("size=4", 2, forged)))).toEqual(expected);
+    expect((await get("size=3&page=99")).cursor).toBeNull();
+  });
+
+  it("never answers another customer's samples whatever the cursor says", async () => {
+    const other = await signedInCustomer(t, "Other Farm");
+    const mine = await get("size=3&page=1");
+    const res = await request(t.app)
+      .get(`/api/sample-submissions?size=3&page=2&cursor=${encodeURIComponent(mine.cursor ?? "")}`)
+      .auth(other.token, { type: "bearer" })
+      .expect(200);
+    expect(res.body).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe("samples carry their report id", () => {
+  it("is null until a report is issued, then the report's id in the list and the detail", async () => {
+    const staff = await signedInStaff(t);
+    const sample: Sample = await submitSample(t.app, customer, { samplerName: "Report Farm" });
+    const listed = async () =>
+      (await get("q=report farm&size=5")).items.find((item) => item.id === sample.id)?.reportId;
+    expect(await listed()).toBeNull();
+    const report = await completeWithReport(t, staff.token, sample.id);
+    expect(await listed()).toBe(report.id);
+    const detail = await request(t.app)
+      .get(`/api/sample-submissions/${sample.id}`)
+      .auth(customer.token, { type: "bearer" })
+      .expect(200);
+    expect(detail.body.reportId).toBe(report.id);
+  });
+});

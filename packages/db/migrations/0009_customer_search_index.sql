@@ -1,0 +1,1 @@
+CREATE INDEX "samples_customer_search_idx" ON "samples" USING gin ("customer_id","search_text" gin_trgm_ops);
