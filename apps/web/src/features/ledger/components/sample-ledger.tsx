@@ -59,6 +59,7 @@ export function SampleLedger() {
     key: queryKey,
     page: 1,
   });
+  if (paging.key !== queryKey) setPaging({ key: queryKey, page: 1 });
   const samePaging = paging.key === queryKey;
   const page = samePaging ? paging.page : 1;
   const cursor = samePaging ? paging.cursor : undefined;

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  LEDGER_STATUS_FILTERS,
+  UNKNOWN_BADGE_CLASSES,
+  ledgerBadgeClasses,
+  parseLedgerStatusFilter,
+} from "./ledger-status";
+
+describe("ledger status", () => {
+  it("filter options: the spec's labels and the API's values", () => {
+    expect(LEDGER_STATUS_FILTERS.map((entry) => [entry.label, entry.value])).toEqual([
+      ["All Status", "all"],
+      ["Pending", "pending"],
+      ["Processing", "processing"],
+      ["Testing", "testing"],
+      ["Completed", "completed"],
+    ]);
+    expect(parseLedgerStatusFilter("testing")).toBe("testing");
+    expect(parseLedgerStatusFilter("bogus")).toBe("all");
+  });
+
+  it("badge colours of spec section 4, case-insensitive; COLLECTING and COLLECTED distinct; unknown gray", () => {
+    expect(ledgerBadgeClasses("PENDING")).toContain("blue");
+    expect(ledgerBadgeClasses("processing")).toContain("yellow");
+    expect(ledgerBadgeClasses("TESTING")).toContain("orange");
+    expect(ledgerBadgeClasses("COMPLETED")).toContain("green");
+    expect(ledgerBadgeClasses("COLLECTING")).toContain("indigo");
+    expect(ledgerBadgeClasses("COLLECTED")).toContain("purple");
+    expect(ledgerBadgeClasses("ARCHIVED")).toBe(UNKNOWN_BADGE_CLASSES);
+    expect(UNKNOWN_BADGE_CLASSES).toContain("gray");
+  });
+});
