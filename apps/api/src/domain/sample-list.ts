@@ -9,7 +9,7 @@ import {
   type sampleListQuerySchema,
 } from "@lab/contracts";
 import { reports, sampleCounts, samples, type SampleRow } from "@lab/db";
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 
 import { AppError } from "../http/app-error";
@@ -70,23 +70,16 @@ const orderOf = (sort: SampleListQuery["sort"]): Order =>
 const orderBy = ({ column, direction }: Order, reverse: boolean) =>
   (direction === "desc") !== reverse ? [desc(column), desc(samples.id)] : [asc(column), asc(samples.id)];
 
-/** Matching samples per status: from the trigger-kept counters when only the status filters. */
-export async function countsByStatus(
-  ctx: DomainContext,
-  customerId: number,
-  where: SQL | undefined,
-  filtered: boolean,
-) {
-  const rows = filtered
-    ? await ctx.db
-        .select({ status: samples.status, n: count() })
-        .from(samples)
-        .where(where)
-        .groupBy(samples.status)
-    : await ctx.db
-        .select({ status: sampleCounts.status, n: sampleCounts.n })
-        .from(sampleCounts)
-        .where(eq(sampleCounts.customerId, customerId));
+/** The customer's samples per status, from the counters a trigger keeps (never a count). */
+export async function countsByStatus(ctx: DomainContext, customerId: number) {
+  const statement = prepared(ctx, "sample_counts_of", () =>
+    ctx.db
+      .select({ status: sampleCounts.status, n: sampleCounts.n })
+      .from(sampleCounts)
+      .where(eq(sampleCounts.customerId, sql.placeholder("customerId")))
+      .prepare("sample_counts_of"),
+  );
+  const rows = await statement.execute({ customerId });
   return new Map(rows.map((row) => [row.status, row.n]));
 }
 
@@ -95,8 +88,79 @@ export async function countsByStatus(
  * microsecond text (a JS Date would drop the microseconds and break ties) and its id.
  */
 type Key = { run: number; at: string; id: number };
-const keyText = (order: Order) =>
-  sql<string>`to_char(${order.column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+const keyText = (column: SQL.Aliased<Date> | Order["column"]) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+
+/**
+ * The statements of the unfiltered list, prepared once per database and shape (status group, order,
+ * direction, bound): building a query with drizzle and planning it in Postgres cost more CPU than
+ * running it, which is what 50 concurrent readers of the list feel.
+ */
+type Prepared<T> = { execute(values: Record<string, unknown>): Promise<T> };
+const preparedByDb = new WeakMap<object, Map<string, unknown>>();
+function prepared<T>(ctx: DomainContext, name: string, build: () => Prepared<T>): Prepared<T> {
+  let cache = preparedByDb.get(ctx.db);
+  if (!cache) {
+    cache = new Map();
+    preparedByDb.set(ctx.db, cache);
+  }
+  let statement = cache.get(name) as Prepared<T> | undefined;
+  if (!statement) {
+    statement = build();
+    cache.set(name, statement);
+  }
+  return statement;
+}
+
+type Bound = { op: "<" | "<=" | ">" | ">="; key: Key };
+
+/**
+ * Ids and exact keys of one ordered stretch of a customer's samples (a status group, or all). The key
+ * text is made outside the inner query: rows skipped by OFFSET are still projected, and to_char over
+ * 100,000 skipped rows costs 60 ms.
+ */
+async function readKeys(
+  ctx: DomainContext,
+  customerId: number,
+  group: readonly SampleStatus[] | undefined,
+  order: Order,
+  reverse: boolean,
+  bound: Bound | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ id: number; at: string }[]> {
+  const name = `sample_keys_${order.column.name}_${order.direction}_${reverse ? "r" : "f"}_${bound?.op ?? "none"}_${(group ?? ["all"]).join("_")}`;
+  const statement = prepared(ctx, name, () => {
+    const inner = ctx.db
+      .select({ id: samples.id, k: sql<Date>`${order.column}`.as("k") })
+      .from(samples)
+      .where(
+        and(
+          eq(samples.customerId, sql.placeholder("customerId")),
+          group ? inArray(samples.status, [...group]) : undefined,
+          bound
+            ? sql`(${order.column}, ${samples.id}) ${sql.raw(bound.op)} ((${sql.placeholder("at")}::timestamp at time zone 'UTC'), ${sql.placeholder("id")})`
+            : undefined,
+        ),
+      )
+      .orderBy(...orderBy(order, reverse))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .as("stretch");
+    const descending = (order.direction === "desc") !== reverse;
+    return ctx.db
+      .select({ id: inner.id, at: keyText(inner.k) })
+      .from(inner)
+      .orderBy(...(descending ? [desc(inner.k), desc(inner.id)] : [asc(inner.k), asc(inner.id)]))
+      .prepare(name);
+  });
+  return statement.execute({
+    customerId,
+    limit,
+    offset,
+    ...(bound ? { at: bound.key.at, id: bound.key.id } : {}),
+  });
+}
 const keyValue = (at: string) => sql`(${at}::timestamp at time zone 'UTC')`;
 
 /**
@@ -145,7 +209,7 @@ function decodeCursor(digest: string, text: string | undefined): Cursor | undefi
   };
 }
 
-type Run = { where: SQL | undefined; size: number };
+type Run = { group: readonly SampleStatus[] | undefined; size: number };
 
 /**
  * Rows of the ordered runs, walking forwards (list order) or backwards from a start: a run index and,
@@ -154,7 +218,8 @@ type Run = { where: SQL | undefined; size: number };
  */
 async function walk(
   ctx: DomainContext,
-  runs: Run[],
+  customerId: number,
+  runs: Pick<Run, "group">[],
   order: Order,
   start: { run: number; after?: Key; inclusive?: boolean },
   backwards: boolean,
@@ -171,16 +236,9 @@ async function walk(
     // "Later in the list" is smaller for a descending sort.
     const later = (order.direction === "desc") !== backwards;
     const anchor = index === start.run ? start.after : undefined;
-    const operator = later ? (start.inclusive ? "<=" : "<") : start.inclusive ? ">=" : ">";
-    const bound = anchor
-      ? sql`(${order.column}, ${samples.id}) ${sql.raw(operator)} (${keyValue(anchor.at)}, ${anchor.id})`
-      : undefined;
-    const rows = await ctx.db
-      .select({ id: samples.id, at: keyText(order) })
-      .from(samples)
-      .where(and(run.where, bound))
-      .orderBy(...orderBy(order, backwards))
-      .limit(need);
+    const op: Bound["op"] = later ? (start.inclusive ? "<=" : "<") : start.inclusive ? ">=" : ">";
+    const bound = anchor ? { op, key: anchor } : undefined;
+    const rows = await readKeys(ctx, customerId, run.group, order, backwards, bound, need, 0);
     found.push(...rows.map((row) => ({ run: index, at: row.at, id: row.id })));
   }
   const page = found.slice(skip, skip + take);
@@ -191,7 +249,14 @@ async function walk(
  * One page by offset inside each run; a page past a run's middle is read from the run's other end, so
  * the deepest page costs what the middle one does.
  */
-async function byOffset(ctx: DomainContext, runs: Run[], order: Order, offset: number, size: number) {
+async function byOffset(
+  ctx: DomainContext,
+  customerId: number,
+  runs: Run[],
+  order: Order,
+  offset: number,
+  size: number,
+) {
   const keys: Key[] = [];
   let skip = offset;
   for (const [index, run] of runs.entries()) {
@@ -201,13 +266,16 @@ async function byOffset(ctx: DomainContext, runs: Run[], order: Order, offset: n
     }
     const take = Math.min(size - keys.length, run.size - skip);
     const reverse = skip > run.size / 2;
-    const rows = await ctx.db
-      .select({ id: samples.id, at: keyText(order) })
-      .from(samples)
-      .where(run.where)
-      .orderBy(...orderBy(order, reverse))
-      .limit(take)
-      .offset(reverse ? Math.max(0, run.size - skip - take) : skip);
+    const rows = await readKeys(
+      ctx,
+      customerId,
+      run.group,
+      order,
+      reverse,
+      undefined,
+      take,
+      reverse ? Math.max(0, run.size - skip - take) : skip,
+    );
     const part = rows.map((row) => ({ run: index, at: row.at, id: row.id }));
     keys.push(...(reverse ? part.reverse() : part));
     skip = 0;
@@ -220,7 +288,7 @@ async function byOffset(ctx: DomainContext, runs: Run[], order: Order, offset: n
 const CURSOR_REACH = 1_000;
 
 /** Where a page starts: a key of the cursor's page to walk on from, and how many rows to skip. */
-type Seek = { start: { run: number; after: Key; inclusive?: boolean }; backwards: boolean; skip: number };
+type Seek = { start: { run: number; after?: Key; inclusive?: boolean }; backwards: boolean; skip: number };
 
 /** The keyset way to the page asked from the page on screen, when the cursor fits and is near. */
 function seekFrom(cursor: Cursor | undefined, page: number, size: number): Seek | undefined {
@@ -280,8 +348,9 @@ async function filteredList(
   const dir = sql.raw(flip ? "desc" : "asc");
   const runDir = sql.raw(backwards ? "desc" : "asc");
   let bound = sql`true`;
-  if (seek) {
-    const { after, inclusive } = seek.start;
+  const after = seek?.start.after;
+  if (seek && after) {
+    const { inclusive } = seek.start;
     const operator = sql.raw(flip ? (inclusive ? "<=" : "<") : inclusive ? ">=" : ">");
     bound = sql`(run ${sql.raw(backwards ? "<" : ">")} ${after.run} or (run = ${after.run} and (k, id) ${operator} (${keyValue(after.at)}, ${after.id})))`;
   }
@@ -347,25 +416,52 @@ export async function listSamples(ctx: DomainContext, customerId: number, query:
     ({ keys, counts } = await filteredList(ctx, filters, groups, order, { seek, offset, size: query.size }));
   } else {
     // Unfiltered: totals from the trigger-kept counters, pages by index, never a count.
-    counts = await countsByStatus(ctx, customerId, filters, false);
-    const runs: Run[] = groups.map((group) => ({
-      where: and(filters, group ? inArray(samples.status, [...group]) : undefined),
-      size: sizeOf(group ?? SAMPLE_STATUSES),
-    }));
-    const total = sizeOf(statuses ?? SAMPLE_STATUSES);
-    // Keyset from the page on screen when it is the shortest way there: Next, Prev and nearby pages
-    // then cost what the first page does, however deep the list.
-    const fromEnds = Math.min(offset, Math.max(0, total - offset - query.size));
-    keys =
-      near && near.skip < fromEnds
-        ? await walk(ctx, runs, order, near.start, near.backwards, near.skip, query.size)
-        : await byOffset(ctx, runs, order, offset, query.size);
+    const counted = countsByStatus(ctx, customerId);
+    // The first page, and the neighbours of the page on screen, are found without the totals: read
+    // them while the counters are read.
+    const direct: Seek | undefined =
+      offset === 0 ? { start: { run: 0 }, backwards: false, skip: 0 } : near?.skip === 0 ? near : undefined;
+    if (direct) {
+      [counts, keys] = await Promise.all([
+        counted,
+        walk(
+          ctx,
+          customerId,
+          groups.map((group) => ({ group })),
+          order,
+          direct.start,
+          direct.backwards,
+          direct.skip,
+          query.size,
+        ),
+      ]);
+    } else {
+      counts = await counted;
+      const runs: Run[] = groups.map((group) => ({ group, size: sizeOf(group ?? SAMPLE_STATUSES) }));
+      const total = sizeOf(statuses ?? SAMPLE_STATUSES);
+      // Keyset from the page on screen when it is the shortest way there: nearby pages then cost
+      // what the first page does, however deep the list.
+      const fromEnds = Math.min(offset, Math.max(0, total - offset - query.size));
+      keys =
+        near && near.skip < fromEnds
+          ? await walk(ctx, customerId, runs, order, near.start, near.backwards, near.skip, query.size)
+          : await byOffset(ctx, customerId, runs, order, offset, query.size);
+    }
   }
 
   const ids = keys.map((key) => key.id);
   const rows =
     ids.length > 0
-      ? await selectSampleViews(ctx).where(and(inArray(samples.id, ids), eq(samples.customerId, customerId)))
+      ? await prepared(ctx, "sample_views_by_ids", () =>
+          selectSampleViews(ctx)
+            .where(
+              and(
+                sql`${samples.id} = any(${sql.placeholder("ids")}::int[])`,
+                eq(samples.customerId, sql.placeholder("customerId")),
+              ),
+            )
+            .prepare("sample_views_by_ids"),
+        ).execute({ ids, customerId })
       : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const items = ids.map((id) => byId.get(id)).filter((row): row is SampleView => row !== undefined);

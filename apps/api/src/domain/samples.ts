@@ -133,7 +133,7 @@ export async function submitSample(
 /** Counts per status group for the dashboard and the history summary. */
 export async function sampleSummary(ctx: DomainContext, customerId: number) {
   const [counts, [earliest]] = await Promise.all([
-    countsByStatus(ctx, customerId, undefined, false),
+    countsByStatus(ctx, customerId),
     ctx.db
       .select({ at: samples.createdAt })
       .from(samples)
