@@ -9,7 +9,20 @@ export function toE164(value: string, message: string): string {
   return phone.number;
 }
 
+// Formatting parses the number against the metadata each time; lists show the same few numbers again
+// and again, so the answers are kept (bounded: the oldest go first).
+const DISPLAY_CACHE_SIZE = 5_000;
+const displayed = new Map<string, string>();
+
 /** Shown the way people write them: "+91 98765 43210". */
 export function displayPhone(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+  const known = displayed.get(e164);
+  if (known !== undefined) return known;
+  const text = parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+  if (displayed.size >= DISPLAY_CACHE_SIZE) {
+    const oldest = displayed.keys().next();
+    if (!oldest.done) displayed.delete(oldest.value);
+  }
+  displayed.set(e164, text);
+  return text;
 }
