@@ -204,6 +204,33 @@ describe("reading samples", () => {
     expect((await get(customer, "?q=100%25")).body.total).toBe(0);
   });
 
+  it("combines search, status and dates; totals and pages count only the matches of the caller", async () => {
+    // Another customer's samples match the same words: they never count, never show.
+    const stranger = await signedInCustomer(t, "Stranger Farm");
+    await submit(stranger, payload(stranger, { samplerName: "Farm C", phoneNumber: "9000000123" }));
+
+    const search = await get(customer, "?q=farm&status=pending&size=2");
+    expect(search.body).toMatchObject({ total: 3, page: 1, size: 2 });
+    expect(names(search.body)).toBe("bf");
+    const next = await get(customer, "?q=farm&status=pending&size=2&page=2");
+    expect(next.body).toMatchObject({ total: 3, page: 2 });
+    expect(names(next.body)).toBe("a");
+
+    expect(names((await get(customer, "?q=farm&from=2026-03-02&to=2026-03-05&status=pending")).body)).toBe(
+      "b",
+    );
+    const dated = await get(customer, "?q=9000000123&from=2026-03-03&to=2026-03-05&sort=createdAt:asc");
+    expect(dated.body.total).toBe(3);
+    expect(names(dated.body)).toBe("cde");
+    expect((await get(customer, "?q=farm c&status=completed")).body.total).toBe(0);
+    expect((await get(customer, "?q=farm c")).body.items.map((s: Sample) => s.id)).toEqual([ids["c"]]);
+    // A date range and search that match nothing: an empty page, total 0.
+    expect((await get(customer, "?q=farm&from=2026-04-01&to=2026-04-30")).body).toMatchObject({
+      items: [],
+      total: 0,
+    });
+  });
+
   it("pages the pending group across its PENDING and COLLECTING runs, and deep pages from the far end", async () => {
     expect(names((await get(customer, "?status=pending&size=2")).body)).toBe("bf");
     expect(names((await get(customer, "?status=pending&size=2&page=2")).body)).toBe("a");
