@@ -1,7 +1,8 @@
 // The own-samples list at scale, through the HTTP API on real Postgres.
 // Seeds one customer with N samples (default 200,000) plus a crowd of other customers' samples, then
 // times first/middle/last pages, each status group, a date range and a search, p50/p95/p99.
-// Run: pnpm --filter @lab/bench samples-list [N] [--total T] [postgres-url] [--keep]   (default N 200000, T 2N)
+// Run: pnpm --filter @lab/bench samples-list [N] [--total T] [postgres-url] [--keep] [--reuse DB]
+//   (default N 200000, T 2N; --reuse times an earlier --keep database again, migrating it first)
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 
@@ -21,17 +22,18 @@ const n = Number(process.argv[2] ?? 200_000);
 // --total T: the whole table holds T samples (the rest spread over 999 other customers); default 2N.
 const totalArg = process.argv.indexOf("--total");
 const others = (totalArg > 0 ? Number(process.argv[totalArg + 1]) : 2 * n) - n;
-const dbName = `bench_${randomBytes(3).toString("hex")}`;
+const reuseArg = process.argv.indexOf("--reuse");
+const reuse = reuseArg > 0 ? process.argv[reuseArg + 1] : undefined;
+const dbName = reuse ?? `bench_${randomBytes(3).toString("hex")}`;
 
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
-await admin.query(`create database ${dbName}`);
+if (!reuse) await admin.query(`create database ${dbName}`);
 const url = new URL(serverUrl);
 url.pathname = `/${dbName}`;
 const database = await createDatabase({ url: url.toString(), poolSize: 20 });
 
-try {
-  await database.migrate();
+async function seed() {
   const t0 = performance.now();
   await database.db.execute(sql`
     insert into customers (email, full_name, password_hash, email_verified_at)
@@ -69,6 +71,11 @@ try {
   console.log(
     `seeded ${n} samples for customer 1 and ${others} for 999 others in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
+}
+
+try {
+  await database.migrate();
+  if (!reuse) await seed();
 
   const app = createApp({
     database,
@@ -85,16 +92,35 @@ try {
     role: "customer",
   }).token;
   const lastPage = Math.ceil(n / 10);
+  const middle = Math.floor(lastPage / 2);
+  // The cursor of the middle page, as the screen holds it when the user presses Next or Prev there.
+  const cursorOf = async (path: string) => {
+    const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    return encodeURIComponent(((await res.json()) as { cursor: string }).cursor);
+  };
+  const midCursor = await cursorOf(`?page=${middle}&size=10`);
+  const searchCursor = await cursorOf(`?q=Village%2012&page=5&size=10`);
   const cases: [string, string][] = [
     ["first page", "?page=1&size=10"],
     ["page 100", "?page=100&size=10"],
-    ["middle page", `?page=${Math.floor(lastPage / 2)}&size=10`],
+    ["middle page, jumped to (offset)", `?page=${middle}&size=10`],
+    ["middle page, Next (cursor)", `?page=${middle + 1}&size=10&cursor=${midCursor}`],
+    ["middle page, Prev (cursor)", `?page=${middle - 1}&size=10&cursor=${midCursor}`],
+    ["middle page, 2 ahead (cursor)", `?page=${middle + 2}&size=10&cursor=${midCursor}`],
     ["last page", `?page=${lastPage}&size=10`],
+    ["page size 100", "?page=3&size=100"],
     ["pending group", "?status=pending"],
+    ["processing group", "?status=processing"],
     ["completed group", "?status=completed"],
     ["date range (1 week)", "?from=2024-02-01&to=2024-02-07"],
-    ["search 'Village 12'", "?q=Village%2012"],
+    ["date range + completed", "?from=2024-02-01&to=2024-02-07&status=completed"],
+    ["search 'Village 12' (1 %)", "?q=Village%2012"],
+    ["search 'Village 12', Next (cursor)", `?q=Village%2012&page=6&size=10&cursor=${searchCursor}`],
+    ["search 'illage 97' (0.1 %)", "?q=illage%2097"],
+    ["search 'farmer4999@' (40 rows)", "?q=farmer4999%40"],
     ["search phone digits", "?q=9000012"],
+    ["search 'Village 12' + completed", "?q=Village%2012&status=completed"],
+    ["search 'vil' (every row)", "?q=vil"],
     ["summary", "/summary"],
   ];
   console.log("| query | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|");
