@@ -13,14 +13,12 @@ import { registerVerified, signIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { chromiumAvailable, launchChromium } from "./support/browser";
 import { stopAfterFirstFailure, visible, waitForPath } from "./support/page";
+import { deactivateAgentsNamed, STAFF_EMAIL, STAFF_PASSWORD, staffHeaders } from "./support/staff";
 
 const baseURL = inject("baseURL");
 const mailDir = inject("mailDir");
 const serverLog = inject("serverLog");
 
-// The demo staff account: the server seeds it when NODE_ENV is not production (apps/api/src/env.ts).
-const STAFF_EMAIL = "lab@aquatest.local";
-const STAFF_PASSWORD = "LabAdmin#2026";
 const TEST_TYPES = ["Viral Disease Screening", "Allergen Testing"];
 
 const consoleSizes = [
@@ -77,15 +75,6 @@ async function customerWithSample(page: Page, fullName: string, email: string): 
   return id;
 }
 
-/** A staff token through the API, for the clean-up only. */
-async function staffToken(page: Page): Promise<string> {
-  const login = await page.request.post("/api/lab/login", {
-    data: { email: STAFF_EMAIL, password: STAFF_PASSWORD },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return ((await login.json()) as { accessToken: string }).accessToken;
-}
-
 /** Waits for the sample's status badge in the console's heading. */
 async function waitForStatus(page: Page, label: string): Promise<void> {
   await visible(page.getByRole("heading", { level: 1 }).getByText(label, { exact: true }), 15_000);
@@ -118,22 +107,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("lab journey", () => {
     });
     afterAll(async () => {
       // Leave no active agent behind: the dispatcher would assign the other journeys' samples.
-      if (staff) {
-        const token = await staffToken(staff.page);
-        const headers = { Authorization: `Bearer ${token}` };
-        const roster = (await (await staff.page.request.get("/api/lab/agents", { headers })).json()) as {
-          id: number;
-          name: string;
-          phone: string;
-          active: boolean;
-        }[];
-        for (const agent of roster.filter((entry) => entry.name === agentName && entry.active)) {
-          await staff.page.request.put(`/api/lab/agents/${agent.id}`, {
-            headers,
-            data: { name: agent.name, phone: agent.phone, active: false },
-          });
-        }
-      }
+      if (staff) await deactivateAgentsNamed(staff.page, await staffHeaders(staff.page), agentName);
       await staff?.context.close();
       await customer?.context.close();
     });

@@ -9,21 +9,10 @@ import { registerVerified, signIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { chromiumAvailable, launchChromium, viewports } from "./support/browser";
 import { openPage, stopAfterFirstFailure, visible, waitForPath, type OpenPage } from "./support/page";
+import { addAgent, collectAndStartTesting, deactivateAgent, staffHeaders } from "./support/staff";
 
 const baseURL = inject("baseURL");
 const mailDir = inject("mailDir");
-
-// The demo staff account (seeded when NODE_ENV is not production).
-const STAFF_EMAIL = "lab@aquatest.local";
-const STAFF_PASSWORD = "LabAdmin#2026";
-
-async function staffHeaders(page: Page): Promise<Record<string, string>> {
-  const login = await page.request.post("/api/lab/login", {
-    data: { email: STAFF_EMAIL, password: STAFF_PASSWORD },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
-}
 
 /** The bell's unread count from its accessible name ("Notifications, N unread, …"). */
 async function unreadCount(page: Page): Promise<number> {
@@ -49,6 +38,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live updates journey", () => 
   const stamp = Date.now();
   const email = `meera.live.${stamp}@aquafarms.in`;
   const agentName = `Live Agent ${stamp}`;
+  const agent = { name: agentName, phone: "+91 90000 54321" };
   let sampleId = 0;
   let agentId = 0;
   stopAfterFirstFailure(beforeEach);
@@ -60,11 +50,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live updates journey", () => 
   afterAll(async () => {
     // Leave no active agent behind: the dispatcher would assign the other journeys' samples.
     if (opened && agentId > 0) {
-      const headers = await staffHeaders(opened.page);
-      await opened.page.request.put(`/api/lab/agents/${agentId}`, {
-        headers,
-        data: { name: agentName, phone: "+91 90000 54321", active: false },
-      });
+      await deactivateAgent(opened.page, await staffHeaders(opened.page), agentId, agent);
     }
     await opened?.context.close();
     await browser?.close();
@@ -109,12 +95,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live updates journey", () => 
     const before = await unreadCount(page);
 
     const headers = await staffHeaders(page);
-    const created = await page.request.post("/api/lab/agents", {
-      headers,
-      data: { name: agentName, phone: "+91 90000 54321", active: true, coordinates: null },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    agentId = ((await created.json()) as { id: number }).id;
+    agentId = await addAgent(page, headers, agent);
     const assigned = await page.request.post(`/api/lab/samples/${sampleId}/assign`, {
       headers,
       data: { agentId },
@@ -166,10 +147,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live updates journey", () => 
     await percent("50");
     await visible(page.getByText(agentName, { exact: true }));
 
-    for (const status of ["COLLECTED", "TESTING"]) {
-      const moved = await page.request.post(`/api/lab/samples/${id}/status`, { headers, data: { status } });
-      expect(moved.status(), await moved.text()).toBe(200);
-    }
+    await collectAndStartTesting(page, headers, id);
     await percent("75");
     await visible(page.getByText("Testing in progress"));
     expect(await page.evaluate(() => "liveMarker" in window)).toBe(true);
