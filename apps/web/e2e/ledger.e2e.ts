@@ -15,7 +15,14 @@ import { registerVerified, signIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { chromiumAvailable, launchChromium, viewports } from "./support/browser";
 import { waitForMail } from "./support/mailbox";
-import { openPage, stopAfterFirstFailure, visible, waitForPath, type OpenPage } from "./support/page";
+import {
+  openPage,
+  stopAfterFirstFailure,
+  visible,
+  waitForPath,
+  waitUntil,
+  type OpenPage,
+} from "./support/page";
 import {
   addAgent,
   assignAgent,
@@ -342,15 +349,6 @@ const pager = (page: Page) => page.getByRole("navigation", { name: "Pagination" 
 /** The table row (desktop) or card (phone) of the sample. */
 function sampleItem(page: Page, phone: boolean, id: number): Locator {
   return page.getByRole(phone ? "listitem" : "row").filter({ has: selectBox(page, id) });
-}
-
-async function waitUntil(check: () => Promise<boolean>, what: string, timeout = 15_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /**

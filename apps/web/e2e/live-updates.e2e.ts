@@ -8,7 +8,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "v
 import { registerVerified, signIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { chromiumAvailable, launchChromium, viewports } from "./support/browser";
-import { openPage, stopAfterFirstFailure, visible, waitForPath, type OpenPage } from "./support/page";
+import {
+  openPage,
+  stopAfterFirstFailure,
+  visible,
+  waitForPath,
+  waitUntil,
+  type OpenPage,
+} from "./support/page";
 import { addAgent, collectAndStartTesting, deactivateAgent, staffHeaders } from "./support/staff";
 
 const baseURL = inject("baseURL");
@@ -19,15 +26,6 @@ async function unreadCount(page: Page): Promise<number> {
   const name =
     (await page.getByRole("button", { name: /^Notifications, / }).getAttribute("aria-label")) ?? "";
   return Number(/, (\d+) unread,/.exec(name)?.[1] ?? Number.NaN);
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string, timeout = 15_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const desktop = viewports.find((size) => size.name === "desktop") ?? viewports[0];
@@ -91,7 +89,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live updates journey", () => 
 
   it("staff assign an agent through the API: the badge and the card change without a reload", async () => {
     const { page, pageErrors } = opened;
-    await waitFor(async () => Number.isFinite(await unreadCount(page)), "the bell's count");
+    await waitUntil(async () => Number.isFinite(await unreadCount(page)), "the bell's count");
     const before = await unreadCount(page);
 
     const headers = await staffHeaders(page);
@@ -104,7 +102,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live updates journey", () => 
 
     const card = page.getByRole("article", { name: new RegExp(`Sample #${sampleId}\\b`) });
     await visible(card.getByText("Collecting", { exact: true }), 15_000);
-    await waitFor(async () => (await unreadCount(page)) > before, "the unread badge to grow");
+    await waitUntil(async () => (await unreadCount(page)) > before, "the unread badge to grow");
     expect(await page.evaluate(() => "liveMarker" in window)).toBe(true);
 
     await page.getByRole("button", { name: /^Notifications, / }).click();
@@ -137,7 +135,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live updates journey", () => 
     expect(id).toBeGreaterThan(0);
     const progress = page.getByRole("progressbar");
     const percent = async (value: string) =>
-      waitFor(async () => (await progress.getAttribute("aria-valuenow")) === value, `${value} %`);
+      waitUntil(async () => (await progress.getAttribute("aria-valuenow")) === value, `${value} %`);
     await percent("25");
 
     const headers = await staffHeaders(page);

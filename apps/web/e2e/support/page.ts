@@ -45,6 +45,20 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
+/** Polls `check` until it holds; throws naming `what` after `timeout` ms. */
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  what: string,
+  timeout = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Reads an input's current value, waiting until it equals `expected` (the screen may still be loading). */
 export async function waitForValue(locator: Locator, expected: string, timeout = 10_000): Promise<string> {
   const deadline = Date.now() + timeout;
