@@ -2,9 +2,12 @@
 // presenter) against a bare node:http + pg server that runs the same SQL for the same first page and
 // writes the same JSON, on the same Node, against the same database. DESIGN.md section 10 asks the
 // API for at least 0.7× the bare server's throughput and p99 ≤ 50 ms.
-// The servers run in a child process, so the load generator does not share their event loop.
-// Run: pnpm --filter @lab/bench list-throughput [samples=2000] [--seconds S] [postgres-url]
-import { spawn } from "node:child_process";
+// The servers run in a child process, so the load generator does not share their event loop. The load
+// comes from wrk (C, Debian's `wrk` package) when it is installed, else from autocannon (Node), which
+// itself takes a good part of these 2 cores: `--autocannon` forces it.
+// Run: pnpm --filter @lab/bench list-throughput [samples=2000] [--seconds S] [--rounds R] [--autocannon] [postgres-url]
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,12 +26,40 @@ const serverUrl =
 const n = Number(process.argv[2] ?? 2_000);
 const secondsArg = process.argv.indexOf("--seconds");
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
+const roundsArg = process.argv.indexOf("--rounds");
+const roundCount = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 3;
+const WRK = "/usr/bin/wrk";
+const useWrk = existsSync(WRK) && !process.argv.includes("--autocannon");
 const CONNECTIONS = 50;
 const POOL = 10;
 const secret = "bench-secret-bench-secret-bench-secret-bench";
 
-async function run(name: string, target: string, headers: Record<string, string>) {
+type Figures = { rps: number; p50: number; p99: number };
+
+/** wrk's latency figure ("812.00us", "24.99ms", "1.02s") in ms. */
+function wrkMs(text: string, label: string): number {
+  const match = new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)\\s*$`, "m").exec(text);
+  if (!match) throw new Error(`no ${label} in wrk's output:\n${text}`);
+  const scale = { us: 0.001, ms: 1, s: 1000 }[match[2] as "us" | "ms" | "s"];
+  return Number(match[1]) * scale;
+}
+
+function wrk(url: string, headers: Record<string, string>, duration: number): Figures {
+  const args = ["-t1", `-c${CONNECTIONS}`, `-d${duration}s`, "--latency"];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+  const out = spawnSync(WRK, [...args, url], { encoding: "utf8" });
+  if (out.status !== 0) throw new Error(`wrk failed: ${out.stderr}`);
+  if (/Non-2xx|Socket errors/.test(out.stdout)) throw new Error(`errors under load:\n${out.stdout}`);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out.stdout)?.[1]);
+  return { rps, p50: wrkMs(out.stdout, "50%"), p99: wrkMs(out.stdout, "99%") };
+}
+
+async function run(name: string, target: string, headers: Record<string, string>): Promise<Figures> {
   // Warm-up: JIT, pool connections, plan caches.
+  if (useWrk) {
+    wrk(target, headers, 2);
+    return wrk(target, headers, seconds);
+  }
   await autocannon({ url: target, connections: CONNECTIONS, duration: 2, headers });
   const result = await autocannon({ url: target, connections: CONNECTIONS, duration: seconds, headers });
   if (result.non2xx > 0 || result.errors > 0)
@@ -51,18 +82,20 @@ if (!process.argv.includes("--serve")) {
   });
   const auth = { authorization: `Bearer ${ready.token}` };
   // Interleaved rounds, so that both see the same machine; the ratio is taken per round.
-  const rounds: { api: Awaited<ReturnType<typeof run>>; bare: Awaited<ReturnType<typeof run>> }[] = [];
-  for (let round = 0; round < 2; round += 1) {
+  const rounds: { api: Figures; bare: Figures }[] = [];
+  for (let round = 0; round < roundCount; round += 1) {
     const bareResult = await run("bare", `${ready.bareBase}/list`, {});
     const apiResult = await run("api", `${ready.apiBase}/api/sample-submissions?page=1&size=10`, auth);
     rounds.push({ api: apiResult, bare: bareResult });
   }
-  console.log(`${n} samples, ${CONNECTIONS} connections, pools of ${POOL}, ${seconds} s per run\n`);
+  console.log(
+    `${n} samples, ${CONNECTIONS} connections (${useWrk ? "wrk" : "autocannon"}), pools of ${POOL}, ${seconds} s per run\n`,
+  );
   console.log("| round | bare req/s | API req/s | ratio | bare p99 ms | API p50 ms | API p99 ms |");
   console.log("|---|---|---|---|---|---|---|");
   for (const [index, { api: a, bare: b }] of rounds.entries()) {
     console.log(
-      `| ${index + 1} | ${b.rps.toFixed(0)} | ${a.rps.toFixed(0)} | ${(a.rps / b.rps).toFixed(2)} | ${b.p99} | ${a.p50} | ${a.p99} |`,
+      `| ${index + 1} | ${b.rps.toFixed(0)} | ${a.rps.toFixed(0)} | ${(a.rps / b.rps).toFixed(2)} | ${b.p99.toFixed(1)} | ${a.p50.toFixed(1)} | ${a.p99.toFixed(1)} |`,
     );
   }
   child.kill("SIGTERM");
