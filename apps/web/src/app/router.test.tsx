@@ -33,6 +33,24 @@ describe("routing rules", () => {
     },
   );
 
+  it.each(["/", "/no-such-page"])(
+    "signed out, %s: goes straight to /login, never through the signed-in app's /dashboard",
+    async (path) => {
+      mockFetch({});
+      const router = createMemoryRouter(routes, { initialEntries: [path] });
+      const visited: string[] = [];
+      router.subscribe((state) => visited.push(state.location.pathname));
+      render(
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>,
+      );
+      expect(await screen.findByRole("heading", { name: "Sign In" })).toBeInTheDocument();
+      expect(visited).toContain("/login");
+      expect(visited).not.toContain("/dashboard");
+    },
+  );
+
   it.each(["/login", "/", "/no-such-page"])("signed in, %s: lands on /dashboard", async (path) => {
     mockFetch({ "GET /api/customers/7": { body: customer } });
     startSession({ user: customer, token: "jwt", expiresIn: 3600 });

@@ -36,6 +36,15 @@ export function GuestOnly() {
   return <Outlet />;
 }
 
+/**
+ * `/` and unknown paths go to /dashboard (spec section 2), which sends nobody-signed-in on to /login:
+ * they go straight there, so a signed-out visitor downloads no chunk of the signed-in app first.
+ */
+export function HomeRedirect() {
+  const session = useSession();
+  return <Navigate to={session ? paths.dashboard.href() : paths.login.href()} replace />;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -71,8 +80,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: paths.home.path, element: <Navigate to={paths.dashboard.href()} replace /> },
-      { path: "*", element: <Navigate to={paths.dashboard.href()} replace /> },
+      { path: paths.home.path, element: <HomeRedirect /> },
+      { path: "*", element: <HomeRedirect /> },
     ],
   },
 ];
