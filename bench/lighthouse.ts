@@ -1,0 +1,156 @@
+// Web bar of DESIGN.md section 10: Lighthouse mobile performance ≥ 95.
+// Starts the real server (`pnpm --filter @lab/api start`, NODE_ENV=production, a throw-away embedded
+// database): it serves the built SPA as users get it, compressed and with its cache headers. Then runs
+// Lighthouse's default mobile audit (Moto G Power emulation, simulated slow 4G, 4× CPU slowdown) in
+// Debian's Chromium, `runs` times per page, and prints each run and the median score and metrics.
+// Exit code 1 when a page's median score is under the bar.
+// Run: pnpm --filter @lab/web build && pnpm --filter @lab/bench lighthouse [runs=3] [/path ...] [--save DIR]
+//   (--save keeps each run's full report as JSON, for its diagnostics)
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const BAR = 95;
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const runs = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 3);
+const saveArg = process.argv.indexOf("--save");
+const saveDir = saveArg > 0 ? process.argv[saveArg + 1] : undefined;
+const paths = process.argv.slice(2).filter((arg) => arg.startsWith("/") && arg !== saveDir);
+if (paths.length === 0) paths.push("/", "/login");
+
+if (!existsSync(join(root, "apps", "web", "dist", "index.html"))) {
+  console.error("apps/web/dist/index.html is missing: run `pnpm --filter @lab/web build` first");
+  process.exit(2);
+}
+if (!existsSync(chromePath)) {
+  console.error(`${chromePath} is missing: apt-get install -y chromium`);
+  process.exit(2);
+}
+
+const port = 3800 + Math.floor(Math.random() * 90);
+const base = `http://127.0.0.1:${port}`;
+const server = spawn("pnpm", ["--filter", "@lab/api", "start"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    LAB_ADMIN_EMAIL: "lab@bench.local",
+    LAB_ADMIN_PASSWORD: `Bench#${randomBytes(6).toString("hex")}`,
+    PORT: String(port),
+    DATA_DIR: mkdtempSync(join(tmpdir(), "bench-lh-")),
+    EMAIL_CHECK_DNS: "off",
+    LOG_LEVEL: "warn",
+    LAB_SIMULATOR: "off",
+  },
+  stdio: ["ignore", "inherit", "inherit"],
+  detached: true,
+});
+const stop = () => {
+  try {
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+};
+process.on("exit", stop);
+
+async function ready() {
+  for (let i = 0; i < 240; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/ready`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("server did not start");
+}
+
+const metrics = {
+  fcp: "first-contentful-paint",
+  lcp: "largest-contentful-paint",
+  tbt: "total-blocking-time",
+  cls: "cumulative-layout-shift",
+  si: "speed-index",
+} as const;
+type Run = { score: number } & Record<keyof typeof metrics, number>;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const show = (run: Run) =>
+  `${run.score} | ${run.fcp.toFixed(0)} | ${run.lcp.toFixed(0)} | ${run.tbt.toFixed(0)} | ${run.cls.toFixed(3)} | ${run.si.toFixed(0)}`;
+
+await ready();
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+let failed = false;
+try {
+  console.log(
+    "| page | run | score | FCP ms | LCP ms | TBT ms | CLS | SI ms |\n|---|---|---|---|---|---|---|---|",
+  );
+  for (const path of paths) {
+    const results: Run[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      const answer = await lighthouse(`${base}${path}`, {
+        port: chrome.port,
+        onlyCategories: ["performance"],
+        logLevel: "error",
+        output: "json",
+      });
+      if (!answer) throw new Error(`no Lighthouse result for ${path}`);
+      const { lhr } = answer;
+      if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        const name = `${path.replace(/\W+/g, "_") || "_"}-${i + 1}.json`;
+        writeFileSync(join(saveDir, name), JSON.stringify(lhr));
+      }
+      const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const run: Run = {
+        score: Math.round((lhr.categories["performance"]?.score ?? 0) * 100),
+        fcp: value(metrics.fcp),
+        lcp: value(metrics.lcp),
+        tbt: value(metrics.tbt),
+        cls: value(metrics.cls),
+        si: value(metrics.si),
+      };
+      results.push(run);
+      console.log(`| ${path} | ${i + 1} | ${show(run)} |`);
+    }
+    const middle: Run = {
+      score: median(results.map((run) => run.score)),
+      fcp: median(results.map((run) => run.fcp)),
+      lcp: median(results.map((run) => run.lcp)),
+      tbt: median(results.map((run) => run.tbt)),
+      cls: median(results.map((run) => run.cls)),
+      si: median(results.map((run) => run.si)),
+    };
+    console.log(`| **${path}** | median | **${show(middle)}** |`);
+    if (middle.score < BAR) failed = true;
+  }
+} finally {
+  await chrome.kill();
+  stop();
+}
+console.log(failed ? `\nUnder the bar (${BAR}) on at least one page.` : `\nEvery page at or over ${BAR}.`);
+process.exit(failed ? 1 : 0);
