@@ -7,13 +7,13 @@ import express, { type Express } from "express";
 import helmet from "helmet";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { pinoHttp } from "pino-http";
 
 import { createDomainContext } from "./domain/context";
 import type { MxLookup } from "./domain/email-check";
 import { authenticate } from "./http/authenticate";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { createRateLimits } from "./http/rate-limit";
+import { requestLog } from "./http/request-log";
 import type { MailboxEntry } from "./mail/transport";
 import type { RealtimeEvent } from "./realtime/events";
 import { authRouter } from "./routes/auth/router";
@@ -92,17 +92,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(compression());
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      autoLogging: { ignore: (req) => req.url === "/api/health" },
-      // Method, path and status only: no headers (tokens) and no bodies (passwords) in logs.
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split("?")[0] }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(deps.logger));
 
   const api = express.Router();
   api.use(express.json({ limit: API_JSON_LIMIT }));
