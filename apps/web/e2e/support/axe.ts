@@ -22,7 +22,26 @@ export function formatViolations(violations: Violation[]): string {
     .join("\n");
 }
 
+/**
+ * Waits until no finite CSS transition or animation is running: axe reads colours as they are drawn,
+ * and a button caught half-way from disabled to enabled fails the contrast rule.
+ */
+async function transitionsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
+}
+
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  await transitionsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   if (results.violations.length > 0) {
     throw new Error(
