@@ -55,7 +55,7 @@ function ReportLink({ reportId, sampleId, label }: { reportId: number; sampleId:
     <Link
       to={paths.report.href(reportId)}
       aria-label={`View report for sample #${sampleId}`}
-      className={buttonClasses("outline", "sm")}
+      className={buttonClasses("outline", "sm", "whitespace-nowrap")}
     >
       <FileText aria-hidden="true" className="h-4 w-4" />
       {label}

@@ -174,6 +174,7 @@ export function SampleLedger() {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button
+            size={phone ? "sm" : "md"}
             onClick={() => setEmailOpen(true)}
             disabled={selected.size === 0}
             icon={<Mail aria-hidden="true" className="h-4 w-4" />}
@@ -182,6 +183,7 @@ export function SampleLedger() {
           </Button>
           <Button
             variant="outline"
+            size={phone ? "sm" : "md"}
             onClick={exportSelected}
             disabled={selected.size === 0}
             icon={<Download aria-hidden="true" className="h-4 w-4" />}
@@ -190,6 +192,7 @@ export function SampleLedger() {
           </Button>
           <Button
             variant="outline"
+            size={phone ? "sm" : "md"}
             onClick={() => void list.refetch()}
             icon={
               <RefreshCw aria-hidden="true" className={cn("h-4 w-4", list.isFetching && "animate-spin")} />
@@ -247,19 +250,21 @@ export function SampleLedger() {
           <label htmlFor={`${id}-size`} className="text-sm text-slate-700">
             Show:
           </label>
-          <Select
-            id={`${id}-size`}
-            aria-label="Show"
-            value={size}
-            onChange={(event) => setSize(Number(event.target.value))}
-            className="w-auto"
-          >
-            {LEDGER_PAGE_SIZES.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </Select>
+          {/* The control is full-width by default: the box keeps it to the width of "100". */}
+          <span className="inline-block w-20">
+            <Select
+              id={`${id}-size`}
+              aria-label="Show"
+              value={size}
+              onChange={(event) => setSize(Number(event.target.value))}
+            >
+              {LEDGER_PAGE_SIZES.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </Select>
+          </span>
           <span className="text-sm text-slate-700">per page</span>
           <Button
             variant="outline"
