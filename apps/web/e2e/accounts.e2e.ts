@@ -1,17 +1,17 @@
 // Issue 2's journey in Debian's Chromium, at desktop and phone sizes: register → verification code
 // from the caught e-mail → verify → sign in → dashboard → edit the profile → sign out. Every page on
 // the way passes an axe check (WCAG 2 A and AA).
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 
 import { PASSWORD } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { chromiumAvailable, launchChromium, viewports } from "./support/browser";
+import { chromiumAvailable, viewports } from "./support/browser";
 import { verificationCode, waitForMail } from "./support/mailbox";
 import {
   openPage,
   pathOf,
   stopAfterFirstFailure,
+  useChromium,
   visible,
   waitForPath,
   waitForValue,
@@ -27,13 +27,7 @@ const COMPANY = "Raman Aqua Farms";
 const PHONE = "+91 98765 43210";
 
 describe.skipIf(!baseURL || !chromiumAvailable())("accounts journey", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useChromium();
 
   describe.each(viewports)("at $name size ($viewport.width×$viewport.height)", (size) => {
     const fullName = `Priya ${size.name === "phone" ? "Phone" : "Desktop"} Raman`;
@@ -42,7 +36,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("accounts journey", () => {
     stopAfterFirstFailure(beforeEach);
 
     beforeAll(async () => {
-      session = await openPage(browser, baseURL, size);
+      session = await openPage(browser(), baseURL, size);
     });
     afterAll(async () => {
       await session?.context.close();

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "v
 
 import { registerVerified, signIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { chromiumAvailable, launchChromium } from "./support/browser";
-import { stopAfterFirstFailure, visible, waitForPath } from "./support/page";
+import { chromiumAvailable } from "./support/browser";
+import { stopAfterFirstFailure, useChromium, visible, waitForPath } from "./support/page";
 import { deactivateAgentsNamed, STAFF_EMAIL, STAFF_PASSWORD, staffHeaders } from "./support/staff";
 
 const baseURL = inject("baseURL");
@@ -81,13 +81,7 @@ async function waitForStatus(page: Page, label: string): Promise<void> {
 }
 
 describe.skipIf(!baseURL || !chromiumAvailable())("lab journey", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useChromium();
 
   describe.each(consoleSizes)("console at $name size ($viewport.width×$viewport.height)", (size) => {
     const stamp = Date.now();
@@ -102,8 +96,8 @@ describe.skipIf(!baseURL || !chromiumAvailable())("lab journey", () => {
     stopAfterFirstFailure(beforeEach);
 
     beforeAll(async () => {
-      staff = await open(browser, { viewport: size.viewport, hasTouch: size.touch });
-      customer = await open(browser, phone);
+      staff = await open(browser(), { viewport: size.viewport, hasTouch: size.touch });
+      customer = await open(browser(), phone);
     });
     afterAll(async () => {
       // Leave no active agent behind: the dispatcher would assign the other journeys' samples.

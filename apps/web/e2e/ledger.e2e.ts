@@ -8,16 +8,17 @@ import { readFileSync } from "node:fs";
 
 import { DEFAULT_EMAIL_SUBJECT, ledgerEmailSuccessMessage } from "@lab/contracts";
 import Papa from "papaparse";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 
 import { registerVerified, signIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { chromiumAvailable, launchChromium, viewports } from "./support/browser";
+import { chromiumAvailable, viewports } from "./support/browser";
 import { waitForMail } from "./support/mailbox";
 import {
   openPage,
   stopAfterFirstFailure,
+  useChromium,
   visible,
   waitForPath,
   waitUntil,
@@ -400,13 +401,7 @@ const tomorrowInKolkata = () =>
   }).format(new Date(Date.now() + 86_400_000));
 
 describe.skipIf(!baseURL || !chromiumAvailable())("ledger journey", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useChromium();
 
   describe.each(viewports)("at $name size ($viewport.width×$viewport.height)", (size) => {
     const phone = size.isMobile;
@@ -423,7 +418,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("ledger journey", () => {
     stopAfterFirstFailure(beforeEach);
 
     beforeAll(async () => {
-      session = await openPage(browser, baseURL, size);
+      session = await openPage(browser(), baseURL, size);
     });
     afterAll(async () => {
       // Leave no active agent behind: the dispatcher would assign the other journeys' samples.

@@ -2,15 +2,16 @@
 // API (sign in, add an agent, assign it); the bell's badge and the sample's card change without a
 // reload, over the real STOMP-over-SockJS connection, and the bell says 'Real-time updates'; then a
 // sample submitted through the form: its Sample Processing view advances as staff move it.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 
 import { registerVerified, signIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { chromiumAvailable, launchChromium, viewports } from "./support/browser";
+import { chromiumAvailable, viewports } from "./support/browser";
 import {
   openPage,
   stopAfterFirstFailure,
+  useChromium,
   visible,
   waitForPath,
   waitUntil,
@@ -31,7 +32,7 @@ async function unreadCount(page: Page): Promise<number> {
 const desktop = viewports.find((size) => size.name === "desktop") ?? viewports[0];
 
 describe.skipIf(!baseURL || !chromiumAvailable())("live updates journey", () => {
-  let browser: Browser;
+  const browser = useChromium();
   let opened: OpenPage;
   const stamp = Date.now();
   const email = `meera.live.${stamp}@aquafarms.in`;
@@ -42,8 +43,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live updates journey", () => 
   stopAfterFirstFailure(beforeEach);
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    opened = await openPage(browser, baseURL, desktop);
+    opened = await openPage(browser(), baseURL, desktop);
   });
   afterAll(async () => {
     // Leave no active agent behind: the dispatcher would assign the other journeys' samples.
@@ -51,7 +51,6 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live updates journey", () => 
       await deactivateAgent(opened.page, await staffHeaders(opened.page), agentId, agent);
     }
     await opened?.context.close();
-    await browser?.close();
   });
 
   it("a customer with a submitted sample signs in and opens /samples: the bell says 'Real-time updates'", async () => {

@@ -2,13 +2,21 @@
 // opens Sample Providers, adds a Farmer with a place picked from the autocomplete, adds an Agent with
 // two farmers, edits the Farmer, expands the Agent's farmers and deletes the Farmer after the
 // confirmation. The screen passes an axe check (WCAG 2 A and AA) at each step.
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 
 import { registerVerified, signIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { chromiumAvailable, launchChromium, viewports } from "./support/browser";
-import { openPage, pathOf, stopAfterFirstFailure, visible, waitForPath, type OpenPage } from "./support/page";
+import { chromiumAvailable, viewports } from "./support/browser";
+import {
+  openPage,
+  pathOf,
+  stopAfterFirstFailure,
+  useChromium,
+  visible,
+  waitForPath,
+  type OpenPage,
+} from "./support/page";
 
 const baseURL = inject("baseURL");
 const mailDir = inject("mailDir");
@@ -37,13 +45,7 @@ async function expectToast(page: Page, text: string): Promise<void> {
 }
 
 describe.skipIf(!baseURL || !chromiumAvailable())("sample providers journey", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useChromium();
 
   describe.each(viewports)("at $name size ($viewport.width×$viewport.height)", (size) => {
     const phone = size.name === "phone";
@@ -56,7 +58,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("sample providers journey", ()
     stopAfterFirstFailure(beforeEach);
 
     beforeAll(async () => {
-      session = await openPage(browser, baseURL, size);
+      session = await openPage(browser(), baseURL, size);
     });
     afterAll(async () => {
       await session?.context.close();

@@ -1,10 +1,9 @@
 // The public pages load for anyone, pass the axe check, and each offers Back to Home.
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import { expectNoAxeViolations } from "./support/axe";
-import { chromiumAvailable, launchChromium, viewports } from "./support/browser";
-import { openPage, pathOf, visible, waitForPath, type OpenPage } from "./support/page";
+import { chromiumAvailable, viewports } from "./support/browser";
+import { openPage, pathOf, useChromium, visible, waitForPath, type OpenPage } from "./support/page";
 
 const baseURL = inject("baseURL");
 
@@ -16,18 +15,12 @@ const pages = [
 ];
 
 describe.skipIf(!baseURL || !chromiumAvailable())("public pages", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useChromium();
 
   describe.each(viewports)("at $name size", (size) => {
     let session: OpenPage;
     beforeAll(async () => {
-      session = await openPage(browser, baseURL, size);
+      session = await openPage(browser(), baseURL, size);
     });
     afterAll(async () => {
       await session?.context.close();

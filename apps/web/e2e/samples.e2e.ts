@@ -5,13 +5,20 @@
 // check (WCAG 2 A and AA).
 import { readFileSync } from "node:fs";
 
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 
 import { registerVerified, signIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { chromiumAvailable, launchChromium, viewports } from "./support/browser";
-import { openPage, stopAfterFirstFailure, visible, waitForPath, type OpenPage } from "./support/page";
+import { chromiumAvailable, viewports } from "./support/browser";
+import {
+  openPage,
+  stopAfterFirstFailure,
+  useChromium,
+  visible,
+  waitForPath,
+  type OpenPage,
+} from "./support/page";
 
 const baseURL = inject("baseURL");
 const mailDir = inject("mailDir");
@@ -60,13 +67,7 @@ async function submittedId(page: Page): Promise<number> {
 }
 
 describe.skipIf(!baseURL || !chromiumAvailable())("samples journey", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useChromium();
 
   describe.each(viewports)("at $name size ($viewport.width×$viewport.height)", (size) => {
     const phone = size.name === "phone";
@@ -82,7 +83,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("samples journey", () => {
     stopAfterFirstFailure(beforeEach);
 
     beforeAll(async () => {
-      session = await openPage(browser, baseURL, size);
+      session = await openPage(browser(), baseURL, size);
     });
     afterAll(async () => {
       await session?.context.close();

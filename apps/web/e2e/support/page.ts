@@ -1,8 +1,9 @@
 // One browser context per test group, with the viewport under test, and the small waiting helpers
 // playwright-core leaves out (it has no `expect`).
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
-import type { viewports } from "./browser";
+import { launchChromium, type viewports } from "./browser";
 
 export type ViewportCase = (typeof viewports)[number];
 
@@ -11,6 +12,25 @@ export interface OpenPage {
   page: Page;
   /** Uncaught errors in the page (never expected). */
   pageErrors: string[];
+}
+
+/**
+ * Chromium for the calling `describe`: launched before its tests, closed after them. Answers a getter,
+ * valid inside its tests and hooks. (Not in browser.ts: the global setup imports that, and it must not
+ * import vitest.)
+ */
+export function useChromium(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("Chromium is not running: use the getter inside a test or hook");
+    return browser;
+  };
 }
 
 export async function openPage(browser: Browser, baseURL: string, size: ViewportCase): Promise<OpenPage> {
