@@ -6,7 +6,6 @@
 // Exit code 1 when a page's median score is under the bar.
 // Run: pnpm --filter @lab/web build && pnpm --filter @lab/bench lighthouse [runs=3] [/path ...] [--save DIR]
 //   (--save keeps each run's full report as JSON, for its diagnostics)
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +14,8 @@ import { fileURLToPath } from "node:url";
 
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+
+import { startApiProcess } from "./support/api-process";
 
 const BAR = 95;
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -34,44 +35,14 @@ if (!existsSync(chromePath)) {
   process.exit(2);
 }
 
-const port = 3800 + Math.floor(Math.random() * 90);
-const base = `http://127.0.0.1:${port}`;
-const server = spawn("pnpm", ["--filter", "@lab/api", "start"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    LAB_ADMIN_EMAIL: "lab@bench.local",
-    LAB_ADMIN_PASSWORD: `Bench#${randomBytes(6).toString("hex")}`,
-    PORT: String(port),
-    DATA_DIR: mkdtempSync(join(tmpdir(), "bench-lh-")),
-    EMAIL_CHECK_DNS: "off",
-    LOG_LEVEL: "warn",
-    LAB_SIMULATOR: "off",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-  detached: true,
+const server = startApiProcess({
+  NODE_ENV: "production",
+  JWT_SECRET: randomBytes(32).toString("hex"),
+  LAB_ADMIN_EMAIL: "lab@bench.local",
+  LAB_ADMIN_PASSWORD: `Bench#${randomBytes(6).toString("hex")}`,
+  DATA_DIR: mkdtempSync(join(tmpdir(), "bench-lh-")),
 });
-const stop = () => {
-  try {
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
-};
-process.on("exit", stop);
-
-async function ready() {
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("server did not start");
-}
+const { base } = server;
 
 const metrics = {
   fcp: "first-contentful-paint",
@@ -89,7 +60,7 @@ const median = (values: number[]) => {
 const show = (run: Run) =>
   `${run.score} | ${run.fcp.toFixed(0)} | ${run.lcp.toFixed(0)} | ${run.tbt.toFixed(0)} | ${run.cls.toFixed(3)} | ${run.si.toFixed(0)}`;
 
-await ready();
+await server.ready();
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: [
@@ -150,7 +121,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  stop();
+  server.stop();
 }
 console.log(failed ? `\nUnder the bar (${BAR}) on at least one page.` : `\nEvery page at or over ${BAR}.`);
 process.exit(failed ? 1 : 0);

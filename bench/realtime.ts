@@ -2,7 +2,6 @@
 // RSS with them connected, and the delay from a staff move (committed) to the customer's frame.
 // Run: pnpm --filter @lab/bench realtime [N] [moves] [--postgres]   (--postgres: a fresh database on the
 // local server instead of the embedded PGlite)
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,10 +9,10 @@ import { join } from "node:path";
 import pg from "pg";
 import WebSocket from "ws";
 
+import { startApiProcess } from "./support/api-process";
+
 const sessions = Number(process.argv[2] ?? 10_000);
 const moves = Number(process.argv[3] ?? 100);
-const port = 3900 + Math.floor(Math.random() * 90);
-const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), "bench-rt-"));
 
 const postgres = process.argv.includes("--postgres");
@@ -25,28 +24,13 @@ if (postgres) {
   await admin.query(`create database ${dbName}`);
   await admin.end();
 }
-const server = spawn("pnpm", ["--filter", "@lab/api", "start"], {
-  env: {
-    ...process.env,
-    ...(postgres ? { DATABASE_URL: `${pgServer}/${dbName}` } : {}),
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    EMAIL_CHECK_DNS: "off",
-    RATE_LIMIT: "off",
-    LOG_LEVEL: "warn",
-    LAB_SIMULATOR: "off",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-  detached: true,
+const server = startApiProcess({
+  ...(postgres ? { DATABASE_URL: `${pgServer}/${dbName}` } : {}),
+  DATA_DIR: dataDir,
+  RATE_LIMIT: "off",
 });
-const stop = () => {
-  try {
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
-};
-process.on("exit", stop);
+const { base } = server;
+const stop = () => server.stop();
 
 const json = async (method: string, path: string, body?: unknown, token?: string) => {
   const res = await fetch(`${base}/api${path}`, {
@@ -57,18 +41,6 @@ const json = async (method: string, path: string, body?: unknown, token?: string
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.status === 204 ? undefined : ((await res.json()) as Record<string, unknown>);
 };
-
-async function ready() {
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("server did not start");
-}
 
 /** The server's RSS: pnpm starts tsx, which starts node; the largest process of the group is the API. */
 function serverRssMb(): number {
@@ -90,7 +62,7 @@ function serverRssMb(): number {
 
 function open(token: string, onFrame?: (frame: string) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws/websocket`, ["v12.stomp"]);
+    const socket = new WebSocket(`${base.replace(/^http/, "ws")}/api/ws/websocket`, ["v12.stomp"]);
     socket.on("error", reject);
     socket.on("open", () =>
       socket.send(`CONNECT\naccept-version:1.2\nAuthorization:Bearer ${token}\nheart-beat:0,0\n\n\u0000`),
@@ -103,7 +75,7 @@ function open(token: string, onFrame?: (frame: string) => void): Promise<WebSock
   });
 }
 
-await ready();
+await server.ready();
 const idle = serverRssMb();
 const email = `bench.${Date.now()}@gmail.com`;
 const customer = (await json("POST", "/customers/register", {
