@@ -10,6 +10,17 @@ import { buildReportPdf } from "./report-pdf";
 
 export type LedgerEmailInput = z.output<typeof ledgerEmailRequestSchema>;
 
+/** A sample in the mail's list; a revoked report says so in words, not only on its PDF. */
+function sampleLine(
+  sample: { id: number; shrimpCategory: string; status: string },
+  report: { id: number; certification: string | null; status: string } | null,
+): string {
+  const base = `Sample #${sample.id}: ${sample.shrimpCategory}, ${sample.status}`;
+  if (!report) return base;
+  const name = report.certification ?? `report ${report.id}`;
+  return report.status === "revoked" ? `${base}, ${name} (revoked: no longer valid)` : `${base}, ${name}`;
+}
+
 /**
  * E-mails the selected samples' contacts (the e-mail address on each sample), one mail per address
  * holding only that address's samples and, when asked, their report PDFs: farmers never see each
@@ -66,9 +77,7 @@ export async function sendLedgerEmail(ctx: DomainContext, customerId: number, in
       }
     }
     reportsAttached += attachments.length;
-    const list = own
-      .map(({ sample }) => `- Sample #${sample.id}: ${sample.shrimpCategory}, ${sample.status}`)
-      .join("\n");
+    const list = own.map(({ sample, report }) => `- ${sampleLine(sample, report)}`).join("\n");
     mails.push({
       to,
       attachments,

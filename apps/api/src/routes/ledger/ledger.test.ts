@@ -59,6 +59,34 @@ describe("POST /api/ledger/email", () => {
     expect(toAgent.raw).not.toContain(`Sample #${first.id}`);
   });
 
+  it("names each sample's certificate, and says in words when its report was revoked", async () => {
+    const valid = await submit(owner, "two.reports@gmail.com");
+    const revoked = await submit(owner, "two.reports@gmail.com");
+    const validReport = await completeWithReport(t, staffToken, valid.id);
+    const revokedReport = await completeWithReport(t, staffToken, revoked.id);
+    await request(t.app)
+      .post(`/api/lab/reports/${revokedReport.id}/revoke`)
+      .auth(staffToken, { type: "bearer" })
+      .send({ reason: "Sample mislabelled" })
+      .expect(200);
+    const subject = `Revoked ${Date.now()}`;
+    const res = await send(owner, {
+      sampleIds: [valid.id, revoked.id],
+      subject,
+      message: "Reports attached.",
+      includeReports: true,
+    });
+    expect(res.body).toEqual({ recipients: 1, reportsAttached: 2 });
+    const mail = await t.smtp.waitFor((m) => m.subject === subject);
+    const text = mail.raw.replace(/=\r?\n/g, "");
+    expect(text).toContain(
+      `Sample #${valid.id}: Tiger Shrimp, COMPLETED, ${validReport.details.certification}\r\n`,
+    );
+    expect(text).toContain(
+      `Sample #${revoked.id}: Tiger Shrimp, COMPLETED, ${revokedReport.details.certification} (revoked: no longer valid)`,
+    );
+  });
+
   it("uses the default subject and attaches nothing unless asked", async () => {
     const sample = await submit(owner, "plain@gmail.com");
     expect((await send(owner, { sampleIds: [sample.id], message: "Hello" })).body).toEqual({
