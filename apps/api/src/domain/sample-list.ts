@@ -113,6 +113,9 @@ function prepared<T>(ctx: DomainContext, name: string, build: () => Prepared<T>)
 }
 
 type Bound = { op: "<" | "<=" | ">" | ">="; key: Key };
+/** The comparison that keeps rows past a key: smaller ones (or larger), the key itself if inclusive. */
+const boundOp = (smaller: boolean, inclusive = false): Bound["op"] =>
+  smaller ? (inclusive ? "<=" : "<") : inclusive ? ">=" : ">";
 
 /**
  * Ids and exact keys of one ordered stretch of a customer's samples (a status group, or all). The key
@@ -236,8 +239,7 @@ async function walk(
     // "Later in the list" is smaller for a descending sort.
     const later = (order.direction === "desc") !== backwards;
     const anchor = index === start.run ? start.after : undefined;
-    const op: Bound["op"] = later ? (start.inclusive ? "<=" : "<") : start.inclusive ? ">=" : ">";
-    const bound = anchor ? { op, key: anchor } : undefined;
+    const bound = anchor ? { op: boundOp(later, start.inclusive), key: anchor } : undefined;
     const rows = await readKeys(ctx, customerId, run.group, order, backwards, bound, need, 0);
     found.push(...rows.map((row) => ({ run: index, at: row.at, id: row.id })));
   }
@@ -340,7 +342,6 @@ async function filteredList(
           sql` `,
         )
       : sql`0`;
-  // Every status wanted: no filter at all (it would cost five comparisons per match).
   const wanted = groups.flatMap((group) => group ?? SAMPLE_STATUSES);
   const { seek } = page;
   const backwards = seek?.backwards ?? false;
@@ -351,8 +352,7 @@ async function filteredList(
   let bound = sql`true`;
   const after = seek?.start.after;
   if (seek && after) {
-    const { inclusive } = seek.start;
-    const operator = sql.raw(flip ? (inclusive ? "<=" : "<") : inclusive ? ">=" : ">");
+    const operator = sql.raw(boundOp(flip, seek.start.inclusive));
     bound = sql`(run ${sql.raw(backwards ? "<" : ">")} ${after.run} or (run = ${after.run} and (k, id) ${operator} (${keyValue(after.at)}, ${after.id})))`;
   }
   const result = (await ctx.db.execute(sql`
@@ -362,6 +362,7 @@ async function filteredList(
     ),
     p as (
       select id, k, ${run} as run from m
+      -- every status wanted: no filter at all (it would cost five comparisons per match)
       where ${
         wanted.length === SAMPLE_STATUSES.length
           ? sql`true`
