@@ -360,18 +360,7 @@ async function idsOnScreen(page: Page, count: number, previous: number[] = []): 
   let ids: number[] = [];
   await waitUntil(async () => {
     const names = await sampleBoxes(page).evaluateAll((boxes) =>
-      boxes.map((box) => {
-        const labelledBy = box.getAttribute("aria-labelledby");
-        return (
-          box.getAttribute("aria-label") ??
-          (labelledBy
-            ? labelledBy
-                .split(/\s+/)
-                .map((id) => document.getElementById(id)?.textContent ?? "")
-                .join(" ")
-            : ((box as HTMLInputElement).labels?.[0]?.textContent ?? box.closest("label")?.textContent ?? ""))
-        );
-      }),
+      boxes.map((box) => box.getAttribute("aria-label") ?? ""),
     );
     ids = names.map((name) => Number(/#(\d+)/.exec(name)?.[1]));
     return ids.length === count && ids.every((id) => id > 0 && !previous.includes(id));
