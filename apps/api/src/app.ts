@@ -10,10 +10,12 @@ import type { Logger } from "pino";
 
 import { createDomainContext } from "./domain/context";
 import type { MxLookup } from "./domain/email-check";
+import type { SessionStore } from "./domain/sessions";
 import { authenticate } from "./http/authenticate";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { createRateLimits } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
+import type { TokenService } from "./lib/tokens";
 import type { MailboxEntry } from "./mail/transport";
 import type { RealtimeEvent } from "./realtime/events";
 import { authRouter } from "./routes/auth/router";
@@ -49,6 +51,9 @@ export interface AppDeps {
   publicUrl?: string | undefined;
   /** Reverse proxies in front of the app, for client IPs in rate limits. */
   trustProxy?: boolean | number | string;
+  /** The process's session store, shared with the real-time endpoint; made here when not given. */
+  sessions?: SessionStore | undefined;
+  tokens?: TokenService | undefined;
 }
 
 const API_JSON_LIMIT = "100kb";
@@ -63,8 +68,9 @@ export function createApp(deps: AppDeps): Express {
     mailQueued: deps.mailQueued,
     publicUrl: deps.publicUrl,
     publish: deps.publish,
+    sessions: deps.sessions,
+    tokens: deps.tokens,
   });
-  const { tokens } = ctx;
   const limits = createRateLimits({ enabled: deps.rateLimit ?? true, redis: deps.redis });
 
   const app = express();
@@ -97,16 +103,16 @@ export function createApp(deps: AppDeps): Express {
   const api = express.Router();
   api.use(express.json({ limit: API_JSON_LIMIT }));
   api.use(healthRouter(deps.database));
-  api.use("/customers", customersRouter(ctx, tokens, limits));
+  api.use("/customers", customersRouter(ctx, limits));
   api.use("/auth", authRouter(ctx, limits));
   api.use("/email", emailRouter(ctx, limits));
-  api.use("/places", authenticate(tokens, "customer"), placesRouter());
-  api.use("/sample-submissions", authenticate(tokens, "customer"), sampleSubmissionsRouter(ctx));
-  api.use("/reports", authenticate(tokens, "customer"), reportsRouter(ctx));
-  api.use("/notifications", authenticate(tokens, "customer"), notificationsRouter(ctx));
-  api.use("/ledger", authenticate(tokens, "customer"), ledgerRouter(ctx, limits));
+  api.use("/places", authenticate(ctx, "customer"), placesRouter());
+  api.use("/sample-submissions", authenticate(ctx, "customer"), sampleSubmissionsRouter(ctx));
+  api.use("/reports", authenticate(ctx, "customer"), reportsRouter(ctx));
+  api.use("/notifications", authenticate(ctx, "customer"), notificationsRouter(ctx));
+  api.use("/ledger", authenticate(ctx, "customer"), ledgerRouter(ctx, limits));
   api.use("/certificates", certificatesRouter(ctx));
-  api.use("/lab", labRouter(ctx, tokens, limits));
+  api.use("/lab", labRouter(ctx, limits));
   api.use(notFoundHandler);
   app.use("/api", api);
 

@@ -6,6 +6,7 @@ import { pino } from "pino";
 
 import { createApp } from "./app";
 import { createDomainContext } from "./domain/context";
+import { createSessionStore } from "./domain/sessions";
 import { createMxLookup } from "./domain/email-check";
 import { gazetteer } from "./domain/places";
 import { ensureAdmin } from "./domain/staff";
@@ -13,6 +14,7 @@ import { loadConfig } from "./env";
 import { createDispatcher } from "./jobs/dispatcher";
 import { createLabSimulator } from "./jobs/lab-simulator";
 import { createOutboxSender } from "./jobs/outbox-sender";
+import { createTokenService } from "./lib/tokens";
 import { createRealtime } from "./realtime/realtime";
 import { createDevMailbox, createSmtpTransport } from "./mail/transport";
 
@@ -32,7 +34,11 @@ const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : devMail
 if (!transport) throw new Error("no mail transport");
 const outbox = createOutboxSender({ db: database.db, transport, from: config.mailFrom, logger });
 
-const realtime = createRealtime({ jwtSecret: config.jwtSecret, logger, redis });
+// One token service and session store per process: the API and the real-time endpoint honour the
+// same sign-outs.
+const tokens = createTokenService(config.jwtSecret);
+const sessions = createSessionStore(database.db, tokens);
+const realtime = createRealtime({ tokens, sessions, logger, redis });
 
 const app = createApp({
   database,
@@ -47,6 +53,8 @@ const app = createApp({
   trustProxy: config.production ? 1 : false,
   publicUrl: config.publicUrl,
   publish: realtime.publish,
+  tokens,
+  sessions,
 });
 
 const jobsContext = createDomainContext({
@@ -55,6 +63,8 @@ const jobsContext = createDomainContext({
   mailQueued: () => outbox.nudge(),
   publicUrl: config.publicUrl,
   publish: realtime.publish,
+  tokens,
+  sessions,
 });
 const dispatcher = createDispatcher(jobsContext, logger);
 const simulator = config.labSimulator

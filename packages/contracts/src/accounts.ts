@@ -3,29 +3,31 @@ import { z } from "zod";
 import { VERIFICATION_CODE_LENGTH } from "./constants";
 import { messages } from "./messages";
 import { isPasswordValid } from "./password";
+import { text } from "./text";
 
-const email = z
-  .string({ error: messages.invalidEmailAddress })
+const email = text(messages.invalidEmailAddress)
   .trim()
   .max(254, messages.invalidEmailFormat)
   .pipe(z.email({ error: messages.invalidEmailFormat }))
   .transform((value) => value.toLowerCase());
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const optionalText = (max: number) => text().trim().max(max).nullable().optional();
+
+/** A new password: the spec's rule (section 5), checked on the server too. */
+const newPassword = text(messages.passwordWeak)
+  .max(128, messages.passwordWeak)
+  .refine(isPasswordValid, messages.passwordWeak);
 
 export const registerRequestSchema = z.object({
-  fullName: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(120),
+  fullName: text(messages.nameRequired).trim().min(1, messages.nameRequired).max(120),
   email,
-  password: z
-    .string({ error: messages.passwordWeak })
-    .max(128, messages.passwordWeak)
-    .refine(isPasswordValid, messages.passwordWeak),
+  password: newPassword,
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
-  email: z.string({ error: messages.invalidCredentials }).trim().toLowerCase().max(254),
-  password: z.string({ error: messages.invalidCredentials }).max(128),
+  email: text(messages.invalidCredentials).trim().toLowerCase().max(254),
+  password: text(messages.invalidCredentials).max(128),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -53,11 +55,13 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 /** PUT /customers/{id}/profile: every field optional, only the changed ones are sent. */
 export const updateProfileRequestSchema = z
   .object({
-    fullName: z.string().trim().min(1, messages.nameRequired).max(120).optional(),
+    fullName: text().trim().min(1, messages.nameRequired).max(120).optional(),
     email: email.optional(),
     company: optionalText(160),
     phoneNumber: optionalText(32),
     address: optionalText(500),
+    /** Required when `email` changes it: a stolen token alone cannot move the account. */
+    currentPassword: text(messages.currentPasswordRequired).max(128).optional(),
   })
   .strip();
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
@@ -67,14 +71,52 @@ export type EmailOnlyRequest = z.input<typeof emailOnlyRequestSchema>;
 
 export const verifyEmailRequestSchema = z.object({
   email,
-  code: z
-    .string({ error: messages.emptyCode })
+  code: text(messages.emptyCode)
     .trim()
     .toUpperCase()
     .min(1, messages.emptyCode)
     .max(VERIFICATION_CODE_LENGTH, messages.invalidCode),
 });
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
+
+/** POST /auth/forgot-password: always 202 with the same body, whether or not the account exists. */
+export const forgotPasswordResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  expiresIn: z.number().int(),
+  resendAfter: z.number().int(),
+});
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
+
+/** POST /auth/reset-password */
+export const resetPasswordRequestSchema = z.object({
+  email,
+  code: text(messages.emptyCode)
+    .trim()
+    .toUpperCase()
+    .min(1, messages.emptyCode)
+    .max(VERIFICATION_CODE_LENGTH, messages.invalidCode),
+  password: newPassword,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** PUT /customers/{id}/password and PUT /lab/password */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: text(messages.currentPasswordRequired)
+    .min(1, messages.currentPasswordRequired)
+    .max(128, messages.currentPasswordWrong),
+  newPassword,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** Answers of the account calls that only say what happened. */
+export const accountActionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** Sessions (devices) ended by the call, where it ends any. */
+  sessionsEnded: z.number().int().optional(),
+});
+export type AccountActionResponse = z.infer<typeof accountActionResponseSchema>;
 
 export const verificationSentResponseSchema = z.object({
   success: z.literal(true),
@@ -109,7 +151,7 @@ export const emailCheckResultSchema = z.object({
 });
 export type EmailCheckResult = z.infer<typeof emailCheckResultSchema>;
 
-export const emailCheckRequestSchema = z.object({ email: z.string().trim().max(320) });
+export const emailCheckRequestSchema = z.object({ email: text().trim().max(320) });
 
 export const errorBodySchema = z.object({ error: z.string(), code: z.string().optional() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -6,3 +6,4 @@ export * from "./providers";
 export * from "./samples";
 export * from "./lab";
 export * from "./ledger";
+export * from "./text";

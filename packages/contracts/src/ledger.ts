@@ -1,18 +1,25 @@
 import { z } from "zod";
 
 import { messages } from "./messages";
+import { idSchema, text } from "./text";
 
 export const DEFAULT_EMAIL_SUBJECT = "Sample Test Report Update";
 export const LEDGER_EMAIL_MAX_SAMPLES = 500;
+/** Recipients one customer may send shared reports to in 24 hours (counted per address mailed). */
+export const LEDGER_EMAIL_RECIPIENTS_PER_DAY = 200;
+export const LEDGER_EMAIL_MESSAGE_MAX = 2000;
 
 /** POST /ledger/email */
 export const ledgerEmailRequestSchema = z.object({
   sampleIds: z
-    .array(z.number().int().positive())
+    .array(idSchema(messages.idOutOfRange))
     .max(LEDGER_EMAIL_MAX_SAMPLES, messages.ledgerTooManySamples)
     .default([]),
-  subject: z.string().trim().max(200).default(""),
-  message: z.string().trim().min(1, messages.ledgerMessageRequired).max(10_000),
+  subject: text().trim().max(200).default(""),
+  message: text(messages.ledgerMessageRequired)
+    .trim()
+    .min(1, messages.ledgerMessageRequired)
+    .max(LEDGER_EMAIL_MESSAGE_MAX, messages.ledgerMessageTooLong),
   includeReports: z.boolean().default(false),
 });
 export type LedgerEmailRequest = z.input<typeof ledgerEmailRequestSchema>;
@@ -20,8 +27,13 @@ export type LedgerEmailRequest = z.input<typeof ledgerEmailRequestSchema>;
 export const ledgerEmailResponseSchema = z.object({
   recipients: z.number().int(),
   reportsAttached: z.number().int(),
+  /** Addresses left out because they unsubscribed from shared reports. */
+  skipped: z.number().int(),
 });
 export type LedgerEmailResponse = z.infer<typeof ledgerEmailResponseSchema>;
 
 export const ledgerEmailSuccessMessage = (recipients: number, reports: number): string =>
   `Email sent successfully to ${recipients} recipients${reports > 0 ? ` (with ${reports} reports attached)` : ""}`;
+
+export const ledgerEmailSkippedMessage = (skipped: number): string =>
+  `${skipped} ${skipped === 1 ? "address was" : "addresses were"} skipped because ${skipped === 1 ? "it" : "they"} unsubscribed from shared reports.`;

@@ -8,6 +8,9 @@ export const messages = {
   bodyTooLarge: "Request body is too large",
   serverError: "Server error. Please try again later.",
   tooManyRequests: "Too many requests. Please try again later.",
+  textInvalid:
+    "This text contains a character that cannot be stored (a NUL character or half of an emoji). Please remove it and try again.",
+  idOutOfRange: "Ids are whole numbers from 1 to 2147483647",
 
   invalidCredentials: "Invalid email or password",
   emailNotVerified: "Please verify your email address before signing in.",
@@ -51,6 +54,17 @@ export const messages = {
   emptyCode: "Please enter the verification code.",
   maxAttemptsUi: "Maximum verification attempts reached. Please request a new code.",
   verifiedOk: "Email verified successfully! You can now login with your credentials.",
+
+  forgotPasswordSent:
+    "If an account exists for this email, we have sent a code to reset its password. It expires in 5 minutes.",
+  passwordResetOk: "Your password has been reset. Please sign in with your new password.",
+  passwordChanged: "Your password has been changed. Other devices have been signed out.",
+  currentPasswordRequired: "Please enter your current password.",
+  currentPasswordWrong: "Your current password is not correct.",
+  newPasswordSameAsOld: "Choose a new password that differs from your current one.",
+  signedOutEverywhere: "You have been signed out of all devices.",
+  signedOut: "You have been signed out.",
+  sessionEnded: "Your session has ended. Please sign in again.",
 
   providerNameRequired: "Sample provider name is required",
   phoneRequired: "Phone number is required",
@@ -121,6 +135,10 @@ export const messages = {
   ledgerSendFailed: "Failed to send emails",
   ledgerMessageRequired: "Please enter a message",
   ledgerTooManySamples: "Select at most 500 samples at a time",
+  ledgerMessageTooLong: "The message can be at most 2000 characters",
+  ledgerAllOptedOut: "Every address of the selected samples has unsubscribed from shared reports",
+  ledgerQuotaExceeded:
+    "You have reached today's limit of 200 recipients for shared reports. Please try again tomorrow.",
   exportSuccess: "Export completed successfully",
 
   noUserLoggedIn: "No user logged in.",
@@ -148,6 +166,11 @@ export const errorCodes = [
   "too_many_attempts",
   "conflict",
   "internal",
+  "text_invalid",
+  "current_password_required",
+  "current_password_invalid",
+  "service_unavailable",
+  "quota_exceeded",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -63,7 +63,7 @@ export async function loginCustomer(
   const matches = await bcrypt.compare(input.password, customer?.passwordHash ?? (await dummyHash));
   if (!customer || !matches) throw new AppError(401, "invalid_credentials", messages.invalidCredentials);
   if (!customer.emailVerifiedAt) throw new AppError(403, "email_not_verified", messages.emailNotVerified);
-  const { token, expiresIn } = ctx.tokens.issue({ subject: customer.id, role: "customer" });
+  const { token, expiresIn } = await ctx.sessions.start(ctx.db, "customer", customer.id, ctx.now());
   return { customer: presentCustomer(customer), accessToken: token, expiresIn, tokenType: "Bearer" };
 }
 

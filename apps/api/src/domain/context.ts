@@ -3,6 +3,7 @@ import type { Db } from "@lab/db";
 import { createTokenService, type TokenService } from "../lib/tokens";
 import type { RealtimeEvent } from "../realtime/events";
 import { createEmailChecker, type EmailChecker, type MxLookup } from "./email-check";
+import { createSessionStore, type RevokedSessions, type SessionStore } from "./sessions";
 
 /** What the use cases need from the outside world; built once per process (app, CLI, jobs). */
 export interface DomainContext {
@@ -11,6 +12,9 @@ export interface DomainContext {
   bcryptCost: number;
   checkEmail: EmailChecker;
   tokens: TokenService;
+  sessions: SessionStore;
+  /** Call after the transaction that revoked sessions committed: tells this and every other instance. */
+  sessionsRevoked: (revoked: RevokedSessions) => void;
   /** Called after a transaction that queued mail has committed. */
   mailQueued: () => void;
   /** Where the portal is reached: links in e-mails and certificate QR codes. */
@@ -28,15 +32,27 @@ export function createDomainContext(options: {
   mailQueued?: (() => void) | undefined;
   publicUrl?: string | undefined;
   publish?: ((events: RealtimeEvent[]) => void) | undefined;
+  /** One store per process, shared with the real-time endpoint; made here when not given. */
+  sessions?: SessionStore | undefined;
+  tokens?: TokenService | undefined;
 }): DomainContext {
+  const tokens = options.tokens ?? createTokenService(options.jwtSecret);
+  const sessions = options.sessions ?? createSessionStore(options.db, tokens);
+  const publish = options.publish ?? (() => undefined);
   return {
     db: options.db,
     now: options.now ?? (() => new Date()),
     bcryptCost: options.bcryptCost ?? 12,
     checkEmail: createEmailChecker(options.mxLookup),
-    tokens: createTokenService(options.jwtSecret),
+    tokens,
+    sessions,
+    sessionsRevoked(revoked) {
+      if (revoked.sessionIds.length === 0) return;
+      sessions.markRevoked(revoked.sessionIds);
+      publish([{ kind: "sessions-revoked", ...revoked }]);
+    },
     mailQueued: options.mailQueued ?? (() => undefined),
     publicUrl: options.publicUrl ?? "http://localhost:3000",
-    publish: options.publish ?? (() => undefined),
+    publish,
   };
 }

@@ -48,7 +48,7 @@ export async function loginStaff(
   const member = await findStaff(ctx, email);
   const matches = member ? await bcrypt.compare(password, member.passwordHash) : false;
   if (!member || !matches) throw new AppError(401, "invalid_credentials", messages.invalidCredentials);
-  const { token, expiresIn } = ctx.tokens.issue({ subject: member.id, role: "lab" });
+  const { token, expiresIn } = await ctx.sessions.start(ctx.db, "lab", member.id, ctx.now());
   return {
     staff: { id: member.id, email: member.email, name: member.name },
     accessToken: token,

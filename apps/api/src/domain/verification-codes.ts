@@ -8,7 +8,7 @@ import {
   messages,
 } from "@lab/contracts";
 import { customers, verificationCodes, type CustomerRow, type Executor } from "@lab/db";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { AppError } from "../http/app-error";
 import { enqueueMail } from "../mail/outbox";
@@ -32,20 +32,27 @@ function sameCode(code: string, hash: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** What a code proves: the address (registration, e-mail change) or the right to a new password. */
+export type CodePurpose = "verify" | "reset";
+
+const codeOf = (customerId: number, purpose: CodePurpose) =>
+  and(eq(verificationCodes.customerId, customerId), eq(verificationCodes.purpose, purpose));
+
 /**
- * Replaces the customer's code with a new one and queues its mail, in the caller's transaction.
- * Refused with 429 while the previous code is younger than the resend delay.
+ * Replaces the customer's code of this purpose with a new one and answers it, in the caller's
+ * transaction. Refused with 429 while the previous code is younger than the resend delay.
  */
-export async function issueVerificationCode(
+export async function issueCode(
   tx: Executor,
   now: Date,
-  customer: CustomerRow,
+  customerId: number,
+  purpose: CodePurpose,
   options: { ignoreResendDelay?: boolean } = {},
-): Promise<void> {
+): Promise<string> {
   const [existing] = await tx
     .select()
     .from(verificationCodes)
-    .where(eq(verificationCodes.customerId, customer.id))
+    .where(codeOf(customerId, purpose))
     .for("update");
   if (existing && !options.ignoreResendDelay) {
     const waitMs = existing.sentAt.getTime() + VERIFICATION_RESEND_AFTER_S * 1000 - now.getTime();
@@ -64,9 +71,54 @@ export async function issueVerificationCode(
   };
   await tx
     .insert(verificationCodes)
-    .values({ customerId: customer.id, ...values })
-    .onConflictDoUpdate({ target: verificationCodes.customerId, set: values });
+    .values({ customerId, purpose, ...values })
+    .onConflictDoUpdate({ target: [verificationCodes.customerId, verificationCodes.purpose], set: values });
+  return code;
+}
+
+/** A new e-mail verification code, mailed to the customer's (new) address. */
+export async function issueVerificationCode(
+  tx: Executor,
+  now: Date,
+  customer: CustomerRow,
+  options: { ignoreResendDelay?: boolean } = {},
+): Promise<void> {
+  const code = await issueCode(tx, now, customer.id, "verify", options);
   await enqueueMail(tx, verificationCodeMail(customer.email, customer.fullName, code));
+}
+
+type CheckResult = { ok: true } | { error: AppError };
+
+/**
+ * Checks a code in the caller's transaction: single use, expiry, at most three wrong attempts. A wrong
+ * attempt is counted in the transaction, so the caller must commit before throwing the error.
+ */
+export async function checkCode(
+  tx: Executor,
+  now: Date,
+  customerId: number,
+  purpose: CodePurpose,
+  code: string,
+): Promise<CheckResult> {
+  const [row] = await tx.select().from(verificationCodes).where(codeOf(customerId, purpose)).for("update");
+  if (!row) return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    await tx.delete(verificationCodes).where(eq(verificationCodes.id, row.id));
+    return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
+  }
+  if (row.attempts >= VERIFICATION_MAX_ATTEMPTS) {
+    return { error: new AppError(429, "too_many_attempts", messages.tooManyAttempts) };
+  }
+  if (!sameCode(code, row.codeHash)) {
+    const attempts = row.attempts + 1;
+    // The spent code stays, so later tries keep hearing "too many attempts" until a resend.
+    await tx.update(verificationCodes).set({ attempts }).where(eq(verificationCodes.id, row.id));
+    return attempts >= VERIFICATION_MAX_ATTEMPTS
+      ? { error: new AppError(429, "too_many_attempts", messages.tooManyAttempts) }
+      : { error: new AppError(400, "code_invalid", messages.invalidCode) };
+  }
+  await tx.delete(verificationCodes).where(eq(verificationCodes.id, row.id));
+  return { ok: true };
 }
 
 export const findByEmail = async (tx: Executor, email: string): Promise<CustomerRow | undefined> => {
@@ -101,32 +153,14 @@ export async function verifyEmail(ctx: DomainContext, email: string, code: strin
   const result = await ctx.db.transaction(async (tx): Promise<VerifyResult> => {
     const customer = await findByEmail(tx, email);
     if (!customer) return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
-    const [row] = await tx
-      .select()
-      .from(verificationCodes)
-      .where(eq(verificationCodes.customerId, customer.id))
-      .for("update");
-    if (!row) {
-      if (customer.emailVerifiedAt) return { outcome: "already-verified" };
-      return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
-    }
     const now = ctx.now();
-    if (row.expiresAt.getTime() <= now.getTime()) {
-      await tx.delete(verificationCodes).where(eq(verificationCodes.id, row.id));
-      return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
+    const checked = await checkCode(tx, now, customer.id, "verify", code);
+    if ("error" in checked) {
+      if (checked.error.code === "code_not_found" && customer.emailVerifiedAt) {
+        return { outcome: "already-verified" };
+      }
+      return checked;
     }
-    if (row.attempts >= VERIFICATION_MAX_ATTEMPTS) {
-      return { error: new AppError(429, "too_many_attempts", messages.tooManyAttempts) };
-    }
-    if (!sameCode(code, row.codeHash)) {
-      const attempts = row.attempts + 1;
-      // The spent code stays, so later tries keep hearing "too many attempts" until a resend.
-      await tx.update(verificationCodes).set({ attempts }).where(eq(verificationCodes.id, row.id));
-      return attempts >= VERIFICATION_MAX_ATTEMPTS
-        ? { error: new AppError(429, "too_many_attempts", messages.tooManyAttempts) }
-        : { error: new AppError(400, "code_invalid", messages.invalidCode) };
-    }
-    await tx.delete(verificationCodes).where(eq(verificationCodes.id, row.id));
     await tx
       .update(customers)
       .set({ emailVerifiedAt: now, updatedAt: now })

@@ -1,6 +1,7 @@
 import { messages } from "@lab/contracts";
 import type { Request, RequestHandler } from "express";
 
+import type { SessionStore } from "../domain/sessions";
 import type { Role, TokenClaims, TokenService } from "../lib/tokens";
 import { AppError } from "./app-error";
 
@@ -12,12 +13,22 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** Requires a valid token of the given role; the claims are then read with claimsOf(req). */
-export function authenticate(tokens: TokenService, role: Role): RequestHandler {
-  return (req, _res, next) => {
+export interface Authenticator {
+  tokens: TokenService;
+  sessions: SessionStore;
+}
+
+/**
+ * Requires a valid token of the given role whose session is still live (not signed out, not ended by
+ * a password or e-mail change); the claims are then read with claimsOf(req).
+ */
+export function authenticate(auth: Authenticator, role: Role): RequestHandler {
+  return async (req, _res, next) => {
     const token = bearerToken(req.get("authorization"));
-    const claims = token ? tokens.verify(token) : undefined;
-    if (!claims) throw new AppError(401, "unauthenticated", messages.authRequired);
+    const claims = token ? auth.tokens.verify(token) : undefined;
+    if (!claims || !(await auth.sessions.isActive(claims))) {
+      throw new AppError(401, "unauthenticated", messages.authRequired);
+    }
     if (claims.role !== role) throw new AppError(403, "forbidden", messages.forbidden);
     (req as WithClaims)[claimsKey] = claims;
     next();

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import type { Logger } from "pino";
 
+import type { SessionStore } from "../domain/sessions";
 import { bearerToken } from "../http/authenticate";
 import type { TokenClaims, TokenService } from "../lib/tokens";
 import { DESTINATIONS, type RealtimeEvent } from "./events";
@@ -15,6 +16,7 @@ export interface Connection {
 
 export interface BrokerOptions {
   tokens: TokenService;
+  sessions: SessionStore;
   logger: Logger;
   /** What the server offers and asks for, in ms (STOMP heart-beat header). */
   heartbeatMs?: number;
@@ -82,6 +84,7 @@ export class StompBroker {
 
   /** Delivers an event to this instance's sessions entitled to it. */
   deliver(event: RealtimeEvent): void {
+    if (event.kind === "sessions-revoked") return; // TODO(realtime): close the revoked sessions' sockets
     const destination =
       event.kind === "shutdown"
         ? DESTINATIONS.shutdown

@@ -4,7 +4,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 
-import { createTokenService } from "../lib/tokens";
+import type { SessionStore } from "../domain/sessions";
+import type { TokenService } from "../lib/tokens";
 import { StompBroker } from "./broker";
 import { createEventBus } from "./event-bus";
 import type { RealtimeEvent } from "./events";
@@ -21,18 +22,25 @@ export interface Realtime {
 }
 
 export function createRealtime(options: {
-  jwtSecret: string;
+  tokens: TokenService;
+  /** The same store the HTTP API checks: a revoked session's socket is closed too. */
+  sessions: SessionStore;
   logger: Logger;
   redis?: Redis | undefined;
   heartbeatMs?: number;
 }): Realtime {
   const broker = new StompBroker({
-    tokens: createTokenService(options.jwtSecret),
+    tokens: options.tokens,
+    sessions: options.sessions,
     logger: options.logger,
     heartbeatMs: options.heartbeatMs,
   });
   const bus = createEventBus(
-    (event) => broker.deliver(event),
+    (event) => {
+      // Revocations made on any instance: this process's HTTP checks and sockets stop honouring them.
+      if (event.kind === "sessions-revoked") options.sessions.markRevoked(event.sessionIds);
+      broker.deliver(event);
+    },
     options.logger,
     options.redis
       ? {

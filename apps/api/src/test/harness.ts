@@ -12,6 +12,8 @@ import request from "supertest";
 import { createApp } from "../app";
 import type { MxLookup } from "../domain/email-check";
 import { testEnv } from "../env";
+import { createSessionStore } from "../domain/sessions";
+import { createTokenService } from "../lib/tokens";
 import { createOutboxSender, type OutboxSender } from "../jobs/outbox-sender";
 import { createSmtpTransport } from "../mail/transport";
 import { createRealtime, type Realtime } from "../realtime/realtime";
@@ -67,9 +69,12 @@ export async function startTestApp(
   });
   outbox.start();
   const clock = testClock();
+  const tokens = createTokenService(TEST_JWT_SECRET);
+  const sessions = createSessionStore(database.db, tokens);
   const realtime = options.realtime
     ? createRealtime({
-        jwtSecret: TEST_JWT_SECRET,
+        tokens,
+        sessions,
         logger,
         heartbeatMs: options.realtime.heartbeatMs,
         redis: options.realtime.redis,
@@ -86,6 +91,8 @@ export async function startTestApp(
     bcryptCost: 10,
     now: clock.now,
     publish: realtime?.publish,
+    tokens,
+    sessions,
   });
   let server: Server | undefined;
   let baseUrl = "";

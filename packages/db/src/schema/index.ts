@@ -1,3 +1,4 @@
+export * from "./auth-sessions";
 export * from "./agents";
 export * from "./customers";
 export * from "./notifications";
@@ -6,3 +7,4 @@ export * from "./sample-providers";
 export * from "./samples";
 export * from "./verification-codes";
 export * from "./lab";
+export * from "./mail-opt-outs";

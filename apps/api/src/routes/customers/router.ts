@@ -11,15 +11,14 @@ import type { DomainContext } from "../../domain/context";
 import { authenticate, requireSelf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
-import type { TokenService } from "../../lib/tokens";
 import { listProviders } from "../../domain/providers";
 import { presentCustomer } from "../../presenters/customer";
 import { presentProvider } from "../../presenters/provider";
 import { sampleProvidersRouter } from "../sample-providers/router";
 
-export function customersRouter(ctx: DomainContext, tokens: TokenService, limits: RateLimits): Router {
+export function customersRouter(ctx: DomainContext, limits: RateLimits): Router {
   const router = Router();
-  const customerAuth = authenticate(tokens, "customer");
+  const customerAuth = authenticate(ctx, "customer");
 
   router.post(
     "/register",

@@ -22,14 +22,13 @@ import { AppError } from "../../http/app-error";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
-import type { TokenService } from "../../lib/tokens";
 import { presentAgent, presentReport } from "../../presenters/report";
 import { presentSample, presentSampleEvent } from "../../presenters/sample";
 
 const staffActor = (req: Request): Actor => ({ kind: "staff", id: claimsOf(req).subject });
 
 /** /lab: the staff console's calls. Customer tokens are refused (403). */
-export function labRouter(ctx: DomainContext, tokens: TokenService, limits: RateLimits): Router {
+export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
   const router = Router();
 
   router.post(
@@ -46,7 +45,7 @@ export function labRouter(ctx: DomainContext, tokens: TokenService, limits: Rate
     },
   );
 
-  router.use(authenticate(tokens, "lab"));
+  router.use(authenticate(ctx, "lab"));
   const sampleId = (req: Request) => parseIdParam(req.params["id"], messages.sampleNotFound);
 
   // Every customer's samples; unassigned=true lists the PENDING queue oldest first (flagged in the console).
