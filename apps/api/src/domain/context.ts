@@ -1,5 +1,6 @@
 import type { Db } from "@lab/db";
 
+import { createSigner, type Signer } from "../lib/signing";
 import { createTokenService, type TokenService } from "../lib/tokens";
 import type { RealtimeEvent } from "../realtime/events";
 import { createEmailChecker, type EmailChecker, type MxLookup } from "./email-check";
@@ -13,6 +14,8 @@ export interface DomainContext {
   checkEmail: EmailChecker;
   tokens: TokenService;
   sessions: SessionStore;
+  /** Signs values given to clients and read back: list cursors, unsubscribe links. */
+  signer: Signer;
   /** Call after the transaction that revoked sessions committed: tells this and every other instance. */
   sessionsRevoked: (revoked: RevokedSessions) => void;
   /** Called after a transaction that queued mail has committed. */
@@ -46,6 +49,7 @@ export function createDomainContext(options: {
     checkEmail: createEmailChecker(options.mxLookup),
     tokens,
     sessions,
+    signer: createSigner(options.jwtSecret),
     sessionsRevoked(revoked) {
       if (revoked.sessionIds.length === 0) return;
       sessions.markRevoked(revoked.sessionIds);

@@ -1,0 +1,33 @@
+import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+
+/**
+ * Server-side signatures for values handed to clients and read back (list cursors, unsubscribe links).
+ * Each purpose gets its own key derived from the server secret, so a signature made for one purpose
+ * never passes for another, and none can be computed without the secret.
+ */
+export interface Signer {
+  sign(purpose: string, data: string): string;
+  verify(purpose: string, data: string, signature: string): boolean;
+}
+
+export function createSigner(secret: string): Signer {
+  const keys = new Map<string, Buffer>();
+  const keyFor = (purpose: string): Buffer => {
+    let key = keys.get(purpose);
+    if (!key) {
+      key = Buffer.from(hkdfSync("sha256", secret, "aquatest-portal", `sign:${purpose}`, 32));
+      keys.set(purpose, key);
+    }
+    return key;
+  };
+  const mac = (purpose: string, data: string): Buffer =>
+    createHmac("sha256", keyFor(purpose)).update(data).digest();
+  return {
+    sign: (purpose, data) => mac(purpose, data).toString("base64url"),
+    verify(purpose, data, signature) {
+      const given = Buffer.from(signature, "base64url");
+      const expected = mac(purpose, data);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}
