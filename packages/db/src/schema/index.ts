@@ -8,3 +8,4 @@ export * from "./samples";
 export * from "./verification-codes";
 export * from "./lab";
 export * from "./mail-opt-outs";
+export * from "./code-requests";
