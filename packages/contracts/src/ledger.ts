@@ -37,3 +37,14 @@ export const ledgerEmailSuccessMessage = (recipients: number, reports: number): 
 
 export const ledgerEmailSkippedMessage = (skipped: number): string =>
   `${skipped} ${skipped === 1 ? "address was" : "addresses were"} skipped because ${skipped === 1 ? "it" : "they"} unsubscribed from shared reports.`;
+
+/** Query of /mail/unsubscribe: the address and the lab's signature over it (from the shared-report mail). */
+export const mailUnsubscribeQuerySchema = z.object({
+  e: text(messages.unsubscribeLinkInvalid).trim().min(3, messages.unsubscribeLinkInvalid).max(320),
+  s: text(messages.unsubscribeLinkInvalid).min(1, messages.unsubscribeLinkInvalid).max(100),
+});
+export type MailUnsubscribeQuery = z.infer<typeof mailUnsubscribeQuerySchema>;
+
+/** POST /mail/unsubscribe → 200 */
+export const mailUnsubscribeResponseSchema = z.object({ email: z.string(), unsubscribed: z.literal(true) });
+export type MailUnsubscribeResponse = z.infer<typeof mailUnsubscribeResponseSchema>;

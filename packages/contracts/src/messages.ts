@@ -140,6 +140,14 @@ export const messages = {
   ledgerQuotaExceeded:
     "You have reached today's limit of 200 recipients for shared reports. Please try again tomorrow.",
   exportSuccess: "Export completed successfully",
+  ledgerSentOnYourBehalf:
+    "AquaTest Laboratory sends this e-mail on your behalf with its own template: it names you and your company, quotes your subject and message, and lists the samples. Replies go to your e-mail address.",
+  unsubscribeLinkInvalid:
+    "This unsubscribe link is not valid. Please use the link from the e-mail you received.",
+  unsubscribeConfirm: "Stop receiving sample reports shared through the AquaTest Laboratory portal?",
+  unsubscribeDone:
+    "You are unsubscribed. You will receive no more sample reports shared through the AquaTest Laboratory portal.",
+  unsubscribeFailed: "Could not unsubscribe. Please try again later.",
 
   noUserLoggedIn: "No user logged in.",
   userNotAuthenticated: "User not authenticated",
