@@ -3,6 +3,7 @@ import { z } from "zod";
 import { messages } from "./messages";
 import { coordinatesSchema } from "./providers";
 import { SAMPLE_STATUSES } from "./samples";
+import { idSchema, text } from "./text";
 
 export const staffSchema = z.object({ id: z.number().int(), email: z.string(), name: z.string() });
 export type Staff = z.infer<typeof staffSchema>;
@@ -16,8 +17,8 @@ export const labLoginResponseSchema = z.object({
 export type LabLoginResponse = z.infer<typeof labLoginResponseSchema>;
 
 export const agentInputSchema = z.object({
-  name: z.string({ error: messages.agentNameRequired }).trim().min(1, messages.agentNameRequired).max(120),
-  phone: z.string({ error: messages.phoneRequired }).trim().min(1, messages.phoneRequired).max(32),
+  name: text(messages.agentNameRequired).trim().min(1, messages.agentNameRequired).max(120),
+  phone: text(messages.phoneRequired).trim().min(1, messages.phoneRequired).max(32),
   active: z.boolean().default(true),
   coordinates: coordinatesSchema.nullable().optional(),
 });
@@ -32,41 +33,44 @@ export const agentSchema = z.object({
 });
 export type Agent = z.infer<typeof agentSchema>;
 
-export const assignRequestSchema = z.object({ agentId: z.number({ error: messages.agentRequired }).int() });
+export const assignRequestSchema = z.object({
+  agentId: z.number({ error: messages.agentRequired }).pipe(idSchema()),
+});
 
 /** POST /lab/samples/{id}/status: the staff moves that are not assignment or report. */
 export const statusMoveRequestSchema = z.object({
-  status: z
-    .string({ error: messages.statusFilterInvalid })
+  status: text(messages.statusFilterInvalid)
     .trim()
     .transform((value) => value.toUpperCase())
     .transform((value) => (value === "PROCESSING" ? "TESTING" : value))
     .pipe(z.enum(SAMPLE_STATUSES, { error: messages.statusFilterInvalid })),
-  testingEta: z.iso.datetime({ offset: true, error: messages.dateInvalid }).optional(),
-  note: z.string().trim().max(500).optional(),
+  testingEta: text(messages.dateInvalid)
+    .pipe(z.iso.datetime({ offset: true, error: messages.dateInvalid }))
+    .optional(),
+  note: text().trim().max(500).optional(),
 });
 
 export const VERDICTS = ["pass", "fail"] as const;
 export const reportTestSchema = z.object({
-  testType: z.string().trim().min(1).max(80),
-  value: z.string().trim().min(1, messages.reportValueRequired).max(80),
-  unit: z.string().trim().max(40).default(""),
-  limit: z.string().trim().max(80).default(""),
-  method: z.string().trim().max(120).default(""),
+  testType: text().trim().min(1).max(80),
+  value: text().trim().min(1, messages.reportValueRequired).max(80),
+  unit: text().trim().max(40).default(""),
+  limit: text().trim().max(80).default(""),
+  method: text().trim().max(120).default(""),
   verdict: z.enum(VERDICTS, { error: messages.reportVerdictInvalid }),
 });
 export type ReportTest = z.output<typeof reportTestSchema>;
 
 export const labResultsSchema = z.object({
-  viralScreening: z.string().trim().max(2000).default(""),
-  bacterialAnalysis: z.string().trim().max(2000).default(""),
-  parasiteCheck: z.string().trim().max(2000).default(""),
-  geneticMarkers: z.string().trim().max(2000).default(""),
-  waterQuality: z.string().trim().max(2000).default(""),
+  viralScreening: text().trim().max(2000).default(""),
+  bacterialAnalysis: text().trim().max(2000).default(""),
+  parasiteCheck: text().trim().max(2000).default(""),
+  geneticMarkers: text().trim().max(2000).default(""),
+  waterQuality: text().trim().max(2000).default(""),
 });
 
 export const issueReportRequestSchema = z.object({
-  initialInspection: z.string().trim().max(4000).default(""),
+  initialInspection: text().trim().max(4000).default(""),
   labResults: labResultsSchema.default({
     viralScreening: "",
     bacterialAnalysis: "",
@@ -74,14 +78,13 @@ export const issueReportRequestSchema = z.object({
     geneticMarkers: "",
     waterQuality: "",
   }),
-  finalReview: z.string().trim().max(4000).default(""),
+  finalReview: text().trim().max(4000).default(""),
   tests: z.array(reportTestSchema).min(1, messages.reportTestsRequired).max(6),
 });
 export type IssueReportRequest = z.input<typeof issueReportRequestSchema>;
 
 export const revokeRequestSchema = z.object({
-  reason: z
-    .string({ error: messages.revokeReasonRequired })
+  reason: text(messages.revokeReasonRequired)
     .trim()
     .min(1, messages.revokeReasonRequired)
     .max(1000),

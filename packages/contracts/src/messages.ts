@@ -11,6 +11,8 @@ export const messages = {
   textInvalid:
     "This text contains a character that cannot be stored (a NUL character or half of an emoji). Please remove it and try again.",
   idOutOfRange: "Ids are whole numbers from 1 to 2147483647",
+  cursorInvalid: "This list cursor is not valid. Reload the list and try again.",
+  databaseRefused: "The request has a value that cannot be stored. Please check your input.",
 
   invalidCredentials: "Invalid email or password",
   emailNotVerified: "Please verify your email address before signing in.",

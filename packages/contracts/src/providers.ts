@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { messages } from "./messages";
+import { text } from "./text";
 
 export const USER_TYPES = ["Farmer", "Agent"] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -19,22 +20,22 @@ export type Coordinates = z.infer<typeof coordinatesSchema>;
 
 /** Spec section 3: the location value of forms, also sent as a JSON string. */
 export const locationValueSchema = z.object({
-  address: z.string().trim().max(500).default(""),
+  address: text().trim().max(500).default(""),
   coordinates: coordinatesSchema.nullable().optional(),
-  placeId: z.string().trim().max(200).nullable().optional(),
+  placeId: text().trim().max(200).nullable().optional(),
 });
 export type LocationValue = z.infer<typeof locationValueSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const optionalText = (max: number) => text().trim().max(max).nullable().optional();
 /** Plain text, or the spec's JSON string starting with a brace, or the object itself. */
 const locationInput = z
-  .union([z.string().trim().max(2000), locationValueSchema])
+  .union([text().trim().max(2000), locationValueSchema])
   .nullable()
   .optional();
 
 export const farmerInputSchema = z.object({
-  name: z.string().trim().max(120).default(""),
-  phoneNumber: z.string().trim().max(32).default(""),
+  name: text().trim().max(120).default(""),
+  phoneNumber: text().trim().max(32).default(""),
   altPhoneNumber: optionalText(32),
   location: locationInput,
   coordinates: coordinatesSchema.nullable().optional(),
@@ -42,13 +43,11 @@ export const farmerInputSchema = z.object({
 export type FarmerInput = z.input<typeof farmerInputSchema>;
 
 export const providerInputSchema = z.object({
-  samplerName: z
-    .string({ error: messages.providerNameRequired })
+  samplerName: text(messages.providerNameRequired)
     .trim()
     .min(1, messages.providerNameRequired)
     .max(120),
-  userType: z
-    .string()
+  userType: text()
     .trim()
     .transform((value) => value.toLowerCase())
     .pipe(z.enum(["farmer", "agent"], { error: messages.userTypeInvalid }))
@@ -56,7 +55,7 @@ export const providerInputSchema = z.object({
     .nullable()
     .optional()
     .transform((value): UserType => value ?? "Farmer"),
-  phoneNumber: z.string({ error: messages.phoneRequired }).trim().min(1, messages.phoneRequired).max(32),
+  phoneNumber: text(messages.phoneRequired).trim().min(1, messages.phoneRequired).max(32),
   altPhoneNumber: optionalText(32),
   location: locationInput,
   coordinates: coordinatesSchema.nullable().optional(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { messages } from "./messages";
 import { coordinatesSchema } from "./providers";
+import { idSchema, text } from "./text";
 
 /** Spec section 3: six categories, six test types each. */
 export const SHRIMP_CATEGORIES = {
@@ -95,27 +96,35 @@ export const LEDGER_PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
-const trimmed = (max: number) => z.string().trim().max(max);
+const trimmed = (max: number) => text().trim().max(max);
 
 /** POST /sample-submissions: the spec's payload (section 3). Status and assigned are the server's. */
 export const sampleSubmissionSchema = z.object({
-  consumerId: z.union([z.number().int(), z.string().trim().regex(/^\d+$/).transform(Number)]),
+  consumerId: z.union([
+    idSchema(),
+    text()
+      .trim()
+      .regex(/^\d{1,10}$/)
+      .transform(Number)
+      .pipe(idSchema()),
+  ]),
+  /** A saved provider's id (number or digits) or a client's temp_ id. */
   samplerId: z
-    .union([z.number().int(), trimmed(100)])
+    .union([idSchema(), trimmed(100)])
     .nullable()
     .optional(),
-  samplerName: z.string({ error: messages.sampleProviderNameRequired }).trim().max(120).default(""),
+  samplerName: text(messages.sampleProviderNameRequired).trim().max(120).default(""),
   samplerLocation: trimmed(500).nullable().optional(),
   coordinate: z
     .object({ lat: z.number().nullable().optional(), lng: z.number().nullable().optional() })
     .nullable()
     .optional(),
-  shrimpCategory: z.string().trim().max(60).default(""),
-  testTypes: z.array(z.string().trim().max(80)).max(6).default([]),
+  shrimpCategory: text().trim().max(60).default(""),
+  testTypes: z.array(text().trim().max(80)).max(6).default([]),
   phoneNumber: trimmed(32).default(""),
   emailAddress: trimmed(254).nullable().optional(),
-  status: z.string().optional(),
-  assigned: z.string().optional(),
+  status: text().optional(),
+  assigned: text().optional(),
 });
 export type SampleSubmission = z.input<typeof sampleSubmissionSchema>;
 
@@ -142,8 +151,7 @@ export const sampleSchema = z.object({
 });
 export type Sample = z.infer<typeof sampleSchema>;
 
-const dateParam = z
-  .string()
+const dateParam = text(messages.dateInvalid)
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, messages.dateInvalid)
   .refine((value) => !Number.isNaN(Date.parse(value)), messages.dateInvalid);
@@ -153,15 +161,15 @@ export type SampleSort = (typeof SAMPLE_SORTS)[number];
 
 /** GET /sample-submissions query. status: "all", a group of spec section 4, or a status. */
 export const sampleListQuerySchema = z.object({
-  q: z.string().trim().max(100).default(""),
-  status: z.string().trim().toLowerCase().max(20).default("all"),
+  q: text().trim().max(100).default(""),
+  status: text(messages.statusFilterInvalid).trim().toLowerCase().max(20).default("all"),
   from: dateParam.optional(),
   to: dateParam.optional(),
   page: z.coerce
     .number({ error: messages.pageInvalid })
     .int(messages.pageInvalid)
     .min(1, messages.pageInvalid)
-    .max(100_000)
+    .max(100_000, messages.pageInvalid)
     .default(1),
   size: z.coerce
     .number({ error: messages.pageSizeInvalid })
@@ -174,7 +182,7 @@ export const sampleListQuerySchema = z.object({
    * The `cursor` of the page on screen. With it, a nearby page is read from that page's edge (keyset)
    * rather than by skipping every row before it; a cursor of another query is ignored.
    */
-  cursor: z.string().trim().max(400).optional(),
+  cursor: text(messages.cursorInvalid).trim().max(400, messages.cursorInvalid).optional(),
 });
 export type SampleListQuery = z.input<typeof sampleListQuerySchema>;
 

@@ -22,6 +22,6 @@ export const ID_MAX = 2_147_483_647;
 export const idSchema = (error?: string) =>
   z
     .number(error === undefined ? undefined : { error })
-    .int(error)
-    .min(1, error)
+    .int(error ?? messages.idOutOfRange)
+    .min(1, error ?? messages.idOutOfRange)
     .max(ID_MAX, error ?? messages.idOutOfRange);

@@ -1,16 +1,24 @@
+import { messages } from "@lab/contracts";
 import type { z } from "zod";
 
 import { AppError } from "./app-error";
 
-/** Parses a request part with a contracts schema; the first issue's message becomes a 400. */
+/**
+ * Parses a request part with a contracts schema; the first issue's message becomes a 400. Text that
+ * cannot be stored (NUL, a lone surrogate) answers text_invalid, so clients can tell it apart.
+ */
 export function parse<S extends z.ZodType>(schema: S, value: unknown, fallback: string): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const first = result.error.issues[0];
+  if (first?.message === messages.textInvalid) {
+    throw new AppError(400, "text_invalid", messages.textInvalid);
+  }
   const message = first && !first.message.startsWith("Invalid input") ? first.message : fallback;
   throw new AppError(400, "validation_failed", message);
 }
 
+/** A path id: digits within int4 (1..2147483647); anything else names no row, so 404. */
 export function parseIdParam(value: unknown, notFoundMessage: string): number {
   const id = typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {

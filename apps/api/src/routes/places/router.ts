@@ -1,10 +1,11 @@
+import { text } from "@lab/contracts";
 import { Router } from "express";
 import { z } from "zod";
 
 import { gazetteer } from "../../domain/places";
 import { parse } from "../../http/parse";
 
-const querySchema = z.object({ q: z.string().max(100, "Search text is too long").default("") });
+const querySchema = z.object({ q: text().max(100, "Search text is too long").default("") });
 
 /** GET /places/autocomplete?q=: India-only suggestions from the offline gazetteer. */
 export function placesRouter(): Router {
