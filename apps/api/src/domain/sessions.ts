@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 import { authSessions, type Executor } from "@lab/db";
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 
 import type { Role, TokenClaims, TokenService } from "../lib/tokens";
 
@@ -41,6 +41,8 @@ export interface SessionStore {
   revoke(executor: Executor, claims: TokenClaims, now: Date): Promise<RevokedSessions>;
   /** Remembers these sessions as ended (after a revocation here, or on another instance). */
   markRevoked(sessionIds: readonly string[]): void;
+  /** Which of these sessions are revoked, in one query (the real-time endpoint's sweep of its sockets). */
+  revokedAmong(sessionIds: readonly string[]): Promise<string[]>;
 }
 
 interface CacheEntry {
@@ -125,6 +127,15 @@ export function createSessionStore(db: Executor, tokens: TokenService): SessionS
 
     markRevoked(sessionIds) {
       for (const id of sessionIds) remember(id, { active: false, checkedAt: Date.now() });
+    },
+
+    async revokedAmong(sessionIds) {
+      if (sessionIds.length === 0) return [];
+      const rows = await db
+        .select({ id: authSessions.id })
+        .from(authSessions)
+        .where(and(inArray(authSessions.id, [...sessionIds]), isNotNull(authSessions.revokedAt)));
+      return rows.map((row) => row.id);
     },
   };
 }

@@ -23,13 +23,43 @@ export interface BrokerOptions {
   maxFrameBytes?: number;
   /** A client that has not sent CONNECT by then is dropped. */
   connectTimeoutMs?: number;
+  maxSubscriptionsPerSession?: number;
+  maxSessionsPerAccount?: number;
+  /** How often to ask the database which live sessions were revoked. */
+  revocationSweepMs?: number;
 }
+
+/**
+ * Subscriptions one STOMP session may hold. The portal's client needs 3; every extra one multiplies
+ * the frames a single event fans out to, so a session past this gets an ERROR frame and is closed.
+ */
+export const MAX_SUBSCRIPTIONS_PER_SESSION = 16;
+/**
+ * Live STOMP sessions one account (role and subject) may hold on one instance: tabs and devices, not
+ * a crowd. The next CONNECT gets an ERROR frame and is closed.
+ */
+export const MAX_SESSIONS_PER_ACCOUNT = 20;
+/**
+ * The safety net for a lost "sessions-revoked" message: this often, one query asks the database which
+ * of this instance's live sessions were revoked, and their sockets close.
+ */
+export const REVOCATION_SWEEP_MS = 30_000;
+/** Frames a client may send while its CONNECT is being checked; they are handled in order after it. */
+const MAX_PENDING_FRAMES = 32;
+/** setTimeout's ceiling (about 24.8 days); a later expiry is re-armed when it fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 interface Session {
   id: string;
   connection: Connection;
   decoder: StompDecoder;
   claims?: TokenClaims;
+  /** Set while the CONNECT's session is looked up: frames that arrive meanwhile wait here. */
+  pending?: StompFrame[];
+  /** The auth session (token's sid) this STOMP session belongs to, from its CONNECT on. */
+  authSessionId?: string;
+  /** role:subject, once connected: the per-account cap counts these. */
+  account?: string;
   subscriptions: Map<string, string>;
   messageCount: number;
   lastReceived: number;
@@ -46,11 +76,22 @@ export class StompBroker {
   private readonly heartbeatMs: number;
   private readonly maxFrameBytes: number;
   private readonly connectTimeoutMs: number;
+  private readonly maxSubscriptions: number;
+  private readonly maxSessionsPerAccount: number;
+  /** Live STOMP sessions by the auth session their token names: revocation closes them. */
+  private readonly byAuthSession = new Map<string, Set<Session>>();
+  private readonly byAccount = new Map<string, Set<Session>>();
+  private readonly sweepTimer: NodeJS.Timeout;
+  private sweeping = false;
 
   constructor(private readonly options: BrokerOptions) {
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
     this.maxFrameBytes = options.maxFrameBytes ?? 65_536;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+    this.maxSubscriptions = options.maxSubscriptionsPerSession ?? MAX_SUBSCRIPTIONS_PER_SESSION;
+    this.maxSessionsPerAccount = options.maxSessionsPerAccount ?? MAX_SESSIONS_PER_ACCOUNT;
+    this.sweepTimer = setInterval(() => void this.sweep(), options.revocationSweepMs ?? REVOCATION_SWEEP_MS);
+    this.sweepTimer.unref();
   }
 
   get size(): number {
@@ -84,7 +125,10 @@ export class StompBroker {
 
   /** Delivers an event to this instance's sessions entitled to it. */
   deliver(event: RealtimeEvent): void {
-    if (event.kind === "sessions-revoked") return; // TODO(realtime): close the revoked sessions' sockets
+    if (event.kind === "sessions-revoked") {
+      this.end(event.sessionIds, "Session ended");
+      return;
+    }
     const destination =
       event.kind === "shutdown"
         ? DESTINATIONS.shutdown
@@ -133,6 +177,37 @@ export class StompBroker {
     }
   }
 
+  /** Stops the revocation sweep (the instance is going away). */
+  stop(): void {
+    clearInterval(this.sweepTimer);
+  }
+
+  /** Asks the database, in one query, which of this instance's live sessions were revoked, and ends those. */
+  async sweep(): Promise<void> {
+    if (this.sweeping || this.byAuthSession.size === 0) return;
+    this.sweeping = true;
+    try {
+      const revoked = await this.options.sessions.revokedAmong([...this.byAuthSession.keys()]);
+      if (revoked.length === 0) return;
+      this.options.sessions.markRevoked(revoked);
+      this.end(revoked, "Session ended");
+    } catch (error) {
+      this.options.logger.warn(
+        { err: error instanceof Error ? error.message : error },
+        "revoked-session sweep failed",
+      );
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /** ERROR, then close, for every STOMP session (connected or connecting) of these auth sessions. */
+  private end(authSessionIds: readonly string[], message: string): void {
+    for (const id of authSessionIds) {
+      for (const session of [...(this.byAuthSession.get(id) ?? [])]) this.fail(session, message);
+    }
+  }
+
   private receive(session: Session, chunk: string | Buffer): void {
     if (session.closed) return;
     session.lastReceived = Date.now();
@@ -145,6 +220,12 @@ export class StompBroker {
     }
     for (const frame of frames) {
       if (frame === "heartbeat" || session.closed) continue;
+      if (session.pending) {
+        if (session.pending.length >= MAX_PENDING_FRAMES)
+          return this.fail(session, "Too many frames before CONNECTED");
+        session.pending.push(frame);
+        continue;
+      }
       this.handle(session, frame);
     }
   }
@@ -185,13 +266,43 @@ export class StompBroker {
   }
 
   private connect(session: Session, frame: StompFrame): void {
-    if (session.claims) return this.fail(session, "Already connected");
+    if (session.claims || session.pending) return this.fail(session, "Already connected");
     const versions = (header(frame, "accept-version") ?? "1.0").split(",");
     if (!versions.includes("1.2")) return this.fail(session, "Supported protocol versions are 1.2");
     const token = bearerToken(header(frame, "Authorization") ?? header(frame, "authorization"));
     const claims = token ? this.options.tokens.verify(token) : undefined;
     if (!claims) return this.fail(session, "Authentication required");
+    // The token must also name a live session (not signed out, reset or revoked elsewhere). Indexed now,
+    // so a revocation that arrives during the look-up closes this one too.
+    session.pending = [];
+    session.authSessionId = claims.sessionId;
+    this.index(this.byAuthSession, claims.sessionId, session);
+    this.options.sessions.isActive(claims).then(
+      (active) => this.authenticated(session, frame, claims, active),
+      (error: unknown) => {
+        this.options.logger.warn(
+          { err: error instanceof Error ? error.message : error },
+          "stomp session check failed",
+        );
+        // Not "Authentication required": the client should retry later, not sign the person out.
+        this.fail(session, "Service unavailable, try again later");
+      },
+    );
+  }
+
+  private authenticated(session: Session, frame: StompFrame, claims: TokenClaims, active: boolean): void {
+    const queued = session.pending ?? [];
+    session.pending = undefined;
+    if (session.closed) return;
+    if (!active) return this.fail(session, "Authentication required");
+    if (claims.expiresAt <= Date.now()) return this.fail(session, "Session expired");
+    const account = `${claims.role}:${claims.subject}`;
+    if ((this.byAccount.get(account)?.size ?? 0) >= this.maxSessionsPerAccount) {
+      return this.fail(session, `Too many connections for this account (max ${this.maxSessionsPerAccount})`);
+    }
     session.claims = claims;
+    session.account = account;
+    this.index(this.byAccount, account, session);
 
     // Heart-beats: each side sends at the slower of what one offers and the other wants.
     const [cx = 0, cy = 0] = (header(frame, "heart-beat") ?? "0,0").split(",").map((n) => Number(n) || 0);
@@ -226,6 +337,25 @@ export class StompBroker {
       timer.unref();
       session.timers.push(timer);
     }
+    // The session ends with its token, as HTTP stops honouring it then.
+    this.expireAt(session, claims.expiresAt);
+
+    for (const next of queued) {
+      if (session.closed) return;
+      this.handle(session, next);
+    }
+  }
+
+  private expireAt(session: Session, at: number): void {
+    const timer = setTimeout(
+      () => {
+        if (Date.now() < at) this.expireAt(session, at);
+        else this.fail(session, "Session expired");
+      },
+      Math.min(Math.max(0, at - Date.now()), MAX_TIMER_MS),
+    );
+    timer.unref();
+    session.timers.push(timer);
   }
 
   private subscribe(session: Session, frame: StompFrame): void {
@@ -239,6 +369,9 @@ export class StompBroker {
       destination === DESTINATIONS.shutdown ||
       destination === DESTINATIONS.samples ||
       (destination === own && claims.role === "customer");
+    if (!session.subscriptions.has(id) && session.subscriptions.size >= this.maxSubscriptions) {
+      return this.fail(session, `Too many subscriptions on this connection (max ${this.maxSubscriptions})`);
+    }
     if (!allowed) {
       return this.fail(
         session,
@@ -274,6 +407,22 @@ export class StompBroker {
     if (session.closed) return;
     session.closed = true;
     for (const timer of session.timers) clearTimeout(timer);
+    session.pending = undefined;
     this.sessions.delete(session);
+    if (session.authSessionId !== undefined) this.unindex(this.byAuthSession, session.authSessionId, session);
+    if (session.account !== undefined) this.unindex(this.byAccount, session.account, session);
+  }
+
+  private index(map: Map<string, Set<Session>>, key: string, session: Session): void {
+    const set = map.get(key);
+    if (set) set.add(session);
+    else map.set(key, new Set([session]));
+  }
+
+  private unindex(map: Map<string, Set<Session>>, key: string, session: Session): void {
+    const set = map.get(key);
+    if (!set) return;
+    set.delete(session);
+    if (set.size === 0) map.delete(key);
   }
 }

@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 
 import type { SessionStore } from "../domain/sessions";
 import type { TokenService } from "../lib/tokens";
-import { StompBroker } from "./broker";
+import { StompBroker, type BrokerOptions } from "./broker";
 import { createEventBus } from "./event-bus";
 import type { RealtimeEvent } from "./events";
 import { attachRealtime } from "./transports";
@@ -28,12 +28,15 @@ export function createRealtime(options: {
   logger: Logger;
   redis?: Redis | undefined;
   heartbeatMs?: number;
+  /** The broker's caps and revocation sweep; the exported defaults of broker.ts when not given. */
+  limits?: Pick<BrokerOptions, "maxSubscriptionsPerSession" | "maxSessionsPerAccount" | "revocationSweepMs">;
 }): Realtime {
   const broker = new StompBroker({
     tokens: options.tokens,
     sessions: options.sessions,
     logger: options.logger,
     heartbeatMs: options.heartbeatMs,
+    ...options.limits,
   });
   const bus = createEventBus(
     (event) => {
@@ -62,6 +65,7 @@ export function createRealtime(options: {
       broker.deliver({ kind: "shutdown" });
       await sleep(graceMs);
       broker.closeAll();
+      broker.stop();
       transports?.close();
       bus.close();
     },
