@@ -84,10 +84,7 @@ export const issueReportRequestSchema = z.object({
 export type IssueReportRequest = z.input<typeof issueReportRequestSchema>;
 
 export const revokeRequestSchema = z.object({
-  reason: text(messages.revokeReasonRequired)
-    .trim()
-    .min(1, messages.revokeReasonRequired)
-    .max(1000),
+  reason: text(messages.revokeReasonRequired).trim().min(1, messages.revokeReasonRequired).max(1000),
 });
 
 export const REPORT_RESULTS = ["success", "failure"] as const;

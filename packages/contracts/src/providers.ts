@@ -43,10 +43,7 @@ export const farmerInputSchema = z.object({
 export type FarmerInput = z.input<typeof farmerInputSchema>;
 
 export const providerInputSchema = z.object({
-  samplerName: text(messages.providerNameRequired)
-    .trim()
-    .min(1, messages.providerNameRequired)
-    .max(120),
+  samplerName: text(messages.providerNameRequired).trim().min(1, messages.providerNameRequired).max(120),
   userType: text()
     .trim()
     .transform((value) => value.toLowerCase())

@@ -5,6 +5,7 @@ import { messages } from "./messages";
 // Postgres refuses U+0000 in text and jsonb, and jsonb refuses unpaired UTF-16 surrogates (text would
 // silently store U+FFFD instead). Such input is refused, never stripped: a name is stored as typed or
 // not at all.
+// eslint-disable-next-line no-control-regex -- finding U+0000 is the point
 const NUL = /\u0000/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
