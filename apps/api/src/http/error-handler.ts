@@ -2,7 +2,9 @@ import { messages } from "@lab/contracts";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
 
+import { databaseFailureOf, errorSummary } from "../lib/db-errors";
 import { AppError } from "./app-error";
+import { requestIdOf, routeOf } from "./request-log";
 
 interface BodyParserError {
   type?: unknown;
@@ -26,15 +28,43 @@ function bodyParserError(error: unknown): AppError | undefined {
   return undefined;
 }
 
-/** One error handler: known errors keep their status and message, anything else is a logged 500. */
+const RETRY_AFTER_SECONDS = "5";
+
+/** A database failure by its class: a value the database refuses is a 400, an unreachable one a 503. */
+function databaseError(error: unknown): AppError | undefined {
+  switch (databaseFailureOf(error)) {
+    case "invalid":
+      return new AppError(400, "validation_failed", messages.databaseRefused);
+    case "unavailable":
+      return new AppError(503, "service_unavailable", messages.serviceUnavailable, {
+        "Retry-After": RETRY_AFTER_SECONDS,
+      });
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * One error handler: known errors keep their status and message, database failures are mapped by
+ * class, anything else is a 500. Logs name the error's class and code, the request id and the route,
+ * never the error's message: drizzle's carries the SQL with its parameters (hashes, names, e-mails).
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, _req, res, _next) => {
+  return (error: unknown, req, res, _next) => {
     const known = error instanceof AppError ? error : bodyParserError(error);
     if (known) {
       res.set(known.headers).status(known.status).json({ error: known.message, code: known.code });
       return;
     }
-    logger.error({ err: error }, "unhandled error");
+    const line = { reqId: requestIdOf(res), route: routeOf(req), err: errorSummary(error) };
+    const mapped = databaseError(error);
+    if (mapped) {
+      // A refused value means some schema let it through; worth a warning, not an alarm.
+      logger.warn(line, mapped.status === 503 ? "database unavailable" : "database refused a value");
+      res.set(mapped.headers).status(mapped.status).json({ error: mapped.message, code: mapped.code });
+      return;
+    }
+    logger.error(line, "unhandled error");
     res.status(500).json({ error: messages.serverError, code: "internal" });
   };
 }
