@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import {
   SAMPLE_STATUSES,
   STATUS_GROUPS,
+  idSchema,
   messages,
   normalizeStatus,
   type SampleStatus,
@@ -169,14 +170,32 @@ const keyValue = (at: string) => sql`(${at}::timestamp at time zone 'UTC')`;
 /**
  * The page cursor: the keys of a page's first and last rows, its page number, and a digest of the
  * query (customer, filters, sort, size) so that a cursor is only used for the query it came from.
+ * Signed with a server key (purpose "cursor"): a client can hand back only cursors the server made,
+ * and anything else is refused with a 400 rather than reaching the database.
  */
-const cursorSchema = z.object({
-  h: z.string(),
-  p: z.number().int().min(1),
-  f: z.tuple([z.number().int().min(0), z.string(), z.number().int()]),
-  l: z.tuple([z.number().int().min(0), z.string(), z.number().int()]),
+const CURSOR_TIME = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+/** Exact microsecond UTC text of a real instant: `2026-02-31T…` or `…T25:00…` are refused. */
+const cursorTime = z.string().refine((value) => {
+  const match = CURSOR_TIME.exec(value);
+  if (!match) return false;
+  const year = Number(match[1]);
+  const millis = new Date(`${value.slice(0, 23)}Z`);
+  return (
+    year >= 1970 &&
+    !Number.isNaN(millis.getTime()) &&
+    millis.toISOString().slice(0, 23) === value.slice(0, 23)
+  );
+});
+// The run is an index into the list's runs: two at most (the pending group).
+const cursorKey = z.tuple([z.number().int().min(0).max(1), cursorTime, idSchema()]);
+const cursorSchema = z.strictObject({
+  h: z.string().regex(/^[A-Za-z0-9_-]{16}$/),
+  p: z.number().int().min(1).max(100_000),
+  f: cursorKey,
+  l: cursorKey,
 });
 type Cursor = { page: number; first: Key; last: Key };
+const CURSOR_TEXT = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/;
 
 const queryDigest = (customerId: number, query: SampleListQuery) =>
   createHash("sha256")
@@ -184,27 +203,37 @@ const queryDigest = (customerId: number, query: SampleListQuery) =>
     .digest("base64url")
     .slice(0, 16);
 
-function encodeCursor(digest: string, cursor: Cursor): string {
+function encodeCursor(ctx: DomainContext, digest: string, cursor: Cursor): string {
   const { page, first, last } = cursor;
   const body = { h: digest, p: page, f: [first.run, first.at, first.id], l: [last.run, last.at, last.id] };
-  return Buffer.from(JSON.stringify(body)).toString("base64url");
+  const payload = Buffer.from(JSON.stringify(body)).toString("base64url");
+  return `${payload}.${ctx.signer.sign("cursor", payload)}`;
 }
 
-/** The cursor sent back, or undefined when it is malformed or belongs to another query. */
-function decodeCursor(digest: string, text: string | undefined): Cursor | undefined {
+/**
+ * The cursor sent back; undefined when there is none or it is a valid cursor of another query (the
+ * list is then read by offset). A cursor the server did not sign, or whose content is out of range,
+ * is a 400.
+ */
+function decodeCursor(ctx: DomainContext, digest: string, text: string | undefined): Cursor | undefined {
   if (!text) return undefined;
+  const refused = () => invalid(messages.cursorInvalid);
+  const parts = CURSOR_TEXT.exec(text);
+  const payload = parts?.[1];
+  const signature = parts?.[2];
+  if (payload === undefined || signature === undefined) throw refused();
+  if (!ctx.signer.verify("cursor", payload, signature)) throw refused();
   let body: unknown;
   try {
-    body = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    body = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
   } catch {
-    return undefined;
+    throw refused();
   }
   const parsed = cursorSchema.safeParse(body);
-  if (!parsed.success || parsed.data.h !== digest) return undefined;
+  if (!parsed.success) throw refused();
+  if (parsed.data.h !== digest) return undefined;
   const [fRun, fAt, fId] = parsed.data.f;
   const [lRun, lAt, lId] = parsed.data.l;
-  const exact = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
-  if (!exact.test(fAt) || !exact.test(lAt)) return undefined;
   return {
     page: parsed.data.p,
     first: { run: fRun, at: fAt, id: fId },
@@ -411,7 +440,7 @@ export async function listSamples(ctx: DomainContext, customerId: number, query:
   const order = orderOf(query.sort);
   const digest = queryDigest(customerId, query);
   const offset = (query.page - 1) * query.size;
-  const near = seekFrom(decodeCursor(digest, query.cursor), query.page, query.size);
+  const near = seekFrom(decodeCursor(ctx, digest, query.cursor), query.page, query.size);
 
   let keys: Key[];
   let counts: Map<SampleStatus, number>;
@@ -478,6 +507,6 @@ export async function listSamples(ctx: DomainContext, customerId: number, query:
     total: sizeOf(statuses ?? SAMPLE_STATUSES),
     page: query.page,
     size: query.size,
-    cursor: first && last ? encodeCursor(digest, { page: query.page, first, last }) : null,
+    cursor: first && last ? encodeCursor(ctx, digest, { page: query.page, first, last }) : null,
   };
 }

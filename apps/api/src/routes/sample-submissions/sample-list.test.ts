@@ -1,10 +1,13 @@
-import type { Sample, SamplePage } from "@lab/contracts";
+import { createHash } from "node:crypto";
+
+import { messages, type Sample, type SamplePage } from "@lab/contracts";
 import { samples } from "@lab/db";
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
+import { createSigner } from "../../lib/signing";
+import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../../test/harness";
 import { completeWithReport, signedInStaff } from "../../test/lab";
 import { submitSample } from "../../test/samples";
 
@@ -112,17 +115,57 @@ describe("GET /api/sample-submissions pages by keyset cursor", () => {
     expect(idsOf(next).some((id) => seen.includes(id))).toBe(false);
   });
 
-  it("ignores a cursor of another query or one that does not parse", async () => {
+  it("ignores a valid cursor of another query", async () => {
     const cursor = (await get("size=3&page=1")).cursor;
     expect(cursor).toEqual(expect.any(String));
     const expected = idsOf(await get("size=4&page=2"));
     expect(idsOf(await get(withCursor("size=4", 2, cursor)))).toEqual(expected);
-    expect(idsOf(await get(withCursor("size=4", 2, "not-a-cursor")))).toEqual(expected);
-    const forged = Buffer.from(JSON.stringify({ h: "x", p: 1, f: [0, "a", 1], l: [0, "b", 2] })).toString(
-      "base64url",
-    );
-    expect(idsOf(await get(withCursor("size=4", 2, forged)))).toEqual(expected);
     expect((await get("size=3&page=99")).cursor).toBeNull();
+  });
+
+  it("refuses with 400 a cursor it did not sign, a tampered one, or a signed one out of range", async () => {
+    const cursor = (await get("size=3&page=1")).cursor ?? "";
+    const [payload = "", signature = ""] = cursor.split(".");
+    const body = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as {
+      h: string;
+      p: number;
+      f: [number, string, number];
+      l: [number, string, number];
+    };
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const signer = createSigner(TEST_JWT_SECRET);
+    const signed = (value: unknown) => `${encode(value)}.${signer.sign("cursor", encode(value))}`;
+    const refused = [
+      "not-a-cursor",
+      // The old unsigned form, and the old form with an unkeyed digest any client could compute.
+      payload,
+      `${payload}.${createHash("sha256").update(payload).digest("base64url")}`,
+      // A valid signature over other content.
+      `${encode({ ...body, l: [0, body.l[1], 99_999_999_999] })}.${signature}`,
+      // Signed with the server's key (as a leaked key would allow) but out of range or of another shape.
+      signed({ ...body, l: [0, body.l[1], 99_999_999_999] }),
+      signed({ ...body, l: [0, body.l[1], 0] }),
+      signed({ ...body, f: [0, "2026-02-31T10:00:00.000000", body.f[2]] }),
+      signed({ ...body, f: [0, "2026-04-01T25:00:00.000000", body.f[2]] }),
+      signed({ ...body, f: [7, body.f[1], body.f[2]] }),
+      signed({ ...body, p: 0 }),
+      signed({ ...body, extra: 1 }),
+      signed([body.h, body.p]),
+      // The cursor purpose only: a signature made for another purpose does not pass.
+      `${payload}.${signer.sign("unsubscribe", payload)}`,
+    ];
+    for (const forged of refused) {
+      const res = await request(t.app)
+        .get(`/api/sample-submissions?${withCursor("size=3", 2, forged)}`)
+        .auth(customer.token, { type: "bearer" });
+      expect([forged, res.status, res.body]).toEqual([
+        forged,
+        400,
+        { error: messages.cursorInvalid, code: "validation_failed" },
+      ]);
+    }
+    // The untouched cursor still works.
+    await get(withCursor("size=3", 2, cursor));
   });
 
   it("never answers another customer's samples whatever the cursor says", async () => {
