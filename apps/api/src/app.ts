@@ -27,6 +27,7 @@ import { placesRouter } from "./routes/places/router";
 import { sampleSubmissionsRouter } from "./routes/sample-submissions/router";
 import { labRouter } from "./routes/lab/router";
 import { ledgerRouter } from "./routes/ledger/router";
+import { mailPreferencesRouter } from "./routes/mail-preferences/router";
 import { notificationsRouter } from "./routes/notifications/router";
 import { certificatesRouter, reportsRouter } from "./routes/reports/router";
 
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/reports", authenticate(ctx, "customer"), reportsRouter(ctx));
   api.use("/notifications", authenticate(ctx, "customer"), notificationsRouter(ctx));
   api.use("/ledger", authenticate(ctx, "customer"), ledgerRouter(ctx, limits));
+  api.use("/mail", mailPreferencesRouter(ctx, limits));
   api.use("/certificates", certificatesRouter(ctx));
   api.use("/lab", labRouter(ctx, limits));
   api.use(notFoundHandler);

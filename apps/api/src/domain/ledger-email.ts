@@ -1,14 +1,32 @@
-import { DEFAULT_EMAIL_SUBJECT, messages, type ledgerEmailRequestSchema } from "@lab/contracts";
-import { customers, reports, samples, staff, type OutboxAttachment } from "@lab/db";
-import { and, eq, inArray } from "drizzle-orm";
+import {
+  LEDGER_EMAIL_RECIPIENTS_PER_DAY,
+  messages,
+  type ledgerEmailRequestSchema,
+  type LedgerEmailResponse,
+} from "@lab/contracts";
+import {
+  customers,
+  mailOptOuts,
+  outboxMail,
+  reports,
+  samples,
+  staff,
+  type Executor,
+  type OutboxAttachment,
+} from "@lab/db";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 
 import { AppError } from "../http/app-error";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMail, type MailToSend } from "../mail/outbox";
+import { sharedReportMail, type UnsubscribeLinks } from "../mail/shared-report-mail";
 import type { DomainContext } from "./context";
 import { buildReportPdf } from "./report-pdf";
 
 export type LedgerEmailInput = z.output<typeof ledgerEmailRequestSchema>;
+
+const UNSUBSCRIBE_PURPOSE = "unsubscribe";
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A sample in the mail's list; a revoked report says so in words, not only on its PDF. */
 function sampleLine(
@@ -21,12 +39,80 @@ function sampleLine(
   return report.status === "revoked" ? `${base}, ${name} (revoked: no longer valid)` : `${base}, ${name}`;
 }
 
+/** The signed links that let `email` opt out: the signature covers the lower-cased address only. */
+export function unsubscribeLinks(ctx: DomainContext, email: string): UnsubscribeLinks {
+  const address = email.trim().toLowerCase();
+  const query = new URLSearchParams({ e: address, s: ctx.signer.sign(UNSUBSCRIBE_PURPOSE, address) });
+  return {
+    oneClick: `${ctx.publicUrl}/api/mail/unsubscribe?${query.toString()}`,
+    page: `${ctx.publicUrl}/unsubscribe?${query.toString()}`,
+  };
+}
+
+/** Records an opt-out from a signed link; a signature the lab did not make is a 400. Idempotent. */
+export async function unsubscribe(ctx: DomainContext, email: string, signature: string): Promise<string> {
+  const address = email.trim().toLowerCase();
+  if (!ctx.signer.verify(UNSUBSCRIBE_PURPOSE, address, signature)) {
+    throw new AppError(400, "validation_failed", messages.unsubscribeLinkInvalid);
+  }
+  await ctx.db.insert(mailOptOuts).values({ email: address }).onConflictDoNothing();
+  return address;
+}
+
 /**
- * E-mails the selected samples' contacts (the e-mail address on each sample), one mail per address
- * holding only that address's samples and, when asked, their report PDFs: farmers never see each
- * other's addresses or reports. All mails are queued in one transaction.
+ * Recipients this customer's shared-report mails reached in the 24 hours before `now`, and when
+ * enough of them leave the window for `wanted` more to fit. Read from the outbox itself, so the quota
+ * holds across instances and restarts.
  */
-export async function sendLedgerEmail(ctx: DomainContext, customerId: number, input: LedgerEmailInput) {
+async function quotaCheck(
+  executor: Executor,
+  customerId: number,
+  now: Date,
+  wanted: number,
+): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  const rows = await executor
+    .select({ createdAt: outboxMail.createdAt, count: sql<number>`cardinality(${outboxMail.to})::int` })
+    .from(outboxMail)
+    .where(
+      and(eq(outboxMail.sharedBy, customerId), gt(outboxMail.createdAt, new Date(now.getTime() - DAY_MS))),
+    )
+    .orderBy(asc(outboxMail.createdAt));
+  const used = rows.reduce((sum, row) => sum + Number(row.count), 0);
+  const excess = used + wanted - LEDGER_EMAIL_RECIPIENTS_PER_DAY;
+  if (excess <= 0) return { ok: true };
+  // The oldest mails leave the window first: wait until the ones covering the excess have left.
+  let freed = 0;
+  let retryAt = now.getTime() + DAY_MS;
+  if (wanted <= LEDGER_EMAIL_RECIPIENTS_PER_DAY) {
+    for (const row of rows) {
+      freed += Number(row.count);
+      if (freed >= excess) {
+        retryAt = row.createdAt.getTime() + DAY_MS;
+        break;
+      }
+    }
+  }
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000)) };
+}
+
+function quotaExceeded(retryAfterSeconds: number): AppError {
+  return new AppError(429, "quota_exceeded", messages.ledgerQuotaExceeded, {
+    "Retry-After": String(retryAfterSeconds),
+  });
+}
+
+/**
+ * Shares the selected samples with their contacts (the e-mail address on each sample) in the lab's
+ * template: one mail per address holding only that address's samples and, when asked, their report
+ * PDFs, so farmers never see each other's addresses or reports. Opted-out addresses are skipped; the
+ * recipients count against the customer's daily quota, checked under a lock on the customer row in
+ * the transaction that queues the mails.
+ */
+export async function sendLedgerEmail(
+  ctx: DomainContext,
+  customerId: number,
+  input: LedgerEmailInput,
+): Promise<LedgerEmailResponse> {
   const ids = [...new Set(input.sampleIds)];
   if (ids.length === 0) throw new AppError(400, "validation_failed", messages.ledgerSelectSample);
   // Only the caller's samples count; another customer's ids are ignored as if unknown.
@@ -45,8 +131,26 @@ export async function sendLedgerEmail(ctx: DomainContext, customerId: number, in
   }
   if (byRecipient.size === 0) throw new AppError(400, "validation_failed", messages.ledgerNoEmails);
 
+  const optedOut = new Set(
+    (
+      await ctx.db
+        .select({ email: mailOptOuts.email })
+        .from(mailOptOuts)
+        .where(inArray(mailOptOuts.email, [...byRecipient.keys()]))
+    ).map((row) => row.email),
+  );
+  for (const address of optedOut) byRecipient.delete(address);
+  if (byRecipient.size === 0) throw new AppError(400, "validation_failed", messages.ledgerAllOptedOut);
+
   const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, customerId));
   if (!customer) throw new AppError(404, "customer_not_found", messages.customerNotFound);
+  // Replies go to the customer: only an address they proved they own.
+  if (!customer.emailVerifiedAt) throw new AppError(403, "email_not_verified", messages.emailNotVerified);
+
+  // A cheap look before the PDFs are built; the locked check below is the one that counts.
+  const early = await quotaCheck(ctx.db, customerId, ctx.now(), byRecipient.size);
+  if (!early.ok) throw quotaExceeded(early.retryAfterSeconds);
+
   const signatories = new Map(
     (await ctx.db.select({ id: staff.id, name: staff.name }).from(staff)).map((member) => [
       member.id,
@@ -54,8 +158,8 @@ export async function sendLedgerEmail(ctx: DomainContext, customerId: number, in
     ]),
   );
 
-  const subject = input.subject || DEFAULT_EMAIL_SUBJECT;
-  const mails: { to: string; attachments: OutboxAttachment[]; text: string }[] = [];
+  const queuedAt = ctx.now();
+  const mails: MailToSend[] = [];
   let reportsAttached = 0;
   for (const [to, own] of byRecipient) {
     const attachments: OutboxAttachment[] = [];
@@ -77,19 +181,27 @@ export async function sendLedgerEmail(ctx: DomainContext, customerId: number, in
       }
     }
     reportsAttached += attachments.length;
-    const list = own.map(({ sample, report }) => `- ${sampleLine(sample, report)}`).join("\n");
-    mails.push({
-      to,
-      attachments,
-      text: `${input.message}\n\n${list}\n\nSent by ${customer.fullName}${customer.company ? ` (${customer.company})` : ""} through the AquaTest Laboratory portal.`,
-    });
+    mails.push(
+      sharedReportMail({
+        to,
+        customer,
+        note: { subject: input.subject, message: input.message },
+        samples: own.map(({ sample, report }) => sampleLine(sample, report)),
+        attachments,
+        unsubscribe: unsubscribeLinks(ctx, to),
+        publicUrl: ctx.publicUrl,
+        queuedAt,
+      }),
+    );
   }
 
   await ctx.db.transaction(async (tx) => {
-    for (const mail of mails) {
-      await enqueueMail(tx, { to: [mail.to], subject, text: mail.text, attachments: mail.attachments });
-    }
+    // Serialises this customer's sends: two at once cannot both pass the quota on the same count.
+    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for("update");
+    const quota = await quotaCheck(tx, customerId, queuedAt, mails.length);
+    if (!quota.ok) throw quotaExceeded(quota.retryAfterSeconds);
+    for (const mail of mails) await enqueueMail(tx, mail);
   });
   ctx.mailQueued();
-  return { recipients: byRecipient.size, reportsAttached };
+  return { recipients: mails.length, reportsAttached, skipped: optedOut.size };
 }

@@ -63,6 +63,36 @@ describe("outbox sender", () => {
     }
   });
 
+  it("carries a mail's extra headers and Reply-To through to SMTP", async () => {
+    const smtp = await startSmtpCatcher();
+    const transport = createSmtpTransport(smtp.url);
+    const sender = createOutboxSender({ db: database.db, transport, from: "lab@test.local", logger });
+    try {
+      const subject = `Shared ${Date.now()}`;
+      await enqueueMail(database.db, {
+        to: ["contact@gmail.com"],
+        subject,
+        text: "Shared reports",
+        replyTo: "customer@gmail.com",
+        headers: {
+          "List-Unsubscribe": "<https://lab.example/api/mail/unsubscribe?e=contact%40gmail.com&s=abc>",
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+      });
+      await sender.drain();
+      const mail = await smtp.waitFor((m) => m.subject === subject);
+      expect(mail.headers["reply-to"]).toBe("customer@gmail.com");
+      expect(mail.headers.from).toBe("lab@test.local");
+      expect(mail.headers["list-unsubscribe"]).toBe(
+        "<https://lab.example/api/mail/unsubscribe?e=contact%40gmail.com&s=abc>",
+      );
+      expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    } finally {
+      transport.close();
+      await smtp.close();
+    }
+  });
+
   it("never sends one mail twice when two senders drain at once", async () => {
     const sent: string[] = [];
     const slow: MailTransport = {

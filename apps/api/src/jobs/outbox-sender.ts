@@ -79,6 +79,9 @@ export function createOutboxSender(options: Options): OutboxSender {
         subject: row.subject,
         text: row.text,
         html: row.html ?? undefined,
+        // Shared-report mail: replies reach the customer, and the RFC 8058 unsubscribe headers.
+        replyTo: row.replyTo ?? undefined,
+        headers: Object.keys(row.headers).length > 0 ? row.headers : undefined,
         attachments: row.attachments.map((a) => ({
           filename: a.filename,
           contentType: a.contentType,

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   text: string;
   html?: string | undefined;
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  headers?: Record<string, string> | undefined;
+  replyTo?: string | undefined;
 }
 
 export interface MailTransport {
@@ -36,6 +38,8 @@ export interface MailboxEntry {
   text: string;
   html?: string | undefined;
   attachments: { filename: string; contentType: string; size: number }[];
+  replyTo?: string | undefined;
+  headers?: Record<string, string> | undefined;
   sentAt: string;
 }
 
@@ -55,6 +59,8 @@ export function createDevMailbox(directory: string) {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        replyTo: mail.replyTo,
+        headers: mail.headers,
         attachments: mail.attachments.map((a) => ({
           filename: a.filename,
           contentType: a.contentType,

@@ -6,8 +6,76 @@ import { SMTPServer } from "smtp-server";
 export interface CaughtMail {
   from: string;
   to: string[];
+  /** Decoded (RFC 2047 encoded words undone). */
   subject: string;
   raw: string;
+  /** Top-level headers, unfolded and decoded, by lower-cased name (the last one of a name wins). */
+  headers: Record<string, string>;
+  /** The decoded text/plain and text/html parts, with \n line ends ("" when absent). */
+  text: string;
+  html: string;
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=), as nodemailer writes them. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/(=\?[^?\s]+\?[QqBb]\?[^?\s]*\?=)\s+(?==\?)/g, "$1")
+    .replace(/=\?([^?\s]+)\?([QqBb])\?([^?\s]*)\?=/g, (_all, _charset: string, kind: string, data: string) =>
+      kind.toUpperCase() === "B"
+        ? Buffer.from(data, "base64").toString("utf8")
+        : decodeQuotedPrintable(data.replace(/_/g, " ")),
+    );
+}
+
+function decodeQuotedPrintable(value: string): string {
+  const bytes: number[] = [];
+  const flat = value.replace(/=\r?\n/g, "");
+  for (let i = 0; i < flat.length; i += 1) {
+    const hex = flat[i] === "=" ? flat.slice(i + 1, i + 3) : "";
+    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(flat[i] ?? "", "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+function parseHeaders(block: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of block.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0)
+      headers[line.slice(0, colon).trim().toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+const splitHead = (raw: string): [string, string] => {
+  const at = raw.search(/\r?\n\r?\n/);
+  return at < 0 ? [raw, ""] : [raw.slice(0, at), raw.slice(at).replace(/^\r?\n\r?\n/, "")];
+};
+
+/** The decoded body of the first part of a type, looking through every multipart boundary. */
+function partOf(raw: string, type: "text/plain" | "text/html"): string {
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1] ?? "");
+  const parts =
+    boundaries.length > 0
+      ? raw.split(
+          new RegExp(boundaries.map((b) => `--${b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).join("|")),
+        )
+      : [raw];
+  for (const part of parts) {
+    const [head, body] = splitHead(part.replace(/^\r?\n/, ""));
+    const headers = parseHeaders(head);
+    if (!(headers["content-type"] ?? "").toLowerCase().startsWith(type)) continue;
+    const encoding = (headers["content-transfer-encoding"] ?? "").toLowerCase();
+    if (encoding === "quoted-printable") return decodeQuotedPrintable(body);
+    if (encoding === "base64") return Buffer.from(body, "base64").toString("utf8");
+    return body;
+  }
+  return "";
 }
 
 /** A real SMTP server on port 0 that keeps every message it receives. */
@@ -27,12 +95,15 @@ export async function startSmtpCatcher(options: { refuse?: () => boolean } = {})
           return;
         }
         const raw = Buffer.concat(chunks).toString("utf8");
-        const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? "";
+        const headers = parseHeaders(splitHead(raw)[0]);
         mails.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
-          subject,
+          subject: headers.subject ?? "",
           raw,
+          headers,
+          text: partOf(raw, "text/plain").replace(/\r\n/g, "\n"),
+          html: partOf(raw, "text/html").replace(/\r\n/g, "\n"),
         });
         for (const wake of waiters) wake();
         callback();

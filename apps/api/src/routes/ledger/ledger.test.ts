@@ -1,4 +1,6 @@
-import { messages, type Sample } from "@lab/contracts";
+import { LEDGER_EMAIL_RECIPIENTS_PER_DAY, messages, type Sample } from "@lab/contracts";
+import { customers, mailOptOuts, outboxMail } from "@lab/db";
+import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -35,28 +37,23 @@ describe("POST /api/ledger/email", () => {
     const second = await submit(owner, "farmer.one@gmail.com");
     const third = await submit(owner, "agent.two@gmail.com");
     const certification = await complete(first);
-    const subject = `Reports ${Date.now()}`;
     const res = await send(owner, {
       sampleIds: [first.id, second.id, third.id],
-      subject,
+      subject: "Reports",
       message: "Please find the reports.",
       includeReports: true,
     });
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ recipients: 2, reportsAttached: 1 });
+    expect(res.body).toEqual({ recipients: 2, reportsAttached: 1, skipped: 0 });
 
-    const toFarmer = await t.smtp.waitFor(
-      (mail) => mail.subject === subject && mail.to.includes("farmer.one@gmail.com"),
-    );
+    const toFarmer = await t.smtp.waitFor((mail) => mail.to.includes("farmer.one@gmail.com"));
     expect(toFarmer.to).toEqual(["farmer.one@gmail.com"]);
     expect(toFarmer.raw).toContain(`filename=${certification}.pdf`);
     expect(toFarmer.raw).toContain("JVBERi0"); // base64 of "%PDF-"
-    expect(toFarmer.raw).toContain(`Sample #${second.id}`);
-    const toAgent = await t.smtp.waitFor(
-      (mail) => mail.subject === subject && mail.to.includes("agent.two@gmail.com"),
-    );
+    expect(toFarmer.text).toContain(`Sample #${second.id}`);
+    const toAgent = await t.smtp.waitFor((mail) => mail.to.includes("agent.two@gmail.com"));
     expect(toAgent.raw).not.toContain(".pdf");
-    expect(toAgent.raw).not.toContain(`Sample #${first.id}`);
+    expect(toAgent.text).not.toContain(`Sample #${first.id}`);
   });
 
   it("names each sample's certificate, and says in words when its report was revoked", async () => {
@@ -69,32 +66,32 @@ describe("POST /api/ledger/email", () => {
       .auth(staffToken, { type: "bearer" })
       .send({ reason: "Sample mislabelled" })
       .expect(200);
-    const subject = `Revoked ${Date.now()}`;
     const res = await send(owner, {
       sampleIds: [valid.id, revoked.id],
-      subject,
       message: "Reports attached.",
       includeReports: true,
     });
-    expect(res.body).toEqual({ recipients: 1, reportsAttached: 2 });
-    const mail = await t.smtp.waitFor((m) => m.subject === subject);
-    const text = mail.raw.replace(/=\r?\n/g, "");
+    expect(res.body).toEqual({ recipients: 1, reportsAttached: 2, skipped: 0 });
+    const mail = await t.smtp.waitFor((m) => m.to.includes("two.reports@gmail.com"));
+    const text = mail.text;
     expect(text).toContain(
-      `Sample #${valid.id}: Tiger Shrimp, COMPLETED, ${validReport.details.certification}\r\n`,
+      `Sample #${valid.id}: Tiger Shrimp, COMPLETED, ${validReport.details.certification}\n`,
     );
     expect(text).toContain(
       `Sample #${revoked.id}: Tiger Shrimp, COMPLETED, ${revokedReport.details.certification} (revoked: no longer valid)`,
     );
   });
 
-  it("uses the default subject and attaches nothing unless asked", async () => {
+  it("attaches nothing unless asked; with no subject given the quotation opens with the message", async () => {
     const sample = await submit(owner, "plain@gmail.com");
     expect((await send(owner, { sampleIds: [sample.id], message: "Hello" })).body).toEqual({
       recipients: 1,
       reportsAttached: 0,
+      skipped: 0,
     });
     const mail = await t.smtp.waitFor((m) => m.to.includes("plain@gmail.com"));
-    expect(mail.subject).toBe("Sample Test Report Update");
+    expect(mail.raw).not.toContain("application/pdf");
+    expect(mail.text).toContain("\n\n> Hello\n\nSamples:\n");
   });
 
   it("answers the spec's errors: nothing selected, no addresses, blank message; ignores other customers' samples", async () => {
@@ -112,5 +109,148 @@ describe("POST /api/ledger/email", () => {
     expect((await send(owner, { sampleIds: [theirs.id], message: "Hi" })).status).toBe(404);
     const mixed = await send(owner, { sampleIds: [theirs.id, noEmail.id], message: "Hi" });
     expect(mixed.body.error).toBe(messages.ledgerNoEmails);
+  });
+});
+
+describe("shared-report mail is the lab's template, not a relay (issue 12, section 5)", () => {
+  it("comes from the lab, replies go to the customer, names who shared it, quotes their words, lists certificates, offers one-click unsubscribe", async () => {
+    const sharer = await signedInCustomer(t, "Meena Rao");
+    await t.database.db
+      .update(customers)
+      .set({ company: "Rao Aqua Farms" })
+      .where(eq(customers.id, sharer.id));
+    const sample = await submitSample(t.app, sharer, { emailAddress: "Template.Check@gmail.com" });
+    const report = await completeWithReport(t, staffToken, sample.id);
+    const res = await send(sharer, {
+      sampleIds: [sample.id],
+      subject: "Buy cheap watches",
+      message: 'Results are in.\n<script>alert(1)</script> & <a href="https://evil.example">click</a>',
+      includeReports: true,
+    });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ recipients: 1, reportsAttached: 1, skipped: 0 });
+
+    const mail = await t.smtp.waitFor((m) => m.to.includes("template.check@gmail.com"));
+    expect(mail.from).toBe("lab@test.local");
+    expect(mail.headers.from).toContain("lab@test.local");
+    expect(mail.headers["reply-to"]).toBe(sharer.email);
+    // The lab writes the subject; the customer's subject is only quoted in the body.
+    expect(mail.subject).toBe(
+      "Meena Rao (Rao Aqua Farms) shared sample reports with you — AquaTest Laboratory",
+    );
+    expect(mail.headers["list-unsubscribe"]).toMatch(
+      /^<http:\/\/localhost:3000\/api\/mail\/unsubscribe\?e=template\.check%40gmail\.com&s=[\w-]+>$/,
+    );
+    expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+
+    expect(mail.text).toContain("Meena Rao (Rao Aqua Farms) shared sample reports with you");
+    expect(mail.text).toContain(
+      "Their message (written by Meena Rao (Rao Aqua Farms), not by the laboratory):",
+    );
+    expect(mail.text).toContain("> Buy cheap watches\n>\n> Results are in.\n> <script>alert(1)</script> &");
+    expect(mail.text).toContain(
+      `- Sample #${sample.id}: Tiger Shrimp, COMPLETED, ${report.details.certification}`,
+    );
+    expect(mail.text).toContain(
+      `Reply to this e-mail to answer Meena Rao (Rao Aqua Farms) at ${sharer.email}.`,
+    );
+    expect(mail.text).toMatch(
+      /unsubscribe: http:\/\/localhost:3000\/unsubscribe\?e=template\.check%40gmail\.com&s=[\w-]+/,
+    );
+    expect(mail.raw).toContain(`filename=${report.details.certification}.pdf`);
+    // In HTML the customer's words are text, never markup.
+    expect(mail.html).toContain(
+      "&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#60;a href=&#34;https://evil.example&#34;&#62;",
+    );
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).not.toContain('href="https://evil.example"');
+    expect(mail.html).toContain(
+      '<a href="http://localhost:3000/unsubscribe?e=template.check%40gmail.com&#38;s=',
+    );
+  });
+
+  it("one-click unsubscribe (form body) is honoured: the next send skips that address and says so; all opted out is a 400", async () => {
+    const sharer = await signedInCustomer(t, "Opt Out Farm");
+    const leaving = await submitSample(t.app, sharer, { emailAddress: "Leaving@gmail.com" });
+    const staying = await submitSample(t.app, sharer, { emailAddress: "staying@gmail.com" });
+    expect((await send(sharer, { sampleIds: [leaving.id], message: "First" })).status).toBe(202);
+    const first = await t.smtp.waitFor((m) => m.to.includes("leaving@gmail.com"));
+    const link = /^<(.+)>$/.exec(first.headers["list-unsubscribe"] ?? "")?.[1] ?? "";
+    const url = new URL(link);
+
+    // What a mail client does (RFC 8058): POST the header's URL with the one-click form body.
+    const oneClick = await request(t.app)
+      .post(`${url.pathname}${url.search}`)
+      .type("form")
+      .send("List-Unsubscribe=One-Click");
+    expect(oneClick.status).toBe(200);
+    expect(oneClick.body).toEqual({ email: "leaving@gmail.com", unsubscribed: true });
+    const stored = await t.database.db
+      .select()
+      .from(mailOptOuts)
+      .where(eq(mailOptOuts.email, "leaving@gmail.com"));
+    expect(stored).toHaveLength(1);
+
+    const before = t.smtp.mails.filter((m) => m.to.includes("leaving@gmail.com")).length;
+    const second = await send(sharer, { sampleIds: [leaving.id, staying.id], message: "Second" });
+    expect(second.status).toBe(202);
+    expect(second.body).toEqual({ recipients: 1, reportsAttached: 0, skipped: 1 });
+    await t.smtp.waitFor((m) => m.to.includes("staying@gmail.com"));
+    await t.outbox.drain();
+    expect(t.smtp.mails.filter((m) => m.to.includes("leaving@gmail.com"))).toHaveLength(before);
+
+    const onlyLeaving = await send(sharer, { sampleIds: [leaving.id], message: "Third" });
+    expect(onlyLeaving.status).toBe(400);
+    expect(onlyLeaving.body.error).toBe(messages.ledgerAllOptedOut);
+  });
+
+  it("a customer may reach 200 recipients in 24 hours, counted from the outbox: the 201st is a 429 with Retry-After, even when two sends race", async () => {
+    const sharer = await signedInCustomer(t, "Quota Farm");
+    const now = t.clock.now().getTime();
+    const hour = 3600 * 1000;
+    const addresses = (tag: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `${tag}${i}@example.com`);
+    // Already sent: 200 recipients 25 hours ago (outside the window) and 199 an hour ago.
+    await t.database.db.insert(outboxMail).values([
+      {
+        to: addresses("old", LEDGER_EMAIL_RECIPIENTS_PER_DAY),
+        subject: "old",
+        text: "old",
+        sharedBy: sharer.id,
+        sentAt: new Date(now - 25 * hour),
+        createdAt: new Date(now - 25 * hour),
+      },
+      {
+        to: addresses("recent", LEDGER_EMAIL_RECIPIENTS_PER_DAY - 1),
+        subject: "recent",
+        text: "recent",
+        sharedBy: sharer.id,
+        sentAt: new Date(now - hour),
+        createdAt: new Date(now - hour),
+      },
+    ]);
+    const a = await submitSample(t.app, sharer, { emailAddress: "quota.a@gmail.com" });
+    const b = await submitSample(t.app, sharer, { emailAddress: "quota.b@gmail.com" });
+
+    const both = await send(sharer, { sampleIds: [a.id, b.id], message: "Two more" });
+    expect(both.status).toBe(429);
+    expect(both.body).toMatchObject({ code: "quota_exceeded", error: messages.ledgerQuotaExceeded });
+    const retryAfter = Number(both.headers["retry-after"]);
+    // The mails of an hour ago leave the window in 23 hours.
+    expect(retryAfter).toBeGreaterThan(23 * 3600 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(23 * 3600);
+
+    // Two sends of one recipient at once: only one of them may be the 200th.
+    const raced = await Promise.all([
+      send(sharer, { sampleIds: [a.id], message: "One" }),
+      send(sharer, { sampleIds: [b.id], message: "One" }),
+    ]);
+    expect(raced.map((r) => r.status).sort()).toEqual([202, 429]);
+    const queued = await t.database.db.select().from(outboxMail).where(eq(outboxMail.sharedBy, sharer.id));
+    expect(queued.reduce((sum, row) => sum + row.to.length, 0)).toBe(2 * LEDGER_EMAIL_RECIPIENTS_PER_DAY);
+
+    // Another customer's quota is their own.
+    const fresh = await submit(other, "quota.other@gmail.com");
+    expect((await send(other, { sampleIds: [fresh.id], message: "Mine" })).status).toBe(202);
   });
 });
