@@ -6,7 +6,7 @@ import { createTestDatabase } from "@lab/db/testing";
 import type { Database } from "@lab/db";
 import type { Express } from "express";
 import type { Redis } from "ioredis";
-import { pino } from "pino";
+import { pino, type Logger } from "pino";
 import request from "supertest";
 
 import { createApp } from "../app";
@@ -54,6 +54,8 @@ export async function startTestApp(
     database?: Database;
     /** Serve /api/ws on a real listening server (heart-beats in ms). */
     realtime?: { heartbeatMs?: number; redis?: Redis };
+    /** The HTTP app's logger (request lines and errors), to read what it logs; silent when absent. */
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(testEnv.databaseUrl));
@@ -82,7 +84,7 @@ export async function startTestApp(
     : undefined;
   const app = createApp({
     database,
-    logger,
+    logger: options.logger ?? logger,
     jwtSecret: TEST_JWT_SECRET,
     mailQueued: () => outbox.nudge(),
     mxLookup: options.mxLookup,

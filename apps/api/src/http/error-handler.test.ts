@@ -1,0 +1,147 @@
+import { Writable } from "node:stream";
+
+import { messages } from "@lab/contracts";
+import { createTestDatabase } from "@lab/db/testing";
+import { sql } from "drizzle-orm";
+import { pino } from "pino";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { testEnv } from "../env";
+import { STRONG_PASSWORD, startTestApp, uniqueEmail, type TestApp } from "../test/harness";
+
+/** A pino logger writing every line into an array, as the app's own logger would to stdout. */
+function arrayLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: "info" }, sink), lines };
+}
+
+const NAME = "Ravi Kumar Secretname";
+
+/** Nothing personal, secret or SQL in what was logged. */
+function expectClean(lines: Record<string, unknown>[], email: string) {
+  const logged = JSON.stringify(lines);
+  for (const secret of [
+    email,
+    "Secretname",
+    STRONG_PASSWORD,
+    "$2b$",
+    "$2a$",
+    "Bearer",
+    "insert into",
+    "params",
+  ]) {
+    expect(logged).not.toContain(secret);
+  }
+}
+
+describe("error logs carry the error class, request id and route, never parameters", () => {
+  let t: TestApp;
+  const log = arrayLogger();
+  beforeAll(async () => {
+    t = await startTestApp({ logger: log.logger });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const register = (email: string, fullName: string) =>
+    request(t.app)
+      .post("/api/customers/register")
+      .set("authorization", "Bearer not-a-real-token")
+      .set("x-request-id", `test-${email.slice(0, 20)}`.replace(/[^A-Za-z0-9._:-]/g, "-"))
+      .send({ fullName, email, password: STRONG_PASSWORD });
+
+  it("a NUL in the registration name is a 400 text_invalid, logged by id and route only", async () => {
+    log.lines.length = 0;
+    const email = uniqueEmail();
+    const res = await register(email, `${NAME}\u0000`).expect(400);
+    expect(res.body).toEqual({ error: messages.textInvalid, code: "text_invalid" });
+    const id = res.headers["x-request-id"];
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ reqId: id, route: "POST /api/customers/register", res: { statusCode: 400 } }),
+    );
+    expectClean(log.lines, email);
+  });
+
+  it("a failing insert (with the bcrypt hash among its parameters) is a 500 logged without them", async () => {
+    // A trigger that fails every insert into customers, as a broken migration or a bug would.
+    await t.database.db.execute(sql`
+      create function refuse_customer() returns trigger language plpgsql as $$
+      begin raise exception 'refused %', new.password_hash using errcode = 'P0001'; end $$`);
+    await t.database.db.execute(
+      sql`create trigger refuse_customer before insert on customers for each row execute function refuse_customer()`,
+    );
+    try {
+      log.lines.length = 0;
+      const email = uniqueEmail();
+      const res = await register(email, NAME).expect(500);
+      expect(res.body).toEqual({ error: messages.serverError, code: "internal" });
+      const id = res.headers["x-request-id"];
+      const errorLine = log.lines.find((line) => line["msg"] === "unhandled error");
+      expect(errorLine).toMatchObject({
+        level: 50,
+        reqId: id,
+        route: "POST /api/customers/register",
+        err: { type: "DrizzleQueryError", code: "P0001" },
+      });
+      expect(log.lines).toContainEqual(
+        expect.objectContaining({ msg: "request errored", reqId: id, res: { statusCode: 500 } }),
+      );
+      expectClean(log.lines, email);
+
+      // The same insert refused by an integrity rule (class 23) is the client's: a 400, not a 500.
+      await t.database.db.execute(sql`drop trigger refuse_customer on customers`);
+      await t.database.db.execute(
+        sql`alter table customers add constraint no_secret_names check (full_name not like '%Secretname%') not valid`,
+      );
+      log.lines.length = 0;
+      const refused = await register(uniqueEmail(), NAME).expect(400);
+      expect(refused.body).toEqual({ error: messages.databaseRefused, code: "validation_failed" });
+      expect(log.lines).toContainEqual(
+        expect.objectContaining({
+          msg: "database refused a value",
+          err: expect.objectContaining({ code: "23514" }),
+        }),
+      );
+      expectClean(log.lines, email);
+    } finally {
+      await t.database.db.execute(sql`drop trigger if exists refuse_customer on customers`);
+      await t.database.db.execute(sql`alter table customers drop constraint if exists no_secret_names`);
+    }
+  });
+});
+
+describe("an unreachable database", () => {
+  it("is a 503 service_unavailable with Retry-After, never a 500", async () => {
+    const database = await createTestDatabase(testEnv.databaseUrl);
+    const log = arrayLogger();
+    const t = await startTestApp({ database, logger: log.logger });
+    try {
+      await database.close();
+      const email = uniqueEmail();
+      const res = await request(t.app)
+        .post("/api/customers/login")
+        .send({ email, password: STRONG_PASSWORD })
+        .expect(503);
+      expect(res.body).toEqual({ error: messages.serviceUnavailable, code: "service_unavailable" });
+      expect(res.headers["retry-after"]).toBe("5");
+      expect(log.lines).toContainEqual(
+        expect.objectContaining({
+          msg: "database unavailable",
+          reqId: res.headers["x-request-id"],
+          route: "POST /api/customers/login",
+        }),
+      );
+      expectClean(log.lines, email);
+    } finally {
+      await t.close();
+    }
+  });
+});
