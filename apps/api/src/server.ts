@@ -9,7 +9,7 @@ import { createDomainContext } from "./domain/context";
 import { createSessionStore } from "./domain/sessions";
 import { createMxLookup } from "./domain/email-check";
 import { gazetteer } from "./domain/places";
-import { ensureAdmin } from "./domain/staff";
+import { ensureAdmin, staffPasswordIs } from "./domain/staff";
 import { loadConfig } from "./env";
 import { createDispatcher } from "./jobs/dispatcher";
 import { createLabSimulator } from "./jobs/lab-simulator";
@@ -74,7 +74,13 @@ const simulator = config.labSimulator
 if (config.labAdmin) {
   const { email, password, demo } = config.labAdmin;
   const created = await ensureAdmin(jobsContext, email, password);
-  if (demo) logger.info(`lab staff sign-in (demo account): ${email} / ${password}`);
+  // The demo password is printed only while it still opens the account: once changed (console or
+  // `pnpm lab set-password`), it stays private.
+  if (demo && (await staffPasswordIs(jobsContext, email, password))) {
+    logger.info(
+      `lab staff sign-in (demo account): ${email} / ${password} — change it in the console or with pnpm lab set-password`,
+    );
+  } else if (demo) logger.info({ email }, "lab staff demo account (its password has been changed)");
   else if (created === "created") logger.info({ email }, "first lab staff account created");
 }
 

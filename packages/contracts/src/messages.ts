@@ -111,6 +111,7 @@ export const messages = {
   emailInvalidOptional: "Invalid email format",
 
   staffOnly: "This call is for laboratory staff",
+  staffNotFound: "No staff account with this email",
   agentNameRequired: "Agent name is required",
   agentRequired: "Choose an agent",
   agentNotFound: "Agent not found",

@@ -144,4 +144,29 @@ describe("pnpm lab", () => {
       .expect(200);
     expect((await cli(["add-staff", "--email", "x@y.in"])).code).toBe(2);
   });
+
+  it("sets a staff password: the old one and every signed-in session stop working", async () => {
+    await cli(["add-staff", "--email", "ops@aquatest.local", "--name", "Ops", "--password", "Quality#2026"]);
+    const login = await request(t.app)
+      .post("/api/lab/login")
+      .send({ email: "ops@aquatest.local", password: "Quality#2026" })
+      .expect(200);
+    const token = (login.body as { accessToken: string }).accessToken;
+    expect((await cli(["set-password", "--email", "ops@aquatest.local", "--password", "weak"])).code).toBe(2);
+    const set = await cli(["set-password", "--email", "OPS@aquatest.local", "--password", "Changed#2026"]);
+    expect(set.code).toBe(0);
+    expect(set.out).toContain("1 signed-in session(s) ended");
+    expect((await request(t.app).get("/api/lab/agents").auth(token, { type: "bearer" })).status).toBe(401);
+    await request(t.app)
+      .post("/api/lab/login")
+      .send({ email: "ops@aquatest.local", password: "Quality#2026" })
+      .expect(401);
+    await request(t.app)
+      .post("/api/lab/login")
+      .send({ email: "ops@aquatest.local", password: "Changed#2026" })
+      .expect(200);
+    expect((await cli(["set-password", "--email", "nobody@x.in", "--password", "Changed#2026"])).code).toBe(
+      1,
+    );
+  });
 });

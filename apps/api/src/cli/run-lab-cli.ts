@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
-import { issueReportRequestSchema, normalizeStatus } from "@lab/contracts";
+import { isPasswordValid, issueReportRequestSchema, messages, normalizeStatus } from "@lab/contracts";
 import { samples } from "@lab/db";
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 
@@ -9,7 +9,7 @@ import type { DomainContext } from "../domain/context";
 import { issueReport, revokeReport } from "../domain/reports";
 import { statusesOf } from "../domain/sample-list";
 import { moveSample, type Actor } from "../domain/sample-moves";
-import { addAgent, addStaff, listAgents, updateAgent } from "../domain/staff";
+import { addAgent, addStaff, listAgents, setStaffPassword, updateAgent } from "../domain/staff";
 import { AppError } from "../http/app-error";
 import { displayPhone } from "../lib/phone";
 
@@ -27,6 +27,7 @@ Lab staff moves from a shell; the same rules as the staff console.
   agents add --name NAME --phone PHONE [--lat N --lng N]          add an agent
   agents activate|deactivate <agentId>                            change an agent's availability
   add-staff --email EMAIL --name NAME --password PASSWORD         add a staff account
+  set-password --email EMAIL --password PASSWORD                  set a staff password; ends their sessions
 
 results.json holds {initialInspection, labResults, finalReview, tests: [{testType, value, unit,
 limit, method, verdict}]} with one line per requested test type ("-" reads it from standard input).
@@ -274,6 +275,15 @@ async function run(
       if (password.length < 8) throw new UsageError("the password needs at least 8 characters");
       const member = await addStaff(ctx, { email, name, password });
       io.out(`Staff #${member.id} ${member.email} added`);
+      return;
+    }
+    case "set-password": {
+      const email = text(values, "email");
+      const password = text(values, "password");
+      if (!email || !password) throw new UsageError("set-password needs --email and --password");
+      if (!isPasswordValid(password)) throw new UsageError(messages.passwordWeak);
+      const ended = await setStaffPassword(ctx, email, password);
+      io.out(`Password of ${email.toLowerCase()} set; ${ended} signed-in session(s) ended`);
       return;
     }
     default:

@@ -1,24 +1,32 @@
 import { messages, type LoginResponse } from "@lab/contracts";
 import { customers, type CustomerRow } from "@lab/db";
-import bcrypt from "bcrypt";
 import { eq } from "drizzle-orm";
 
 import { AppError } from "../http/app-error";
 import { isUniqueViolation } from "../lib/db-errors";
+import { hashPassword, passwordMatches } from "../lib/passwords";
 import { toE164 } from "../lib/phone";
+import type { TokenClaims } from "../lib/tokens";
+import { emailChangedMail, passwordChangedMail, passwordResetCodeMail } from "../mail/account-mails";
+import { enqueueMail } from "../mail/outbox";
 import { presentCustomer } from "../presenters/customer";
 import type { DomainContext } from "./context";
-import { findByEmail, issueVerificationCode } from "./verification-codes";
-
-// Compared against when the e-mail is unknown, so a miss costs as long as a wrong password.
-let dummyHash: Promise<string> | undefined;
+import type { RevokedSessions } from "./sessions";
+import {
+  checkCode,
+  claimCodeRequest,
+  findByEmail,
+  issueCode,
+  issueVerificationCode,
+} from "./verification-codes";
 
 async function requireDeliverable(ctx: DomainContext, email: string): Promise<void> {
   const check = await ctx.checkEmail(email);
   if (!check.smtp_check) throw new AppError(400, "email_invalid", messages.emailValidationFailed);
 }
 
-const emailTaken = () => new AppError(409, "email_taken", messages.emailAlreadyExists);
+// Spec section 8: registration answers 400 for an address that is taken, with the server's text.
+const emailTaken = () => new AppError(400, "email_taken", messages.emailAlreadyExists);
 
 /** Creates an unverified account and queues its first verification code, in one transaction. */
 export async function registerCustomer(
@@ -26,7 +34,7 @@ export async function registerCustomer(
   input: { fullName: string; email: string; password: string },
 ): Promise<CustomerRow> {
   await requireDeliverable(ctx, input.email);
-  const passwordHash = await bcrypt.hash(input.password, ctx.bcryptCost);
+  const passwordHash = await hashPassword(input.password, ctx.bcryptCost);
   const now = ctx.now();
   try {
     const customer = await ctx.db.transaction(async (tx) => {
@@ -42,7 +50,7 @@ export async function registerCustomer(
         })
         .returning();
       if (!row) throw new Error("insert returned no row");
-      await issueVerificationCode(tx, now, row, { ignoreResendDelay: true });
+      await issueVerificationCode(tx, now, row);
       return row;
     });
     ctx.mailQueued();
@@ -59,8 +67,7 @@ export async function loginCustomer(
   input: { email: string; password: string },
 ): Promise<LoginResponse> {
   const customer = await findByEmail(ctx.db, input.email);
-  dummyHash ??= bcrypt.hash("not-a-real-password", ctx.bcryptCost);
-  const matches = await bcrypt.compare(input.password, customer?.passwordHash ?? (await dummyHash));
+  const matches = await passwordMatches(input.password, customer?.passwordHash, ctx.bcryptCost);
   if (!customer || !matches) throw new AppError(401, "invalid_credentials", messages.invalidCredentials);
   if (!customer.emailVerifiedAt) throw new AppError(403, "email_not_verified", messages.emailNotVerified);
   const { token, expiresIn } = await ctx.sessions.start(ctx.db, "customer", customer.id, ctx.now());
@@ -77,8 +84,9 @@ const blankToNull = (value: string | null | undefined): string | null | undefine
   value === undefined ? undefined : value === null || value.trim() === "" ? null : value.trim();
 
 /**
- * Updates only the fields sent. A new e-mail address must be unique; it is unverified until its code
- * is entered (sent now), so an account cannot be moved to an address its owner does not hold.
+ * Updates only the fields sent. A new e-mail address needs the current password and must be unique;
+ * it is unverified until its code is entered (sent now), so an account cannot be moved to an address
+ * its owner does not hold. The old address is told, and every session of the account ends.
  */
 export async function updateProfile(
   ctx: DomainContext,
@@ -89,6 +97,7 @@ export async function updateProfile(
     company?: string | null | undefined;
     phoneNumber?: string | null | undefined;
     address?: string | null | undefined;
+    currentPassword?: string | undefined;
   },
 ): Promise<CustomerRow> {
   const phone = blankToNull(input.phoneNumber);
@@ -97,20 +106,27 @@ export async function updateProfile(
   if (input.company !== undefined) changes.company = blankToNull(input.company) ?? null;
   if (input.address !== undefined) changes.address = blankToNull(input.address) ?? null;
   if (phone !== undefined) changes.phoneNumber = phone === null ? null : toE164(phone, messages.phoneInvalid);
-  if (input.email !== undefined) await requireDeliverable(ctx, input.email);
+  if (input.email !== undefined) {
+    const current = await getCustomer(ctx, id);
+    if (input.email !== current.email.toLowerCase()) {
+      await requireCurrentPassword(ctx, current.passwordHash, input.currentPassword);
+      await requireDeliverable(ctx, input.email);
+    }
+  }
 
   try {
-    const { row, mailQueued } = await ctx.db.transaction(async (tx) => {
+    const { row, mailQueued, revoked } = await ctx.db.transaction(async (tx) => {
       const [current] = await tx.select().from(customers).where(eq(customers.id, id)).for("update");
       if (!current) throw new AppError(404, "customer_not_found", messages.customerNotFound);
-      const newEmail = input.email !== undefined && input.email !== current.email ? input.email : undefined;
+      const newEmail =
+        input.email !== undefined && input.email !== current.email.toLowerCase() ? input.email : undefined;
       if (newEmail !== undefined) {
         const owner = await findByEmail(tx, newEmail);
         if (owner && owner.id !== id) throw emailTaken();
         changes.email = newEmail;
         changes.emailVerifiedAt = null;
       }
-      if (Object.keys(changes).length === 0) return { row: current, mailQueued: false };
+      if (Object.keys(changes).length === 0) return { row: current, mailQueued: false, revoked: undefined };
       const now = ctx.now();
       const [updated] = await tx
         .update(customers)
@@ -118,13 +134,115 @@ export async function updateProfile(
         .where(eq(customers.id, id))
         .returning();
       if (!updated) throw new AppError(404, "customer_not_found", messages.customerNotFound);
-      if (newEmail !== undefined) await issueVerificationCode(tx, now, updated, { ignoreResendDelay: true });
-      return { row: updated, mailQueued: newEmail !== undefined };
+      if (newEmail === undefined) return { row: updated, mailQueued: false, revoked: undefined };
+      await issueVerificationCode(tx, now, updated);
+      await enqueueMail(tx, emailChangedMail(current.email, updated.fullName, newEmail));
+      // Tokens were given to the old address's holder: none of them may outlive the move.
+      const ended = await ctx.sessions.revokeAll(tx, "customer", id, now);
+      return { row: updated, mailQueued: true, revoked: ended };
     });
+    if (revoked) ctx.sessionsRevoked(revoked);
     if (mailQueued) ctx.mailQueued();
     return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+}
+
+async function requireCurrentPassword(
+  ctx: DomainContext,
+  hash: string,
+  currentPassword: string | undefined,
+): Promise<void> {
+  if (currentPassword === undefined || currentPassword === "") {
+    throw new AppError(400, "current_password_required", messages.currentPasswordRequired);
+  }
+  if (!(await passwordMatches(currentPassword, hash, ctx.bcryptCost))) {
+    throw new AppError(403, "current_password_invalid", messages.currentPasswordWrong);
+  }
+}
+
+/**
+ * POST /auth/forgot-password: mails a reset code when the address has an account. Every address gets
+ * the same answer and the same 60 s resend rule.
+ */
+export async function requestPasswordReset(ctx: DomainContext, email: string): Promise<void> {
+  const queued = await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    await claimCodeRequest(tx, now, email, "reset");
+    const customer = await findByEmail(tx, email);
+    if (!customer) return false;
+    const code = await issueCode(tx, now, customer.id, "reset");
+    await enqueueMail(tx, passwordResetCodeMail(customer.email, customer.fullName, code));
+    return true;
+  });
+  if (queued) ctx.mailQueued();
+}
+
+type ResetResult = { revoked: RevokedSessions } | { error: AppError };
+
+/**
+ * POST /auth/reset-password: the code's rules are the verification code's (single use, 300 s, three
+ * attempts). A good code sets the password, proves the address, and ends every session.
+ */
+export async function resetPassword(
+  ctx: DomainContext,
+  input: { email: string; code: string; password: string },
+): Promise<number> {
+  // Hashed first, for a known address or not: the answer's timing tells nothing.
+  const passwordHash = await hashPassword(input.password, ctx.bcryptCost);
+  const result = await ctx.db.transaction(async (tx): Promise<ResetResult> => {
+    const customer = await findByEmail(tx, input.email);
+    if (!customer) return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
+    const now = ctx.now();
+    const checked = await checkCode(tx, now, customer.id, "reset", input.code);
+    if ("error" in checked) return checked;
+    await tx
+      .update(customers)
+      .set({ passwordHash, updatedAt: now, emailVerifiedAt: customer.emailVerifiedAt ?? now })
+      .where(eq(customers.id, customer.id));
+    await enqueueMail(tx, passwordChangedMail(customer.email, customer.fullName));
+    return { revoked: await ctx.sessions.revokeAll(tx, "customer", customer.id, now) };
+  });
+  // Wrong attempts must be counted, so the transaction commits before the error is thrown.
+  if ("error" in result) throw result.error;
+  ctx.sessionsRevoked(result.revoked);
+  ctx.mailQueued();
+  return result.revoked.sessionIds.length;
+}
+
+/** PUT /customers/{id}/password: needs the current password; every other device is signed out. */
+export async function changePassword(
+  ctx: DomainContext,
+  claims: TokenClaims,
+  input: { currentPassword: string; newPassword: string },
+): Promise<number> {
+  const customer = await getCustomer(ctx, claims.subject);
+  await requireCurrentPassword(ctx, customer.passwordHash, input.currentPassword);
+  if (input.newPassword === input.currentPassword) {
+    throw new AppError(400, "validation_failed", messages.newPasswordSameAsOld);
+  }
+  const passwordHash = await hashPassword(input.newPassword, ctx.bcryptCost);
+  const revoked = await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    await tx.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, customer.id));
+    await enqueueMail(tx, passwordChangedMail(customer.email, customer.fullName));
+    return ctx.sessions.revokeAll(tx, "customer", customer.id, now, claims.sessionId);
+  });
+  ctx.sessionsRevoked(revoked);
+  ctx.mailQueued();
+  return revoked.sessionIds.length;
+}
+
+/** 'Sign out of all devices' (this one included), for customers and staff alike. */
+export async function signOutEverywhere(ctx: DomainContext, claims: TokenClaims): Promise<number> {
+  const revoked = await ctx.sessions.revokeAll(ctx.db, claims.role, claims.subject, ctx.now());
+  ctx.sessionsRevoked(revoked);
+  return revoked.sessionIds.length;
+}
+
+/** Signs this device out: its token stops working at once. */
+export async function signOut(ctx: DomainContext, claims: TokenClaims): Promise<void> {
+  ctx.sessionsRevoked(await ctx.sessions.revoke(ctx.db, claims, ctx.now()));
 }

@@ -1,10 +1,11 @@
 import { messages, type LabLoginResponse } from "@lab/contracts";
 import { agents, staff, type AgentRow, type StaffRow } from "@lab/db";
-import bcrypt from "bcrypt";
 import { asc, eq, sql } from "drizzle-orm";
 
 import { AppError } from "../http/app-error";
+import { hashPassword, passwordMatches } from "../lib/passwords";
 import { toE164 } from "../lib/phone";
+import type { TokenClaims } from "../lib/tokens";
 import type { DomainContext } from "./context";
 
 const findStaff = async (ctx: DomainContext, email: string): Promise<StaffRow | undefined> => {
@@ -20,7 +21,7 @@ export async function addStaff(
   ctx: DomainContext,
   input: { email: string; name: string; password: string },
 ): Promise<StaffRow> {
-  const passwordHash = await bcrypt.hash(input.password, ctx.bcryptCost);
+  const passwordHash = await hashPassword(input.password, ctx.bcryptCost);
   const [row] = await ctx.db
     .insert(staff)
     .values({ email: input.email.toLowerCase(), name: input.name, passwordHash })
@@ -46,7 +47,8 @@ export async function loginStaff(
   password: string,
 ): Promise<LabLoginResponse> {
   const member = await findStaff(ctx, email);
-  const matches = member ? await bcrypt.compare(password, member.passwordHash) : false;
+  // An unknown e-mail costs one bcrypt comparison too: timing does not tell who is staff.
+  const matches = await passwordMatches(password, member?.passwordHash, ctx.bcryptCost);
   if (!member || !matches) throw new AppError(401, "invalid_credentials", messages.invalidCredentials);
   const { token, expiresIn } = await ctx.sessions.start(ctx.db, "lab", member.id, ctx.now());
   return {
@@ -55,6 +57,48 @@ export async function loginStaff(
     expiresIn,
     tokenType: "Bearer",
   };
+}
+
+/** PUT /lab/password: needs the current password; every other device of the staff member is signed out. */
+export async function changeStaffPassword(
+  ctx: DomainContext,
+  claims: TokenClaims,
+  input: { currentPassword: string; newPassword: string },
+): Promise<number> {
+  const [member] = await ctx.db.select().from(staff).where(eq(staff.id, claims.subject));
+  if (!member) throw new AppError(401, "unauthenticated", messages.authRequired);
+  if (!(await passwordMatches(input.currentPassword, member.passwordHash, ctx.bcryptCost))) {
+    throw new AppError(403, "current_password_invalid", messages.currentPasswordWrong);
+  }
+  if (input.newPassword === input.currentPassword) {
+    throw new AppError(400, "validation_failed", messages.newPasswordSameAsOld);
+  }
+  const passwordHash = await hashPassword(input.newPassword, ctx.bcryptCost);
+  const revoked = await ctx.db.transaction(async (tx) => {
+    await tx.update(staff).set({ passwordHash }).where(eq(staff.id, member.id));
+    return ctx.sessions.revokeAll(tx, "lab", member.id, ctx.now(), claims.sessionId);
+  });
+  ctx.sessionsRevoked(revoked);
+  return revoked.sessionIds.length;
+}
+
+/** `pnpm lab set-password`: sets a staff member's password from a shell and ends all their sessions. */
+export async function setStaffPassword(ctx: DomainContext, email: string, password: string): Promise<number> {
+  const member = await findStaff(ctx, email);
+  if (!member) throw new AppError(404, "not_found", messages.staffNotFound);
+  const passwordHash = await hashPassword(password, ctx.bcryptCost);
+  const revoked = await ctx.db.transaction(async (tx) => {
+    await tx.update(staff).set({ passwordHash }).where(eq(staff.id, member.id));
+    return ctx.sessions.revokeAll(tx, "lab", member.id, ctx.now());
+  });
+  ctx.sessionsRevoked(revoked);
+  return revoked.sessionIds.length;
+}
+
+/** Whether the staff account still has this password (the demo admin's is printed only while it does). */
+export async function staffPasswordIs(ctx: DomainContext, email: string, password: string): Promise<boolean> {
+  const member = await findStaff(ctx, email);
+  return member !== undefined && passwordMatches(password, member.passwordHash, ctx.bcryptCost);
 }
 
 export interface AgentValues {

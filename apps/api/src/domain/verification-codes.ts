@@ -7,8 +7,8 @@ import {
   VERIFICATION_RESEND_AFTER_S,
   messages,
 } from "@lab/contracts";
-import { customers, verificationCodes, type CustomerRow, type Executor } from "@lab/db";
-import { and, eq, sql } from "drizzle-orm";
+import { codeRequests, customers, verificationCodes, type CustomerRow, type Executor } from "@lab/db";
+import { and, eq, lte, sql } from "drizzle-orm";
 
 import { AppError } from "../http/app-error";
 import { enqueueMail } from "../mail/outbox";
@@ -39,29 +39,46 @@ const codeOf = (customerId: number, purpose: CodePurpose) =>
   and(eq(verificationCodes.customerId, customerId), eq(verificationCodes.purpose, purpose));
 
 /**
- * Replaces the customer's code of this purpose with a new one and answers it, in the caller's
- * transaction. Refused with 429 while the previous code is younger than the resend delay.
+ * Records that a code is being sent to an address, whether or not an account holds it; refused with
+ * 429 while the previous request for the same address and purpose is younger than the resend delay.
+ * Every address is answered alike, so the rule reveals no account.
  */
+export async function claimCodeRequest(
+  tx: Executor,
+  now: Date,
+  email: string,
+  purpose: CodePurpose,
+): Promise<void> {
+  const address = email.toLowerCase();
+  const earliest = new Date(now.getTime() - VERIFICATION_RESEND_AFTER_S * 1000);
+  const claimed = await tx
+    .insert(codeRequests)
+    .values({ email: address, purpose, requestedAt: now })
+    .onConflictDoUpdate({
+      target: [codeRequests.email, codeRequests.purpose],
+      set: { requestedAt: now },
+      setWhere: lte(codeRequests.requestedAt, earliest),
+    })
+    .returning({ at: codeRequests.requestedAt });
+  if (claimed.length > 0) return;
+  const [previous] = await tx
+    .select({ at: codeRequests.requestedAt })
+    .from(codeRequests)
+    .where(and(eq(codeRequests.email, address), eq(codeRequests.purpose, purpose)));
+  const waitMs =
+    (previous?.at.getTime() ?? now.getTime()) + VERIFICATION_RESEND_AFTER_S * 1000 - now.getTime();
+  throw new AppError(429, "resend_too_soon", messages.sendTooSoon, {
+    "Retry-After": String(Math.max(1, Math.ceil(waitMs / 1000))),
+  });
+}
+
+/** Replaces the customer's code of this purpose with a new one and answers it, in the caller's transaction. */
 export async function issueCode(
   tx: Executor,
   now: Date,
   customerId: number,
   purpose: CodePurpose,
-  options: { ignoreResendDelay?: boolean } = {},
 ): Promise<string> {
-  const [existing] = await tx
-    .select()
-    .from(verificationCodes)
-    .where(codeOf(customerId, purpose))
-    .for("update");
-  if (existing && !options.ignoreResendDelay) {
-    const waitMs = existing.sentAt.getTime() + VERIFICATION_RESEND_AFTER_S * 1000 - now.getTime();
-    if (waitMs > 0) {
-      throw new AppError(429, "resend_too_soon", messages.sendTooSoon, {
-        "Retry-After": String(Math.ceil(waitMs / 1000)),
-      });
-    }
-  }
   const code = generateCode();
   const values = {
     codeHash: hashCode(code),
@@ -77,13 +94,13 @@ export async function issueCode(
 }
 
 /** A new e-mail verification code, mailed to the customer's (new) address. */
-export async function issueVerificationCode(
-  tx: Executor,
-  now: Date,
-  customer: CustomerRow,
-  options: { ignoreResendDelay?: boolean } = {},
-): Promise<void> {
-  const code = await issueCode(tx, now, customer.id, "verify", options);
+export async function issueVerificationCode(tx: Executor, now: Date, customer: CustomerRow): Promise<void> {
+  // The resend delay starts now, also for the codes of registration and of an e-mail change.
+  await tx
+    .insert(codeRequests)
+    .values({ email: customer.email.toLowerCase(), purpose: "verify", requestedAt: now })
+    .onConflictDoUpdate({ target: [codeRequests.email, codeRequests.purpose], set: { requestedAt: now } });
+  const code = await issueCode(tx, now, customer.id, "verify");
   await enqueueMail(tx, verificationCodeMail(customer.email, customer.fullName, code));
 }
 
@@ -129,19 +146,20 @@ export const findByEmail = async (tx: Executor, email: string): Promise<Customer
   return row;
 };
 
-export type SendOutcome = "sent" | "already-verified" | "unknown";
-
-/** POST /auth/send-verification and /auth/resend-verification. */
-export async function sendVerification(ctx: DomainContext, email: string): Promise<SendOutcome> {
-  const outcome = await ctx.db.transaction(async (tx): Promise<SendOutcome> => {
+/**
+ * POST /auth/send-verification and /auth/resend-verification. An unknown address, a verified account
+ * and an unverified one get the same answer and the same 60 s rule; only the last is mailed a code.
+ */
+export async function sendVerification(ctx: DomainContext, email: string): Promise<void> {
+  const sent = await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    await claimCodeRequest(tx, now, email, "verify");
     const customer = await findByEmail(tx, email);
-    if (!customer) return "unknown";
-    if (customer.emailVerifiedAt) return "already-verified";
-    await issueVerificationCode(tx, ctx.now(), customer);
-    return "sent";
+    if (!customer || customer.emailVerifiedAt) return false;
+    await issueVerificationCode(tx, now, customer);
+    return true;
   });
-  if (outcome === "sent") ctx.mailQueued();
-  return outcome;
+  if (sent) ctx.mailQueued();
 }
 
 export type VerifyOutcome = "verified" | "already-verified";

@@ -22,14 +22,14 @@ export interface Authenticator {
  * Requires a valid token of the given role whose session is still live (not signed out, not ended by
  * a password or e-mail change); the claims are then read with claimsOf(req).
  */
-export function authenticate(auth: Authenticator, role: Role): RequestHandler {
+export function authenticate(auth: Authenticator, role: Role | "any"): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req.get("authorization"));
     const claims = token ? auth.tokens.verify(token) : undefined;
     if (!claims || !(await auth.sessions.isActive(claims))) {
       throw new AppError(401, "unauthenticated", messages.authRequired);
     }
-    if (claims.role !== role) throw new AppError(403, "forbidden", messages.forbidden);
+    if (role !== "any" && claims.role !== role) throw new AppError(403, "forbidden", messages.forbidden);
     (req as WithClaims)[claimsKey] = claims;
     next();
   };

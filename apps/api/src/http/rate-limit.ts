@@ -19,6 +19,8 @@ export interface RateLimitRule {
 
 export interface RateLimits {
   middleware(rule: RateLimitRule): RequestHandler;
+  /** Forgets what a rule counted for a key. */
+  reset(rule: RateLimitRule, key: string): Promise<void>;
 }
 
 /** Limits kept in Redis when it is configured (shared by every instance), else in this process. */
@@ -41,6 +43,12 @@ export function createRateLimits(options: { enabled: boolean; redis: Redis | und
   };
 
   return {
+    async reset(rule, key) {
+      if (!options.enabled) return;
+      await limiterFor(rule)
+        .delete(key)
+        .catch(() => undefined);
+    },
     middleware(rule) {
       if (!options.enabled) return (_req, _res, next) => next();
       const limiter = limiterFor(rule);
@@ -69,3 +77,33 @@ export const bodyEmail = (req: Request): string => {
     typeof body === "object" && body !== null && "email" in body ? (body as { email: unknown }).email : "";
   return typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : "";
 };
+
+/** Sign-in attempts allowed per client address, across every account it tries. */
+export const SIGN_IN_PER_IP = { points: 30, durationSeconds: 900 };
+/** Sign-in attempts allowed per account, from every address together. */
+export const SIGN_IN_PER_ACCOUNT = { points: 10, durationSeconds: 900 };
+
+/**
+ * The sign-in limits of one kind of account (customers or staff): per IP across accounts, so one
+ * address cannot spray many accounts, and per account across IPs, so many addresses cannot pool their
+ * guesses at one. A successful sign-in clears its account's count.
+ */
+export function loginLimits(
+  limits: RateLimits,
+  name: string,
+): { perIp: RequestHandler; perAccount: RequestHandler; succeeded(req: Request): Promise<void> } {
+  const perIp: RateLimitRule = { name: `${name}-ip`, ...SIGN_IN_PER_IP, key: clientIp };
+  const perAccount: RateLimitRule = {
+    name: `${name}-account`,
+    ...SIGN_IN_PER_ACCOUNT,
+    key: (req) => bodyEmail(req) || undefined,
+  };
+  return {
+    perIp: limits.middleware(perIp),
+    perAccount: limits.middleware(perAccount),
+    async succeeded(req) {
+      const key = perAccount.key(req);
+      if (key !== undefined) await limits.reset(perAccount, key);
+    },
+  };
+}

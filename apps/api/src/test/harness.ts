@@ -56,6 +56,8 @@ export async function startTestApp(
     realtime?: { heartbeatMs?: number; redis?: Redis };
     /** The HTTP app's logger (request lines and errors), to read what it logs; silent when absent. */
     logger?: Logger;
+    /** Trust X-Forwarded-For, to play clients at several addresses. */
+    trustProxy?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(testEnv.databaseUrl));
@@ -95,6 +97,7 @@ export async function startTestApp(
     publish: realtime?.publish,
     tokens,
     sessions,
+    trustProxy: options.trustProxy ?? false,
   });
   let server: Server | undefined;
   let baseUrl = "";

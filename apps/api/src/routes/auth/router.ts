@@ -3,14 +3,19 @@ import {
   VERIFICATION_RESEND_AFTER_S,
   emailOnlyRequestSchema,
   messages,
+  resetPasswordRequestSchema,
   verifyEmailRequestSchema,
+  type AccountActionResponse,
+  type ForgotPasswordResponse,
   type VerificationSentResponse,
   type VerifyEmailResponse,
 } from "@lab/contracts";
 import { Router, type Request, type Response } from "express";
 
+import { requestPasswordReset, resetPassword, signOut } from "../../domain/accounts";
 import type { DomainContext } from "../../domain/context";
 import { sendVerification, verifyEmail } from "../../domain/verification-codes";
+import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
 import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
 
@@ -22,14 +27,17 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
     durationSeconds: 900,
     key: clientIp,
   });
+  const perAccount = (name: string) =>
+    limits.middleware({ name, points: 10, durationSeconds: 900, key: bodyEmail });
 
-  // Unknown and verified addresses get the same answer as a sent code: the call reveals no accounts.
+  // Unknown, verified and unverified addresses get the same answer (and the same 60 s rule): the call
+  // reveals no accounts. Only an unverified account is mailed a code.
   const send = async (req: Request, res: Response) => {
     const { email } = parse(emailOnlyRequestSchema, req.body, messages.invalidEmailAddress);
-    const outcome = await sendVerification(ctx, email);
+    await sendVerification(ctx, email);
     const body: VerificationSentResponse = {
       success: true,
-      message: outcome === "already-verified" ? messages.alreadyVerified : messages.codeSent,
+      message: messages.codeSent,
       expiresIn: VERIFICATION_CODE_TTL_S,
       resendAfter: VERIFICATION_RESEND_AFTER_S,
     };
@@ -38,20 +46,49 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
   router.post("/send-verification", perIp, send);
   router.post("/resend-verification", perIp, send);
 
-  router.post(
-    "/verify-email",
-    perIp,
-    limits.middleware({ name: "verify-account", points: 10, durationSeconds: 900, key: bodyEmail }),
-    async (req, res) => {
-      const { email, code } = parse(verifyEmailRequestSchema, req.body, messages.invalidCode);
-      const outcome = await verifyEmail(ctx, email, code);
-      const body: VerifyEmailResponse = {
-        success: true,
-        verified: true,
-        message: outcome === "already-verified" ? messages.alreadyVerified : messages.verifiedOk,
-      };
-      res.json(body);
-    },
-  );
+  router.post("/verify-email", perIp, perAccount("verify-account"), async (req, res) => {
+    const { email, code } = parse(verifyEmailRequestSchema, req.body, messages.invalidCode);
+    const outcome = await verifyEmail(ctx, email, code);
+    const body: VerifyEmailResponse = {
+      success: true,
+      verified: true,
+      message: outcome === "already-verified" ? messages.alreadyVerified : messages.verifiedOk,
+    };
+    res.json(body);
+  });
+
+  const resetPerIp = limits.middleware({
+    name: "password-reset-ip",
+    points: 20,
+    durationSeconds: 3600,
+    key: clientIp,
+  });
+
+  // Always 202 with the same body: whether the address has an account is not told.
+  router.post("/forgot-password", resetPerIp, async (req, res) => {
+    const { email } = parse(emailOnlyRequestSchema, req.body, messages.invalidEmailAddress);
+    await requestPasswordReset(ctx, email);
+    const body: ForgotPasswordResponse = {
+      success: true,
+      message: messages.forgotPasswordSent,
+      expiresIn: VERIFICATION_CODE_TTL_S,
+      resendAfter: VERIFICATION_RESEND_AFTER_S,
+    };
+    res.status(202).json(body);
+  });
+
+  router.post("/reset-password", resetPerIp, perAccount("reset-account"), async (req, res) => {
+    const input = parse(resetPasswordRequestSchema, req.body, messages.invalidCode);
+    const sessionsEnded = await resetPassword(ctx, input);
+    const body: AccountActionResponse = { success: true, message: messages.passwordResetOk, sessionsEnded };
+    res.json(body);
+  });
+
+  // Signs this device out, customer or staff; the token stops working at once.
+  router.post("/logout", authenticate(ctx, "any"), async (req, res) => {
+    await signOut(ctx, claimsOf(req));
+    const body: AccountActionResponse = { success: true, message: messages.signedOut };
+    res.json(body);
+  });
   return router;
 }

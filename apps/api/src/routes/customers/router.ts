@@ -1,16 +1,25 @@
 import {
+  changePasswordRequestSchema,
   loginRequestSchema,
   messages,
   registerRequestSchema,
   updateProfileRequestSchema,
+  type AccountActionResponse,
 } from "@lab/contracts";
 import { Router } from "express";
 
-import { getCustomer, loginCustomer, registerCustomer, updateProfile } from "../../domain/accounts";
+import {
+  changePassword,
+  getCustomer,
+  loginCustomer,
+  registerCustomer,
+  signOutEverywhere,
+  updateProfile,
+} from "../../domain/accounts";
 import type { DomainContext } from "../../domain/context";
-import { authenticate, requireSelf } from "../../http/authenticate";
+import { authenticate, claimsOf, requireSelf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
-import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
+import { clientIp, loginLimits, type RateLimits } from "../../http/rate-limit";
 import { listProviders } from "../../domain/providers";
 import { presentCustomer } from "../../presenters/customer";
 import { presentProvider } from "../../presenters/provider";
@@ -30,20 +39,14 @@ export function customersRouter(ctx: DomainContext, limits: RateLimits): Router 
     },
   );
 
-  router.post(
-    "/login",
-    limits.middleware({ name: "login-ip", points: 100, durationSeconds: 900, key: clientIp }),
-    limits.middleware({
-      name: "login-account",
-      points: 10,
-      durationSeconds: 900,
-      key: (req) => `${clientIp(req)}|${bodyEmail(req)}`,
-    }),
-    async (req, res) => {
-      const input = parse(loginRequestSchema, req.body, messages.invalidCredentials);
-      res.json(await loginCustomer(ctx, input));
-    },
-  );
+  const login = loginLimits(limits, "login");
+  router.post("/login", login.perIp, login.perAccount, async (req, res) => {
+    const input = parse(loginRequestSchema, req.body, messages.invalidCredentials);
+    const answer = await loginCustomer(ctx, input);
+    // A signed-in account starts afresh: its owner's own mistakes do not pile up towards a lock.
+    await login.succeeded(req);
+    res.json(answer);
+  });
 
   router.get("/:id", customerAuth, async (req, res) => {
     const id = parseIdParam(req.params["id"], messages.customerNotFound);
@@ -57,6 +60,27 @@ export function customersRouter(ctx: DomainContext, limits: RateLimits): Router 
     requireSelf(req, id);
     const input = parse(updateProfileRequestSchema, req.body, messages.profileInvalid);
     res.json(presentCustomer(await updateProfile(ctx, id, input)));
+  });
+
+  router.put("/:id/password", customerAuth, async (req, res) => {
+    const id = parseIdParam(req.params["id"], messages.customerNotFound);
+    requireSelf(req, id);
+    const input = parse(changePasswordRequestSchema, req.body, messages.profileInvalid);
+    const sessionsEnded = await changePassword(ctx, claimsOf(req), input);
+    const body: AccountActionResponse = { success: true, message: messages.passwordChanged, sessionsEnded };
+    res.json(body);
+  });
+
+  router.post("/:id/sign-out-all", customerAuth, async (req, res) => {
+    const id = parseIdParam(req.params["id"], messages.customerNotFound);
+    requireSelf(req, id);
+    const sessionsEnded = await signOutEverywhere(ctx, claimsOf(req));
+    const body: AccountActionResponse = {
+      success: true,
+      message: messages.signedOutEverywhere,
+      sessionsEnded,
+    };
+    res.json(body);
   });
 
   router.use("/:id", customerAuth, sampleProvidersRouter(ctx));

@@ -2,12 +2,14 @@ import {
   agentInputSchema,
   cannotMoveMessage,
   assignRequestSchema,
+  changePasswordRequestSchema,
   issueReportRequestSchema,
   loginRequestSchema,
   messages,
   revokeRequestSchema,
   sampleListQuerySchema,
   statusMoveRequestSchema,
+  type AccountActionResponse,
 } from "@lab/contracts";
 import { customers, reports, sampleEvents, samples } from "@lab/db";
 import { Router, type Request } from "express";
@@ -17,11 +19,12 @@ import type { DomainContext } from "../../domain/context";
 import { issueReport, revokeReport } from "../../domain/reports";
 import { statusesOf } from "../../domain/sample-list";
 import { moveSample, type Actor, type Move } from "../../domain/sample-moves";
-import { addAgent, listAgents, loginStaff, updateAgent } from "../../domain/staff";
+import { signOutEverywhere } from "../../domain/accounts";
+import { addAgent, changeStaffPassword, listAgents, loginStaff, updateAgent } from "../../domain/staff";
 import { AppError } from "../../http/app-error";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
-import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
+import { loginLimits, type RateLimits } from "../../http/rate-limit";
 import { presentAgent, presentReport } from "../../presenters/report";
 import { presentSample, presentSampleEvent } from "../../presenters/sample";
 
@@ -31,21 +34,33 @@ const staffActor = (req: Request): Actor => ({ kind: "staff", id: claimsOf(req).
 export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
   const router = Router();
 
-  router.post(
-    "/login",
-    limits.middleware({
-      name: "lab-login",
-      points: 10,
-      durationSeconds: 900,
-      key: (req) => `${clientIp(req)}|${bodyEmail(req)}`,
-    }),
-    async (req, res) => {
-      const { email, password } = parse(loginRequestSchema, req.body, messages.invalidCredentials);
-      res.json(await loginStaff(ctx, email, password));
-    },
-  );
+  const login = loginLimits(limits, "lab-login");
+  router.post("/login", login.perIp, login.perAccount, async (req, res) => {
+    const { email, password } = parse(loginRequestSchema, req.body, messages.invalidCredentials);
+    const answer = await loginStaff(ctx, email, password);
+    await login.succeeded(req);
+    res.json(answer);
+  });
 
   router.use(authenticate(ctx, "lab"));
+
+  router.put("/password", async (req, res) => {
+    const input = parse(changePasswordRequestSchema, req.body, messages.profileInvalid);
+    const sessionsEnded = await changeStaffPassword(ctx, claimsOf(req), input);
+    const body: AccountActionResponse = { success: true, message: messages.passwordChanged, sessionsEnded };
+    res.json(body);
+  });
+
+  router.post("/sign-out-all", async (req, res) => {
+    const sessionsEnded = await signOutEverywhere(ctx, claimsOf(req));
+    const body: AccountActionResponse = {
+      success: true,
+      message: messages.signedOutEverywhere,
+      sessionsEnded,
+    };
+    res.json(body);
+  });
+
   const sampleId = (req: Request) => parseIdParam(req.params["id"], messages.sampleNotFound);
 
   // Every customer's samples; unassigned=true lists the PENDING queue oldest first (flagged in the console).
