@@ -19,6 +19,7 @@ import pg from "pg";
 import { pino } from "pino";
 
 import { createApp } from "@lab/api";
+import { createSessionStore } from "@lab/api/sessions";
 import { createTokenService } from "@lab/api/tokens";
 
 const serverUrl =
@@ -198,7 +199,13 @@ try {
       );
     }),
   );
-  const token = createTokenService(secret).issue({ subject: 1, role: "customer" }).token;
+  // Tokens name a live session: the bench opens one as a sign-in would.
+  const { token } = await createSessionStore(database.db, createTokenService(secret)).start(
+    database.db,
+    "customer",
+    1,
+    new Date(),
+  );
   console.log(JSON.stringify({ apiBase, bareBase, token }));
   await new Promise((resolve) => process.once("SIGTERM", resolve));
 } finally {

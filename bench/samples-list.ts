@@ -12,6 +12,7 @@ import pg from "pg";
 import { pino } from "pino";
 
 import { createApp } from "@lab/api";
+import { createSessionStore } from "@lab/api/sessions";
 import { createTokenService } from "@lab/api/tokens";
 
 const serverUrl =
@@ -90,10 +91,11 @@ try {
   const server = app.listen(0);
   await new Promise((resolve) => server.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/sample-submissions`;
-  const token = createTokenService("bench-secret-bench-secret-bench-secret-bench").issue({
-    subject: 1,
-    role: "customer",
-  }).token;
+  // Tokens name a live session: the bench opens one as a sign-in would.
+  const { token } = await createSessionStore(
+    database.db,
+    createTokenService("bench-secret-bench-secret-bench-secret-bench"),
+  ).start(database.db, "customer", 1, new Date());
   const lastPage = Math.ceil(n / 10);
   const middle = Math.floor(lastPage / 2);
   // The cursor of the middle page, as the screen holds it when the user presses Next or Prev there.
