@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
       { path: paths.careers.path, lazy: lazyPage(() => import("./routes/public/careers")) },
       { path: paths.blog.path, lazy: lazyPage(() => import("./routes/public/blog")) },
       { path: paths.verify.path, lazy: lazyPage(() => import("./routes/public/verify")) },
+      { path: paths.unsubscribe.path, lazy: lazyPage(() => import("./routes/public/unsubscribe")) },
       // The lab console (its own sign-in and session): one lazy chunk with its own routes inside.
       { path: `${paths.lab.path}/*`, lazy: lazyPage(() => import("./routes/lab/root")) },
       {

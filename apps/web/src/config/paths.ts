@@ -35,6 +35,12 @@ export const paths = {
     path: "/verify/:number?",
     href: (number?: string) => (number ? `/verify/${encodeURIComponent(number)}` : "/verify"),
   },
+  // The page behind the unsubscribe link of shared-report mail (public; only its button opts out).
+  unsubscribe: {
+    path: "/unsubscribe",
+    href: (link?: { e: string; s: string }) =>
+      link ? `/unsubscribe?${new URLSearchParams(link).toString()}` : "/unsubscribe",
+  },
   // The lab staff console: its own sign-in and session (DESIGN.md section 8); its routes live in
   // its lazy chunk (app/routes/lab/root.tsx), under `pattern`.
   lab: { path: "/lab", href: () => "/lab" },

@@ -4,7 +4,7 @@ import { ledgerEmailResponseSchema, type LedgerEmailRequest, type LedgerEmailRes
 
 import { apiRequest } from "@/lib/api-client";
 
-/** POST /ledger/email → 202 {recipients, reportsAttached}: one mail per address of the selection. */
+/** POST /ledger/email → 202 {recipients, reportsAttached, skipped}: one mail per address of the selection. */
 export function sendLedgerEmail(request: LedgerEmailRequest): Promise<LedgerEmailResponse> {
   return apiRequest("/ledger/email", { method: "POST", body: request, schema: ledgerEmailResponseSchema });
 }

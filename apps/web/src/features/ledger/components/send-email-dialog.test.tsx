@@ -2,7 +2,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { DEFAULT_EMAIL_SUBJECT, messages, type Sample } from "@lab/contracts";
+import {
+  DEFAULT_EMAIL_SUBJECT,
+  LEDGER_EMAIL_MESSAGE_MAX,
+  ledgerEmailSkippedMessage,
+  messages,
+  type Sample,
+} from "@lab/contracts";
 
 import { logout, startSession } from "@/lib/auth";
 import { customer } from "@/testing/fixtures";
@@ -93,7 +99,7 @@ describe("SendEmailDialog", () => {
       message: "Results are in",
       includeReports: true,
     });
-    answer({ status: 202, body: { recipients: 2, reportsAttached: 2 } });
+    answer({ status: 202, body: { recipients: 2, reportsAttached: 2, skipped: 0 } });
     expect(
       await screen.findByText("Email sent successfully to 2 recipients (with 2 reports attached)"),
     ).toBeInTheDocument();
@@ -102,7 +108,7 @@ describe("SendEmailDialog", () => {
 
   it("Include Reports unchecked: includeReports false; the toast names no reports", async () => {
     const { callsTo } = mockFetch({
-      [`POST ${EMAIL}`]: { status: 202, body: { recipients: 2, reportsAttached: 0 } },
+      [`POST ${EMAIL}`]: { status: 202, body: { recipients: 2, reportsAttached: 0, skipped: 0 } },
     });
     const user = userEvent.setup();
     const { dialog } = renderDialog(withReports);
@@ -160,4 +166,50 @@ describe("SendEmailDialog", () => {
     await user.type(within(dialog).getByRole("textbox", { name: "Message" }), "Hello");
     expect(within(dialog).getByRole("button", { name: "Send" })).toBeDisabled();
   });
+
+  it("says the lab sends it on the customer's behalf with replies to them; the message is capped at 2000 with a counter", async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    const { dialog } = renderDialog(withReports);
+    expect(within(dialog).getByText(messages.ledgerSentOnYourBehalf)).toBeInTheDocument();
+    const box = within(dialog).getByRole("textbox", { name: "Message" });
+    expect(box).toHaveAttribute("maxLength", String(LEDGER_EMAIL_MESSAGE_MAX));
+    expect(box).toHaveAccessibleDescription("0/2000 characters");
+    await user.type(box, "Hello");
+    expect(box).toHaveAccessibleDescription("5/2000 characters");
+    expect(within(dialog).getByRole("textbox", { name: "Subject" })).toHaveAccessibleDescription(
+      "Shown above your message in the e-mail.",
+    );
+  });
+
+  it("addresses that unsubscribed: the success toast counts them", async () => {
+    mockFetch({
+      [`POST ${EMAIL}`]: { status: 202, body: { recipients: 1, reportsAttached: 0, skipped: 1 } },
+    });
+    const user = userEvent.setup();
+    const { dialog, onClose } = renderDialog(withReports);
+    await user.type(within(dialog).getByRole("textbox", { name: "Message" }), "Hello");
+    await user.click(within(dialog).getByRole("button", { name: "Send" }));
+    expect(
+      await screen.findByText(`Email sent successfully to 1 recipients. ${ledgerEmailSkippedMessage(1)}`),
+    ).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [429, "quota_exceeded", messages.ledgerQuotaExceeded],
+    [400, "validation_failed", messages.ledgerAllOptedOut],
+  ])(
+    "the API answers %i %s: its text in an error toast, the dialog stays open",
+    async (status, code, error) => {
+      mockFetch({ [`POST ${EMAIL}`]: { status, body: { error, code } } });
+      const user = userEvent.setup();
+      const { dialog, onClose } = renderDialog(withReports);
+      await user.type(within(dialog).getByRole("textbox", { name: "Message" }), "Hello");
+      await user.click(within(dialog).getByRole("button", { name: "Send" }));
+      const toast = await screen.findByText(error);
+      expect(toast.closest("[role=alert]")).not.toBeNull();
+      expect(onClose).not.toHaveBeenCalled();
+    },
+  );
 });

@@ -3,15 +3,18 @@ import { useId, useState } from "react";
 import {
   DEFAULT_EMAIL_SUBJECT,
   LEDGER_EMAIL_MAX_SAMPLES,
+  LEDGER_EMAIL_MESSAGE_MAX,
+  ledgerEmailSkippedMessage,
   ledgerEmailSuccessMessage,
   messages,
+  type LedgerEmailResponse,
   type Sample,
 } from "@lab/contracts";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { Field, Input, Textarea } from "@/components/ui/input";
+import { Field, Input, Textarea, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { isApiError } from "@/lib/api-client";
 
@@ -21,6 +24,12 @@ import { countWithReports, uniqueRecipients } from "../utils/recipients";
 /** The API's error text; a request that got no answer reads as the spec's 'Failed to send emails'. */
 export function sendErrorMessage(error: unknown): string {
   return isApiError(error) && error.status !== 0 && error.message ? error.message : messages.ledgerSendFailed;
+}
+
+/** The success toast; addresses that unsubscribed from shared reports are counted after it. */
+export function sendSuccessMessage(result: LedgerEmailResponse): string {
+  const sent = ledgerEmailSuccessMessage(result.recipients, result.reportsAttached);
+  return result.skipped > 0 ? `${sent}. ${ledgerEmailSkippedMessage(result.skipped)}` : sent;
 }
 
 interface SendEmailDialogProps {
@@ -49,7 +58,7 @@ function SendEmailForm({
   const toast = useToast();
   const send = useSendLedgerEmail({
     onSuccess: (result) => {
-      toast.success(ledgerEmailSuccessMessage(result.recipients, result.reportsAttached));
+      toast.success(sendSuccessMessage(result));
       onClose();
     },
     onError: (error) => toast.error(sendErrorMessage(error)),
@@ -117,20 +126,28 @@ function SendEmailForm({
         </label>
       ) : null}
 
-      <Field id={`${id}-subject`} label="Subject">
+      <Alert tone="info">{messages.ledgerSentOnYourBehalf}</Alert>
+      {/* The lab writes the mail's subject line; this one heads the quoted message inside it. */}
+      <Field id={`${id}-subject`} label="Subject" hint="Shown above your message in the e-mail.">
         <Input
           id={`${id}-subject`}
           value={subject}
           maxLength={200}
+          aria-describedby={describedBy(`${id}-subject`, undefined, true)}
           onChange={(event) => setSubject(event.target.value)}
         />
       </Field>
-      <Field id={`${id}-message`} label="Message">
+      <Field
+        id={`${id}-message`}
+        label="Message"
+        hint={`${message.length}/${LEDGER_EMAIL_MESSAGE_MAX} characters`}
+      >
         <Textarea
           id={`${id}-message`}
           rows={5}
           value={message}
-          maxLength={10_000}
+          maxLength={LEDGER_EMAIL_MESSAGE_MAX}
+          aria-describedby={describedBy(`${id}-message`, undefined, true)}
           onChange={(event) => setMessage(event.target.value)}
         />
       </Field>

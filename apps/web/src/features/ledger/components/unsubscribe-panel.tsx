@@ -1,0 +1,66 @@
+import { MailX } from "lucide-react";
+
+import { messages } from "@lab/contracts";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { LAB_NAME } from "@/config/brand";
+import { isApiError } from "@/lib/api-client";
+
+import { useUnsubscribe } from "../api/unsubscribe";
+
+/** The API's text for a refused link; no answer at all reads as 'try again later'. */
+function unsubscribeErrorMessage(error: unknown): string {
+  return isApiError(error) && error.status !== 0 && error.message
+    ? error.message
+    : messages.unsubscribeFailed;
+}
+
+/**
+ * The page behind the link in a shared-report mail. Opening it changes nothing (mail scanners open
+ * links); only the button opts the address out.
+ */
+export function UnsubscribePanel({ email, signature }: { email: string; signature: string }) {
+  const mutation = useUnsubscribe();
+  const valid = email !== "" && signature !== "";
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-8 sm:px-6 sm:py-12">
+      <Card>
+        <CardBody className="space-y-4">
+          <div className="flex items-start gap-3">
+            <MailX aria-hidden="true" className="mt-1 h-6 w-6 shrink-0 text-teal-700" />
+            <div className="min-w-0">
+              <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Unsubscribe</h1>
+              <p className="mt-1 text-sm text-slate-700">
+                Customers of {LAB_NAME} can share their sample reports with you through the portal.
+              </p>
+            </div>
+          </div>
+          {!valid ? (
+            <Alert tone="error">{messages.unsubscribeLinkInvalid}</Alert>
+          ) : mutation.isSuccess ? (
+            <Alert tone="success">{messages.unsubscribeDone}</Alert>
+          ) : (
+            <>
+              <p className="text-sm text-slate-800">
+                {messages.unsubscribeConfirm} <span className="font-medium break-all">{email}</span>
+              </p>
+              {mutation.isError ? (
+                <Alert tone="error">{unsubscribeErrorMessage(mutation.error)}</Alert>
+              ) : null}
+              <Button
+                onClick={() => mutation.mutate({ e: email, s: signature })}
+                disabled={mutation.isPending}
+                className="w-full sm:w-auto"
+              >
+                {mutation.isPending ? "Unsubscribing..." : "Unsubscribe"}
+              </Button>
+            </>
+          )}
+        </CardBody>
+      </Card>
+    </div>
+  );
+}
