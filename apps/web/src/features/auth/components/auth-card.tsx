@@ -1,32 +1,63 @@
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 
 import { messages } from "@lab/contracts";
 
 import { Card, CardBody } from "@/components/ui/card";
+import { LoadingState } from "@/components/ui/spinner";
 
+import { clearSignInHandoff, peekSignInHandoff } from "../utils/sign-in-handoff";
 import { RegisterForm } from "./register-form";
 import { SignInForm } from "./sign-in-form";
-import { VerificationScreen, type VerificationStart } from "./verification-screen";
+import type { VerificationStart } from "./verification-screen";
+
+// Not on the first paint of /login (its budget, DESIGN.md section 10): each is its own chunk, fetched
+// when the card turns to it.
+const ForgotPassword = lazy(() => import("./forgot-password"));
+const VerificationScreen = lazy(() =>
+  import("./verification-screen").then((module) => ({ default: module.VerificationScreen })),
+);
 
 type Mode =
   | { name: "signin"; email: string; notice: string | null }
   | { name: "register" }
-  | { name: "verify"; start: VerificationStart };
+  | { name: "verify"; start: VerificationStart }
+  | { name: "forgot"; email: string };
+
+/** Where the card starts: what the signed-in app handed over when it ended the session, else sign-in. */
+function initialMode(): Mode {
+  const handoff = peekSignInHandoff();
+  if (handoff?.kind === "verify") return { name: "verify", start: handoff.start };
+  if (handoff?.kind === "signin") return { name: "signin", email: handoff.email, notice: handoff.notice };
+  return { name: "signin", email: "", notice: null };
+}
 
 /** The landing page's combined sign-in / create-account card, and the e-mail verification screen. */
 export function AuthCard() {
-  const [mode, setMode] = useState<Mode>({ name: "signin", email: "", notice: null });
+  const [mode, setMode] = useState<Mode>(initialMode);
+  useEffect(() => clearSignInHandoff(), []);
+
+  const signIn = (email: string, notice: string | null = null) => setMode({ name: "signin", email, notice });
 
   return (
     <Card className="w-full max-w-md shadow-lg">
       <CardBody>
         {mode.name === "verify" ? (
-          <VerificationScreen
-            key={`${mode.start.email}`}
-            start={mode.start}
-            onVerified={(email) => setMode({ name: "signin", email, notice: messages.verifiedOk })}
-            onBack={() => setMode({ name: "signin", email: mode.start.email, notice: null })}
-          />
+          <Suspense fallback={<LoadingState label="Loading..." />}>
+            <VerificationScreen
+              key={`${mode.start.email}`}
+              start={mode.start}
+              onVerified={(email) => signIn(email, messages.verifiedOk)}
+              onBack={() => signIn(mode.start.email)}
+            />
+          </Suspense>
+        ) : mode.name === "forgot" ? (
+          <Suspense fallback={<LoadingState label="Loading..." />}>
+            <ForgotPassword
+              defaultEmail={mode.email}
+              onReset={(email) => signIn(email, messages.passwordResetOk)}
+              onBack={(email) => signIn(email)}
+            />
+          </Suspense>
         ) : (
           <div className="space-y-5">
             <div>
@@ -45,6 +76,7 @@ export function AuthCard() {
                 defaultEmail={mode.email}
                 notice={mode.notice}
                 onNeedsVerification={(start) => setMode({ name: "verify", start })}
+                onForgotPassword={(email) => setMode({ name: "forgot", email })}
               />
             ) : (
               <RegisterForm onRegistered={(start) => setMode({ name: "verify", start })} />
@@ -53,14 +85,8 @@ export function AuthCard() {
               {mode.name === "signin" ? "Don't have an account?" : "Already have an account?"}{" "}
               <button
                 type="button"
-                onClick={() =>
-                  setMode(
-                    mode.name === "signin"
-                      ? { name: "register" }
-                      : { name: "signin", email: "", notice: null },
-                  )
-                }
-                className="font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
+                onClick={() => (mode.name === "signin" ? setMode({ name: "register" }) : signIn(""))}
+                className="min-h-11 font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
               >
                 {mode.name === "signin" ? "Create Account" : "Sign In"}
               </button>

@@ -23,7 +23,7 @@ export function PasswordTips() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        className="flex w-full items-center justify-between gap-2 px-3 py-2 text-left text-xs font-medium text-sky-900 focus-visible:outline-2 focus-visible:outline-sky-700"
+        className="flex min-h-11 w-full items-center justify-between gap-2 px-3 py-2 text-left text-xs font-medium text-sky-900 focus-visible:outline-2 focus-visible:outline-sky-700"
       >
         <span className="flex items-center gap-1.5">
           <Lightbulb aria-hidden="true" className="h-4 w-4" />

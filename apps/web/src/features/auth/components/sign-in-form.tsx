@@ -38,9 +38,16 @@ interface SignInFormProps {
   defaultEmail?: string;
   notice?: string | null;
   onNeedsVerification: (start: VerificationStart) => void;
+  /** 'Forgot password?', with the address typed so far. */
+  onForgotPassword: (email: string) => void;
 }
 
-export function SignInForm({ defaultEmail = "", notice, onNeedsVerification }: SignInFormProps) {
+export function SignInForm({
+  defaultEmail = "",
+  notice,
+  onNeedsVerification,
+  onForgotPassword,
+}: SignInFormProps) {
   const navigate = useNavigate();
   const login = useLogin();
   const [email, setEmail] = useState(defaultEmail);
@@ -85,6 +92,15 @@ export function SignInForm({ defaultEmail = "", notice, onNeedsVerification }: S
         onPasswordChange={setPassword}
         errors={errors}
       />
+      <div className="-mt-2 flex justify-end">
+        <button
+          type="button"
+          onClick={() => onForgotPassword(email.trim())}
+          className="min-h-11 px-1 text-sm font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
+        >
+          Forgot password?
+        </button>
+      </div>
       <Button type="submit" className="w-full" size="lg" isLoading={busy}>
         Sign In
       </Button>

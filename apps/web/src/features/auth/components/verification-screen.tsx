@@ -1,18 +1,16 @@
-import { ArrowLeft, MailCheck, Inbox } from "lucide-react";
+import { ArrowLeft, MailCheck } from "lucide-react";
 import { useState, type FormEvent } from "react";
 
 import { VERIFICATION_CODE_LENGTH, VERIFICATION_MAX_ATTEMPTS, messages } from "@lab/contracts";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, Input, describedBy } from "@/components/ui/input";
-import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-client";
 
 import { useResendVerification } from "../api/resend-verification";
 import { useVerifyEmail } from "../api/verify-email";
-import { useDevMailbox } from "../hooks/use-dev-mailbox";
-import { formatSeconds, useCountdown } from "../hooks/use-countdown";
+import { useCountdown } from "../hooks/use-countdown";
+import { CodeField, CodeStatus, DevMailboxHint, ResendCode } from "./code-entry";
 
 /** How the screen starts: the address, and the current code's lifetimes in seconds. */
 export interface VerificationStart {
@@ -20,6 +18,8 @@ export interface VerificationStart {
   expiresIn: number;
   resendAfter: number;
   error?: string;
+  /** Why the screen shows (after an e-mail change). */
+  notice?: string;
 }
 
 interface VerificationScreenProps {
@@ -28,18 +28,14 @@ interface VerificationScreenProps {
   onBack: () => void;
 }
 
-const normalizeCode = (value: string) =>
-  value.replace(/\s+/g, "").toUpperCase().slice(0, VERIFICATION_CODE_LENGTH);
-
 export function VerificationScreen({ start, onVerified, onBack }: VerificationScreenProps) {
   const { email } = start;
   const verify = useVerifyEmail();
   const resend = useResendVerification();
-  const devMailbox = useDevMailbox();
   const [code, setCode] = useState("");
   const [attempts, setAttempts] = useState(0);
   const [error, setError] = useState<string | null>(start.error ?? null);
-  const [info, setInfo] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(start.notice ?? null);
   const [deadlines, setDeadlines] = useState(() => {
     const now = Date.now();
     return { expiresAt: now + start.expiresIn * 1000, resendAt: now + start.resendAfter * 1000 };
@@ -127,38 +123,8 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
       ) : null}
 
       <form onSubmit={onSubmit} noValidate aria-label="Verify email" className="space-y-4">
-        <Field
-          id="verification-code"
-          label="Verification Code"
-          hint={`Enter the ${VERIFICATION_CODE_LENGTH}-character code from the e-mail.`}
-        >
-          <Input
-            id="verification-code"
-            value={code}
-            onChange={(event) => setCode(normalizeCode(event.target.value))}
-            maxLength={VERIFICATION_CODE_LENGTH}
-            autoComplete="one-time-code"
-            autoCapitalize="characters"
-            spellCheck={false}
-            aria-describedby={describedBy("verification-code", undefined, true)}
-            className="text-center font-mono text-2xl tracking-[0.5em] uppercase"
-          />
-        </Field>
-
-        <dl className="grid grid-cols-2 gap-3 text-sm">
-          <div className="rounded-lg bg-slate-50 px-3 py-2">
-            <dt className="text-xs text-slate-700">Code expires in</dt>
-            <dd data-testid="verification-countdown" className="font-mono font-semibold text-slate-900">
-              {formatSeconds(secondsLeft)}
-            </dd>
-          </div>
-          <div className="rounded-lg bg-slate-50 px-3 py-2">
-            <dt className="text-xs text-slate-700">Attempts</dt>
-            <dd data-testid="verification-attempts" className="font-semibold text-slate-900">
-              {attempts} of {VERIFICATION_MAX_ATTEMPTS}
-            </dd>
-          </div>
-        </dl>
+        <CodeField id="verification-code" label="Verification Code" value={code} onChange={setCode} />
+        <CodeStatus secondsLeft={secondsLeft} attempts={attempts} />
 
         <Button
           type="submit"
@@ -172,43 +138,18 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
       </form>
 
       <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex flex-col gap-1">
-          <Button
-            variant="outline"
-            onClick={() => void onResend()}
-            disabled={resendIn > 0}
-            isLoading={resend.isPending}
-          >
-            Resend Code
-          </Button>
-          {resendIn > 0 ? (
-            <p data-testid="resend-countdown" className="text-xs text-slate-700">
-              You can request a new code in {formatSeconds(resendIn)}
-            </p>
-          ) : null}
-        </div>
-        <Button variant="ghost" onClick={onBack} icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />}>
+        <ResendCode resendIn={resendIn} isPending={resend.isPending} onResend={() => void onResend()} />
+        <Button
+          variant="ghost"
+          className="min-h-11"
+          onClick={onBack}
+          icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />}
+        >
           Back to Sign In
         </Button>
       </div>
 
-      {devMailbox ? (
-        <p className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900">
-          <Inbox aria-hidden="true" className="h-4 w-4 shrink-0" />
-          <span>
-            Development server:{" "}
-            <a
-              href={paths.devMailbox.href()}
-              target="_blank"
-              rel="noreferrer"
-              className="font-semibold underline underline-offset-2"
-            >
-              Open the dev mailbox
-            </a>{" "}
-            to read the code.
-          </span>
-        </p>
-      ) : null}
+      <DevMailboxHint />
     </div>
   );
 }

@@ -6,13 +6,16 @@ import {
 } from "@lab/contracts";
 
 /** Reads a send/resend answer `{success, message, expiresIn, resendAfter}`, with the spec's defaults. */
-export function parseVerificationSent(raw: unknown): VerificationSentResponse {
+export function parseVerificationSent(
+  raw: unknown,
+  fallbackMessage: string = messages.codeSent,
+): VerificationSentResponse {
   const record = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
   const seconds = (value: unknown, fallback: number) =>
     typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : fallback;
   return {
     success: true,
-    message: typeof record.message === "string" && record.message ? record.message : messages.codeSent,
+    message: typeof record.message === "string" && record.message ? record.message : fallbackMessage,
     expiresIn: seconds(record.expiresIn, VERIFICATION_CODE_TTL_S),
     resendAfter: seconds(record.resendAfter, VERIFICATION_RESEND_AFTER_S),
   };

@@ -1,0 +1,121 @@
+// The pieces of a mailed-code screen, shared by e-mail verification and password reset: the code
+// input, the countdown with the attempts, and Resend Code with its own countdown.
+import { Inbox } from "lucide-react";
+
+import { VERIFICATION_CODE_LENGTH, VERIFICATION_MAX_ATTEMPTS } from "@lab/contracts";
+
+import { Button } from "@/components/ui/button";
+import { Field, Input, describedBy } from "@/components/ui/input";
+import { paths } from "@/config/paths";
+
+import { formatSeconds } from "../hooks/use-countdown";
+import { useDevMailbox } from "../hooks/use-dev-mailbox";
+
+export const normalizeCode = (value: string) =>
+  value.replace(/\s+/g, "").toUpperCase().slice(0, VERIFICATION_CODE_LENGTH);
+
+interface CodeFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (code: string) => void;
+  error?: string | undefined;
+}
+
+export function CodeField({ id, label, value, onChange, error }: CodeFieldProps) {
+  return (
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      hint={`Enter the ${VERIFICATION_CODE_LENGTH}-character code from the e-mail.`}
+    >
+      <Input
+        id={id}
+        name="code"
+        value={value}
+        onChange={(event) => onChange(normalizeCode(event.target.value))}
+        maxLength={VERIFICATION_CODE_LENGTH}
+        autoComplete="one-time-code"
+        autoCapitalize="characters"
+        spellCheck={false}
+        invalid={Boolean(error)}
+        aria-describedby={describedBy(id, error, true)}
+        className="min-h-11 text-center font-mono text-2xl tracking-[0.5em] uppercase"
+      />
+    </Field>
+  );
+}
+
+/** Time left on the code and the attempts used. */
+export function CodeStatus({ secondsLeft, attempts }: { secondsLeft: number; attempts: number }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 text-sm">
+      <div className="rounded-lg bg-slate-50 px-3 py-2">
+        <dt className="text-xs text-slate-700">Code expires in</dt>
+        <dd data-testid="verification-countdown" className="font-mono font-semibold text-slate-900">
+          {formatSeconds(secondsLeft)}
+        </dd>
+      </div>
+      <div className="rounded-lg bg-slate-50 px-3 py-2">
+        <dt className="text-xs text-slate-700">Attempts</dt>
+        <dd data-testid="verification-attempts" className="font-semibold text-slate-900">
+          {attempts} of {VERIFICATION_MAX_ATTEMPTS}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Resend Code, disabled with a countdown until a new code may be asked for. */
+export function ResendCode({
+  resendIn,
+  isPending,
+  onResend,
+}: {
+  resendIn: number;
+  isPending: boolean;
+  onResend: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <Button
+        variant="outline"
+        className="min-h-11"
+        onClick={onResend}
+        disabled={resendIn > 0}
+        isLoading={isPending}
+      >
+        Resend Code
+      </Button>
+      {resendIn > 0 ? (
+        <p data-testid="resend-countdown" className="text-xs text-slate-700">
+          You can request a new code in {formatSeconds(resendIn)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Outside production the API keeps a mailbox page: say where the code can be read. */
+export function DevMailboxHint() {
+  const devMailbox = useDevMailbox();
+  if (!devMailbox) return null;
+  return (
+    <p className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900">
+      <Inbox aria-hidden="true" className="h-4 w-4 shrink-0" />
+      <span>
+        Development server:{" "}
+        <a
+          href={paths.devMailbox.href()}
+          target="_blank"
+          rel="noreferrer"
+          className="font-semibold underline underline-offset-2"
+        >
+          Open the dev mailbox
+        </a>{" "}
+        to read the code.
+      </span>
+    </p>
+  );
+}

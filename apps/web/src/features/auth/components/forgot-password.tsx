@@ -1,0 +1,347 @@
+import { ArrowLeft, KeyRound } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+
+import {
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_TTL_S,
+  VERIFICATION_MAX_ATTEMPTS,
+  VERIFICATION_RESEND_AFTER_S,
+  isPasswordValid,
+  messages,
+} from "@lab/contracts";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input, describedBy } from "@/components/ui/input";
+import { isApiError } from "@/lib/api-client";
+
+import { useForgotPassword } from "../api/forgot-password";
+import { useResetPassword } from "../api/reset-password";
+import { useCountdown } from "../hooks/use-countdown";
+import { CodeField, CodeStatus, DevMailboxHint, ResendCode } from "./code-entry";
+import { NewPasswordField } from "./new-password-field";
+import { EMAIL_REQUIRED } from "./sign-in-form";
+
+// A light check only: the server answers the same for any address, so nothing here can leak.
+const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
+interface Deadlines {
+  expiresAt: number;
+  resendAt: number;
+}
+
+const deadlinesFrom = (expiresIn: number, resendAfter: number): Deadlines => {
+  const now = Date.now();
+  return { expiresAt: now + expiresIn * 1000, resendAt: now + resendAfter * 1000 };
+};
+
+interface ForgotPasswordProps {
+  defaultEmail: string;
+  /** The password was reset: back to sign-in with this address. */
+  onReset: (email: string) => void;
+  onBack: (email: string) => void;
+}
+
+/** 'Forgot password?': the address, then the mailed code with a new password. */
+export function ForgotPassword({ defaultEmail, onReset, onBack }: ForgotPasswordProps) {
+  const [sent, setSent] = useState<{ email: string; deadlines: Deadlines; notice: Notice } | null>(null);
+  if (!sent) {
+    return (
+      <RequestCode
+        defaultEmail={defaultEmail}
+        onSent={(email, deadlines, notice) => setSent({ email, deadlines, notice })}
+        onBack={onBack}
+      />
+    );
+  }
+  return (
+    <ResetWithCode
+      email={sent.email}
+      initialDeadlines={sent.deadlines}
+      initialNotice={sent.notice}
+      onReset={onReset}
+      onBack={onBack}
+    />
+  );
+}
+
+export default ForgotPassword;
+
+type Notice = { tone: "success" | "warning"; text: string };
+
+function Heading({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="rounded-full bg-teal-50 p-2 text-teal-700">
+        <KeyRound aria-hidden="true" className="h-6 w-6" />
+      </span>
+      <div className="min-w-0">
+        <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+        <p className="text-sm text-slate-700">{children}</p>
+      </div>
+    </div>
+  );
+}
+
+function BackButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button
+      variant="ghost"
+      className="min-h-11"
+      onClick={onClick}
+      icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />}
+    >
+      Back to Sign In
+    </Button>
+  );
+}
+
+function RequestCode({
+  defaultEmail,
+  onSent,
+  onBack,
+}: {
+  defaultEmail: string;
+  onSent: (email: string, deadlines: Deadlines, notice: Notice) => void;
+  onBack: (email: string) => void;
+}) {
+  const forgot = useForgotPassword();
+  const [email, setEmail] = useState(defaultEmail);
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const trimmed = email.trim();
+    const found = !trimmed
+      ? EMAIL_REQUIRED
+      : looksLikeEmail(trimmed)
+        ? undefined
+        : messages.invalidEmailFormat;
+    setEmailError(found);
+    if (found) return;
+    try {
+      const answer = await forgot.mutateAsync(trimmed);
+      onSent(trimmed, deadlinesFrom(answer.expiresIn, answer.resendAfter), {
+        tone: "success",
+        text: answer.message,
+      });
+    } catch (error) {
+      if (isApiError(error) && error.status === 429) {
+        // A code went to this address under a minute ago and is still good: go on and use it.
+        onSent(trimmed, deadlinesFrom(VERIFICATION_CODE_TTL_S, VERIFICATION_RESEND_AFTER_S), {
+          tone: "warning",
+          text: error.message || messages.sendTooSoon,
+        });
+      } else if (isApiError(error) && error.status === 400) {
+        setEmailError(error.message || messages.invalidEmailAddress);
+      } else {
+        setFormError(isApiError(error) && error.message ? error.message : messages.sendFailed);
+      }
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <Heading title="Reset Your Password">
+        Enter the e-mail address of your account. We will send it a {VERIFICATION_CODE_LENGTH}-character code
+        to choose a new password.
+      </Heading>
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-label="Forgot password"
+        className="space-y-4"
+      >
+        <Field id="forgot-email" label="Email" error={emailError}>
+          <Input
+            id="forgot-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            className="min-h-11"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              if (emailError) setEmailError(undefined);
+            }}
+            invalid={Boolean(emailError)}
+            aria-describedby={describedBy("forgot-email", emailError)}
+          />
+        </Field>
+        <Button type="submit" className="w-full" size="lg" isLoading={forgot.isPending}>
+          Send Code
+        </Button>
+      </form>
+      <div className="border-t border-slate-200 pt-4">
+        <BackButton onClick={() => onBack(email.trim())} />
+      </div>
+    </div>
+  );
+}
+
+interface ResetErrors {
+  code?: string;
+  password?: string;
+}
+
+function ResetWithCode({
+  email,
+  initialDeadlines,
+  initialNotice,
+  onReset,
+  onBack,
+}: {
+  email: string;
+  initialDeadlines: Deadlines;
+  initialNotice: Notice;
+  onReset: (email: string) => void;
+  onBack: (email: string) => void;
+}) {
+  const reset = useResetPassword();
+  const resend = useForgotPassword();
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [attempts, setAttempts] = useState(0);
+  const [errors, setErrors] = useState<ResetErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(initialNotice);
+  const [deadlines, setDeadlines] = useState(initialDeadlines);
+  const secondsLeft = useCountdown(deadlines.expiresAt);
+  const resendIn = useCountdown(deadlines.resendAt);
+  const expired = secondsLeft === 0;
+  const attemptsExhausted = attempts >= VERIFICATION_MAX_ATTEMPTS;
+  const codeRef = useRef<HTMLDivElement>(null);
+
+  // The step changed under the user's finger: put them in the code field (the phone's keyboard opens).
+  useEffect(() => {
+    codeRef.current?.querySelector("input")?.focus();
+  }, []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const found: ResetErrors = {
+      ...(!code.trim()
+        ? { code: messages.emptyCode }
+        : attemptsExhausted
+          ? { code: messages.maxAttemptsUi }
+          : expired
+            ? { code: messages.codeExpiredUi }
+            : {}),
+      ...(isPasswordValid(password) ? {} : { password: messages.passwordWeak }),
+    };
+    setErrors(found);
+    if (found.code || found.password) return;
+    try {
+      await reset.mutateAsync({ email, code, password });
+      onReset(email);
+    } catch (error) {
+      if (!isApiError(error)) {
+        setFormError(messages.serverError);
+      } else if (error.code === "code_invalid") {
+        const used = attempts + 1;
+        setAttempts(used);
+        setErrors({
+          code: used >= VERIFICATION_MAX_ATTEMPTS ? messages.maxAttemptsUi : messages.invalidCodeUi,
+        });
+      } else if (
+        error.status === 400 &&
+        (error.code === "weak_password" || error.message === messages.passwordWeak)
+      ) {
+        setErrors({ password: messages.passwordWeak });
+      } else if (error.status === 404) {
+        setErrors({ code: messages.codeExpiredUi });
+      } else if (error.status === 429 && error.code === "too_many_attempts") {
+        setAttempts(VERIFICATION_MAX_ATTEMPTS);
+        setErrors({ code: error.message || messages.tooManyAttempts });
+      } else {
+        setFormError(error.message || messages.serverError);
+      }
+    }
+  };
+
+  const onResend = async () => {
+    setFormError(null);
+    setNotice(null);
+    try {
+      const answer = await resend.mutateAsync(email);
+      setDeadlines(deadlinesFrom(answer.expiresIn, answer.resendAfter));
+      setAttempts(0);
+      setCode("");
+      setErrors({});
+      setNotice({ tone: "success", text: answer.message });
+    } catch (error) {
+      if (isApiError(error) && error.status === 429) setFormError(error.message || messages.sendTooSoon);
+      else if (isApiError(error) && error.status !== 0) setFormError(error.message);
+      else setFormError(messages.sendFailed);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <Heading title="Choose a New Password">
+        Enter the code from the e-mail sent to <strong className="break-all text-slate-900">{email}</strong>{" "}
+        and your new password.
+      </Heading>
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      {expired && errors.code !== messages.codeExpiredUi ? (
+        <Alert tone="warning">{messages.codeExpiredUi}</Alert>
+      ) : null}
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-label="Reset password"
+        className="space-y-4"
+      >
+        <div ref={codeRef}>
+          <CodeField
+            id="reset-code"
+            label="Reset Code"
+            value={code}
+            error={errors.code}
+            onChange={(value) => {
+              setCode(value);
+              if (errors.code && !attemptsExhausted) setErrors(({ code: _removed, ...rest }) => rest);
+            }}
+          />
+        </div>
+        <CodeStatus secondsLeft={secondsLeft} attempts={attempts} />
+        <NewPasswordField
+          id="reset-password"
+          label="New Password"
+          password={password}
+          error={errors.password}
+          inputProps={{
+            name: "password",
+            value: password,
+            onChange: (event) => {
+              setPassword(event.target.value);
+              if (errors.password && isPasswordValid(event.target.value)) {
+                setErrors(({ password: _removed, ...rest }) => rest);
+              }
+            },
+          }}
+        />
+        <Button
+          type="submit"
+          className="w-full"
+          size="lg"
+          isLoading={reset.isPending}
+          disabled={expired || attemptsExhausted}
+        >
+          Reset Password
+        </Button>
+      </form>
+      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm sm:flex-row sm:items-center sm:justify-between">
+        <ResendCode resendIn={resendIn} isPending={resend.isPending} onResend={() => void onResend()} />
+        <BackButton onClick={() => onBack(email)} />
+      </div>
+      <DevMailboxHint />
+    </div>
+  );
+}
