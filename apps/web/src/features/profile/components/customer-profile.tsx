@@ -10,6 +10,7 @@ import { useUser } from "@/lib/auth";
 
 import { useCustomer } from "../api/get-customer";
 import { AccountInformation } from "./account-information";
+import { ChangePasswordSection } from "./change-password-section";
 import { ProfileForm } from "./profile-form";
 
 /** Spec section 2, "Customer Profile screen". */
@@ -85,6 +86,12 @@ function CustomerProfileFor({ userId }: { userId: number }) {
           </CardBody>
         </Card>
       ) : null}
+
+      <Card>
+        <CardBody>
+          <ChangePasswordSection customerId={userId} idPrefix="profile" />
+        </CardBody>
+      </Card>
     </div>
   );
 }

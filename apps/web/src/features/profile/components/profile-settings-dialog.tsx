@@ -2,6 +2,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { useUser } from "@/lib/auth";
 
 import { AccountInformation } from "./account-information";
+import { ChangePasswordSection } from "./change-password-section";
 import { ProfileForm } from "./profile-form";
 
 /** The user menu's View Profile: the profile form in a 'Profile Settings' modal. */
@@ -26,6 +27,9 @@ export function ProfileSettingsDialog({ open, onClose }: { open: boolean; onClos
             onCancel={onClose}
           />
           <AccountInformation customer={user} headingLevel={3} />
+          <div className="border-t border-slate-200 pt-4">
+            <ChangePasswordSection customerId={user.id} idPrefix="settings" headingLevel={3} />
+          </div>
         </div>
       ) : null}
     </Dialog>

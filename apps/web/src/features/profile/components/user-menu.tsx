@@ -1,11 +1,13 @@
-import { ChevronDown, LogOut, UserRound } from "lucide-react";
+import { ChevronDown, LogOut, MonitorSmartphone, UserRound } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 
 import { paths } from "@/config/paths";
-import { logout, useUser } from "@/lib/auth";
+import { signOut } from "@/features/auth/api/logout";
+import { useUser } from "@/lib/auth";
 
 import { ProfileSettingsDialog } from "./profile-settings-dialog";
+import { SignOutEverywhereDialog } from "./sign-out-everywhere-dialog";
 
 const initials = (name: string) =>
   name
@@ -15,12 +17,15 @@ const initials = (name: string) =>
     .map((part) => part.charAt(0).toUpperCase())
     .join("") || "?";
 
-/** The top bar's user menu: View Profile (Profile Settings modal) and Logout. */
+const itemClass = "flex min-h-11 w-full items-center gap-2 px-4 py-2 text-left text-sm focus:outline-none";
+
+/** The top bar's user menu: View Profile (Profile Settings modal), Sign out of all devices, Logout. */
 export function UserMenu() {
   const user = useUser();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [everywhereOpen, setEverywhereOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -55,7 +60,7 @@ export function UserMenu() {
 
   const onLogout = () => {
     setOpen(false);
-    logout("user");
+    void signOut();
     void navigate(paths.login.href(), { replace: true });
   };
 
@@ -69,7 +74,7 @@ export function UserMenu() {
         aria-controls="user-menu"
         aria-label={`User menu for ${user.fullName}`}
         onClick={() => setOpen((value) => !value)}
-        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+        className="flex min-h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
       >
         <span
           aria-hidden="true"
@@ -101,7 +106,7 @@ export function UserMenu() {
             setOpen(false);
             setSettingsOpen(true);
           }}
-          className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none"
+          className={`${itemClass} text-slate-800 hover:bg-slate-100 focus:bg-slate-100`}
         >
           <UserRound aria-hidden="true" className="h-4 w-4" />
           View Profile
@@ -110,8 +115,21 @@ export function UserMenu() {
           type="button"
           role="menuitem"
           tabIndex={-1}
+          onClick={() => {
+            setOpen(false);
+            setEverywhereOpen(true);
+          }}
+          className={`${itemClass} text-slate-800 hover:bg-slate-100 focus:bg-slate-100`}
+        >
+          <MonitorSmartphone aria-hidden="true" className="h-4 w-4" />
+          Sign out of all devices
+        </button>
+        <button
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
           onClick={onLogout}
-          className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-red-700 hover:bg-red-50 focus:bg-red-50 focus:outline-none"
+          className={`${itemClass} text-red-700 hover:bg-red-50 focus:bg-red-50`}
         >
           <LogOut aria-hidden="true" className="h-4 w-4" />
           Logout
@@ -123,6 +141,7 @@ export function UserMenu() {
           setSettingsOpen(false);
         }}
       />
+      <SignOutEverywhereDialog open={everywhereOpen} onClose={() => setEverywhereOpen(false)} />
     </div>
   );
 }

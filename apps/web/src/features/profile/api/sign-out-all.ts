@@ -1,0 +1,16 @@
+import { useMutation } from "@tanstack/react-query";
+
+import { messages, type AccountActionResponse } from "@lab/contracts";
+
+import { parseAccountAction } from "@/features/auth/utils/parse-account-action";
+import { apiRequest } from "@/lib/api-client";
+
+/** POST /customers/{id}/sign-out-all: ends every session of the account, the one calling included. */
+export async function signOutAll(id: number): Promise<AccountActionResponse> {
+  const raw = await apiRequest<unknown>(`/customers/${id}/sign-out-all`, { method: "POST" });
+  return parseAccountAction(raw, messages.signedOutEverywhere);
+}
+
+export function useSignOutAll() {
+  return useMutation({ mutationFn: signOutAll });
+}

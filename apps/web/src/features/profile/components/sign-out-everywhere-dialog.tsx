@@ -1,0 +1,30 @@
+import { messages } from "@lab/contracts";
+
+import { Dialog } from "@/components/ui/dialog";
+import { SignOutEverywherePanel } from "@/features/auth/components/sign-out-everywhere-panel";
+import { useLeaveToSignIn } from "@/features/auth/hooks/use-leave-to-sign-in";
+import { useUser } from "@/lib/auth";
+
+import { signOutAll } from "../api/sign-out-all";
+
+/** The user menu's 'Sign out of all devices', with its confirm step. */
+export function SignOutEverywhereDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const user = useUser();
+  const leaveToSignIn = useLeaveToSignIn();
+  if (!user) return null;
+
+  const confirm = async () => {
+    const answer = await signOutAll(user.id);
+    leaveToSignIn({
+      kind: "signin",
+      email: user.email,
+      notice: answer.message || messages.signedOutEverywhere,
+    });
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Sign out of all devices?" className="sm:max-w-md">
+      <SignOutEverywherePanel confirm={confirm} onCancel={onClose} />
+    </Dialog>
+  );
+}
