@@ -2,6 +2,8 @@ import { FlaskConical } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 
+import { messages } from "@lab/contracts";
+
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
@@ -23,7 +25,10 @@ export function LabLoginForm() {
   const [busy, setBusy] = useState(false);
   const [notice] = useState(() => {
     const reason = labSignOutReason();
-    return reason === "expired" || reason === "unauthorized" ? LAB_SESSION_ENDED : null;
+    if (reason === "everywhere") return { tone: "success", text: messages.signedOutEverywhere } as const;
+    return reason === "expired" || reason === "unauthorized"
+      ? ({ tone: "warning", text: LAB_SESSION_ENDED } as const)
+      : null;
   });
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -73,7 +78,7 @@ export function LabLoginForm() {
               aria-label="Lab sign in"
               className="space-y-4"
             >
-              {notice ? <Alert tone="warning">{notice}</Alert> : null}
+              {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
               {formError ? <Alert tone="error">{formError}</Alert> : null}
               <CredentialFields
                 idPrefix="lab"

@@ -1,5 +1,5 @@
-import { ClipboardList, LogOut, Users } from "lucide-react";
-import type { ReactNode } from "react";
+import { ClipboardList, LogOut, UserCog, Users } from "lucide-react";
+import { useState, type ReactNode } from "react";
 import { NavLink } from "react-router";
 
 import { Button } from "@/components/ui/button";
@@ -7,7 +7,8 @@ import { cn } from "@/components/ui/cn";
 import { Logo } from "@/components/logo";
 import { paths } from "@/config/paths";
 
-import { signOutLab } from "../utils/lab-query-client";
+import { labSignOut } from "../api/lab-logout";
+import { LabAccountDialog } from "./lab-account-dialog";
 import type { LabSession } from "../utils/lab-session";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -16,8 +17,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-teal-50 text-teal-900" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   );
 
-/** The console's frame: logo, Queue and Agents, the staff member and Sign Out. */
+/** The console's frame: logo, Queue and Agents, the staff member, Account and Sign Out. */
 export function LabShell({ session, children }: { session: LabSession; children: ReactNode }) {
+  const [accountOpen, setAccountOpen] = useState(false);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <a
@@ -39,8 +41,19 @@ export function LabShell({ session, children }: { session: LabSession; children:
             <Button
               variant="outline"
               size="sm"
+              className="min-h-11"
+              aria-haspopup="dialog"
+              icon={<UserCog aria-hidden="true" className="h-4 w-4" />}
+              onClick={() => setAccountOpen(true)}
+            >
+              Account
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              className="min-h-11"
               icon={<LogOut aria-hidden="true" className="h-4 w-4" />}
-              onClick={signOutLab}
+              onClick={() => void labSignOut()}
             >
               Sign Out
             </Button>
@@ -66,6 +79,7 @@ export function LabShell({ session, children }: { session: LabSession; children:
       <main id="main" className="min-w-0 flex-1 px-4 py-5 sm:px-6 lg:px-8">
         {children}
       </main>
+      <LabAccountDialog open={accountOpen} onClose={() => setAccountOpen(false)} />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { createQueryClient } from "@/lib/query-client";
 
-import { endLabSession } from "./lab-session";
+import { endLabSession, type LabSignOutReason } from "./lab-session";
 
 /** The console's own cache, emptied when the staff member signs out. */
 export const labQueryClient = createQueryClient();
 
-export function signOutLab(): void {
-  endLabSession("user");
+export function signOutLab(reason: Extract<LabSignOutReason, "user" | "everywhere"> = "user"): void {
+  endLabSession(reason);
   labQueryClient.clear();
 }

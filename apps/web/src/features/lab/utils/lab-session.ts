@@ -15,7 +15,8 @@ export interface LabSession {
   expiresAt: number;
 }
 
-export type LabSignOutReason = "user" | "expired" | "unauthorized";
+/** "everywhere": the staff member ended every session of the account (sign out everywhere). */
+export type LabSignOutReason = "user" | "expired" | "unauthorized" | "everywhere";
 
 let session: LabSession | null | undefined;
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;

@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { paths } from "@/config/paths";
+import { ChangePasswordForm } from "@/features/auth/components/change-password-form";
+import { SignOutEverywherePanel } from "@/features/auth/components/sign-out-everywhere-panel";
+
+import { changeLabPassword } from "../api/change-lab-password";
+import { labSignOutAll } from "../api/lab-sign-out-all";
+import { signOutLab } from "../utils/lab-query-client";
+
+/** The console's account settings: change the staff password, sign out of every device. */
+export function LabAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+
+  const close = () => {
+    setConfirming(false);
+    onClose();
+  };
+
+  const signOutEverywhere = async () => {
+    await labSignOutAll();
+    signOutLab("everywhere");
+    void navigate(paths.labLogin.href(), { replace: true });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Account settings"
+      description="Your staff password and sessions"
+      className="sm:max-w-lg"
+    >
+      <div className="space-y-6">
+        <section aria-labelledby="lab-account-password-title" className="space-y-3">
+          <h3 id="lab-account-password-title" className="text-base font-semibold text-slate-900">
+            Change Password
+          </h3>
+          <ChangePasswordForm idPrefix="lab-account-password" submit={changeLabPassword} />
+        </section>
+        <section
+          aria-labelledby="lab-account-sessions-title"
+          className="space-y-3 border-t border-slate-200 pt-4"
+        >
+          <h3 id="lab-account-sessions-title" className="text-base font-semibold text-slate-900">
+            Sign out of all devices
+          </h3>
+          {confirming ? (
+            <SignOutEverywherePanel confirm={signOutEverywhere} onCancel={() => setConfirming(false)} />
+          ) : (
+            <>
+              <p className="text-sm text-slate-700">
+                Ends the console session on every computer and phone, this one included.
+              </p>
+              <Button variant="outline" className="min-h-11" onClick={() => setConfirming(true)}>
+                Sign out of all devices
+              </Button>
+            </>
+          )}
+        </section>
+      </div>
+    </Dialog>
+  );
+}
