@@ -6,7 +6,7 @@
 // the report PDFs attached to the right one. Every state passes an axe check (WCAG 2 A and AA).
 import { readFileSync } from "node:fs";
 
-import { DEFAULT_EMAIL_SUBJECT, ledgerEmailSuccessMessage } from "@lab/contracts";
+import { DEFAULT_EMAIL_SUBJECT, ledgerEmailSuccessMessage, messages } from "@lab/contracts";
 import Papa from "papaparse";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "v
 import { registerVerified, signIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { chromiumAvailable, viewports } from "./support/browser";
-import { waitForMail } from "./support/mailbox";
+import { waitForMail, type Mail } from "./support/mailbox";
 import {
   openPage,
   stopAfterFirstFailure,
@@ -617,6 +617,18 @@ describe.skipIf(!baseURL || !chromiumAvailable())("ledger journey", () => {
         .getByRole("textbox", { name: "Message" })
         .fill("Please find the latest results of your samples.");
       await expectNoAxeViolations(page, "Send Email dialog");
+      // The lab's on-your-behalf line and the counter fit the screen: nothing wider than the viewport.
+      await visible(dialog.getByText(messages.ledgerSentOnYourBehalf));
+      await visible(
+        dialog.getByText(`${"Please find the latest results of your samples.".length}/2000 characters`),
+      );
+      const widest = await dialog.evaluate((element) =>
+        Math.max(
+          element.scrollWidth,
+          ...[...element.querySelectorAll("*")].map((child) => child.getBoundingClientRect().right),
+        ),
+      );
+      expect(widest).toBeLessThanOrEqual(size.viewport.width);
 
       const sent = page.waitForResponse(
         (response) =>
@@ -625,13 +637,22 @@ describe.skipIf(!baseURL || !chromiumAvailable())("ledger journey", () => {
       await dialog.getByRole("button", { name: "Send", exact: true }).click();
       const response = await sent;
       expect(response.status(), await response.text()).toBe(202);
-      expect(await response.json()).toEqual({ recipients: 2, reportsAttached: 2 });
+      expect(await response.json()).toEqual({ recipients: 2, reportsAttached: 2, skipped: 0 });
       await visible(page.getByText(ledgerEmailSuccessMessage(2, 2)));
       await dialog.waitFor({ state: "hidden" });
 
-      // One mail per address, each with only its own samples and report.
-      const toKrishna = await waitForMail(mailDir, krishna, { where: (mail) => mail.subject === subject });
+      // One mail per address, each with only its own samples and report, in the lab's template: the
+      // lab's subject line naming who shared, the customer's subject and message quoted in the body,
+      // replies to the customer and a one-click unsubscribe.
+      const ours = (mail: Mail) => mail.text.includes(`> ${subject}`);
+      const toKrishna = await waitForMail(mailDir, krishna, { where: ours });
       expect(toKrishna.to).toEqual([krishna]);
+      expect(toKrishna.subject).toBe(
+        `Anita ${size.name} Menon shared sample reports with you — AquaTest Laboratory`,
+      );
+      expect(toKrishna.text).toContain("> Please find the latest results of your samples.");
+      expect(toKrishna.raw).toMatch(new RegExp(`^Reply-To: ${email.replace(/\./g, "\\.")}\r?$`, "mi"));
+      expect(toKrishna.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
       expect(toKrishna.text).toContain(`Sample #${ids.krishna}:`);
       expect(toKrishna.text).toContain(`Sample #${ids.twin}:`);
       expect(toKrishna.text).not.toContain(`Sample #${ids.seaBreeze}:`);
@@ -641,9 +662,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("ledger journey", () => {
       ]);
       expect(krishnaFiles[0]?.content.subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
-      const toSeaBreeze = await waitForMail(mailDir, seaBreeze, {
-        where: (mail) => mail.subject === subject,
-      });
+      const toSeaBreeze = await waitForMail(mailDir, seaBreeze, { where: ours });
       expect(toSeaBreeze.text).toContain(`Sample #${ids.seaBreeze}:`);
       expect(toSeaBreeze.text).not.toContain(`Sample #${ids.krishna}:`);
       const seaBreezeFiles = toSeaBreeze.attachments;
