@@ -1,11 +1,15 @@
 import type { IMessage } from "@stomp/stompjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { customer } from "@/testing/fixtures";
+
+import { getSession, logout, onLogout, startSession } from "./auth";
 import {
   createRealtimeConnection,
   createStompClient,
   MAX_RECONNECT_ATTEMPTS,
   reconnectDelay,
+  SESSION_RECHECK_MS,
   type RealtimeOptions,
   type RealtimeState,
   type StompCallbacks,
@@ -241,5 +245,143 @@ describe("createRealtimeConnection", () => {
     vi.advanceTimersByTime(120_000);
     expect(clients).toHaveLength(1);
     expect(states.at(-1)).toBe("disconnected");
+  });
+});
+
+/** The ERROR frame with which the server ends a session. */
+const endedBy = (client: FakeClient, message: string) => {
+  client.callbacks.onStompError({ command: "ERROR", headers: { message }, body: message } as never);
+  client.close();
+};
+
+describe("when the server ends the session (issue 12)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each(["Session ended", "Session expired", "Authentication required"])(
+    "'%s' with a newer token in the app: reconnects at once with it, not counted as a failure",
+    (message) => {
+      let current = "tok-1";
+      const onSessionEnded = vi.fn();
+      const { connection, clients, last, tokens, handlers } = setup({
+        currentToken: () => current,
+        onSessionEnded,
+      });
+      connection.start();
+      last().open();
+      current = "tok-2";
+      endedBy(last(), message);
+      expect(clients[0]?.deactivated).toBe(1);
+      vi.advanceTimersByTime(1);
+      expect(tokens).toEqual(["tok-1", "tok-2"]);
+      last().open();
+      expect(connection.state).toBe("connected");
+      expect(connection.attempts).toBe(0);
+      expect(handlers.onConnected).toHaveBeenCalledTimes(2);
+      expect(onSessionEnded).not.toHaveBeenCalled();
+    },
+  );
+
+  it("with the same token: looks once more after a moment (a new token may be on its way), then signs out", () => {
+    const onSessionEnded = vi.fn();
+    const { connection, clients, tokens } = setup({ currentToken: () => "tok-1", onSessionEnded });
+    connection.start();
+    clients[0]?.open();
+    endedBy(clients[0] as FakeClient, "Session ended");
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(SESSION_RECHECK_MS);
+    expect(onSessionEnded).toHaveBeenCalledWith("unauthorized");
+    expect(connection.state).toBe("disconnected");
+    // The refused token is never offered again, and nothing reconnects.
+    vi.advanceTimersByTime(120_000);
+    expect(tokens).toEqual(["tok-1"]);
+  });
+
+  it("a newer token that arrives during that moment is used", () => {
+    let current = "tok-1";
+    const onSessionEnded = vi.fn();
+    const { connection, last, tokens } = setup({ currentToken: () => current, onSessionEnded });
+    connection.start();
+    last().open();
+    endedBy(last(), "Session ended");
+    current = "tok-2";
+    vi.advanceTimersByTime(SESSION_RECHECK_MS);
+    vi.advanceTimersByTime(1);
+    expect(tokens).toEqual(["tok-1", "tok-2"]);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it("no valid token in the app: signs out at once, as expired when the server said so", () => {
+    const onSessionEnded = vi.fn();
+    const { connection, last, tokens } = setup({ currentToken: () => null, onSessionEnded });
+    connection.start();
+    last().open();
+    endedBy(last(), "Session expired");
+    expect(onSessionEnded).toHaveBeenCalledWith("expired");
+    vi.advanceTimersByTime(120_000);
+    expect(tokens).toEqual(["tok-1"]);
+  });
+
+  it("other ERRORs (a cap, a busy server) keep the usual back-off", () => {
+    const onSessionEnded = vi.fn();
+    const { connection, clients, last } = setup({ currentToken: () => "tok-1", onSessionEnded });
+    connection.start();
+    last().open();
+    endedBy(last(), "Too many connections for this account (max 20)");
+    expect(connection.attempts).toBe(1);
+    vi.advanceTimersByTime(1000);
+    expect(clients).toHaveLength(2);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  describe("with the app's own session (auth.ts)", () => {
+    afterEach(() => {
+      logout();
+    });
+
+    it("signs the person out through the session-expiry path when the token in storage is the refused one", () => {
+      startSession({ user: customer, token: "stored-1", expiresIn: 3600 });
+      const reasons: string[] = [];
+      const unsubscribe = onLogout((reason) => reasons.push(reason));
+      const { connection, last } = setup({ token: "stored-1" });
+      connection.start();
+      last().open();
+      endedBy(last(), "Session ended");
+      vi.advanceTimersByTime(SESSION_RECHECK_MS);
+      expect(getSession()).toBeNull();
+      expect(reasons).toEqual(["unauthorized"]);
+      unsubscribe();
+    });
+
+    it("reconnects with the newer token the person signed in with, and stays signed in", () => {
+      startSession({ user: customer, token: "stored-1", expiresIn: 3600 });
+      const { connection, last, tokens } = setup({ token: "stored-1" });
+      connection.start();
+      last().open();
+      startSession({ user: customer, token: "stored-2", expiresIn: 3600 });
+      endedBy(last(), "Session ended");
+      vi.advanceTimersByTime(1);
+      expect(tokens).toEqual(["stored-1", "stored-2"]);
+      expect(getSession()?.token.token).toBe("stored-2");
+    });
+
+    it("an expired token in the app: the expiry path signs out once", () => {
+      startSession({ user: customer, token: "stored-1", expiresIn: 120 });
+      const reasons: string[] = [];
+      const unsubscribe = onLogout((reason) => reasons.push(reason));
+      const { connection, last } = setup({ token: "stored-1" });
+      connection.start();
+      last().open();
+      // Past the token's expiry without the app's own timer having fired (a sleeping laptop).
+      vi.setSystemTime(Date.now() + 121_000);
+      endedBy(last(), "Session expired");
+      expect(getSession()).toBeNull();
+      expect(reasons).toEqual(["expired"]);
+      unsubscribe();
+    });
   });
 });

@@ -5,6 +5,7 @@ import { Client, type IFrame, type IMessage } from "@stomp/stompjs";
 import SockJS from "sockjs-client";
 
 import { API_BASE } from "./api-client";
+import { getSession, getToken, logout } from "./auth";
 
 /** Real-time connection states (spec section 4). */
 export type RealtimeState = "connecting" | "connected" | "disconnected" | "reconnecting";
@@ -18,6 +19,17 @@ export const MONITOR_INTERVAL_MS = 5000;
 export const HEARTBEAT_MS = 10_000;
 /** Fallback when the shutdown notice carries no delay. */
 export const SHUTDOWN_RECONNECT_MS = 1000;
+/**
+ * When the server ends the session and the app still holds the same token, look once more after this
+ * long before signing out: the answer that carries a newer token may still be on its way.
+ */
+export const SESSION_RECHECK_MS = 1000;
+
+/** How the server says a session ended because of its token (expired, revoked, or refused). */
+const SESSION_ENDED = /expired|ended|authentication required/i;
+
+/** Why the server ended the session, as the app's logout reasons name it. */
+export type SessionEndReason = "expired" | "unauthorized";
 
 export const SHUTDOWN_TOPIC = "/topic/system/shutdown";
 export const SAMPLES_TOPIC = "/topic/sample-submissions/updates";
@@ -75,7 +87,19 @@ export interface RealtimeOptions extends RealtimeHandlers {
   userId: number;
   createClient?: StompFactory;
   random?: () => number;
+  /** The app's current token, or null when it has none that is still valid (auth.ts by default). */
+  currentToken?: () => string | null;
+  /** The server ended the session and no newer token exists: sign out (auth.ts's logout by default). */
+  onSessionEnded?: (reason: SessionEndReason) => void;
 }
+
+/** getToken() answers null for an expired token, and has then already signed out ("expired"). */
+const appToken = (): string | null => getToken()?.token ?? null;
+
+/** The app's session-expiry path: logout clears storage, the router goes to /login, a toast explains. */
+const signOut = (reason: SessionEndReason): void => {
+  if (getSession() !== null) logout(reason);
+};
 
 export interface RealtimeConnection {
   start(): void;
@@ -101,7 +125,14 @@ function shutdownDelay(body: unknown): number {
 }
 
 export function createRealtimeConnection(options: RealtimeOptions): RealtimeConnection {
-  const { token, userId, createClient = createStompClient, random = Math.random } = options;
+  const {
+    userId,
+    createClient = createStompClient,
+    random = Math.random,
+    currentToken = appToken,
+    onSessionEnded = signOut,
+  } = options;
+  let token = options.token;
   let state: RealtimeState = "disconnected";
   let client: StompLike | null = null;
   let attempts = 0;
@@ -184,16 +215,49 @@ export function createRealtimeConnection(options: RealtimeOptions): RealtimeConn
         client = null;
         handleFailure();
       },
-      onStompError: () => {
+      onStompError: (frame) => {
         // The server closes after ERROR; count it once, then drop the socket.
         if (client !== current || settled) return;
         settled = true;
         drop(current);
-        handleFailure();
+        const message = frame.headers["message"] ?? "";
+        if (SESSION_ENDED.test(message)) handleSessionEnded(message);
+        else handleFailure();
       },
     });
     client = current;
     current.activate();
+  };
+
+  const end = (reason: SessionEndReason) => {
+    stop();
+    onSessionEnded(reason);
+  };
+
+  /**
+   * The server ended the session because of its token. A newer token (the person signed in again, or
+   * an answer replaced it) gets a fresh connection at once; the same token is never offered again.
+   */
+  const handleSessionEnded = (message: string, recheck = true) => {
+    if (stopped) return;
+    const reason: SessionEndReason = /expired/i.test(message) ? "expired" : "unauthorized";
+    const next = currentToken();
+    if (next !== null && next !== token) {
+      token = next;
+      attempts = 0;
+      scheduleReconnect(0);
+      return;
+    }
+    if (next === null || !recheck) {
+      end(reason);
+      return;
+    }
+    clearReconnect();
+    setState("reconnecting");
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      handleSessionEnded(message, false);
+    }, SESSION_RECHECK_MS);
   };
 
   /** Every 5 s: a connection that is gone without a scheduled reconnect gets one. */
@@ -205,6 +269,15 @@ export function createRealtimeConnection(options: RealtimeOptions): RealtimeConn
     }
   };
 
+  function stop() {
+    stopped = true;
+    clearReconnect();
+    if (monitor !== undefined) clearInterval(monitor);
+    monitor = undefined;
+    drop(client);
+    setState("disconnected");
+  }
+
   return {
     start() {
       if (!stopped) return;
@@ -214,14 +287,7 @@ export function createRealtimeConnection(options: RealtimeOptions): RealtimeConn
       monitor = setInterval(check, MONITOR_INTERVAL_MS);
       connect();
     },
-    stop() {
-      stopped = true;
-      clearReconnect();
-      if (monitor !== undefined) clearInterval(monitor);
-      monitor = undefined;
-      drop(client);
-      setState("disconnected");
-    },
+    stop,
     get state() {
       return state;
     },
