@@ -151,10 +151,23 @@ export const sampleSchema = z.object({
 });
 export type Sample = z.infer<typeof sampleSchema>;
 
+/** A calendar day that exists: Date.parse rolls 2026-02-31 over to 3 March. */
+const isRealDay = (value: string): boolean => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1900 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+};
 const dateParam = text(messages.dateInvalid)
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, messages.dateInvalid)
-  .refine((value) => !Number.isNaN(Date.parse(value)), messages.dateInvalid);
+  .refine((value) => isRealDay(value) && !Number.isNaN(Date.parse(value)), messages.dateInvalid);
 
 export const SAMPLE_SORTS = ["updatedAt:desc", "createdAt:desc", "createdAt:asc"] as const;
 export type SampleSort = (typeof SAMPLE_SORTS)[number];

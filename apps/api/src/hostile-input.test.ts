@@ -1,0 +1,675 @@
+import { messages } from "@lab/contracts";
+import { sql } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { STRONG_PASSWORD, signedInCustomer, startTestApp, type TestApp } from "./test/harness";
+import { completeWithReport, signedInStaff } from "./test/lab";
+import { samplePayload, submitSample } from "./test/samples";
+
+/**
+ * Issue 12 section 2: no input reaches a 500. Every hostile input below, against every route family,
+ * signed out and signed in as a customer and as staff, must answer a 4xx `{error, code}` and write
+ * nothing.
+ */
+
+type Method = "get" | "post" | "put" | "delete";
+type Who = "anon" | "customer" | "staff";
+interface Case {
+  name: string;
+  who: Who;
+  method: Method;
+  path: string;
+  /** A JSON body; `raw` sends the text as it is, as application/json. */
+  body?: unknown;
+  raw?: string;
+  /** The code expected when it is known: text the database cannot store is text_invalid. */
+  code?: string;
+}
+
+const NUL = "Ravi\u0000Kumar";
+const LONE_SURROGATE = "Ravi \ud800";
+const OVERLONG = "x".repeat(5_000);
+const BAD_BODY_IDS: unknown[] = [
+  0,
+  -1,
+  2_147_483_648,
+  9_007_199_254_740_991,
+  "1e3",
+  "abc",
+  1.5,
+  true,
+  [1],
+  {},
+];
+const BAD_PATH_IDS = [
+  "0",
+  "-1",
+  "2147483648",
+  "9007199254740991",
+  "99999999999",
+  "1e3",
+  "abc",
+  "1.5",
+  "0x10",
+  "%00",
+  "%F0",
+];
+// Out of range for either axis (and a string): latitudes stop at ±90, longitudes at ±180.
+const HUGE = [1e308, -1e308, 1000, -1000, "16.5"];
+
+// Fields that take digits or one of a few words rather than text: any other value is validation_failed.
+const NOT_TEXT = new Set(["consumerId", "verdict"]);
+
+/** Copies `base` with the value at `path` replaced. */
+function withValue(base: unknown, path: (string | number)[], value: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  if (Array.isArray(base)) {
+    const copy: unknown[] = [...base];
+    copy[Number(head)] = withValue(copy[Number(head)], rest, value);
+    return copy;
+  }
+  const record = typeof base === "object" && base !== null ? (base as Record<string, unknown>) : {};
+  return { ...record, [head]: withValue(record[head], rest, value) };
+}
+
+/** One case per field: NUL in it, a lone surrogate in it, an overlong value, a number, an object. */
+function eachString(
+  who: Who,
+  method: Method,
+  path: string,
+  base: unknown,
+  fields: (string | number)[][],
+  values: [string, unknown][] = [
+    ["NUL", NUL],
+    ["lone surrogate", LONE_SURROGATE],
+  ],
+): Case[] {
+  return fields.flatMap((field) =>
+    values.map(([label, value]) => ({
+      name: `${label} in ${field.join(".")}`,
+      who,
+      method,
+      path,
+      body: withValue(base, field, value),
+      ...((value === NUL || value === LONE_SURROGATE) && !NOT_TEXT.has(String(field[field.length - 1]))
+        ? { code: "text_invalid" }
+        : {}),
+    })),
+  );
+}
+
+const TYPE_VALUES: [string, unknown][] = [
+  ["overlong", OVERLONG],
+  ["number", 12345],
+  ["object", { a: 1 }],
+  ["array", ["a", "b"]],
+];
+
+let t: TestApp;
+const ids = { customer: 0, other: 0, provider: 0, sample: 0, agent: 0, report: 0, notification: 0 };
+const tokens: Record<Who, string | undefined> = { anon: undefined, customer: undefined, staff: undefined };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const customer = await signedInCustomer(t, "Hostile Farm");
+  const other = await signedInCustomer(t, "Other Farm");
+  const staff = await signedInStaff(t);
+  tokens.customer = customer.token;
+  tokens.staff = staff.token;
+  ids.customer = customer.id;
+  ids.other = other.id;
+  const provider = await request(t.app)
+    .post(`/api/customers/${customer.id}/sample-providers`)
+    .auth(customer.token, { type: "bearer" })
+    .send({ samplerName: "Agent Rao", userType: "Agent", phoneNumber: "9848022338", farmers: [] })
+    .expect(201);
+  ids.provider = (provider.body as { id: number }).id;
+  ids.sample = (await submitSample(t.app, customer)).id;
+  const reported = await submitSample(t.app, customer);
+  ids.report = (await completeWithReport(t, staff.token, reported.id)).id;
+  const agents = await request(t.app)
+    .get("/api/lab/agents")
+    .auth(staff.token, { type: "bearer" })
+    .expect(200);
+  ids.agent = (agents.body as { id: number }[])[0]?.id ?? 0;
+  const notifications = await request(t.app)
+    .get("/api/notifications")
+    .auth(customer.token, { type: "bearer" })
+    .expect(200);
+  ids.notification = (notifications.body as { id: number }[])[0]?.id ?? 0;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+// What the calls could write: a digest of each table's rows (updates count too), and how much mail was
+// queued (the outbox sender marks rows sent meanwhile, so only their number).
+const WATCHED = [
+  "customers",
+  "sample_providers",
+  "samples",
+  "sample_events",
+  "notifications",
+  "agents",
+  "reports",
+  "staff",
+  "verification_codes",
+];
+async function snapshot(): Promise<string> {
+  const parts = await Promise.all([
+    ...WATCHED.map(async (table) => {
+      const result = (await t.database.db.execute(
+        sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as d from ${sql.identifier(table)} t`,
+      )) as { rows: { d: string }[] };
+      return `${table}:${result.rows[0]?.d ?? ""}`;
+    }),
+    (async () => {
+      const result = (await t.database.db.execute(sql`select count(*)::int as n from outbox_mail`)) as {
+        rows: { n: number }[];
+      };
+      return `outbox_mail:${result.rows[0]?.n ?? ""}`;
+    })(),
+  ]);
+  return parts.join("\n");
+}
+
+async function send(c: Case) {
+  const agent = request(t.app);
+  let req =
+    c.method === "get"
+      ? agent.get(c.path)
+      : c.method === "post"
+        ? agent.post(c.path)
+        : c.method === "put"
+          ? agent.put(c.path)
+          : agent.delete(c.path);
+  const token = tokens[c.who];
+  if (token) req = req.auth(token, { type: "bearer" });
+  if (c.raw !== undefined) req = req.set("content-type", "application/json").send(c.raw);
+  else if (c.body !== undefined) req = req.send(c.body as object);
+  return req;
+}
+
+/** Runs every case; answers the ones that were not a clean 4xx or that wrote something. */
+async function failures(cases: Case[]): Promise<string[]> {
+  const failed: string[] = [];
+  for (const c of cases) {
+    const before = await snapshot();
+    const res = await send(c);
+    const body = res.body as { error?: unknown; code?: unknown };
+    const label = `${c.who} ${c.method.toUpperCase()} ${c.path} (${c.name})`;
+    if (res.status < 400 || res.status >= 500) {
+      failed.push(`${label}: ${res.status} ${JSON.stringify(res.body)}`);
+    } else if (typeof body.error !== "string" || typeof body.code !== "string") {
+      failed.push(`${label}: body ${JSON.stringify(res.body)}`);
+    } else if (body.error === messages.databaseRefused) {
+      // The error handler's net caught it: the request's shape should have refused it first.
+      failed.push(`${label}: refused by the database, not by validation`);
+    } else if (c.code !== undefined && res.status === 400 && body.code !== c.code) {
+      failed.push(`${label}: code ${String(body.code)}, expected ${c.code}`);
+    }
+    if (c.method !== "get" && (await snapshot()) !== before) failed.push(`${label}: wrote to the database`);
+  }
+  return failed;
+}
+
+const pathIdCases = (who: Who, method: Method, template: (id: string) => string, body?: unknown): Case[] =>
+  BAD_PATH_IDS.map((id) => ({ name: `path id ${id}`, who, method, path: template(id), body }));
+
+const structuralCases = (who: Who, method: Method, path: string): Case[] => [
+  { name: "array body", who, method, path, body: [] },
+  { name: "array of objects body", who, method, path, body: [{ a: 1 }] },
+  { name: "string body", who, method, path, raw: '"text"' },
+  { name: "number body", who, method, path, raw: "42" },
+  { name: "null body", who, method, path, raw: "null" },
+  { name: "malformed JSON", who, method, path, raw: '{"a":' },
+  { name: "NUL escaped in JSON keys", who, method, path, raw: '{"\\u0000":"x"}' },
+  { name: "body over 100 KB", who, method, path, body: { text: "x".repeat(120_000) } },
+];
+
+describe("hostile input never answers 500 nor writes", () => {
+  it("signed out: sign-in, registration, verification, e-mail check, certificates", async () => {
+    const account = { fullName: "Ravi Kumar", email: "ravi.hostile@gmail.com", password: STRONG_PASSWORD };
+    const cases: Case[] = [
+      ...eachString("anon", "post", "/api/customers/register", account, [
+        ["fullName"],
+        ["email"],
+        ["password"],
+      ]),
+      ...eachString(
+        "anon",
+        "post",
+        "/api/customers/register",
+        account,
+        [["fullName"], ["email"]],
+        TYPE_VALUES,
+      ),
+      ...structuralCases("anon", "post", "/api/customers/register"),
+      ...eachString("anon", "post", "/api/customers/login", account, [["email"], ["password"]]),
+      ...structuralCases("anon", "post", "/api/customers/login"),
+      ...eachString("anon", "post", "/api/lab/login", account, [["email"], ["password"]]),
+      ...eachString("anon", "post", "/api/auth/send-verification", { email: account.email }, [["email"]]),
+      ...eachString("anon", "post", "/api/auth/verify-email", { email: account.email, code: "ABC123" }, [
+        ["email"],
+        ["code"],
+      ]),
+      ...eachString("anon", "post", "/api/auth/forgot-password", { email: account.email }, [["email"]]),
+      ...eachString(
+        "anon",
+        "post",
+        "/api/auth/reset-password",
+        { email: account.email, code: "ABC123", password: STRONG_PASSWORD },
+        [["email"], ["code"], ["password"]],
+      ),
+      ...eachString("anon", "post", "/api/email/verify-email", { email: account.email }, [["email"]]),
+      ...["%00", "NSP-CERT-2026-%00", "NSP-CERT-99999-99999999999999999999", "%F0%9F"].map((number) => ({
+        name: `certificate ${number}`,
+        who: "anon" as const,
+        method: "get" as const,
+        path: `/api/certificates/${number}`,
+      })),
+      // Protected calls signed out: 401 whatever the input.
+      { name: "forged cursor", who: "anon", method: "get", path: "/api/sample-submissions?cursor=abc.def" },
+      { name: "NUL q", who: "anon", method: "get", path: "/api/places/autocomplete?q=%00" },
+      ...pathIdCases("anon", "get", (id) => `/api/customers/${id}`),
+      ...pathIdCases("anon", "post", (id) => `/api/lab/samples/${id}/assign`, { agentId: 1 }),
+    ];
+    expect(await failures(cases)).toEqual([]);
+  });
+
+  it("customer: profile, sample providers and their farmers", async () => {
+    const c = ids.customer;
+    const providers = `/api/customers/${c}/sample-providers`;
+    const provider = {
+      samplerName: "Agent Rao",
+      userType: "Agent",
+      phoneNumber: "9848022338",
+      altPhoneNumber: "9848022339",
+      location: "Bhimavaram",
+      coordinates: { lat: 16.5, lng: 81.5 },
+      farmers: [{ name: "Suresh", phoneNumber: "9848022340", altPhoneNumber: null, location: "Nellore" }],
+    };
+    const stringFields = [
+      ["samplerName"],
+      ["userType"],
+      ["phoneNumber"],
+      ["altPhoneNumber"],
+      ["location"],
+      ["location", "address"],
+      ["location", "placeId"],
+      ["farmers", 0, "name"],
+      ["farmers", 0, "phoneNumber"],
+      ["farmers", 0, "altPhoneNumber"],
+      ["farmers", 0, "location"],
+    ];
+    const coordinateCases = (path: string, method: Method, base: unknown, fields: (string | number)[][]) =>
+      fields.flatMap((field) =>
+        HUGE.map((value) => ({
+          name: `${String(value)} in ${field.join(".")}`,
+          who: "customer" as const,
+          method,
+          path,
+          body: withValue(base, field, value),
+        })),
+      );
+    const coordinateFields = [
+      ["coordinates", "lat"],
+      ["coordinates", "lng"],
+      ["farmers", 0, "coordinates", "lat"],
+      ["coordinates"],
+    ];
+    const update = `${providers}/id/${ids.provider}`;
+    const cases: Case[] = [
+      ...eachString("customer", "post", providers, provider, stringFields),
+      ...eachString("customer", "post", providers, provider, stringFields.slice(0, 4), TYPE_VALUES),
+      ...eachString("customer", "put", update, provider, stringFields),
+      ...eachString("customer", "put", `${providers}-simple/${ids.provider}`, provider, [
+        ["farmers", 0, "name"],
+      ]),
+      ...coordinateCases(providers, "post", provider, coordinateFields),
+      {
+        name: "1e999 (Infinity) latitude",
+        who: "customer",
+        method: "post",
+        path: providers,
+        raw: '{"samplerName":"A","phoneNumber":"9848022338","coordinates":{"lat":1e999,"lng":81}}',
+      },
+      {
+        name: "NUL inside the JSON location string",
+        who: "customer",
+        method: "post",
+        path: providers,
+        body: {
+          ...provider,
+          location: JSON.stringify({ address: NUL, coordinates: { lat: 16.5, lng: 81.5 } }),
+        },
+      },
+      {
+        name: "lone surrogate inside the JSON location string",
+        who: "customer",
+        method: "post",
+        path: providers,
+        body: { ...provider, location: `{"address":"\\ud800"}` },
+      },
+      {
+        name: "farmers as an object",
+        who: "customer",
+        method: "post",
+        path: providers,
+        body: { ...provider, farmers: { name: "x" } },
+      },
+      {
+        name: "farmers as a string",
+        who: "customer",
+        method: "post",
+        path: providers,
+        body: { ...provider, farmers: "x" },
+      },
+      {
+        name: "201 farmers",
+        who: "customer",
+        method: "post",
+        path: providers,
+        body: { ...provider, farmers: Array(201).fill(provider.farmers[0]) },
+      },
+      ...structuralCases("customer", "post", providers),
+      ...structuralCases("customer", "put", update),
+      ...pathIdCases("customer", "get", (id) => `/api/customers/${id}/sample-providers`),
+      ...pathIdCases("customer", "post", (id) => `/api/customers/${id}/sample-providers`, provider),
+      ...pathIdCases("customer", "put", (id) => `${providers}/id/${id}`, provider),
+      ...pathIdCases("customer", "put", (id) => `${providers}-simple/${id}`, provider),
+      ...pathIdCases("customer", "delete", (id) => `${providers}/id/${id}`),
+      ...pathIdCases("customer", "delete", (id) => `${providers}/${id}`),
+      ...pathIdCases("customer", "get", (id) => `/api/customers/${id}`),
+      ...pathIdCases("customer", "put", (id) => `/api/customers/${id}/profile`, { fullName: "x" }),
+      // The profile's own fields (its route is another change's; only "never a 500" is asserted here).
+      ...eachString("customer", "put", `/api/customers/${c}/profile`, { fullName: "Ravi" }, [
+        ["fullName"],
+        ["company"],
+        ["phoneNumber"],
+        ["address"],
+        ["email"],
+        ["currentPassword"],
+      ]),
+      // Another customer's providers: 403 whatever the input.
+      ...eachString("customer", "post", `/api/customers/${ids.other}/sample-providers`, provider, [
+        ["samplerName"],
+      ]),
+    ];
+    expect(await failures(cases)).toEqual([]);
+  });
+
+  it("customer: sample submissions, the list and its cursor, places, reports, notifications, ledger", async () => {
+    const c = ids.customer;
+    const submission = samplePayload(c, { samplerId: ids.provider, emailAddress: "pond@gmail.com" });
+    const submitStrings = [
+      ["samplerName"],
+      ["samplerLocation"],
+      ["shrimpCategory"],
+      ["testTypes", 0],
+      ["phoneNumber"],
+      ["emailAddress"],
+      ["status"],
+      ["assigned"],
+      ["samplerId"],
+      ["consumerId"],
+    ];
+    const idFieldCases = (path: string, base: unknown, fields: string[]): Case[] =>
+      fields.flatMap((field) =>
+        BAD_BODY_IDS.map((value) => ({
+          name: `${JSON.stringify(value)} as ${field}`,
+          who: "customer" as const,
+          method: "post" as const,
+          path,
+          body: withValue(base, [field], value),
+        })),
+      );
+    const list = "/api/sample-submissions";
+    const queries = [
+      "q=%00",
+      "q=a&q=b",
+      `q=${"x".repeat(101)}`,
+      "status=%00",
+      "status=a&status=b",
+      "status=unknown",
+      "from=%00",
+      "from=2026-02-31",
+      "to=2026-13-01",
+      "from=0000-01-01",
+      "from=2026-01-01T25:00",
+      "from=a&from=b",
+      "page=0",
+      "page=-1",
+      "page=abc",
+      "page=1.5",
+      "page=2147483648",
+      "page=9007199254740991",
+      "page=1e309",
+      "page=1&page=2",
+      "size=0",
+      "size=101",
+      "size=1e3",
+      "sort=%00",
+      "cursor=%00",
+      "cursor=abc",
+      "cursor=a&cursor=b",
+      `cursor=${"a".repeat(500)}`,
+      `cursor=${Buffer.from(JSON.stringify({ h: "x", p: 1, f: [0, "2026-02-31T00:00:00.000000", 99999999999], l: [0, "a", 1] })).toString("base64url")}`,
+      `cursor=${Buffer.from("{}").toString("base64url")}.${"A".repeat(43)}`,
+    ];
+    const cases: Case[] = [
+      ...eachString("customer", "post", list, submission, submitStrings),
+      ...eachString("customer", "post", list, submission, submitStrings.slice(0, 6), TYPE_VALUES),
+      ...idFieldCases(list, submission, ["consumerId", "samplerId"]),
+      ...["lat", "lng"].flatMap((axis) =>
+        HUGE.map((value) => ({
+          name: `${String(value)} as coordinate.${axis}`,
+          who: "customer" as const,
+          method: "post" as const,
+          path: list,
+          body: withValue(submission, ["coordinate", axis], value),
+        })),
+      ),
+      {
+        name: "1e999 latitude",
+        who: "customer",
+        method: "post",
+        path: list,
+        raw: JSON.stringify(submission).replace('"lat":16.5', '"lat":1e999'),
+      },
+      {
+        name: "testTypes as a string",
+        who: "customer",
+        method: "post",
+        path: list,
+        body: { ...submission, testTypes: "Allergen Testing" },
+      },
+      {
+        name: "coordinate as an array",
+        who: "customer",
+        method: "post",
+        path: list,
+        body: { ...submission, coordinate: [16.5, 81.5] },
+      },
+      ...structuralCases("customer", "post", list),
+      ...queries.map((query) => ({
+        name: query.slice(0, 60),
+        who: "customer" as const,
+        method: "get" as const,
+        path: `${list}?${query}`,
+      })),
+      ...queries
+        .map((query) => ({
+          name: query.slice(0, 60),
+          who: "staff" as const,
+          method: "get" as const,
+          path: `/api/lab/samples?${query}`,
+        }))
+        .filter((x) => !x.path.includes("cursor")),
+      ...pathIdCases("customer", "get", (id) => `${list}/${id}`),
+      ...pathIdCases("customer", "get", (id) => `${list}/${id}/events`),
+      ...pathIdCases("customer", "get", (id) => `${list}/consumer/${id}`),
+      ...["q=%00", "q=a&q=b", `q=${"x".repeat(101)}`].map((query) => ({
+        name: query.slice(0, 30),
+        who: "customer" as const,
+        method: "get" as const,
+        path: `/api/places/autocomplete?${query}`,
+      })),
+      ...pathIdCases("customer", "get", (id) => `/api/reports/${id}`),
+      ...pathIdCases("customer", "get", (id) => `/api/reports/${id}/pdf`),
+      ...pathIdCases("customer", "post", (id) => `/api/notifications/${id}/read`),
+      ...pathIdCases("customer", "delete", (id) => `/api/notifications/${id}`),
+      // The ledger e-mail (its route is another change's; only "never a 500" is asserted here).
+      ...BAD_BODY_IDS.map((value) => ({
+        name: `sampleIds [${JSON.stringify(value)}]`,
+        who: "customer" as const,
+        method: "post" as const,
+        path: "/api/ledger/email",
+        body: { sampleIds: [value], subject: "Reports", message: "Please see" },
+      })),
+      ...eachString(
+        "customer",
+        "post",
+        "/api/ledger/email",
+        { sampleIds: [ids.sample], subject: "S", message: "M" },
+        [["subject"], ["message"]],
+      ),
+      // A customer on the staff console: 403 whatever the input.
+      ...pathIdCases("customer", "post", (id) => `/api/lab/samples/${id}/assign`, { agentId: 2_147_483_648 }),
+    ];
+    expect(await failures(cases)).toEqual([]);
+  });
+
+  it("staff: agents, assignment, moves, reports and revocation", async () => {
+    const s = ids.sample;
+    const agent = {
+      name: "Suresh",
+      phone: "9000000081",
+      active: true,
+      coordinates: { lat: 16.5, lng: 81.5 },
+    };
+    const report = {
+      initialInspection: "Fine",
+      labResults: {
+        viralScreening: "None",
+        bacterialAnalysis: "",
+        parasiteCheck: "",
+        geneticMarkers: "",
+        waterQuality: "",
+      },
+      finalReview: "Pass",
+      tests: [
+        {
+          testType: "Allergen Testing",
+          value: "0.2",
+          unit: "mg/kg",
+          limit: "< 1",
+          method: "ELISA",
+          verdict: "pass",
+        },
+      ],
+    };
+    const reportStrings = [
+      ["initialInspection"],
+      ["finalReview"],
+      ["labResults", "viralScreening"],
+      ["labResults", "waterQuality"],
+      ["tests", 0, "testType"],
+      ["tests", 0, "value"],
+      ["tests", 0, "unit"],
+      ["tests", 0, "limit"],
+      ["tests", 0, "method"],
+      ["tests", 0, "verdict"],
+    ];
+    const cases: Case[] = [
+      ...eachString("staff", "post", "/api/lab/agents", agent, [["name"], ["phone"]]),
+      ...eachString(
+        "staff",
+        "post",
+        "/api/lab/agents",
+        agent,
+        [["name"], ["phone"], ["active"], ["coordinates"]],
+        TYPE_VALUES,
+      ),
+      ...HUGE.map((value) => ({
+        name: `${String(value)} as lat`,
+        who: "staff" as const,
+        method: "post" as const,
+        path: "/api/lab/agents",
+        body: withValue(agent, ["coordinates", "lat"], value),
+      })),
+      ...eachString("staff", "put", `/api/lab/agents/${ids.agent}`, agent, [["name"], ["phone"]]),
+      ...pathIdCases("staff", "put", (id) => `/api/lab/agents/${id}`, agent),
+      ...structuralCases("staff", "post", "/api/lab/agents"),
+      ...BAD_BODY_IDS.map((value) => ({
+        name: `agentId ${JSON.stringify(value)}`,
+        who: "staff" as const,
+        method: "post" as const,
+        path: `/api/lab/samples/${s}/assign`,
+        body: { agentId: value },
+      })),
+      ...pathIdCases("staff", "post", (id) => `/api/lab/samples/${id}/assign`, { agentId: ids.agent }),
+      ...pathIdCases("staff", "post", (id) => `/api/lab/samples/${id}/unassign`),
+      ...pathIdCases("staff", "get", (id) => `/api/lab/samples/${id}`),
+      ...eachString("staff", "post", `/api/lab/samples/${s}/status`, { status: "COLLECTED", note: "ok" }, [
+        ["status"],
+        ["note"],
+        ["testingEta"],
+      ]),
+      ...["2026-02-31T10:00:00Z", "2026-01-01T25:00:00Z", "+275760-09-13T00:00:00Z", "tomorrow", "%00"].map(
+        (eta) => ({
+          name: `testingEta ${eta}`,
+          who: "staff" as const,
+          method: "post" as const,
+          path: `/api/lab/samples/${s}/status`,
+          body: { status: "TESTING", testingEta: eta },
+        }),
+      ),
+      ...pathIdCases("staff", "post", (id) => `/api/lab/samples/${id}/status`, { status: "COLLECTED" }),
+      ...eachString("staff", "post", `/api/lab/samples/${s}/report`, report, reportStrings),
+      ...eachString(
+        "staff",
+        "post",
+        `/api/lab/samples/${s}/report`,
+        report,
+        reportStrings.slice(0, 6),
+        TYPE_VALUES,
+      ),
+      {
+        name: "tests as an object",
+        who: "staff",
+        method: "post",
+        path: `/api/lab/samples/${s}/report`,
+        body: { ...report, tests: report.tests[0] },
+      },
+      ...pathIdCases("staff", "post", (id) => `/api/lab/samples/${id}/report`, report),
+      ...eachString("staff", "post", `/api/lab/reports/${ids.report}/revoke`, { reason: "Wrong sample" }, [
+        ["reason"],
+      ]),
+      ...eachString(
+        "staff",
+        "post",
+        `/api/lab/reports/${ids.report}/revoke`,
+        { reason: "Wrong sample" },
+        [["reason"]],
+        TYPE_VALUES,
+      ),
+      ...pathIdCases("staff", "post", (id) => `/api/lab/reports/${id}/revoke`, { reason: "Wrong sample" }),
+      ...eachString(
+        "staff",
+        "put",
+        "/api/lab/password",
+        { currentPassword: "LabStaff#2026", newPassword: STRONG_PASSWORD },
+        [["currentPassword"], ["newPassword"]],
+      ),
+      // Staff on customer calls: refused whatever the input.
+      ...pathIdCases("staff", "get", (id) => `/api/sample-submissions/${id}`),
+      ...eachString("staff", "post", "/api/sample-submissions", samplePayload(ids.customer), [
+        ["samplerName"],
+      ]),
+    ];
+    expect(await failures(cases)).toEqual([]);
+  });
+});
