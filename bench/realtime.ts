@@ -28,6 +28,8 @@ const server = startApiProcess({
   ...(postgres ? { DATABASE_URL: `${pgServer}/${dbName}` } : {}),
   DATA_DIR: dataDir,
   RATE_LIMIT: "off",
+  // Every bench socket signs in as one customer; the per-account cap (20) would refuse the rest.
+  REALTIME_SESSIONS_PER_ACCOUNT: "100000",
 });
 const { base } = server;
 const stop = () => server.stop();

@@ -32,6 +32,7 @@ const envSchema = z.object({
     .default("20,15,45"),
   LAB_ADMIN_EMAIL: z.string().email().optional(),
   LAB_ADMIN_PASSWORD: z.string().min(8).optional(),
+  REALTIME_SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -49,6 +50,8 @@ export interface Config {
   rateLimit: boolean;
   webDistDir: string;
   logLevel: string;
+  /** Live STOMP sessions one account may hold on one instance (benches raise it). */
+  realtimeSessionsPerAccount: number;
   /** The demo lab: seconds for collection, delivery and testing, or undefined when off. */
   labSimulator: { collectMs: number; deliverMs: number; testMs: number } | undefined;
   /** The first staff account; in development a demo account is used when unset. */
@@ -91,6 +94,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: env.RATE_LIMIT,
     webDistDir: resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
+    realtimeSessionsPerAccount: env.REALTIME_SESSIONS_PER_ACCOUNT,
     labSimulator: env.LAB_SIMULATOR
       ? { collectMs: collect * 1000, deliverMs: deliver * 1000, testMs: test * 1000 }
       : undefined,

@@ -38,7 +38,13 @@ const outbox = createOutboxSender({ db: database.db, transport, from: config.mai
 // same sign-outs.
 const tokens = createTokenService(config.jwtSecret);
 const sessions = createSessionStore(database.db, tokens);
-const realtime = createRealtime({ tokens, sessions, logger, redis });
+const realtime = createRealtime({
+  tokens,
+  sessions,
+  logger,
+  redis,
+  limits: { maxSessionsPerAccount: config.realtimeSessionsPerAccount },
+});
 
 const app = createApp({
   database,
