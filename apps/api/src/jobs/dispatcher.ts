@@ -6,6 +6,7 @@ import type { DomainContext } from "../domain/context";
 import { applyMove, type MoveResult } from "../domain/sample-moves";
 import { changeEvents } from "../realtime/change-events";
 import { createPoller, type Poller } from "./poller";
+import { errorSummary } from "../lib/db-errors";
 
 // Any instance may run the dispatcher; this transaction-scoped advisory lock lets one pass at a time in.
 const DISPATCH_LOCK_KEY = 7_340_021;
@@ -74,6 +75,6 @@ export function createDispatcher(ctx: DomainContext, logger: Logger, intervalMs 
       const assigned = await dispatchOnce(ctx);
       if (assigned > 0) logger.info({ assigned }, "dispatcher assigned samples");
     },
-    (error) => logger.error({ err: error }, "dispatch pass failed"),
+    (error) => logger.error({ err: errorSummary(error) }, "dispatch pass failed"),
   );
 }

@@ -7,6 +7,7 @@ import { issueReport, type IssueReportInput } from "../domain/reports";
 import { moveSample, type Move } from "../domain/sample-moves";
 import { addAgent } from "../domain/staff";
 import { createPoller, type Poller } from "./poller";
+import { errorSummary } from "../lib/db-errors";
 
 /** How long each step takes on the compressed demo clock. */
 export interface SimulatorPace {
@@ -132,7 +133,7 @@ export function createLabSimulator(
       const moved = await step();
       if (moved > 0) logger.info({ moved }, "simulator moved samples");
     },
-    (error) => logger.error({ err: error }, "simulator pass failed"),
+    (error) => logger.error({ err: errorSummary(error) }, "simulator pass failed"),
   );
   return { ...poller, step };
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 
 import type { MailTransport } from "../mail/transport";
+import { errorSummary } from "../lib/db-errors";
 
 export interface OutboxSender {
   start(): void;
@@ -95,7 +96,11 @@ export function createOutboxSender(options: Options): OutboxSender {
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      logger.warn({ mailId: row.id, attempts: row.attempts, err: message }, "mail not sent; will retry");
+      // The SMTP answer may name the recipient: the log keeps its class and code, the row its text.
+      logger.warn(
+        { mailId: row.id, attempts: row.attempts, err: errorSummary(error) },
+        "mail not sent; will retry",
+      );
       await db
         .update(outboxMail)
         .set({
@@ -132,7 +137,7 @@ export function createOutboxSender(options: Options): OutboxSender {
     clearTimeout(timer);
     timer = setTimeout(() => {
       drain()
-        .catch((error: unknown) => logger.error({ err: error }, "outbox pass failed"))
+        .catch((error: unknown) => logger.error({ err: errorSummary(error) }, "outbox pass failed"))
         .finally(() => schedule(pollMs));
     }, delay);
     timer.unref();

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 
+import { errorSummary } from "../lib/db-errors";
 import type { RealtimeEvent } from "./events";
 
 const CHANNEL = "aquatest:realtime";
@@ -31,13 +32,13 @@ export function createEventBus(
   const { publisher, subscriber } = redis;
   subscriber
     .subscribe(CHANNEL)
-    .catch((error: unknown) => logger.warn({ err: error }, "redis subscribe failed"));
+    .catch((error: unknown) => logger.warn({ err: errorSummary(error) }, "redis subscribe failed"));
   subscriber.on("message", (channel: string, message: string) => {
     if (channel !== CHANNEL) return;
     try {
       deliver(JSON.parse(message) as RealtimeEvent);
     } catch (error) {
-      logger.warn({ err: error }, "unreadable realtime event");
+      logger.warn({ err: errorSummary(error) }, "unreadable realtime event");
     }
   });
   return {
