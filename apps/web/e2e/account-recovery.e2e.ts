@@ -16,6 +16,7 @@ import {
 } from "./support/account-recovery";
 import { expectNoAxeViolations } from "./support/axe";
 import { chromiumAvailable, viewports } from "./support/browser";
+import { STAFF_EMAIL, STAFF_PASSWORD } from "./support/staff";
 import { verificationCode, waitForMail } from "./support/mailbox";
 import {
   openPage,
@@ -292,6 +293,36 @@ describe.skipIf(!baseURL || !chromiumAvailable())("account recovery journey", ()
       expect(await waitForValue(signIn.getByLabel("Email", { exact: true }), newEmail)).toBe(newEmail);
       expect(await tokenStatus(page, customerId, token ?? "")).toBe(401);
       await expectNoAxeViolations(page, "/login (signed out everywhere)");
+    });
+
+    it("staff console: Account opens Change Password and Sign out of all devices (the demo password is left as it is)", async () => {
+      const { page } = session;
+      await page.goto("/lab/login");
+      const signIn = await visible(page.getByRole("form", { name: "Lab sign in" }));
+      await signIn.getByLabel("Email").fill(STAFF_EMAIL);
+      await signIn.getByLabel("Password").fill(STAFF_PASSWORD);
+      await signIn.getByRole("button", { name: "Sign In" }).click();
+      await waitForPath(page, "/lab", 20_000);
+
+      await page.getByRole("button", { name: "Account" }).click();
+      const dialog = await visible(page.getByRole("dialog", { name: "Account settings" }));
+      const form = dialog.getByRole("form", { name: "Change password" });
+      // A wrong current password is refused beside its field; nothing changes.
+      await form.getByLabel("Current Password").fill("Not#TheLab2026");
+      await form.getByLabel("New Password", { exact: true }).fill(CHANGED_PASSWORD);
+      await form.getByLabel("Confirm New Password").fill(CHANGED_PASSWORD);
+      await form.getByRole("button", { name: "Change Password" }).click();
+      await visible(form.getByText("Your current password is not correct."));
+      await dialog.getByRole("button", { name: "Sign out of all devices" }).click();
+      await visible(dialog.getByRole("button", { name: "Sign out everywhere" }));
+      await expectNoAxeViolations(page, "lab console account settings");
+      await expectNoSidewaysScroll(page, "lab console account settings");
+      await expectTappable(size, dialog, "lab console account settings", ["Close dialog"]);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      await page.getByRole("button", { name: "Sign Out" }).click();
+      await waitForPath(page, "/lab/login");
     });
 
     it("raised no uncaught errors in the page", () => {
