@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
+import { messages } from "@lab/contracts";
 
 import { getSession, logout, startSession } from "@/lib/auth";
 import { customer } from "@/testing/fixtures";
@@ -159,5 +160,14 @@ describe("routing rules", () => {
     const router = renderAt("/dashboard");
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(await screen.findByText("Your session has expired. Please sign in again.")).toBeInTheDocument();
+  });
+
+  it("a token refused by the server (session ended elsewhere): back to /login saying so", async () => {
+    mockFetch({});
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+    const router = renderAt("/dashboard");
+    logout("unauthorized");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(await screen.findByText(messages.sessionEnded)).toBeInTheDocument();
   });
 });

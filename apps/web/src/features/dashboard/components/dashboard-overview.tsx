@@ -18,7 +18,9 @@ export function DashboardOverview() {
     <div className="mx-auto max-w-6xl space-y-4 lg:space-y-6">
       <div className="rounded-2xl bg-gradient-to-br from-teal-700 to-sky-800 p-5 text-white shadow-sm lg:p-8">
         <p className="text-sm text-teal-50">{greetingFor(new Date().getHours())}</p>
-        <h1 className="mt-1 text-2xl font-bold sm:text-3xl">Welcome back, {user.fullName}!</h1>
+        <h1 className="mt-1 text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl">
+          Welcome back, {user.fullName}!
+        </h1>
         <p className="mt-2 max-w-2xl text-sm text-teal-50">
           {firstName}, this is your portal for shrimp sample testing at our ISO 17025 accredited laboratory.
         </p>
@@ -26,7 +28,7 @@ export function DashboardOverview() {
 
       <SampleOverview />
 
-      <section aria-labelledby="account-title" className="grid gap-4 lg:grid-cols-2">
+      <section aria-labelledby="account-title" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card>
           <CardBody>
             <h2 id="account-title" className="text-lg font-semibold text-slate-900">
