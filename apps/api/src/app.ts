@@ -40,6 +40,8 @@ export interface AppDeps {
   mxLookup?: MxLookup | undefined;
   redis?: Redis | undefined;
   rateLimit?: boolean;
+  /** Key prefix of the shared rate limits (default "rl"). */
+  rateLimitNamespace?: string | undefined;
   bcryptCost?: number;
   now?: () => Date;
   /** The built SPA; served with an index.html fallback when present. */
@@ -72,7 +74,11 @@ export function createApp(deps: AppDeps): Express {
     sessions: deps.sessions,
     tokens: deps.tokens,
   });
-  const limits = createRateLimits({ enabled: deps.rateLimit ?? true, redis: deps.redis });
+  const limits = createRateLimits({
+    enabled: deps.rateLimit ?? true,
+    redis: deps.redis,
+    namespace: deps.rateLimitNamespace,
+  });
 
   const app = express();
   app.disable("x-powered-by");

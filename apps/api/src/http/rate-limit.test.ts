@@ -64,8 +64,10 @@ describe.skipIf(!redisUrl)("rate limits shared through Redis", () => {
       clients.push(client);
       return client;
     };
-    const a = await startTestApp({ rateLimit: true, redis: connect(), database });
-    const b = await startTestApp({ rateLimit: true, redis: connect(), database });
+    // The two instances share their limits, and nothing of earlier runs (Redis keeps keys for 15 min).
+    const rateLimitNamespace = `rl-test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+    const a = await startTestApp({ rateLimit: true, redis: connect(), database, rateLimitNamespace });
+    const b = await startTestApp({ rateLimit: true, redis: connect(), database, rateLimitNamespace });
     try {
       const email = uniqueEmail();
       for (let i = 0; i < 10; i += 1) expect((await login(i % 2 ? a.app : b.app, email)).status).toBe(401);

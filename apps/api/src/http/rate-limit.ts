@@ -24,12 +24,22 @@ export interface RateLimits {
 }
 
 /** Limits kept in Redis when it is configured (shared by every instance), else in this process. */
-export function createRateLimits(options: { enabled: boolean; redis: Redis | undefined }): RateLimits {
+export function createRateLimits(options: {
+  enabled: boolean;
+  redis: Redis | undefined;
+  /** Key prefix in the store; instances that share limits share it (tests give each app its own). */
+  namespace?: string | undefined;
+}): RateLimits {
+  const namespace = options.namespace ?? "rl";
   const limiters = new Map<string, RateLimiterAbstract>();
   const limiterFor = (rule: RateLimitRule): RateLimiterAbstract => {
     const existing = limiters.get(rule.name);
     if (existing) return existing;
-    const settings = { keyPrefix: `rl:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
+    const settings = {
+      keyPrefix: `${namespace}:${rule.name}`,
+      points: rule.points,
+      duration: rule.durationSeconds,
+    };
     const limiter = options.redis
       ? new RateLimiterRedis({
           ...settings,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -58,6 +59,8 @@ export async function startTestApp(
     logger?: Logger;
     /** Trust X-Forwarded-For, to play clients at several addresses. */
     trustProxy?: boolean;
+    /** Rate-limit keys; each app gets its own unless two must share (Redis outlives test runs). */
+    rateLimitNamespace?: string;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(testEnv.databaseUrl));
@@ -92,6 +95,7 @@ export async function startTestApp(
     mxLookup: options.mxLookup,
     redis: options.redis,
     rateLimit: options.rateLimit ?? false,
+    rateLimitNamespace: options.rateLimitNamespace ?? `rl-test-${randomUUID()}`,
     bcryptCost: 10,
     now: clock.now,
     publish: realtime?.publish,
