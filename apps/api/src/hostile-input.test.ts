@@ -393,6 +393,28 @@ describe("hostile input never answers 500 nor writes", () => {
         ["email"],
         ["currentPassword"],
       ]),
+      ...eachString(
+        "customer",
+        "put",
+        `/api/customers/${c}/profile`,
+        { email: "moved.hostile@gmail.com", currentPassword: STRONG_PASSWORD },
+        [["email"], ["currentPassword"]],
+        TYPE_VALUES,
+      ),
+      ...eachString(
+        "customer",
+        "put",
+        `/api/customers/${c}/password`,
+        { currentPassword: STRONG_PASSWORD, newPassword: "Hostile#Pass9" },
+        [["currentPassword"], ["newPassword"]],
+        [["NUL", NUL], ["lone surrogate", LONE_SURROGATE], ...TYPE_VALUES],
+      ),
+      ...structuralCases("customer", "put", `/api/customers/${c}/password`),
+      ...pathIdCases("customer", "put", (id) => `/api/customers/${id}/password`, {
+        currentPassword: STRONG_PASSWORD,
+        newPassword: "Hostile#Pass9",
+      }),
+      ...pathIdCases("customer", "post", (id) => `/api/customers/${id}/sign-out-all`),
       // Another customer's providers: 403 whatever the input.
       ...eachString("customer", "post", `/api/customers/${ids.other}/sample-providers`, provider, [
         ["samplerName"],
