@@ -13,6 +13,13 @@ const email = text(messages.invalidEmailAddress)
 
 const optionalText = (max: number) => text().trim().max(max).nullable().optional();
 
+/** A mailed code (verification, password reset): 6 characters, any case. */
+const code = text(messages.emptyCode)
+  .trim()
+  .toUpperCase()
+  .min(1, messages.emptyCode)
+  .max(VERIFICATION_CODE_LENGTH, messages.invalidCode);
+
 /** A new password: the spec's rule (section 5), checked on the server too. */
 const newPassword = text(messages.passwordWeak)
   .max(128, messages.passwordWeak)
@@ -71,31 +78,14 @@ export type EmailOnlyRequest = z.input<typeof emailOnlyRequestSchema>;
 
 export const verifyEmailRequestSchema = z.object({
   email,
-  code: text(messages.emptyCode)
-    .trim()
-    .toUpperCase()
-    .min(1, messages.emptyCode)
-    .max(VERIFICATION_CODE_LENGTH, messages.invalidCode),
+  code,
 });
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
-
-/** POST /auth/forgot-password: always 202 with the same body, whether or not the account exists. */
-export const forgotPasswordResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  expiresIn: z.number().int(),
-  resendAfter: z.number().int(),
-});
-export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
 
 /** POST /auth/reset-password */
 export const resetPasswordRequestSchema = z.object({
   email,
-  code: text(messages.emptyCode)
-    .trim()
-    .toUpperCase()
-    .min(1, messages.emptyCode)
-    .max(VERIFICATION_CODE_LENGTH, messages.invalidCode),
+  code,
   password: newPassword,
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
@@ -126,6 +116,10 @@ export const verificationSentResponseSchema = z.object({
   resendAfter: z.number().int(),
 });
 export type VerificationSentResponse = z.infer<typeof verificationSentResponseSchema>;
+
+/** POST /auth/forgot-password: always 202 with this body, whether or not the account exists. */
+export const forgotPasswordResponseSchema = verificationSentResponseSchema;
+export type ForgotPasswordResponse = VerificationSentResponse;
 
 export const verifyEmailResponseSchema = z.object({
   success: z.boolean(),

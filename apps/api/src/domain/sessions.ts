@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 import { authSessions, type Executor } from "@lab/db";
-import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 
 import type { Role, TokenClaims, TokenService } from "../lib/tokens";
 
@@ -101,7 +101,7 @@ export function createSessionStore(db: Executor, tokens: TokenService): SessionS
             eq(authSessions.role, role),
             eq(authSessions.subjectId, subjectId),
             isNull(authSessions.revokedAt),
-            sql`${authSessions.expiresAt} > ${now}`,
+            gt(authSessions.expiresAt, now),
             exceptSessionId === undefined ? undefined : ne(authSessions.id, exceptSessionId),
           ),
         )
@@ -115,7 +115,7 @@ export function createSessionStore(db: Executor, tokens: TokenService): SessionS
         .set({ revokedAt: now })
         .where(
           and(
-            inArray(authSessions.id, [claims.sessionId]),
+            eq(authSessions.id, claims.sessionId),
             eq(authSessions.role, claims.role),
             eq(authSessions.subjectId, claims.subject),
             isNull(authSessions.revokedAt),

@@ -93,15 +93,21 @@ export async function issueCode(
   return code;
 }
 
-/** A new e-mail verification code, mailed to the customer's (new) address. */
+async function mailVerificationCode(tx: Executor, now: Date, customer: CustomerRow): Promise<void> {
+  const code = await issueCode(tx, now, customer.id, "verify");
+  await enqueueMail(tx, verificationCodeMail(customer.email, customer.fullName, code));
+}
+
+/**
+ * A new e-mail verification code, mailed to the customer's (new) address, at registration or an
+ * e-mail change; the resend delay starts now.
+ */
 export async function issueVerificationCode(tx: Executor, now: Date, customer: CustomerRow): Promise<void> {
-  // The resend delay starts now, also for the codes of registration and of an e-mail change.
   await tx
     .insert(codeRequests)
     .values({ email: customer.email.toLowerCase(), purpose: "verify", requestedAt: now })
     .onConflictDoUpdate({ target: [codeRequests.email, codeRequests.purpose], set: { requestedAt: now } });
-  const code = await issueCode(tx, now, customer.id, "verify");
-  await enqueueMail(tx, verificationCodeMail(customer.email, customer.fullName, code));
+  await mailVerificationCode(tx, now, customer);
 }
 
 type CheckResult = { ok: true } | { error: AppError };
@@ -156,7 +162,8 @@ export async function sendVerification(ctx: DomainContext, email: string): Promi
     await claimCodeRequest(tx, now, email, "verify");
     const customer = await findByEmail(tx, email);
     if (!customer || customer.emailVerifiedAt) return false;
-    await issueVerificationCode(tx, now, customer);
+    // The request was recorded by the claim above.
+    await mailVerificationCode(tx, now, customer);
     return true;
   });
   if (sent) ctx.mailQueued();

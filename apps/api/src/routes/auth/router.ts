@@ -1,13 +1,8 @@
 import {
-  VERIFICATION_CODE_TTL_S,
-  VERIFICATION_RESEND_AFTER_S,
   emailOnlyRequestSchema,
   messages,
   resetPasswordRequestSchema,
   verifyEmailRequestSchema,
-  type AccountActionResponse,
-  type ForgotPasswordResponse,
-  type VerificationSentResponse,
   type VerifyEmailResponse,
 } from "@lab/contracts";
 import { Router, type Request, type Response } from "express";
@@ -17,6 +12,7 @@ import type { DomainContext } from "../../domain/context";
 import { sendVerification, verifyEmail } from "../../domain/verification-codes";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
+import { presentAccountAction, presentCodeSent } from "../../presenters/account";
 import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
 
 export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
@@ -35,13 +31,7 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
   const send = async (req: Request, res: Response) => {
     const { email } = parse(emailOnlyRequestSchema, req.body, messages.invalidEmailAddress);
     await sendVerification(ctx, email);
-    const body: VerificationSentResponse = {
-      success: true,
-      message: messages.codeSent,
-      expiresIn: VERIFICATION_CODE_TTL_S,
-      resendAfter: VERIFICATION_RESEND_AFTER_S,
-    };
-    res.json(body);
+    res.json(presentCodeSent(messages.codeSent));
   };
   router.post("/send-verification", perIp, send);
   router.post("/resend-verification", perIp, send);
@@ -68,27 +58,18 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
   router.post("/forgot-password", resetPerIp, async (req, res) => {
     const { email } = parse(emailOnlyRequestSchema, req.body, messages.invalidEmailAddress);
     await requestPasswordReset(ctx, email);
-    const body: ForgotPasswordResponse = {
-      success: true,
-      message: messages.forgotPasswordSent,
-      expiresIn: VERIFICATION_CODE_TTL_S,
-      resendAfter: VERIFICATION_RESEND_AFTER_S,
-    };
-    res.status(202).json(body);
+    res.status(202).json(presentCodeSent(messages.forgotPasswordSent));
   });
 
   router.post("/reset-password", resetPerIp, perAccount("reset-account"), async (req, res) => {
     const input = parse(resetPasswordRequestSchema, req.body, messages.invalidCode);
-    const sessionsEnded = await resetPassword(ctx, input);
-    const body: AccountActionResponse = { success: true, message: messages.passwordResetOk, sessionsEnded };
-    res.json(body);
+    res.json(presentAccountAction(messages.passwordResetOk, await resetPassword(ctx, input)));
   });
 
   // Signs this device out, customer or staff; the token stops working at once.
   router.post("/logout", authenticate(ctx, "any"), async (req, res) => {
     await signOut(ctx, claimsOf(req));
-    const body: AccountActionResponse = { success: true, message: messages.signedOut };
-    res.json(body);
+    res.json(presentAccountAction(messages.signedOut));
   });
   return router;
 }

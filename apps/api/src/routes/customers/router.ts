@@ -4,7 +4,6 @@ import {
   messages,
   registerRequestSchema,
   updateProfileRequestSchema,
-  type AccountActionResponse,
 } from "@lab/contracts";
 import { Router } from "express";
 
@@ -21,6 +20,7 @@ import { authenticate, claimsOf, requireSelf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { clientIp, loginLimits, type RateLimits } from "../../http/rate-limit";
 import { listProviders } from "../../domain/providers";
+import { presentAccountAction } from "../../presenters/account";
 import { presentCustomer } from "../../presenters/customer";
 import { presentProvider } from "../../presenters/provider";
 import { sampleProvidersRouter } from "../sample-providers/router";
@@ -66,21 +66,13 @@ export function customersRouter(ctx: DomainContext, limits: RateLimits): Router 
     const id = parseIdParam(req.params["id"], messages.customerNotFound);
     requireSelf(req, id);
     const input = parse(changePasswordRequestSchema, req.body, messages.profileInvalid);
-    const sessionsEnded = await changePassword(ctx, claimsOf(req), input);
-    const body: AccountActionResponse = { success: true, message: messages.passwordChanged, sessionsEnded };
-    res.json(body);
+    res.json(presentAccountAction(messages.passwordChanged, await changePassword(ctx, claimsOf(req), input)));
   });
 
   router.post("/:id/sign-out-all", customerAuth, async (req, res) => {
     const id = parseIdParam(req.params["id"], messages.customerNotFound);
     requireSelf(req, id);
-    const sessionsEnded = await signOutEverywhere(ctx, claimsOf(req));
-    const body: AccountActionResponse = {
-      success: true,
-      message: messages.signedOutEverywhere,
-      sessionsEnded,
-    };
-    res.json(body);
+    res.json(presentAccountAction(messages.signedOutEverywhere, await signOutEverywhere(ctx, claimsOf(req))));
   });
 
   router.use("/:id", customerAuth, sampleProvidersRouter(ctx));

@@ -9,7 +9,6 @@ import {
   revokeRequestSchema,
   sampleListQuerySchema,
   statusMoveRequestSchema,
-  type AccountActionResponse,
 } from "@lab/contracts";
 import { customers, reports, sampleEvents, samples } from "@lab/db";
 import { Router, type Request } from "express";
@@ -25,6 +24,7 @@ import { AppError } from "../../http/app-error";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { loginLimits, type RateLimits } from "../../http/rate-limit";
+import { presentAccountAction } from "../../presenters/account";
 import { presentAgent, presentReport } from "../../presenters/report";
 import { presentSample, presentSampleEvent } from "../../presenters/sample";
 
@@ -46,19 +46,13 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
 
   router.put("/password", async (req, res) => {
     const input = parse(changePasswordRequestSchema, req.body, messages.profileInvalid);
-    const sessionsEnded = await changeStaffPassword(ctx, claimsOf(req), input);
-    const body: AccountActionResponse = { success: true, message: messages.passwordChanged, sessionsEnded };
-    res.json(body);
+    res.json(
+      presentAccountAction(messages.passwordChanged, await changeStaffPassword(ctx, claimsOf(req), input)),
+    );
   });
 
   router.post("/sign-out-all", async (req, res) => {
-    const sessionsEnded = await signOutEverywhere(ctx, claimsOf(req));
-    const body: AccountActionResponse = {
-      success: true,
-      message: messages.signedOutEverywhere,
-      sessionsEnded,
-    };
-    res.json(body);
+    res.json(presentAccountAction(messages.signedOutEverywhere, await signOutEverywhere(ctx, claimsOf(req))));
   });
 
   const sampleId = (req: Request) => parseIdParam(req.params["id"], messages.sampleNotFound);

@@ -1,20 +1,10 @@
-import { apiRequest } from "@/lib/api-client";
 import { getToken, logout } from "@/lib/auth";
+import { endServerSession } from "@/lib/end-server-session";
 
-/**
- * Logout: signs out here at once, then asks the server to end the session (POST /auth/logout) with
- * the token just dropped. Best effort: whatever the answer, this device is signed out.
- */
+/** Logout: signs out here at once, then ends the session on the server with the token just dropped. */
 export function signOut(): Promise<void> {
   const token = getToken();
   logout("user");
   if (!token) return Promise.resolve();
-  return apiRequest("/auth/logout", {
-    method: "POST",
-    auth: false,
-    bearer: { token: token.token, tokenType: token.tokenType },
-  }).then(
-    () => undefined,
-    () => undefined,
-  );
+  return endServerSession({ token: token.token, tokenType: token.tokenType });
 }

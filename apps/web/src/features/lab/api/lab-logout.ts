@@ -1,22 +1,12 @@
-import { apiRequest } from "@/lib/api-client";
+import { endServerSession } from "@/lib/end-server-session";
 
 import { signOutLab } from "../utils/lab-query-client";
 import { getLabSession } from "../utils/lab-session";
 
-/**
- * Sign Out: ends the console session here at once, then asks the server to end it too (POST
- * /auth/logout takes a staff token). Best effort: whatever the answer, this device is signed out.
- */
+/** Sign Out: ends the console session here at once, then on the server with the token just dropped. */
 export function labSignOut(): Promise<void> {
   const session = getLabSession();
   signOutLab("user");
   if (!session) return Promise.resolve();
-  return apiRequest("/auth/logout", {
-    method: "POST",
-    auth: false,
-    bearer: { token: session.token, tokenType: session.tokenType },
-  }).then(
-    () => undefined,
-    () => undefined,
-  );
+  return endServerSession({ token: session.token, tokenType: session.tokenType });
 }
