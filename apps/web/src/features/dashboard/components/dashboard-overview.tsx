@@ -16,11 +16,10 @@ export function DashboardOverview() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-4 lg:space-y-6">
-      <div className="rounded-2xl bg-gradient-to-br from-teal-700 to-sky-800 p-5 text-white shadow-sm lg:p-8">
+      {/* Names are typed without spaces (Telugu, Hindi): they break anywhere rather than widen the page. */}
+      <div className="rounded-2xl bg-gradient-to-br from-teal-700 to-sky-800 p-5 text-white shadow-sm [overflow-wrap:anywhere] lg:p-8">
         <p className="text-sm text-teal-50">{greetingFor(new Date().getHours())}</p>
-        <h1 className="mt-1 text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl">
-          Welcome back, {user.fullName}!
-        </h1>
+        <h1 className="mt-1 text-2xl font-bold sm:text-3xl">Welcome back, {user.fullName}!</h1>
         <p className="mt-2 max-w-2xl text-sm text-teal-50">
           {firstName}, this is your portal for shrimp sample testing at our ISO 17025 accredited laboratory.
         </p>
