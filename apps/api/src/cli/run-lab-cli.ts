@@ -12,6 +12,7 @@ import { moveSample, type Actor } from "../domain/sample-moves";
 import { addAgent, addStaff, listAgents, setStaffPassword, updateAgent } from "../domain/staff";
 import { AppError } from "../http/app-error";
 import { displayPhone } from "../lib/phone";
+import { searchFold } from "../lib/search-fold";
 
 export const LAB_CLI_HELP = `Usage: pnpm lab <command> [options]
 
@@ -120,7 +121,8 @@ async function run(
       const status = text(values, "status");
       const statuses = status ? statusesOf(status.toLowerCase()) : undefined;
       const size = Math.min(500, Number(text(values, "size") ?? 50) || 50);
-      const search = text(values, "search")?.toLowerCase();
+      const typed = text(values, "search");
+      const search = typed === undefined ? undefined : searchFold(typed);
       const rows = await ctx.db
         .select()
         .from(samples)

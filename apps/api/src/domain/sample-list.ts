@@ -14,6 +14,7 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQ
 import { z } from "zod";
 
 import { AppError } from "../http/app-error";
+import { searchFold } from "../lib/search-fold";
 import type { DomainContext } from "./context";
 
 export type SampleListQuery = z.output<typeof sampleListQuerySchema>;
@@ -53,7 +54,7 @@ const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 function searchCondition(q: string): SQL | undefined {
   if (q === "") return undefined;
   const digits = q.replace(/[\s()+-]/g, "");
-  const text = /^\d{3,15}$/.test(digits) ? digits : q.toLowerCase();
+  const text = /^\d{3,15}$/.test(digits) ? digits : searchFold(q);
   const conditions: SQL[] = [sql`${samples.searchText} like ${`%${likeEscape(text)}%`}`];
   const idText = q.replace(/^#/, "");
   if (/^\d{1,10}$/.test(idText) && Number(idText) <= 2_147_483_647)

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * One row per signed-in device, customer or staff. Access tokens name their session; a password
@@ -16,8 +16,20 @@ export const authSessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /**
+     * sha256 (hex) of the refresh token held in the device's httpOnly cookie; rotated on every use.
+     * Null for a session that cannot be refreshed.
+     */
+    refreshHash: text(),
+    /** The refresh token just replaced: presenting it again means it was copied, and ends the session. */
+    previousRefreshHash: text(),
+    /** 'Keep me signed in': the refresh cookie outlives the browser session (30 days). */
+    persistent: boolean().notNull().default(false),
+    refreshedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    index("auth_sessions_refresh_idx").on(t.refreshHash),
+    index("auth_sessions_previous_refresh_idx").on(t.previousRefreshHash),
     index("auth_sessions_subject_live_idx")
       .on(t.role, t.subjectId)
       .where(sql`${t.revokedAt} is null`),

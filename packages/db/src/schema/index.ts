@@ -9,3 +9,4 @@ export * from "./verification-codes";
 export * from "./lab";
 export * from "./mail-opt-outs";
 export * from "./code-requests";
+export * from "./enquiries";

@@ -44,9 +44,12 @@ export const samples = pgTable(
     testingEta: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** Lower-cased text the ledger search runs on, with a trigram index. */
+    /**
+     * Text the ledger search runs on, with a trigram index: lower-cased and without Latin diacritics
+     * (search_fold, migration 0012), so "Godavari" finds "Godāvari".
+     */
     searchText: text().generatedAlwaysAs(
-      sql`lower(sampler_name || ' ' || shrimp_category || ' ' || shrimp_sub_category || ' ' || sampler_location || ' ' || coalesce(email_address, '') || ' ' || phone_number)`,
+      sql`search_fold(sampler_name || ' ' || shrimp_category || ' ' || shrimp_sub_category || ' ' || sampler_location || ' ' || coalesce(email_address, '') || ' ' || phone_number)`,
     ),
   },
   (t) => [

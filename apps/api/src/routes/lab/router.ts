@@ -18,6 +18,7 @@ import type { DomainContext } from "../../domain/context";
 import { issueReport, revokeReport } from "../../domain/reports";
 import { statusesOf } from "../../domain/sample-list";
 import { moveSample, type Actor, type Move } from "../../domain/sample-moves";
+import { searchFold } from "../../lib/search-fold";
 import { signOutEverywhere } from "../../domain/accounts";
 import { addAgent, changeStaffPassword, listAgents, loginStaff, updateAgent } from "../../domain/staff";
 import { AppError } from "../../http/app-error";
@@ -61,7 +62,7 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
   router.get("/samples", async (req, res) => {
     const query = parse(sampleListQuerySchema, req.query, messages.sampleInvalid);
     const unassigned = req.query["unassigned"] === "true";
-    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${searchFold(query.q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const where = and(
       statusesOf(query.status) ? inArray(samples.status, [...(statusesOf(query.status) ?? [])]) : undefined,
       unassigned ? and(eq(samples.status, "PENDING"), isNull(samples.agentId)) : undefined,

@@ -195,3 +195,34 @@ describe("samples carry their report id", () => {
     expect(detail.body.reportId).toBe(report.id);
   });
 });
+
+describe("GET /api/sample-submissions search ignores diacritics and case", () => {
+  it("finds places stored as Godāvari, Kākināda and Amalāpuram by their plain spelling, and the lab's search too", async () => {
+    const farmer = await signedInCustomer(t, "Diacritics Farm");
+    const stored = ["Godāvari, Andhra Pradesh", "Kākināda, Andhra Pradesh", "Amalāpuram, Andhra Pradesh"];
+    const ids: number[] = [];
+    for (const place of stored)
+      ids.push((await submitSample(t.app, farmer, { samplerName: "Śrī Lakṣmī", samplerLocation: place })).id);
+    const search = async (q: string) =>
+      (
+        (
+          await request(t.app)
+            .get(`/api/sample-submissions?q=${encodeURIComponent(q)}&size=10`)
+            .auth(farmer.token, { type: "bearer" })
+            .expect(200)
+        ).body as SamplePage
+      ).items.map((item) => item.id);
+    expect(await search("Godavari")).toEqual([ids[0]]);
+    expect(await search("KAKINADA")).toEqual([ids[1]]);
+    expect(await search("amalapuram")).toEqual([ids[2]]);
+    expect(await search("Amalāpuram")).toEqual([ids[2]]);
+    expect((await search("sri laksmi")).sort()).toEqual([...ids].sort());
+
+    const staff = await signedInStaff(t);
+    const lab = await request(t.app)
+      .get(`/api/lab/samples?q=${encodeURIComponent("Kakinada")}`)
+      .auth(staff.token, { type: "bearer" })
+      .expect(200);
+    expect((lab.body as { items: { id: number }[] }).items.map((item) => item.id)).toEqual([ids[1]]);
+  });
+});
