@@ -250,3 +250,6 @@ export const notificationSchema = z.object({
   data: z.looseObject({ stage: z.string().optional(), agent: z.string().optional() }),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+  /** "customer:12", "staff:3" or "system". */
+  /** Who that is, for people: a name, or "Lab system". */
+  by: z.string(),

@@ -12,6 +12,7 @@ import {
 import { eq } from "drizzle-orm";
 
 import { AppError } from "../http/app-error";
+import { displayPhone } from "../lib/phone";
 import { changeEvents } from "../realtime/change-events";
 import type { DomainContext } from "./context";
 
@@ -60,6 +61,8 @@ export async function applyMove(
   let to: SampleStatus;
   let changes: Partial<typeof samples.$inferInsert> = {};
   let notice: Notice;
+  // What the timeline says beside the move, when the caller gave no note: which agent, by name.
+  let moveNote: string | undefined;
 
   switch (move.type) {
     case "assign": {
@@ -70,6 +73,7 @@ export async function applyMove(
       if (from === "COLLECTING" && sample.agentId === agent.id) throw refuse(from, "COLLECTING");
       to = "COLLECTING";
       changes = { agentId: agent.id, assigned: `${agent.name}-${agent.phone}` };
+      moveNote = `${from === "PENDING" ? "Agent assigned" : "Agent changed to"}: ${agent.name} (${displayPhone(agent.phone)})`;
       notice =
         from === "PENDING"
           ? {
@@ -90,6 +94,9 @@ export async function applyMove(
       if (from !== "COLLECTING") throw refuse(from, "PENDING");
       to = "PENDING";
       changes = { agentId: null, assigned: "" };
+      moveNote = sample.assigned
+        ? `Agent unassigned: ${sample.assigned.slice(0, Math.max(0, sample.assigned.lastIndexOf("-")))}`
+        : "Agent unassigned";
       notice = {
         type: "sample_unassigned",
         title: "Agent Unassigned",
@@ -143,7 +150,7 @@ export async function applyMove(
     fromStatus: from,
     toStatus: to,
     actor: actorText(actor),
-    note: note ?? null,
+    note: note ?? moveNote ?? null,
     at: now,
   });
   const [notification] = await tx

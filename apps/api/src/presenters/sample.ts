@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR_NAME } from "../domain/sample-events";
 import type { Notification, Sample, SampleEvent } from "@lab/contracts";
 import type { NotificationRow, SampleEventRow, SampleRow } from "@lab/db";
 
@@ -26,13 +27,15 @@ export function presentSample(row: SampleRow, reportId: number | null): Sample {
   };
 }
 
-export function presentSampleEvent(row: SampleEventRow): SampleEvent {
+/** `names` from eventActorNames: the person (or "Lab system") behind the move. */
+export function presentSampleEvent(row: SampleEventRow, names: ReadonlyMap<string, string>): SampleEvent {
   return {
     id: row.id,
     sampleId: row.sampleId,
     from: row.fromStatus,
     to: row.toStatus,
     actor: row.actor,
+    by: names.get(row.actor) ?? SYSTEM_ACTOR_NAME,
     note: row.note,
     at: row.at.toISOString(),
   };

@@ -362,3 +362,32 @@ describe("reports", () => {
     expect(new Set(numbers).size).toBe(50);
   }, 60_000);
 });
+
+describe("sample timelines say who did what, by name", () => {
+  it("names the staff member, the customer and the agent; an agent change and unassign are notes, not raw ids", async () => {
+    const sample = await newSample();
+    await lab("post", `/samples/${sample.id}/assign`).send({ agentId: agentA }).expect(200);
+    await lab("post", `/samples/${sample.id}/assign`).send({ agentId: agentB }).expect(200);
+    await lab("post", `/samples/${sample.id}/unassign`).expect(200);
+    const detail = await lab("get", `/samples/${sample.id}`).expect(200);
+    const events = (
+      detail.body as { events: { from: string | null; to: string; by: string; note: string | null }[] }
+    ).events;
+    expect(events.map((event) => [event.from, event.to, event.by, event.note])).toEqual([
+      [null, "PENDING", "Ravi Kumar", null],
+      ["PENDING", "COLLECTING", "Dr. Priya Nair", "Agent assigned: Suresh (+91 90000 00011)"],
+      ["COLLECTING", "COLLECTING", "Dr. Priya Nair", "Agent changed to: Kiran (+91 90000 00012)"],
+      ["COLLECTING", "PENDING", "Dr. Priya Nair", "Agent unassigned: Kiran"],
+    ]);
+    const own = await request(t.app)
+      .get(`/api/sample-submissions/${sample.id}/events`)
+      .auth(customer.token, { type: "bearer" })
+      .expect(200);
+    expect((own.body as { by: string }[]).map((event) => event.by)).toEqual([
+      "Ravi Kumar",
+      "Dr. Priya Nair",
+      "Dr. Priya Nair",
+      "Dr. Priya Nair",
+    ]);
+  });
+});

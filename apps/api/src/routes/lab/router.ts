@@ -16,6 +16,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm
 
 import type { DomainContext } from "../../domain/context";
 import { issueReport, revokeReport } from "../../domain/reports";
+import { eventActorNames } from "../../domain/sample-events";
 import { statusesOf } from "../../domain/sample-list";
 import { moveSample, type Actor, type Move } from "../../domain/sample-moves";
 import { searchFold } from "../../lib/search-fold";
@@ -129,6 +130,7 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
       ctx.db.select().from(reports).where(eq(reports.sampleId, id)),
     ]);
     res.json({
+    const names = await eventActorNames(ctx.db, events);
       sample: {
         ...presentSample(row.sample, report ? report.id : null),
         agentId: row.sample.agentId,
@@ -136,7 +138,7 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
         company: row.company,
         customerEmail: row.email,
       },
-      events: events.map(presentSampleEvent),
+      events: events.map((event) => presentSampleEvent(event, names)),
       report: report ? presentReport(report) : null,
     });
   });

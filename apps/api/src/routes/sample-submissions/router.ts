@@ -14,6 +14,7 @@ import { claimsOf, requireSelf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { presentSample, presentSampleEvent } from "../../presenters/sample";
 
+import { eventActorNames } from "../../domain/sample-events";
 /** /sample-submissions, behind customer authentication. */
 export function sampleSubmissionsRouter(ctx: DomainContext): Router {
   const router = Router();
@@ -48,7 +49,9 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
 
   router.get("/:id/events", async (req, res) => {
     const id = parseIdParam(req.params["id"], messages.sampleNotFound);
-    res.json((await getSampleEvents(ctx, claimsOf(req).subject, id)).map(presentSampleEvent));
+    const events = await getSampleEvents(ctx, claimsOf(req).subject, id);
+    const names = await eventActorNames(ctx.db, events);
+    res.json(events.map((event) => presentSampleEvent(event, names)));
   });
 
   return router;

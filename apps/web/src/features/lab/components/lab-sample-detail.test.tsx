@@ -32,6 +32,7 @@ const detail = (sample: Partial<Sample>, report: ReturnType<typeof makeReport> |
       from: null,
       to: "PENDING",
       actor: "customer:7",
+      by: "Ravi Kumar",
       note: null,
       at: "2025-01-10T06:30:00Z",
     },

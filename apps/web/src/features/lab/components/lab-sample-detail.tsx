@@ -17,6 +17,8 @@ import { resultLabel } from "@/features/reports/utils/report-result";
 import { StatusBadge } from "@/features/samples/components/status-badge";
 import { formatDateTime } from "@/features/samples/utils/dates";
 import { EventHistory } from "@/features/samples/components/event-history";
+import { parseAssigned } from "@/features/samples/utils/status";
+import { formatPhone } from "@/lib/phone";
 
 import { useAssignAgent } from "../api/assign-agent";
 import { useLabSample, type LabSampleDetail as Detail } from "../api/get-lab-sample";
@@ -139,7 +141,7 @@ function DetailView({ detail }: { detail: Detail }) {
                     ? `${sample.coordinates.lat.toFixed(5)}, ${sample.coordinates.lng.toFixed(5)}`
                     : "—",
                 ],
-                ["Current Agent", sample.assigned || "None"],
+                ["Current Agent", agentText(sample.assigned)],
                 ["Testing ETA", sample.testingEta ? formatDateTime(sample.testingEta) : "—"],
                 ["Last Updated", formatDateTime(sample.updatedAt)],
               ]}
@@ -298,6 +300,13 @@ function ReportSummary({ report }: { report: Report }) {
       <TestResultsTable tests={report.tests} caption="Issued results" />
     </div>
   );
+}
+
+/** "Suresh Reddy · +91 94400 12345", not the stored "Suresh Reddy-+919440012345". */
+function agentText(assigned: string): string {
+  const agent = parseAssigned(assigned);
+  if (!agent) return "None";
+  return agent.phone ? `${agent.name} · ${formatPhone(agent.phone)}` : agent.name;
 }
 
 function Timeline({ events }: { events: readonly SampleEvent[] }) {

@@ -1,7 +1,21 @@
-import type { SampleEvent } from "@lab/contracts";
+import type { SampleEvent, SampleStatus } from "@lab/contracts";
 
 import { formatDateTime } from "../utils/dates";
 import { statusLabel } from "../utils/status";
+
+// The badge keeps the spec's raw "COLLECTED"; a sentence in the history reads better with a word.
+const historyLabel = (status: SampleStatus): string =>
+  status === "COLLECTED" ? "Collected" : statusLabel(status);
+
+/** What happened, in words: an agent change is not "Collecting → Collecting". */
+export function eventTitle(event: Pick<SampleEvent, "from" | "to">): string {
+  if (!event.from) return `Submitted (${historyLabel(event.to)})`;
+  if (event.from === "COLLECTING" && event.to === "COLLECTING") return "Agent changed";
+  if (event.from === "PENDING" && event.to === "COLLECTING") return "Agent assigned (Collecting)";
+  if (event.from === "COLLECTING" && event.to === "PENDING") return "Agent unassigned (Pending)";
+  if (event.from === "COMPLETED" && event.to === "COMPLETED") return "Report revoked";
+  return `${historyLabel(event.from)} → ${historyLabel(event.to)}`;
+}
 
 /** A sample's status history, oldest first: each move, when and by whom (customer timeline, lab console). */
 export function EventHistory({
@@ -14,14 +28,10 @@ export function EventHistory({
   return (
     <ol className={`space-y-3 border-l-2 border-slate-200 pl-4 ${className}`}>
       {events.map((event) => (
-        <li key={event.id} className="text-sm">
-          <p className="font-medium text-slate-900">
-            {event.from
-              ? `${statusLabel(event.from)} → ${statusLabel(event.to)}`
-              : `Submitted (${statusLabel(event.to)})`}
-          </p>
+        <li key={event.id} className="text-sm [overflow-wrap:anywhere]">
+          <p className="font-medium text-slate-900">{eventTitle(event)}</p>
           <p className="text-slate-700">
-            {formatDateTime(event.at)} · by {event.actor}
+            {formatDateTime(event.at)} · by {event.by}
           </p>
           {event.note ? <p className="text-slate-700">{event.note}</p> : null}
         </li>
