@@ -32,12 +32,12 @@ export const ledgerEmailResponseSchema = z.object({
 });
 export type LedgerEmailResponse = z.infer<typeof ledgerEmailResponseSchema>;
 
-export const ledgerEmailSuccessMessage = (recipients: number, reports: number): string =>
 const english = new Intl.PluralRules("en");
 /** "1 recipient", "2 recipients": the spec's text, with English plural rules. */
 const count = (n: number, one: string, other: string): string =>
   `${n} ${english.select(n) === "one" ? one : other}`;
 
+export const ledgerEmailSuccessMessage = (recipients: number, reports: number): string =>
   `Email sent successfully to ${count(recipients, "recipient", "recipients")}${
     reports > 0 ? ` (with ${count(reports, "report", "reports")} attached)` : ""
   }`;
