@@ -224,7 +224,10 @@ export const sampleEventSchema = z.object({
   sampleId: z.number().int(),
   from: z.enum(SAMPLE_STATUSES).nullable(),
   to: z.enum(SAMPLE_STATUSES),
+  /** "customer:12", "staff:3" or "system". */
   actor: z.string(),
+  /** Who that is, for people: a name, or "Lab system". */
+  by: z.string(),
   note: z.string().nullable(),
   at: z.string(),
 });
@@ -250,6 +253,3 @@ export const notificationSchema = z.object({
   data: z.looseObject({ stage: z.string().optional(), agent: z.string().optional() }),
 });
 export type Notification = z.infer<typeof notificationSchema>;
-  /** "customer:12", "staff:3" or "system". */
-  /** Who that is, for people: a name, or "Lab system". */
-  by: z.string(),
