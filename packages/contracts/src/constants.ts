@@ -14,3 +14,13 @@ export const EMAIL_CHECK_DEBOUNCE_MS = 800;
 export const DESKTOP_MIN_WIDTH_PX = 1024;
 export const PHONE_MAX_WIDTH_PX = 640;
 export const DASHBOARD_RECENT_ITEMS = 3;
+
+/**
+ * The laboratory as the certificate of analysis and the web site name it: one name, accreditation and
+ * address (its phone, +91 44, and its jobs are in Chennai too).
+ */
+export const LAB_IDENTITY = {
+  name: "AquaTest Laboratory",
+  accreditation: "ISO/IEC 17025:2017 accredited testing laboratory",
+  address: "Plot 12, Coastal Aquaculture Park, Chennai, Tamil Nadu, India",
+} as const;
