@@ -129,8 +129,8 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
         .orderBy(asc(sampleEvents.at), asc(sampleEvents.id)),
       ctx.db.select().from(reports).where(eq(reports.sampleId, id)),
     ]);
-    res.json({
     const names = await eventActorNames(ctx.db, events);
+    res.json({
       sample: {
         ...presentSample(row.sample, report ? report.id : null),
         agentId: row.sample.agentId,
