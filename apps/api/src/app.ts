@@ -11,6 +11,7 @@ import type { Logger } from "pino";
 import { createDomainContext } from "./domain/context";
 import type { MxLookup } from "./domain/email-check";
 import type { SessionStore } from "./domain/sessions";
+import { DEFAULT_LAB_ENQUIRY_EMAIL } from "./env";
 import { authenticate } from "./http/authenticate";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { createRateLimits } from "./http/rate-limit";
@@ -22,12 +23,14 @@ import { authRouter } from "./routes/auth/router";
 import { customersRouter } from "./routes/customers/router";
 import { devMailboxRouter } from "./routes/dev-mailbox/router";
 import { emailRouter } from "./routes/email/router";
+import { enquiriesRouter, labEnquiriesRouter } from "./routes/enquiries/router";
 import { healthRouter } from "./routes/health/router";
 import { placesRouter } from "./routes/places/router";
 import { sampleSubmissionsRouter } from "./routes/sample-submissions/router";
 import { labRouter } from "./routes/lab/router";
 import { ledgerRouter } from "./routes/ledger/router";
 import { mailPreferencesRouter } from "./routes/mail-preferences/router";
+import { newsletterRouter } from "./routes/newsletter/router";
 import { notificationsRouter } from "./routes/notifications/router";
 import { certificatesRouter, reportsRouter } from "./routes/reports/router";
 
@@ -57,6 +60,8 @@ export interface AppDeps {
   /** The process's session store, shared with the real-time endpoint; made here when not given. */
   sessions?: SessionStore | undefined;
   tokens?: TokenService | undefined;
+  /** LAB_ENQUIRY_EMAIL: where the contact form's enquiries are mailed. */
+  labEnquiryEmail?: string | undefined;
 }
 
 const API_JSON_LIMIT = "100kb";
@@ -120,6 +125,9 @@ export function createApp(deps: AppDeps): Express {
   api.use("/ledger", authenticate(ctx, "customer"), ledgerRouter(ctx, limits));
   api.use("/mail", mailPreferencesRouter(ctx, limits));
   api.use("/certificates", certificatesRouter(ctx));
+  api.use("/enquiries", enquiriesRouter(ctx, limits, deps.labEnquiryEmail ?? DEFAULT_LAB_ENQUIRY_EMAIL));
+  api.use("/newsletter", newsletterRouter(ctx, limits));
+  api.use("/lab/enquiries", labEnquiriesRouter(ctx));
   api.use("/lab", labRouter(ctx, limits));
   api.use(notFoundHandler);
   app.use("/api", api);

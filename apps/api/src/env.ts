@@ -10,6 +10,9 @@ const onOff = z
   .enum(["on", "off", "true", "false", "1", "0"])
   .transform((value) => value === "on" || value === "true" || value === "1");
 
+/** Where the contact form's enquiries go when LAB_ENQUIRY_EMAIL is unset: the address the site shows. */
+export const DEFAULT_LAB_ENQUIRY_EMAIL = "info@aquatest-lab.example";
+
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
 const envSchema = z.object({
@@ -32,6 +35,10 @@ const envSchema = z.object({
     .default("20,15,45"),
   LAB_ADMIN_EMAIL: z.string().email().optional(),
   LAB_ADMIN_PASSWORD: z.string().min(8).optional(),
+  LAB_ENQUIRY_EMAIL: z
+    .string()
+    .email("LAB_ENQUIRY_EMAIL must be an e-mail address")
+    .default(DEFAULT_LAB_ENQUIRY_EMAIL),
   REALTIME_SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -56,6 +63,8 @@ export interface Config {
   labSimulator: { collectMs: number; deliverMs: number; testMs: number } | undefined;
   /** The first staff account; in development a demo account is used when unset. */
   labAdmin: { email: string; password: string; demo: boolean } | undefined;
+  /** Receives the contact form's enquiries (Reply-To the person who wrote). */
+  labEnquiryEmail: string;
 }
 
 /** A dev secret generated once into DATA_DIR, so tokens survive restarts without configuration. */
@@ -95,6 +104,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
     realtimeSessionsPerAccount: env.REALTIME_SESSIONS_PER_ACCOUNT,
+    labEnquiryEmail: env.LAB_ENQUIRY_EMAIL,
     labSimulator: env.LAB_SIMULATOR
       ? { collectMs: collect * 1000, deliverMs: deliver * 1000, testMs: test * 1000 }
       : undefined,

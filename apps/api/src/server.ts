@@ -61,6 +61,7 @@ const app = createApp({
   publish: realtime.publish,
   tokens,
   sessions,
+  labEnquiryEmail: config.labEnquiryEmail,
 });
 
 const jobsContext = createDomainContext({

@@ -5,5 +5,7 @@ export * from "./password";
 export * from "./providers";
 export * from "./samples";
 export * from "./lab";
+export * from "./limits";
 export * from "./ledger";
 export * from "./text";
+export * from "./enquiries";

@@ -89,6 +89,13 @@ export const messages = {
   providerUpdated: "Sample Provider updated successfully!",
   providerDeleted: "Sample Provider deleted successfully!",
   placesQueryRequired: "Type at least 2 characters to search places",
+  locationOutsideIndia: "Your location is outside India. Search a town or village in India instead.",
+  locationDenied:
+    "Location access was refused. Allow it in your browser's site settings, or search a town or village.",
+  locationUnavailable: "Your location could not be found. Search a town or village instead.",
+  locationUnsupported: "This browser cannot share its location. Search a town or village instead.",
+  nearestPlaceNone: "No known place lies near these coordinates.",
+  highlightInvalid: "The sample to show must be a sample number from 1 to 2147483647",
 
   sampleProviderNameRequired: "Please enter the sample provider name.",
   samplePhoneRequired: "Please enter the phone number.",
@@ -151,6 +158,24 @@ export const messages = {
   unsubscribeDone:
     "You are unsubscribed. You will receive no more sample reports shared through the AquaTest Laboratory portal.",
   unsubscribeFailed: "Could not unsubscribe. Please try again later.",
+
+  enquiryFirstNameRequired: "Please enter your first name.",
+  enquiryFirstNameTooLong: "Your first name can be at most 80 characters.",
+  enquiryLastNameTooLong: "Your last name can be at most 80 characters.",
+  enquiryEmailRequired: "Please enter your e-mail address.",
+  enquiryMessageRequired: "Please enter your message.",
+  enquiryMessageTooLong: "Your message can be at most 2000 characters.",
+  enquiryReceived:
+    "Thank you for your message. We have sent a confirmation to your e-mail address and will reply within one business day.",
+  enquirySendFailed: "Your message could not be sent. Please try again.",
+  enquiryNotFound: "Enquiry not found",
+  newsletterCheckInbox: "Thank you! Check your inbox and open the link we sent to confirm your subscription.",
+  newsletterConfirmed: "Your subscription is confirmed. You will receive our newsletter once a month.",
+  newsletterUnsubscribed:
+    "You are unsubscribed. You will receive no more newsletters from AquaTest Laboratory.",
+  newsletterLinkInvalid:
+    "This newsletter link is not valid or has been replaced by a newer one. Please use the link from the latest e-mail, or subscribe again.",
+  newsletterSubscribeFailed: "Could not subscribe. Please try again later.",
 
   noUserLoggedIn: "No user logged in.",
   userNotAuthenticated: "User not authenticated",

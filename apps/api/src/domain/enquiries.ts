@@ -1,0 +1,104 @@
+import {
+  messages,
+  type ContactEnquiry,
+  type contactEnquiryRequestSchema,
+  type EnquiryListResponse,
+  type enquiryListQuerySchema,
+} from "@lab/contracts";
+import { contactEnquiries, type ContactEnquiryRow } from "@lab/db";
+import { desc, eq, lt } from "drizzle-orm";
+import type { z } from "zod";
+
+import { AppError } from "../http/app-error";
+import { displayPhone, toE164 } from "../lib/phone";
+import { enquiryAcknowledgementMail, enquiryToLabMail } from "../mail/enquiry-mails";
+import { enqueueMail } from "../mail/outbox";
+import type { DomainContext } from "./context";
+
+export type ContactEnquiryInput = z.output<typeof contactEnquiryRequestSchema>;
+export type EnquiryListQuery = z.output<typeof enquiryListQuerySchema>;
+
+/**
+ * Stores an enquiry and queues, in the same transaction, the mail to the lab (Reply-To the person)
+ * and the acknowledgement to the person: either all three exist or none does.
+ */
+export async function submitEnquiry(
+  ctx: DomainContext,
+  labAddress: string,
+  input: ContactEnquiryInput,
+): Promise<void> {
+  const phone = input.phone ? toE164(input.phone, messages.phoneInvalid) : "";
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactEnquiries)
+      .values({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone,
+        message: input.message,
+        createdAt: ctx.now(),
+      })
+      .returning();
+    if (!row) throw new Error("enquiry insert returned no row");
+    const mailInput = { ...row, phone: phone ? displayPhone(phone) : "" };
+    await enqueueMail(tx, enquiryToLabMail(labAddress, mailInput, `${ctx.publicUrl}/lab/enquiries`));
+    await enqueueMail(tx, enquiryAcknowledgementMail(mailInput, labAddress));
+  });
+  ctx.mailQueued();
+}
+
+export function presentEnquiry(row: ContactEnquiryRow): ContactEnquiry {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone ? displayPhone(row.phone) : "",
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    handledAt: row.handledAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Newest first. Ids are an identity column, so their order is the order of arrival: the cursor is the
+ * last id shown, and a page never repeats or skips a row when new enquiries arrive meanwhile.
+ */
+export async function listEnquiries(
+  ctx: DomainContext,
+  query: EnquiryListQuery,
+): Promise<EnquiryListResponse> {
+  let before: number | undefined;
+  if (query.cursor !== undefined) {
+    before = /^\d{1,10}$/.test(query.cursor) ? Number(query.cursor) : NaN;
+    if (!Number.isSafeInteger(before) || before < 1 || before > 2_147_483_647) {
+      throw new AppError(400, "validation_failed", messages.cursorInvalid);
+    }
+  }
+  const rows = await ctx.db
+    .select()
+    .from(contactEnquiries)
+    .where(before === undefined ? undefined : lt(contactEnquiries.id, before))
+    .orderBy(desc(contactEnquiries.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(presentEnquiry),
+    nextCursor: rows.length > query.limit && last ? String(last.id) : null,
+  };
+}
+
+/** Marks an enquiry handled; again is harmless and keeps the first time. */
+export async function markEnquiryHandled(ctx: DomainContext, id: number): Promise<ContactEnquiry> {
+  const [current] = await ctx.db.select().from(contactEnquiries).where(eq(contactEnquiries.id, id));
+  if (!current) throw new AppError(404, "not_found", messages.enquiryNotFound);
+  if (current.handledAt) return presentEnquiry(current);
+  const [updated] = await ctx.db
+    .update(contactEnquiries)
+    .set({ handledAt: ctx.now() })
+    .where(eq(contactEnquiries.id, id))
+    .returning();
+  return presentEnquiry(updated ?? current);
+}

@@ -1,0 +1,59 @@
+import type { MailToSend } from "./outbox";
+
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const SIGNATURE = "AquaTest Laboratory customer portal";
+const paragraphsHtml = (paragraphs: string[]): string =>
+  paragraphs.map((p) => `<p style="white-space:pre-line">${escapeHtml(p)}</p>`).join("\n");
+
+export interface EnquiryMailInput {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** E.164, or "" when none was given. */
+  phone: string;
+  message: string;
+}
+
+const fullName = (enquiry: EnquiryMailInput): string =>
+  [enquiry.firstName, enquiry.lastName].filter(Boolean).join(" ");
+
+/** To the lab's enquiry address; Reply-To is the person, so staff answer with their mail client. */
+export function enquiryToLabMail(
+  labAddress: string,
+  enquiry: EnquiryMailInput,
+  consoleUrl: string,
+): MailToSend {
+  const name = fullName(enquiry);
+  const paragraphs = [
+    `A new enquiry (#${enquiry.id}) arrived through the contact form of the website.`,
+    `From: ${name} <${enquiry.email}>${enquiry.phone ? `\nPhone: ${enquiry.phone}` : ""}`,
+    enquiry.message,
+    `Reply to this e-mail to answer ${name}. Mark it handled in the lab console: ${consoleUrl}`,
+  ];
+  return {
+    to: [labAddress],
+    // The name is cut so a long one cannot push the number out of view in a mail list.
+    subject: `Website enquiry #${enquiry.id} from ${name.slice(0, 60)}`,
+    text: [...paragraphs, SIGNATURE].join("\n\n"),
+    html: paragraphsHtml([...paragraphs, SIGNATURE]),
+    replyTo: enquiry.email,
+  };
+}
+
+/** The short acknowledgement to the person; it quotes the message so they keep a copy. */
+export function enquiryAcknowledgementMail(enquiry: EnquiryMailInput, labAddress: string): MailToSend {
+  const paragraphs = [
+    `Hello ${enquiry.firstName},`,
+    "Thank you for writing to AquaTest Laboratory. We received your message and will reply within one business day.",
+    `Your message:\n${enquiry.message}`,
+    "If you did not write to us, you can ignore this e-mail.",
+  ];
+  return {
+    to: [enquiry.email],
+    subject: "We received your message",
+    text: [...paragraphs, SIGNATURE].join("\n\n"),
+    html: paragraphsHtml([...paragraphs, SIGNATURE]),
+    replyTo: labAddress,
+  };
+}
