@@ -9,7 +9,7 @@ export function Logo({ to, compact = false }: { to: string; compact?: boolean })
     <Link
       to={to}
       aria-label={`${LAB_NAME} home`}
-      className="flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+      className="flex min-h-11 min-w-11 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
     >
       <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-gradient-to-br from-teal-600 to-sky-700 text-white shadow-sm">
         <FlaskConical aria-hidden="true" className="h-5 w-5" />

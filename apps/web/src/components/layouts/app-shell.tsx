@@ -21,7 +21,7 @@ interface AppShellProps {
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-teal-700",
+    "flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium lg:min-h-0 focus-visible:outline-2 focus-visible:outline-teal-700",
     isActive ? "bg-teal-50 text-teal-900" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   );
 
@@ -42,17 +42,17 @@ export function AppShell({ homeHref, navigation, userMenu, children }: AppShellP
         Skip to main content
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white print:hidden">
-        <div className="flex items-center justify-between gap-3 px-4 py-2.5 sm:px-6">
+        <div className="flex items-center justify-between gap-3 px-4 py-1 sm:px-6 sm:py-2.5">
           <Logo to={homeHref} compact />
           <div className="flex items-center gap-2">{userMenu}</div>
         </div>
-        <nav aria-label="Main mobile" className="border-t border-slate-200 px-4 py-2 sm:hidden">
+        <nav aria-label="Main mobile" className="border-t border-slate-200 px-4 py-1.5 sm:hidden">
           <button
             type="button"
             aria-expanded={mobileOpen}
             aria-controls="app-mobile-nav"
             onClick={() => setMobileNav({ open: !mobileOpen, path: location.pathname })}
-            className="flex w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-teal-700"
+            className="flex min-h-11 w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-teal-700"
           >
             <span className="flex items-center gap-2">
               <Menu aria-hidden="true" className="h-4 w-4" />

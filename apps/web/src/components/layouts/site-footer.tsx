@@ -24,12 +24,12 @@ export function SiteFooter() {
         </div>
         <nav aria-label="Footer">
           <p className="text-sm font-semibold text-white">Company</p>
-          <ul className="mt-2 space-y-1 text-sm">
+          <ul className="mt-2 text-sm lg:space-y-1">
             {links.map((link) => (
               <li key={link.to}>
                 <Link
                   to={link.to}
-                  className="text-slate-200 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white"
+                  className="inline-flex min-h-11 items-center text-slate-200 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white lg:inline lg:min-h-0"
                 >
                   {link.label}
                 </Link>
@@ -41,12 +41,15 @@ export function SiteFooter() {
           <p className="font-semibold text-white">Contact</p>
           <address className="mt-2 space-y-1 text-slate-300 not-italic">
             <span className="block">{LAB_ADDRESS}</span>
-            <a href={`mailto:${LAB_EMAIL}`} className="block text-slate-200 hover:text-white hover:underline">
+            <a
+              href={`mailto:${LAB_EMAIL}`}
+              className="flex min-h-11 items-center text-slate-200 hover:text-white hover:underline lg:block lg:min-h-0"
+            >
               {LAB_EMAIL}
             </a>
             <a
               href={`tel:${LAB_PHONE.replace(/\s/g, "")}`}
-              className="block text-slate-200 hover:text-white hover:underline"
+              className="flex min-h-11 items-center text-slate-200 hover:text-white hover:underline lg:block lg:min-h-0"
             >
               {LAB_PHONE}
             </a>

@@ -22,10 +22,14 @@ const sizes: Record<Size, string> = {
   lg: "px-5 py-2.5 text-base",
 };
 
+// A finger needs 44×44 px (WCAG 2.5.5) below the desktop breakpoint; desktops keep the compact sizes.
+const touchTarget = "min-h-11 min-w-11 lg:min-h-0 lg:min-w-0";
+
 export const buttonClasses = (variant: Variant = "primary", size: Size = "md", className?: string) =>
   cn(
     "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors",
     "focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed",
+    touchTarget,
     variant === "link" ? "" : sizes[size],
     variants[variant],
     className,

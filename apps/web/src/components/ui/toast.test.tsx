@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { TOAST_DURATION_MS } from "@lab/contracts";
 
-import { ToastProvider, useToast } from "./toast";
+import { MAX_TOASTS, ToastProvider, useToast } from "./toast";
 
 function Trigger() {
   const toast = useToast();
@@ -52,5 +52,30 @@ describe("toasts", () => {
     await user.click(screen.getByRole("button", { name: "success" }));
     await user.click(screen.getByRole("button", { name: "Dismiss notification" }));
     expect(screen.queryByText("Saved")).not.toBeInTheDocument();
+  });
+
+  it("a burst of five: only the newest three stay, at the bottom of the screen (clear of the top bar)", async () => {
+    function Burst() {
+      const toast = useToast();
+      return (
+        <button onClick={() => [1, 2, 3, 4, 5].forEach((n) => toast.success(`Event ${n}`))}>burst</button>
+      );
+    }
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(
+      <ToastProvider duration={TOAST_DURATION_MS}>
+        <Burst />
+      </ToastProvider>,
+    );
+    await user.click(screen.getByRole("button", { name: "burst" }));
+    expect(MAX_TOASTS).toBe(3);
+    expect(screen.getAllByRole("status").map((toast) => toast.textContent)).toEqual([
+      "Event 3",
+      "Event 4",
+      "Event 5",
+    ]);
+    expect(screen.getByRole("region", { name: "Status messages" })).toHaveClass("bottom-4");
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS));
+    expect(screen.queryAllByRole("status")).toHaveLength(0);
   });
 });

@@ -33,6 +33,9 @@ const icons: Record<ToastType, ReactNode> = {
   warning: <TriangleAlert aria-hidden="true" className="h-5 w-5 shrink-0 text-amber-700" />,
 };
 
+/** At most this many toasts at once: a burst of live events must not bury the page. */
+export const MAX_TOASTS = 3;
+
 /** Toasts (success, error, warning) that close themselves after `duration` ms. */
 export function ToastProvider({ children, duration }: { children: ReactNode; duration: number }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
@@ -49,7 +52,16 @@ export function ToastProvider({ children, duration }: { children: ReactNode; dur
   const show = useCallback(
     (type: ToastType, message: string) => {
       const id = nextId.current++;
-      setToasts((current) => [...current, { id, type, message }]);
+      setToasts((current) => {
+        const next = [...current, { id, type, message }];
+        // The oldest go first; their timers are cleared so they cannot fire on a later toast.
+        for (const dropped of next.slice(0, Math.max(0, next.length - MAX_TOASTS))) {
+          const timer = timers.current.get(dropped.id);
+          if (timer !== undefined) clearTimeout(timer);
+          timers.current.delete(dropped.id);
+        }
+        return next.slice(-MAX_TOASTS);
+      });
       timers.current.set(
         id,
         setTimeout(() => dismiss(id), duration),
@@ -80,9 +92,13 @@ export function ToastProvider({ children, duration }: { children: ReactNode; dur
   return (
     <ToastContext value={api}>
       {children}
+      {/*
+        At the bottom: on a phone clear of the sticky header and the progress bars below it, on a desktop
+        clear of the bell and the user menu in the top bar.
+      */}
       <section
         aria-label="Status messages"
-        className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2 px-4 sm:inset-x-auto sm:right-4 sm:items-end"
+        className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 pb-[env(safe-area-inset-bottom)] sm:inset-x-auto sm:right-4 sm:items-end"
       >
         {toasts.map((toast) => (
           <div
@@ -94,12 +110,12 @@ export function ToastProvider({ children, duration }: { children: ReactNode; dur
             )}
           >
             {icons[toast.type]}
-            <p className="flex-1">{toast.message}</p>
+            <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">{toast.message}</p>
             <button
               type="button"
               aria-label="Dismiss notification"
               onClick={() => dismiss(toast.id)}
-              className="rounded p-0.5 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
+              className="-my-2.5 -mr-3 flex h-11 w-11 shrink-0 items-center justify-center rounded hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
             >
               <X aria-hidden="true" className="h-4 w-4" />
             </button>

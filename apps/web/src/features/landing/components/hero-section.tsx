@@ -15,18 +15,27 @@ export function HeroSection() {
       aria-labelledby="home-title"
       className="bg-gradient-to-br from-teal-50 via-white to-sky-50"
     >
-      <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_minmax(0,28rem)] lg:py-20">
-        <div className="space-y-6">
+      {/*
+        On a phone the heading, then the Sign In card (above the fold at 360×740), then the pitch; from
+        lg the pitch fills the left column beside the card, as before.
+      */}
+      <div className="mx-auto grid max-w-6xl items-start gap-x-10 gap-y-6 px-4 py-5 sm:px-6 sm:py-12 lg:grid-cols-[1fr_minmax(0,28rem)] lg:gap-y-6 lg:py-20">
+        <div className="space-y-3 sm:space-y-6 lg:col-start-1 lg:row-start-1">
           <p className="inline-flex items-center gap-2 rounded-full bg-teal-100 px-3 py-1 text-xs font-semibold text-teal-900">
             <Award aria-hidden="true" className="h-4 w-4" />
             ISO 17025 Accredited
           </p>
           <h1
             id="home-title"
-            className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl lg:text-5xl"
+            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl lg:text-5xl"
           >
             Reliable shrimp testing for safer aquaculture
           </h1>
+        </div>
+        <div className="flex justify-center lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:justify-end">
+          <AuthCard />
+        </div>
+        <div className="space-y-6 lg:col-start-1 lg:row-start-2">
           <p className="max-w-xl text-base text-slate-700 sm:text-lg">
             Our laboratory tests shrimp samples for antibiotic residues, illegal dyes, water quality, sodium
             level, shrimp disease and microbiological content, so farmers, processors and exporters can sell
@@ -44,9 +53,6 @@ export function HeroSection() {
             <Clock aria-hidden="true" className="h-4 w-4 text-sky-700" />
             Field agent assigned within 30 seconds of submission.
           </p>
-        </div>
-        <div className="flex justify-center lg:justify-end">
-          <AuthCard />
         </div>
       </div>
     </section>

@@ -19,14 +19,14 @@ const pageLinks = [
 ];
 
 const linkClass =
-  "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-teal-50 hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-700";
+  "flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-teal-50 hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-700";
 
 export function LandingHeader() {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-1.5 sm:px-6 sm:py-3">
         <Logo to={paths.login.href()} />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
@@ -48,7 +48,7 @@ export function LandingHeader() {
         </nav>
         <button
           type="button"
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 md:hidden"
+          className="flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 md:hidden"
           aria-expanded={open}
           aria-controls="landing-mobile-menu"
           aria-label={open ? "Close menu" : "Open menu"}
@@ -70,14 +70,14 @@ export function LandingHeader() {
         <ul className="flex flex-col pt-2">
           {sectionLinks.map((link) => (
             <li key={link.href}>
-              <a href={link.href} className={cn(linkClass, "block")} onClick={close}>
+              <a href={link.href} className={linkClass} onClick={close}>
                 {link.label}
               </a>
             </li>
           ))}
           {pageLinks.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className={cn(linkClass, "block")} onClick={close}>
+              <Link to={link.to} className={linkClass} onClick={close}>
                 {link.label}
               </Link>
             </li>

@@ -10,6 +10,7 @@ import { useSession } from "@/lib/auth";
 
 import { setConnectionStatus } from "../utils/connection-status";
 import { applyNotification, applySampleUpdate, refetchLiveData } from "../utils/live-cache";
+import { notificationTone } from "../utils/notification-tone";
 
 export function useRealtimeUpdates(): void {
   const queryClient = useQueryClient();
@@ -34,7 +35,12 @@ export function useRealtimeUpdates(): void {
           onSample: (value) => applySampleUpdate(queryClient, value),
           onNotification: (value) => {
             const notification = applyNotification(queryClient, value);
-            if (notification) toast.success(`${notification.title}: ${notification.message}`);
+            if (notification) {
+              toast.show(
+                notificationTone(notification.type),
+                `${notification.title}: ${notification.message}`,
+              );
+            }
           },
           onShutdown: () => toast.warning(messages.serverMaintenance),
           onConnectionLost: () => toast.error(messages.connectionLost),

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+
+import { notificationTone } from "./notification-tone";
+
+describe("notificationTone", () => {
+  it("shows 'Agent Unassigned' and 'Report Revoked' as warnings, not green successes", () => {
+    expect(notificationTone("sample_unassigned")).toBe("warning");
+    expect(notificationTone("report_revoked")).toBe("warning");
+  });
+
+  it("shows progress (assigned, collected, completed) as success", () => {
+    for (const type of ["sample_assigned", "sample_status_change", "sample_completed", "sample_submitted"]) {
+      expect(notificationTone(type)).toBe("success");
+    }
+  });
+});

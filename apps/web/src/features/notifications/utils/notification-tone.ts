@@ -1,0 +1,10 @@
+import type { ToastType } from "@/components/ui/toast";
+
+// Events that take something away from the customer (an agent withdrawn, a certificate revoked) are
+// warnings; the rest report progress.
+const WARNING_TYPES: ReadonlySet<string> = new Set(["sample_unassigned", "report_revoked"]);
+
+/** The toast tone of a live notification, by its type. */
+export function notificationTone(type: string): ToastType {
+  return WARNING_TYPES.has(type) ? "warning" : "success";
+}
