@@ -97,3 +97,29 @@ export const placeSuggestionSchema = z.object({
 });
 export type PlaceSuggestion = z.infer<typeof placeSuggestionSchema>;
 export const PLACES_MAX_RESULTS = 8;
+
+/** India's bounding box (mainland and islands): what "Use my location" accepts. */
+export const INDIA_BOUNDS = { minLat: 6, maxLat: 37.5, minLng: 68, maxLng: 97.5 } as const;
+export const inIndia = ({ lat, lng }: Coordinates): boolean =>
+  lat >= INDIA_BOUNDS.minLat &&
+  lat <= INDIA_BOUNDS.maxLat &&
+  lng >= INDIA_BOUNDS.minLng &&
+  lng <= INDIA_BOUNDS.maxLng;
+
+/** GET /places/nearest?lat=&lon=: coordinates inside India (query strings, so coerced). */
+export const nearestPlaceQuerySchema = z
+  .object({
+    lat: z.coerce
+      .number({ error: messages.coordinatesInvalid })
+      .min(-90, messages.coordinatesInvalid)
+      .max(90, messages.coordinatesInvalid),
+    lon: z.coerce
+      .number({ error: messages.coordinatesInvalid })
+      .min(-180, messages.coordinatesInvalid)
+      .max(180, messages.coordinatesInvalid),
+  })
+  .refine(({ lat, lon }) => inIndia({ lat, lng: lon }), { message: messages.locationOutsideIndia });
+
+/** The nearest known place and how far it is from the coordinates asked. */
+export const nearestPlaceSchema = placeSuggestionSchema.extend({ distanceKm: z.number() });
+export type NearestPlace = z.infer<typeof nearestPlaceSchema>;

@@ -196,6 +196,11 @@ export const sampleListQuerySchema = z.object({
    * rather than by skipping every row before it; a cursor of another query is ignored.
    */
   cursor: text(messages.cursorInvalid).trim().max(400, messages.cursorInvalid).optional(),
+  /** A sample's id: the answer is then the page of this query that holds it (when it is listed). */
+  highlight: z.coerce
+    .number({ error: messages.highlightInvalid })
+    .pipe(idSchema(messages.highlightInvalid))
+    .optional(),
 });
 export type SampleListQuery = z.input<typeof sampleListQuerySchema>;
 
@@ -215,6 +220,8 @@ export const sampleSummarySchema = z.object({
   collected: z.number().int(),
   testing: z.number().int(),
   completed: z.number().int(),
+  /** Completed samples whose report passed and still stands (a revoked report is not a success). */
+  successful: z.number().int().default(0),
   earliestCreatedAt: z.string().nullable(),
 });
 export type SampleSummary = z.infer<typeof sampleSummarySchema>;

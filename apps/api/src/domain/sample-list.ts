@@ -424,21 +424,62 @@ async function filteredList(
   return { keys: backwards ? keys.reverse() : keys, counts };
 }
 
-export async function listSamples(ctx: DomainContext, customerId: number, query: SampleListQuery) {
-  const statuses = statusesOf(query.status);
-  const from = query.from ? dayStart(query.from) : undefined;
-  const to = query.to ? dayEnd(query.to) : undefined;
+/**
+ * Where a sample stands in a list (0-based), counting the rows before it in list order: runs first,
+ * then the sort key and id, compared as exact microsecond text. Undefined when the list lacks it.
+ */
+async function positionOf(
+  ctx: DomainContext,
+  filters: SQL | undefined,
+  groups: (readonly SampleStatus[] | undefined)[],
+  order: Order,
+  id: number,
+): Promise<number | undefined> {
+  const [target] = await ctx.db
+    .select({ status: samples.status, at: keyText(order.column) })
+    .from(samples)
+    .where(and(filters, eq(samples.id, id)));
+  if (!target) return undefined;
+  const run = groups.findIndex((group) => group === undefined || group.includes(target.status));
+  const current = groups[run];
+  if (run < 0) return undefined;
+  const earlier = groups.slice(0, run).flatMap((group) => group ?? SAMPLE_STATUSES);
+  // "Before" is larger for a descending sort.
+  const op = sql.raw(order.direction === "desc" ? ">" : "<");
+  const sameRunBefore = and(
+    current ? inArray(samples.status, [...current]) : undefined,
+    sql`(${order.column}, ${samples.id}) ${op} (${keyValue(target.at)}, ${id})`,
+  );
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(samples)
+    .where(
+      and(filters, earlier.length > 0 ? or(inArray(samples.status, earlier), sameRunBefore) : sameRunBefore),
+    );
+  return row?.n ?? 0;
+}
+
+export async function listSamples(ctx: DomainContext, customerId: number, asked: SampleListQuery) {
+  const statuses = statusesOf(asked.status);
+  const from = asked.from ? dayStart(asked.from) : undefined;
+  const to = asked.to ? dayEnd(asked.to) : undefined;
   if (from && to && from.getTime() >= to.getTime()) throw invalid(messages.dateRangeInvalid);
   const filters = and(
     eq(samples.customerId, customerId),
     from ? gte(samples.createdAt, from) : undefined,
     to ? lt(samples.createdAt, to) : undefined,
-    searchCondition(query.q),
+    searchCondition(asked.q),
   );
   // Ordered runs: in the pending group PENDING comes before COLLECTING (spec section 2).
   const groups: (readonly SampleStatus[] | undefined)[] =
-    query.status === "pending" ? [["PENDING"], ["COLLECTING"]] : [statuses];
-  const order = orderOf(query.sort);
+    asked.status === "pending" ? [["PENDING"], ["COLLECTING"]] : [statuses];
+  const order = orderOf(asked.sort);
+  // ?highlight=: the page that holds the sample, when this list holds it; else the page asked.
+  const position =
+    asked.highlight === undefined
+      ? undefined
+      : await positionOf(ctx, filters, groups, order, asked.highlight);
+  const query = position === undefined ? asked : { ...asked, page: Math.floor(position / asked.size) + 1 };
   const digest = queryDigest(customerId, query);
   const offset = (query.page - 1) * query.size;
   const near = seekFrom(decodeCursor(ctx, digest, query.cursor), query.page, query.size);

@@ -1,3 +1,4 @@
+import { messages } from "@lab/contracts";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -74,6 +75,25 @@ describe("the gazetteer", () => {
     expect(times[Math.floor(times.length * 0.95)]).toBeLessThan(25);
   });
 
+  it("finds places stored with macrons by their plain spelling, in any case, and the other way round", () => {
+    expect(first("Kakinada")).toMatch(/^Kākināda, /);
+    expect(first("AMALAPURAM")).toMatch(/^Amalāpuram, /);
+    expect(first("kākināda")).toMatch(/^Kākināda, /);
+    expect(gazetteer.search("godavari").length).toBeGreaterThan(0);
+    expect(gazetteer.search("Godāvari")).toEqual(gazetteer.search("godavari"));
+  });
+
+  it("names the nearest place to coordinates, and none far from every place", () => {
+    // A farm road 2 km out of Bhimavaram.
+    const near = gazetteer.nearest(16.55, 81.54);
+    expect(near?.address).toMatch(/^Bhimavaram, /);
+    expect(near?.distanceKm).toBeGreaterThan(0);
+    expect(near?.distanceKm).toBeLessThan(5);
+    expect(gazetteer.nearest(16.96036, 82.23809)).toMatchObject({ distanceKm: 0 });
+    // The Bay of Bengal, 300 km offshore.
+    expect(gazetteer.nearest(15, 86)).toBeNull();
+  });
+
   it("counts a swap of two letters as one edit", () => {
     expect(editDistance("kakinda", "kakinad", 2)).toBe(1);
     expect(editDistance("abc", "xyz", 1)).toBe(2);
@@ -105,5 +125,61 @@ describe("GET /api/places/autocomplete", () => {
       .auth(customer.token, { type: "bearer" });
     expect(long.status).toBe(400);
     expect((await request(t.app).get("/api/places/autocomplete?q=nellore")).status).toBe(401);
+  });
+});
+
+describe("GET /api/places/nearest", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("answers the nearest known place with its distance to a signed-in customer", async () => {
+    const customer = await signedInCustomer(t);
+    const res = await request(t.app)
+      .get("/api/places/nearest?lat=16.55&lon=81.54")
+      .auth(customer.token, { type: "bearer" })
+      .expect(200);
+    expect(res.body).toEqual({
+      placeId: expect.stringMatching(/^gn-[0-9a-f]{12}$/),
+      address: expect.stringMatching(/^Bhimavaram, /),
+      coordinates: { lat: expect.any(Number), lng: expect.any(Number) },
+      distanceKm: expect.any(Number),
+    });
+    expect((await request(t.app).get("/api/places/nearest?lat=16.55&lon=81.54")).status).toBe(401);
+  });
+
+  it("refuses coordinates that are missing, malformed, out of range or outside India with a clear 400", async () => {
+    const customer = await signedInCustomer(t);
+    const ask = (query: string) =>
+      request(t.app).get(`/api/places/nearest?${query}`).auth(customer.token, { type: "bearer" });
+    for (const query of [
+      "",
+      "lat=16.5",
+      "lat=abc&lon=81",
+      "lat=91&lon=81",
+      "lat=16&lon=181",
+      "lat=1&lat=2&lon=81",
+    ]) {
+      const res = await ask(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body, query).toMatchObject({
+        code: "validation_failed",
+        error: messages.coordinatesInvalid,
+      });
+    }
+    // London and New York are valid coordinates, but not in India.
+    for (const query of ["lat=51.5&lon=-0.12", "lat=40.7&lon=-74"]) {
+      const res = await ask(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error, query).toBe(messages.locationOutsideIndia);
+    }
+    // Inside India's box but out at sea: no place near.
+    const sea = await ask("lat=15&lon=86");
+    expect(sea.status).toBe(404);
+    expect(sea.body).toMatchObject({ code: "not_found", error: messages.nearestPlaceNone });
   });
 });

@@ -1,18 +1,26 @@
-import { text } from "@lab/contracts";
+import { messages, nearestPlaceQuerySchema, text } from "@lab/contracts";
 import { Router } from "express";
 import { z } from "zod";
 
 import { gazetteer } from "../../domain/places";
+import { AppError } from "../../http/app-error";
 import { parse } from "../../http/parse";
 
 const querySchema = z.object({ q: text().max(100, "Search text is too long").default("") });
 
-/** GET /places/autocomplete?q=: India-only suggestions from the offline gazetteer. */
+/** GET /places/autocomplete?q= and /places/nearest: India-only places from the offline gazetteer. */
 export function placesRouter(): Router {
   const router = Router();
   router.get("/autocomplete", (req, res) => {
     const { q } = parse(querySchema, req.query, "Invalid search text");
     res.set("Cache-Control", "private, max-age=3600").json(gazetteer().search(q));
+  });
+  /** GET /places/nearest?lat=&lon=: the known place closest to a device's position in India. */
+  router.get("/nearest", (req, res) => {
+    const { lat, lon } = parse(nearestPlaceQuerySchema, req.query, messages.coordinatesInvalid);
+    const place = gazetteer().nearest(lat, lon);
+    if (!place) throw new AppError(404, "not_found", messages.nearestPlaceNone);
+    res.set("Cache-Control", "private, max-age=3600").json(place);
   });
   return router;
 }

@@ -2,6 +2,7 @@ import { messages, sampleListQuerySchema, sampleSubmissionSchema } from "@lab/co
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
+import { countSuccessfulReports } from "../../domain/reports";
 import { listSamples } from "../../domain/sample-list";
 import {
   getSample,
@@ -13,8 +14,8 @@ import {
 import { claimsOf, requireSelf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { presentSample, presentSampleEvent } from "../../presenters/sample";
-
 import { eventActorNames } from "../../domain/sample-events";
+
 /** /sample-submissions, behind customer authentication. */
 export function sampleSubmissionsRouter(ctx: DomainContext): Router {
   const router = Router();
@@ -32,7 +33,12 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
   });
 
   router.get("/summary", async (req, res) => {
-    res.json(await sampleSummary(ctx, claimsOf(req).subject));
+    const customerId = claimsOf(req).subject;
+    const [summary, successful] = await Promise.all([
+      sampleSummary(ctx, customerId),
+      countSuccessfulReports(ctx, customerId),
+    ]);
+    res.json({ ...summary, successful });
   });
 
   router.get("/consumer/:consumerId", async (req, res) => {
