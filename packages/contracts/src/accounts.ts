@@ -1,17 +1,28 @@
 import { z } from "zod";
 
 import { VERIFICATION_CODE_LENGTH } from "./constants";
+import {
+  ADDRESS_MAX,
+  COMPANY_MAX,
+  EMAIL_CHECK_MAX,
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PHONE_MAX,
+  tooLong,
+} from "./limits";
 import { messages } from "./messages";
 import { isPasswordValid } from "./password";
 import { text } from "./text";
 
 const email = text(messages.invalidEmailAddress)
   .trim()
-  .max(254, messages.invalidEmailFormat)
+  .max(EMAIL_MAX, messages.invalidEmailFormat)
   .pipe(z.email({ error: messages.invalidEmailFormat }))
   .transform((value) => value.toLowerCase());
 
-const optionalText = (max: number) => text().trim().max(max).nullable().optional();
+const optionalText = (label: string, max: number) =>
+  text().trim().max(max, tooLong(label, max)).nullable().optional();
 
 /** A mailed code (verification, password reset): 6 characters, any case. */
 const code = text(messages.emptyCode)
@@ -22,19 +33,24 @@ const code = text(messages.emptyCode)
 
 /** A new password: the spec's rule (section 5), checked on the server too. */
 const newPassword = text(messages.passwordWeak)
-  .max(128, messages.passwordWeak)
+  .max(PASSWORD_MAX, messages.passwordWeak)
   .refine(isPasswordValid, messages.passwordWeak);
 
 export const registerRequestSchema = z.object({
-  fullName: text(messages.nameRequired).trim().min(1, messages.nameRequired).max(120),
+  fullName: text(messages.nameRequired)
+    .trim()
+    .min(1, messages.nameRequired)
+    .max(NAME_MAX, tooLong("Name", NAME_MAX)),
   email,
   password: newPassword,
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
-  email: text(messages.invalidCredentials).trim().toLowerCase().max(254),
-  password: text(messages.invalidCredentials).max(128),
+  email: text(messages.invalidCredentials).trim().toLowerCase().max(EMAIL_MAX, messages.invalidCredentials),
+  password: text(messages.invalidCredentials).max(PASSWORD_MAX, messages.invalidCredentials),
+  /** 'Keep me signed in': the refresh cookie lasts 30 days on this device, else until the browser closes. */
+  remember: z.boolean({ error: messages.invalidCredentials }).optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -62,13 +78,15 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 /** PUT /customers/{id}/profile: every field optional, only the changed ones are sent. */
 export const updateProfileRequestSchema = z
   .object({
-    fullName: text().trim().min(1, messages.nameRequired).max(120).optional(),
+    fullName: text().trim().min(1, messages.nameRequired).max(NAME_MAX, tooLong("Name", NAME_MAX)).optional(),
     email: email.optional(),
-    company: optionalText(160),
-    phoneNumber: optionalText(32),
-    address: optionalText(500),
+    company: optionalText("Company", COMPANY_MAX),
+    phoneNumber: optionalText("Phone number", PHONE_MAX),
+    address: optionalText("Address", ADDRESS_MAX),
     /** Required when `email` changes it: a stolen token alone cannot move the account. */
-    currentPassword: text(messages.currentPasswordRequired).max(128).optional(),
+    currentPassword: text(messages.currentPasswordRequired)
+      .max(PASSWORD_MAX, messages.currentPasswordWrong)
+      .optional(),
   })
   .strip();
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
@@ -94,7 +112,7 @@ export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 export const changePasswordRequestSchema = z.object({
   currentPassword: text(messages.currentPasswordRequired)
     .min(1, messages.currentPasswordRequired)
-    .max(128, messages.currentPasswordWrong),
+    .max(PASSWORD_MAX, messages.currentPasswordWrong),
   newPassword,
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
@@ -145,7 +163,14 @@ export const emailCheckResultSchema = z.object({
 });
 export type EmailCheckResult = z.infer<typeof emailCheckResultSchema>;
 
-export const emailCheckRequestSchema = z.object({ email: text().trim().max(320) });
+export const emailCheckRequestSchema = z.object({
+  email: text().trim().max(EMAIL_CHECK_MAX, messages.invalidEmailFormat),
+});
 
-export const errorBodySchema = z.object({ error: z.string(), code: z.string().optional() });
+export const errorBodySchema = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  /** The request field the error is about, as a dotted path (`farmers.2.phoneNumber`). */
+  field: z.string().optional(),
+});
 export type ErrorBody = z.infer<typeof errorBodySchema>;

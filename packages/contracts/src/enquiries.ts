@@ -53,7 +53,7 @@ export const ENQUIRY_PAGE_SIZE = 20;
 
 /** GET /lab/enquiries: newest first; `cursor` is the opaque nextCursor of the page before. */
 export const enquiryListQuerySchema = z.object({
-  cursor: text().max(200).optional(),
+  cursor: text().max(200, messages.cursorInvalid).optional(),
   limit: z.coerce
     .number({ error: messages.pageSizeInvalid })
     .int(messages.pageSizeInvalid)

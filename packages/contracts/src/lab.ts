@@ -1,5 +1,21 @@
 import { z } from "zod";
 
+import {
+  NAME_MAX,
+  PHONE_MAX,
+  REPORT_LIMIT_MAX,
+  REPORT_METHOD_MAX,
+  REPORT_REVIEW_MAX,
+  REPORT_SECTION_MAX,
+  REPORT_TESTS_MAX,
+  REPORT_UNIT_MAX,
+  REPORT_VALUE_MAX,
+  REVOKE_REASON_MAX,
+  STATUS_NOTE_MAX,
+  TEST_TYPE_MAX,
+  tooLong,
+  tooMany,
+} from "./limits";
 import { messages } from "./messages";
 import { coordinatesSchema } from "./providers";
 import { SAMPLE_STATUSES } from "./samples";
@@ -17,8 +33,14 @@ export const labLoginResponseSchema = z.object({
 export type LabLoginResponse = z.infer<typeof labLoginResponseSchema>;
 
 export const agentInputSchema = z.object({
-  name: text(messages.agentNameRequired).trim().min(1, messages.agentNameRequired).max(120),
-  phone: text(messages.phoneRequired).trim().min(1, messages.phoneRequired).max(32),
+  name: text(messages.agentNameRequired)
+    .trim()
+    .min(1, messages.agentNameRequired)
+    .max(NAME_MAX, tooLong("Agent name", NAME_MAX)),
+  phone: text(messages.phoneRequired)
+    .trim()
+    .min(1, messages.phoneRequired)
+    .max(PHONE_MAX, tooLong("Phone number", PHONE_MAX)),
   active: z.boolean().default(true),
   coordinates: coordinatesSchema.nullable().optional(),
 });
@@ -47,30 +69,39 @@ export const statusMoveRequestSchema = z.object({
   testingEta: text(messages.dateInvalid)
     .pipe(z.iso.datetime({ offset: true, error: messages.dateInvalid }))
     .optional(),
-  note: text().trim().max(500).optional(),
+  note: text().trim().max(STATUS_NOTE_MAX, tooLong("Note", STATUS_NOTE_MAX)).optional(),
 });
 
 export const VERDICTS = ["pass", "fail"] as const;
 export const reportTestSchema = z.object({
-  testType: text().trim().min(1).max(80),
-  value: text().trim().min(1, messages.reportValueRequired).max(80),
-  unit: text().trim().max(40).default(""),
-  limit: text().trim().max(80).default(""),
-  method: text().trim().max(120).default(""),
+  testType: text().trim().min(1).max(TEST_TYPE_MAX, tooLong("Test type", TEST_TYPE_MAX)),
+  value: text()
+    .trim()
+    .min(1, messages.reportValueRequired)
+    .max(REPORT_VALUE_MAX, tooLong("Value", REPORT_VALUE_MAX)),
+  unit: text().trim().max(REPORT_UNIT_MAX, tooLong("Unit", REPORT_UNIT_MAX)).default(""),
+  limit: text().trim().max(REPORT_LIMIT_MAX, tooLong("Limit", REPORT_LIMIT_MAX)).default(""),
+  method: text().trim().max(REPORT_METHOD_MAX, tooLong("Method", REPORT_METHOD_MAX)).default(""),
   verdict: z.enum(VERDICTS, { error: messages.reportVerdictInvalid }),
 });
 export type ReportTest = z.output<typeof reportTestSchema>;
 
+const section = (label: string) =>
+  text().trim().max(REPORT_SECTION_MAX, tooLong(label, REPORT_SECTION_MAX)).default("");
+
 export const labResultsSchema = z.object({
-  viralScreening: text().trim().max(2000).default(""),
-  bacterialAnalysis: text().trim().max(2000).default(""),
-  parasiteCheck: text().trim().max(2000).default(""),
-  geneticMarkers: text().trim().max(2000).default(""),
-  waterQuality: text().trim().max(2000).default(""),
+  viralScreening: section("Viral screening"),
+  bacterialAnalysis: section("Bacterial analysis"),
+  parasiteCheck: section("Parasite check"),
+  geneticMarkers: section("Genetic markers"),
+  waterQuality: section("Water quality"),
 });
 
 export const issueReportRequestSchema = z.object({
-  initialInspection: text().trim().max(4000).default(""),
+  initialInspection: text()
+    .trim()
+    .max(REPORT_REVIEW_MAX, tooLong("Initial inspection", REPORT_REVIEW_MAX))
+    .default(""),
   labResults: labResultsSchema.default({
     viralScreening: "",
     bacterialAnalysis: "",
@@ -78,13 +109,19 @@ export const issueReportRequestSchema = z.object({
     geneticMarkers: "",
     waterQuality: "",
   }),
-  finalReview: text().trim().max(4000).default(""),
-  tests: z.array(reportTestSchema).min(1, messages.reportTestsRequired).max(6),
+  finalReview: text().trim().max(REPORT_REVIEW_MAX, tooLong("Final review", REPORT_REVIEW_MAX)).default(""),
+  tests: z
+    .array(reportTestSchema)
+    .min(1, messages.reportTestsRequired)
+    .max(REPORT_TESTS_MAX, tooMany("test results", REPORT_TESTS_MAX)),
 });
 export type IssueReportRequest = z.input<typeof issueReportRequestSchema>;
 
 export const revokeRequestSchema = z.object({
-  reason: text(messages.revokeReasonRequired).trim().min(1, messages.revokeReasonRequired).max(1000),
+  reason: text(messages.revokeReasonRequired)
+    .trim()
+    .min(1, messages.revokeReasonRequired)
+    .max(REVOKE_REASON_MAX, tooLong("Reason", REVOKE_REASON_MAX)),
 });
 
 export const REPORT_RESULTS = ["success", "failure"] as const;

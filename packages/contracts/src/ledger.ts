@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { EMAIL_SUBJECT_MAX, tooLong } from "./limits";
 import { messages } from "./messages";
 import { idSchema, text } from "./text";
 
@@ -15,7 +16,7 @@ export const ledgerEmailRequestSchema = z.object({
     .array(idSchema(messages.idOutOfRange))
     .max(LEDGER_EMAIL_MAX_SAMPLES, messages.ledgerTooManySamples)
     .default([]),
-  subject: text().trim().max(200).default(""),
+  subject: text().trim().max(EMAIL_SUBJECT_MAX, tooLong("Subject", EMAIL_SUBJECT_MAX)).default(""),
   message: text(messages.ledgerMessageRequired)
     .trim()
     .min(1, messages.ledgerMessageRequired)
@@ -47,8 +48,13 @@ export const ledgerEmailSkippedMessage = (skipped: number): string =>
 
 /** Query of /mail/unsubscribe: the address and the lab's signature over it (from the shared-report mail). */
 export const mailUnsubscribeQuerySchema = z.object({
-  e: text(messages.unsubscribeLinkInvalid).trim().min(3, messages.unsubscribeLinkInvalid).max(320),
-  s: text(messages.unsubscribeLinkInvalid).min(1, messages.unsubscribeLinkInvalid).max(100),
+  e: text(messages.unsubscribeLinkInvalid)
+    .trim()
+    .min(3, messages.unsubscribeLinkInvalid)
+    .max(320, messages.unsubscribeLinkInvalid),
+  s: text(messages.unsubscribeLinkInvalid)
+    .min(1, messages.unsubscribeLinkInvalid)
+    .max(100, messages.unsubscribeLinkInvalid),
 });
 export type MailUnsubscribeQuery = z.infer<typeof mailUnsubscribeQuerySchema>;
 

@@ -1,5 +1,15 @@
 import { z } from "zod";
 
+import {
+  ADDRESS_MAX,
+  FARMERS_MAX,
+  LOCATION_TEXT_MAX,
+  NAME_MAX,
+  PHONE_MAX,
+  PLACE_ID_MAX,
+  tooLong,
+  tooMany,
+} from "./limits";
 import { messages } from "./messages";
 import { text } from "./text";
 
@@ -20,30 +30,34 @@ export type Coordinates = z.infer<typeof coordinatesSchema>;
 
 /** Spec section 3: the location value of forms, also sent as a JSON string. */
 export const locationValueSchema = z.object({
-  address: text().trim().max(500).default(""),
+  address: text().trim().max(ADDRESS_MAX, tooLong("Address", ADDRESS_MAX)).default(""),
   coordinates: coordinatesSchema.nullable().optional(),
-  placeId: text().trim().max(200).nullable().optional(),
+  placeId: text().trim().max(PLACE_ID_MAX, tooLong("Place id", PLACE_ID_MAX)).nullable().optional(),
 });
 export type LocationValue = z.infer<typeof locationValueSchema>;
 
-const optionalText = (max: number) => text().trim().max(max).nullable().optional();
+const optionalText = (label: string, max: number) =>
+  text().trim().max(max, tooLong(label, max)).nullable().optional();
 /** Plain text, or the spec's JSON string starting with a brace, or the object itself. */
 const locationInput = z
-  .union([text().trim().max(2000), locationValueSchema])
+  .union([text().trim().max(LOCATION_TEXT_MAX, tooLong("Location", LOCATION_TEXT_MAX)), locationValueSchema])
   .nullable()
   .optional();
 
 export const farmerInputSchema = z.object({
-  name: text().trim().max(120).default(""),
-  phoneNumber: text().trim().max(32).default(""),
-  altPhoneNumber: optionalText(32),
+  name: text().trim().max(NAME_MAX, tooLong("Farmer name", NAME_MAX)).default(""),
+  phoneNumber: text().trim().max(PHONE_MAX, tooLong("Phone number", PHONE_MAX)).default(""),
+  altPhoneNumber: optionalText("Alternate phone number", PHONE_MAX),
   location: locationInput,
   coordinates: coordinatesSchema.nullable().optional(),
 });
 export type FarmerInput = z.input<typeof farmerInputSchema>;
 
 export const providerInputSchema = z.object({
-  samplerName: text(messages.providerNameRequired).trim().min(1, messages.providerNameRequired).max(120),
+  samplerName: text(messages.providerNameRequired)
+    .trim()
+    .min(1, messages.providerNameRequired)
+    .max(NAME_MAX, tooLong("Sample provider name", NAME_MAX)),
   userType: text()
     .trim()
     .transform((value) => value.toLowerCase())
@@ -52,11 +66,14 @@ export const providerInputSchema = z.object({
     .nullable()
     .optional()
     .transform((value): UserType => value ?? "Farmer"),
-  phoneNumber: text(messages.phoneRequired).trim().min(1, messages.phoneRequired).max(32),
-  altPhoneNumber: optionalText(32),
+  phoneNumber: text(messages.phoneRequired)
+    .trim()
+    .min(1, messages.phoneRequired)
+    .max(PHONE_MAX, tooLong("Phone number", PHONE_MAX)),
+  altPhoneNumber: optionalText("Alternate phone number", PHONE_MAX),
   location: locationInput,
   coordinates: coordinatesSchema.nullable().optional(),
-  farmers: z.array(farmerInputSchema).max(200).nullable().optional(),
+  farmers: z.array(farmerInputSchema).max(FARMERS_MAX, tooMany("farmers", FARMERS_MAX)).nullable().optional(),
 });
 export type ProviderInput = z.input<typeof providerInputSchema>;
 

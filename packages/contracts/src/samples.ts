@@ -1,5 +1,18 @@
 import { z } from "zod";
 
+import {
+  EMAIL_MAX,
+  ADDRESS_MAX,
+  NAME_MAX,
+  PHONE_MAX,
+  SAMPLER_ID_MAX,
+  SEARCH_QUERY_MAX,
+  SHRIMP_CATEGORY_MAX,
+  TEST_TYPE_MAX,
+  TEST_TYPES_MAX,
+  tooLong,
+  tooMany,
+} from "./limits";
 import { messages } from "./messages";
 import { coordinatesSchema } from "./providers";
 import { idSchema, text } from "./text";
@@ -96,7 +109,7 @@ export const LEDGER_PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
-const trimmed = (max: number) => text().trim().max(max);
+const trimmed = (label: string, max: number) => text().trim().max(max, tooLong(label, max));
 
 /** POST /sample-submissions: the spec's payload (section 3). Status and assigned are the server's. */
 export const sampleSubmissionSchema = z.object({
@@ -110,19 +123,25 @@ export const sampleSubmissionSchema = z.object({
   ]),
   /** A saved provider's id (number or digits) or a client's temp_ id. */
   samplerId: z
-    .union([idSchema(), trimmed(100)])
+    .union([idSchema(), trimmed("Sample provider id", SAMPLER_ID_MAX)])
     .nullable()
     .optional(),
-  samplerName: text(messages.sampleProviderNameRequired).trim().max(120).default(""),
-  samplerLocation: trimmed(500).nullable().optional(),
+  samplerName: text(messages.sampleProviderNameRequired)
+    .trim()
+    .max(NAME_MAX, tooLong("Sample provider name", NAME_MAX))
+    .default(""),
+  samplerLocation: trimmed("Sample location", ADDRESS_MAX).nullable().optional(),
   coordinate: z
     .object({ lat: z.number().nullable().optional(), lng: z.number().nullable().optional() })
     .nullable()
     .optional(),
-  shrimpCategory: text().trim().max(60).default(""),
-  testTypes: z.array(text().trim().max(80)).max(6).default([]),
-  phoneNumber: trimmed(32).default(""),
-  emailAddress: trimmed(254).nullable().optional(),
+  shrimpCategory: text().trim().max(SHRIMP_CATEGORY_MAX, messages.sampleCategoryRequired).default(""),
+  testTypes: z
+    .array(text().trim().max(TEST_TYPE_MAX, messages.sampleTestTypeNotInCategory))
+    .max(TEST_TYPES_MAX, tooMany("test types", TEST_TYPES_MAX))
+    .default([]),
+  phoneNumber: trimmed("Phone number", PHONE_MAX).default(""),
+  emailAddress: text().trim().max(EMAIL_MAX, messages.emailInvalidOptional).nullable().optional(),
   status: text().optional(),
   assigned: text().optional(),
 });
@@ -174,8 +193,12 @@ export type SampleSort = (typeof SAMPLE_SORTS)[number];
 
 /** GET /sample-submissions query. status: "all", a group of spec section 4, or a status. */
 export const sampleListQuerySchema = z.object({
-  q: text().trim().max(100).default(""),
-  status: text(messages.statusFilterInvalid).trim().toLowerCase().max(20).default("all"),
+  q: text().trim().max(SEARCH_QUERY_MAX, tooLong("Search", SEARCH_QUERY_MAX)).default(""),
+  status: text(messages.statusFilterInvalid)
+    .trim()
+    .toLowerCase()
+    .max(20, messages.statusFilterInvalid)
+    .default("all"),
   from: dateParam.optional(),
   to: dateParam.optional(),
   page: z.coerce

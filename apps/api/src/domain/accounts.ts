@@ -22,11 +22,13 @@ import {
 
 async function requireDeliverable(ctx: DomainContext, email: string): Promise<void> {
   const check = await ctx.checkEmail(email);
-  if (!check.smtp_check) throw new AppError(400, "email_invalid", messages.emailValidationFailed);
+  if (!check.smtp_check) {
+    throw new AppError(400, "email_invalid", messages.emailValidationFailed, {}, "email");
+  }
 }
 
 // Spec section 8: registration answers 400 for an address that is taken, with the server's text.
-const emailTaken = () => new AppError(400, "email_taken", messages.emailAlreadyExists);
+const emailTaken = () => new AppError(400, "email_taken", messages.emailAlreadyExists, {}, "email");
 
 /** Creates an unverified account and queues its first verification code, in one transaction. */
 export async function registerCustomer(
@@ -105,7 +107,9 @@ export async function updateProfile(
   if (input.fullName !== undefined) changes.fullName = input.fullName;
   if (input.company !== undefined) changes.company = blankToNull(input.company) ?? null;
   if (input.address !== undefined) changes.address = blankToNull(input.address) ?? null;
-  if (phone !== undefined) changes.phoneNumber = phone === null ? null : toE164(phone, messages.phoneInvalid);
+  if (phone !== undefined) {
+    changes.phoneNumber = phone === null ? null : toE164(phone, messages.phoneInvalid, "phoneNumber");
+  }
   if (input.email !== undefined) {
     const current = await getCustomer(ctx, id);
     if (input.email !== current.email.toLowerCase()) {

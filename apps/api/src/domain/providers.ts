@@ -11,21 +11,24 @@ import { resolveLocation } from "./locations";
 export type ProviderInput = z.output<typeof providerInputSchema>;
 type FarmerInput = NonNullable<ProviderInput["farmers"]>[number];
 
-const invalid = (message: string) => new AppError(400, "validation_failed", message);
+const invalid = (message: string, field?: string) =>
+  new AppError(400, "validation_failed", message, {}, field);
 const providerNotFound = () => new AppError(404, "not_found", messages.providerNotFound);
 const blank = (value: string | null | undefined) =>
   value === undefined || value === null || value.trim() === "";
 
-function farmerRecord(farmer: FarmerInput): FarmerRecord {
-  if (blank(farmer.name)) throw invalid(messages.farmerNameRequired);
-  if (blank(farmer.phoneNumber)) throw invalid(messages.farmerPhoneRequired);
+/** `index` is the farmer's place in the request, so an error names `farmers.{index}.{field}`. */
+function farmerRecord(farmer: FarmerInput, index: number): FarmerRecord {
+  const field = (name: string) => `farmers.${index}.${name}`;
+  if (blank(farmer.name)) throw invalid(messages.farmerNameRequired, field("name"));
+  if (blank(farmer.phoneNumber)) throw invalid(messages.farmerPhoneRequired, field("phoneNumber"));
   const place = resolveLocation(farmer.location, farmer.coordinates);
   return {
     name: farmer.name,
-    phoneNumber: toE164(farmer.phoneNumber, messages.phoneInvalid),
+    phoneNumber: toE164(farmer.phoneNumber, messages.phoneInvalid, field("phoneNumber")),
     altPhoneNumber: blank(farmer.altPhoneNumber)
       ? null
-      : toE164(farmer.altPhoneNumber ?? "", messages.altPhoneInvalid),
+      : toE164(farmer.altPhoneNumber ?? "", messages.altPhoneInvalid, field("altPhoneNumber")),
     location: place.location,
     address: place.address,
     lat: place.lat,
@@ -37,20 +40,25 @@ function farmerRecord(farmer: FarmerInput): FarmerRecord {
 /** Validates and normalises a provider payload into the columns it is stored as. */
 export function providerValues(input: ProviderInput) {
   // The form always keeps one farmer row; an untouched blank row is not a farmer.
-  const farmers = (input.farmers ?? []).filter(
-    (farmer) => !(blank(farmer.name) && blank(farmer.phoneNumber) && blank(farmer.altPhoneNumber)),
-  );
-  if (input.userType !== "Agent" && farmers.length > 0) throw invalid(messages.farmersOnlyForAgents);
+  // Indices are kept from the request, so an error names the farmer row the person sees.
+  const farmers = (input.farmers ?? [])
+    .map((farmer, index) => ({ farmer, index }))
+    .filter(
+      ({ farmer }) => !(blank(farmer.name) && blank(farmer.phoneNumber) && blank(farmer.altPhoneNumber)),
+    );
+  if (input.userType !== "Agent" && farmers.length > 0) {
+    throw invalid(messages.farmersOnlyForAgents, "farmers");
+  }
   const place = resolveLocation(input.location, input.coordinates);
   return {
     samplerName: input.samplerName,
     userType: input.userType,
-    phoneNumber: toE164(input.phoneNumber, messages.phoneInvalid),
+    phoneNumber: toE164(input.phoneNumber, messages.phoneInvalid, "phoneNumber"),
     altPhoneNumber: blank(input.altPhoneNumber)
       ? null
-      : toE164(input.altPhoneNumber ?? "", messages.altPhoneInvalid),
+      : toE164(input.altPhoneNumber ?? "", messages.altPhoneInvalid, "altPhoneNumber"),
     ...place,
-    farmers: farmers.map(farmerRecord),
+    farmers: farmers.map(({ farmer, index }) => farmerRecord(farmer, index)),
   };
 }
 

@@ -25,36 +25,41 @@ import { countsByStatus, selectSampleViews, type SampleView } from "./sample-lis
 
 export type SubmissionInput = z.output<typeof sampleSubmissionSchema>;
 
-const invalid = (message: string) => new AppError(400, "validation_failed", message);
+const invalid = (message: string, field?: string) =>
+  new AppError(400, "validation_failed", message, {}, field);
 const sampleNotFound = () => new AppError(404, "not_found", messages.sampleNotFound);
 const optionalEmail = z.email();
 
 /** The checks of the submit form, in the spec's order (section 5), then the server's own. */
 function validateSubmission(input: SubmissionInput) {
-  if (input.samplerName === "") throw invalid(messages.sampleProviderNameRequired);
-  if (input.phoneNumber === "") throw invalid(messages.samplePhoneRequired);
-  if (input.testTypes.length === 0) throw invalid(messages.sampleTestTypesRequired);
+  if (input.samplerName === "") throw invalid(messages.sampleProviderNameRequired, "samplerName");
+  if (input.phoneNumber === "") throw invalid(messages.samplePhoneRequired, "phoneNumber");
+  if (input.testTypes.length === 0) throw invalid(messages.sampleTestTypesRequired, "testTypes");
   const lat = input.coordinate?.lat;
   const lng = input.coordinate?.lng;
   if (typeof lat !== "number" || typeof lng !== "number" || lat === 0 || lng === 0) {
-    throw invalid(messages.sampleCoordinatesRequired);
+    throw invalid(messages.sampleCoordinatesRequired, "coordinate");
   }
   if (lat < -90 || lat > 90 || lng < -180 || lng > 180) throw invalid(messages.coordinatesInvalid);
-  if (input.shrimpCategory === "") throw invalid(messages.sampleCategoryRequired);
+  if (input.shrimpCategory === "") throw invalid(messages.sampleCategoryRequired, "shrimpCategory");
   const allowed = testTypesOf(input.shrimpCategory);
-  if (allowed.length === 0) throw invalid(messages.sampleCategoryRequired);
+  if (allowed.length === 0) throw invalid(messages.sampleCategoryRequired, "shrimpCategory");
   const testTypes = [...new Set(input.testTypes)];
-  if (!testTypes.every((type) => allowed.includes(type))) throw invalid(messages.sampleTestTypeNotInCategory);
+  if (!testTypes.every((type) => allowed.includes(type))) {
+    throw invalid(messages.sampleTestTypeNotInCategory, "testTypes");
+  }
   // Keep the category's own order whatever order the boxes were ticked in.
   testTypes.sort((a, b) => allowed.indexOf(a) - allowed.indexOf(b));
   const email = input.emailAddress ? input.emailAddress.toLowerCase() : null;
-  if (email !== null && !optionalEmail.safeParse(email).success) throw invalid(messages.emailInvalidOptional);
+  if (email !== null && !optionalEmail.safeParse(email).success) {
+    throw invalid(messages.emailInvalidOptional, "emailAddress");
+  }
   return {
     lat,
     lng,
     testTypes,
     email,
-    phone: toE164(input.phoneNumber, messages.phoneInvalid),
+    phone: toE164(input.phoneNumber, messages.phoneInvalid, "phoneNumber"),
   };
 }
 

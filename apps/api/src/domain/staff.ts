@@ -110,7 +110,7 @@ export interface AgentValues {
 
 const agentColumns = (input: AgentValues) => ({
   name: input.name,
-  phone: toE164(input.phone, messages.phoneInvalid),
+  phone: toE164(input.phone, messages.phoneInvalid, "phone"),
   active: input.active,
   lat: input.coordinates ? input.coordinates.lat : null,
   lng: input.coordinates ? input.coordinates.lng : null,

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 
-import { messages } from "@lab/contracts";
+import { messages, providerInputSchema } from "@lab/contracts";
 import { createTestDatabase } from "@lab/db/testing";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
@@ -8,6 +8,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { testEnv } from "../env";
+import { parse } from "./parse";
 import { STRONG_PASSWORD, startTestApp, uniqueEmail, type TestApp } from "../test/harness";
 
 /** A pino logger writing every line into an array, as the app's own logger would to stdout. */
@@ -62,7 +63,7 @@ describe("error logs carry the error class, request id and route, never paramete
     log.lines.length = 0;
     const email = uniqueEmail();
     const res = await register(email, `${NAME}\u0000`).expect(400);
-    expect(res.body).toEqual({ error: messages.textInvalid, code: "text_invalid" });
+    expect(res.body).toEqual({ error: messages.textInvalid, code: "text_invalid", field: "fullName" });
     const id = res.headers["x-request-id"];
     expect(log.lines).toContainEqual(
       expect.objectContaining({ reqId: id, route: "POST /api/customers/register", res: { statusCode: 400 } }),
@@ -115,6 +116,44 @@ describe("error logs carry the error class, request id and route, never paramete
       await t.database.db.execute(sql`drop trigger if exists refuse_customer on customers`);
       await t.database.db.execute(sql`alter table customers drop constraint if exists no_secret_names`);
     }
+  });
+});
+
+describe("the error body names the field an error is about", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("parse puts the first zod issue's path, joined with dots, into AppError.field", () => {
+    const body = { samplerName: "Suresh", phoneNumber: "9848022338", farmers: [{}, {}, { phoneNumber: 5 }] };
+    expect(() => parse(providerInputSchema, body, "fallback")).toThrow(
+      expect.objectContaining({ status: 400, code: "validation_failed", field: "farmers.2.phoneNumber" }),
+    );
+  });
+
+  it("a 200-character registration name is a 400 with a plain message and field 'fullName'", async () => {
+    const res = await request(t.app)
+      .post("/api/customers/register")
+      .send({ fullName: "ల".repeat(200), email: uniqueEmail(), password: STRONG_PASSWORD })
+      .expect(400);
+    expect(res.body).toEqual({
+      error: "Name must be 120 characters or fewer.",
+      code: "validation_failed",
+      field: "fullName",
+    });
+  });
+
+  it("an error about the whole request (malformed JSON) has no field", async () => {
+    const res = await request(t.app)
+      .post("/api/customers/register")
+      .set("content-type", "application/json")
+      .send("{not json")
+      .expect(400);
+    expect(res.body).toEqual({ error: messages.malformedJson, code: "malformed_json" });
   });
 });
 

@@ -1,4 +1,4 @@
-import { messages } from "@lab/contracts";
+import { messages, type ErrorBody } from "@lab/contracts";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
 
@@ -30,6 +30,13 @@ function bodyParserError(error: unknown): AppError | undefined {
 
 const RETRY_AFTER_SECONDS = "5";
 
+/** The JSON error body: the message, its code and, when the error is about one field, that field. */
+function errorBody(error: AppError): ErrorBody {
+  return error.field === undefined
+    ? { error: error.message, code: error.code }
+    : { error: error.message, code: error.code, field: error.field };
+}
+
 /** A database failure by its class: a value the database refuses is a 400, an unreachable one a 503. */
 function databaseError(error: unknown): AppError | undefined {
   switch (databaseFailureOf(error)) {
@@ -53,7 +60,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const known = error instanceof AppError ? error : bodyParserError(error);
     if (known) {
-      res.set(known.headers).status(known.status).json({ error: known.message, code: known.code });
+      res.set(known.headers).status(known.status).json(errorBody(known));
       return;
     }
     const line = { reqId: requestIdOf(res), route: routeOf(req), err: errorSummary(error) };
@@ -61,7 +68,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (mapped) {
       // A refused value means some schema let it through; worth a warning, not an alarm.
       logger.warn(line, mapped.status === 503 ? "database unavailable" : "database refused a value");
-      res.set(mapped.headers).status(mapped.status).json({ error: mapped.message, code: mapped.code });
+      res.set(mapped.headers).status(mapped.status).json(errorBody(mapped));
       return;
     }
     logger.error(line, "unhandled error");

@@ -1,21 +1,23 @@
 import { messages } from "@lab/contracts";
 import type { z } from "zod";
 
-import { AppError } from "./app-error";
+import { AppError, fieldPath } from "./app-error";
 
 /**
- * Parses a request part with a contracts schema; the first issue's message becomes a 400. Text that
- * cannot be stored (NUL, a lone surrogate) answers text_invalid, so clients can tell it apart.
+ * Parses a request part with a contracts schema; the first issue's message becomes a 400 naming the
+ * issue's field. Text that cannot be stored (NUL, a lone surrogate) answers text_invalid, so clients
+ * can tell it apart.
  */
 export function parse<S extends z.ZodType>(schema: S, value: unknown, fallback: string): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const first = result.error.issues[0];
+  const field = first ? fieldPath(first.path) : undefined;
   if (first?.message === messages.textInvalid) {
-    throw new AppError(400, "text_invalid", messages.textInvalid);
+    throw new AppError(400, "text_invalid", messages.textInvalid, {}, field);
   }
   const message = first && !first.message.startsWith("Invalid input") ? first.message : fallback;
-  throw new AppError(400, "validation_failed", message);
+  throw new AppError(400, "validation_failed", message, {}, field);
 }
 
 /** A path id: digits within int4 (1..2147483647); anything else names no row, so 404. */

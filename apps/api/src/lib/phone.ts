@@ -2,10 +2,13 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 
 import { AppError } from "../http/app-error";
 
-/** Indian numbers by default (a leading 0 or none), any country with +; stored as E.164. */
-export function toE164(value: string, message: string): string {
+/**
+ * Indian numbers by default (a leading 0 or none), any country with +; stored as E.164. `field` names
+ * the request field in the error, so a form can show it beside that input.
+ */
+export function toE164(value: string, message: string, field?: string): string {
   const phone = parsePhoneNumberFromString(value, "IN");
-  if (!phone || !phone.isValid()) throw new AppError(400, "validation_failed", message);
+  if (!phone || !phone.isValid()) throw new AppError(400, "validation_failed", message, {}, field);
   return phone.number;
 }
 

@@ -59,7 +59,7 @@ describe("POST /api/customers/register", () => {
     await register({ fullName: "Ravi", email, password: STRONG_PASSWORD }).expect(201);
     const res = await register({ fullName: "Ravi", email: email.toUpperCase(), password: STRONG_PASSWORD });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: messages.emailAlreadyExists, code: "email_taken" });
+    expect(res.body).toEqual({ error: messages.emailAlreadyExists, code: "email_taken", field: "email" });
   });
 
   it("answers 400 for malformed JSON and 413 for a body over 100 KB, writing nothing", async () => {

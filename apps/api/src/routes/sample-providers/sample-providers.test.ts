@@ -1,4 +1,4 @@
-import { messages } from "@lab/contracts";
+import { NAME_MAX, messages, tooLong } from "@lab/contracts";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -172,6 +172,61 @@ describe("POST /api/customers/:id/sample-providers", () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(message);
     expect((await list(owner)).body.length).toBe(before);
+  });
+
+  it("names the farmer's phone field by its row in the request when one of six farmers has a bad phone", async () => {
+    const farmers = Array.from({ length: 6 }, (_, index) => ({
+      name: `లక్ష్మీ దేవి ${index + 1}`,
+      phoneNumber: `900000001${index}`,
+    }));
+    // An untouched blank row before it must not shift the index the error names.
+    farmers[1] = { name: "", phoneNumber: "" };
+    farmers[3] = { name: "लक्ष्मी देवी", phoneNumber: "12345" };
+    const before = (await list(owner)).body.length;
+    const res = await create(owner, {
+      samplerName: "Suresh Agencies",
+      userType: "Agent",
+      phoneNumber: "9848022338",
+      farmers,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: messages.phoneInvalid,
+      code: "validation_failed",
+      field: "farmers.3.phoneNumber",
+    });
+    expect((await list(owner)).body.length).toBe(before);
+  });
+
+  it.each([
+    [{ samplerName: "A", phoneNumber: "12345" }, "phoneNumber"],
+    [{ samplerName: "A", phoneNumber: "9848022338", altPhoneNumber: "999" }, "altPhoneNumber"],
+    [{ phoneNumber: "9848022338" }, "samplerName"],
+    [{ samplerName: "A".repeat(200), phoneNumber: "9848022338" }, "samplerName"],
+    [
+      { samplerName: "A", userType: "Agent", phoneNumber: "9848022338", farmers: [{ name: "R" }] },
+      "farmers.0.phoneNumber",
+    ],
+    [
+      {
+        samplerName: "A",
+        userType: "Agent",
+        phoneNumber: "9848022338",
+        farmers: [{ name: "R", phoneNumber: "1".repeat(40) }],
+      },
+      "farmers.0.phoneNumber",
+    ],
+  ])("the 400 for %o names the field %s", async (body, field) => {
+    const res = await create(owner, body);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe(field);
+  });
+
+  it("a 200-character provider name says it is too long, not that the name is missing", async () => {
+    const res = await create(owner, { samplerName: "ల".repeat(200), phoneNumber: "9848022338" });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(tooLong("Sample provider name", NAME_MAX));
+    expect(res.body.error).not.toMatch(/Too big|expected string/);
   });
 
   it("answers 403 for another customer's path id and 401 without a token", async () => {
