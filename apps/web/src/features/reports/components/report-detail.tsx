@@ -16,6 +16,7 @@ import { useDownloadReportPdf } from "../api/download-report-pdf";
 import { useReport } from "../api/get-report";
 import { LAB_RESULT_FIELDS } from "../utils/report-result";
 import { ResultBanner, RevokedBanner } from "./result-banner";
+import { ShareReport } from "./share-report";
 import { TestResultsTable } from "./test-results-table";
 
 const backLink = (
@@ -90,6 +91,7 @@ function ReportView({ report }: { report: Report }) {
           >
             Download PDF
           </Button>
+          <ShareReport report={report} />
           <Button
             variant="outline"
             icon={<Printer aria-hidden="true" className="h-4 w-4" />}
