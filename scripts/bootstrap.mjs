@@ -36,12 +36,35 @@ function install() {
   if (status !== 0) process.exit(status);
 }
 
+/**
+ * The API in the foreground, without pnpm in between: Ctrl-C reaches the server, which shuts down
+ * cleanly and exits 0, so the terminal shows its "stopped" line rather than pnpm's "Command failed
+ * with signal SIGINT". This process ignores the signal and waits for the server's own exit.
+ */
+function serveApi(extraEnv) {
+  const pinnedNode = join(root, "node_modules", ".bin", "node");
+  const nodeBin = existsSync(pinnedNode) ? pinnedNode : process.execPath;
+  process.on("SIGINT", () => {});
+  process.on("SIGTERM", () => {});
+  const result = spawnSync(nodeBin, ["--import", "tsx", "src/server.ts"], {
+    cwd: join(root, "apps", "api"),
+    stdio: "inherit",
+    env: { ...process.env, ...extraEnv },
+  });
+  if (result.error) throw result.error;
+  // Stopped by Ctrl-C or a TERM before the server could answer it: still a clean stop, not a failure.
+  if (result.signal === "SIGINT" || result.signal === "SIGTERM") return 0;
+  return result.status ?? 1;
+}
+
 const command = process.argv[2];
 install();
 if (command === "start") {
   // The demo: simulated field agents and lab, so a visitor sees a sample go all the way to a report.
   const demo = { LAB_SIMULATOR: process.env.LAB_SIMULATOR ?? "on" };
-  process.exit(pnpm(["run", "build"]) || pnpm(["--filter", "@lab/api", "start"], demo));
+  const built = pnpm(["run", "build"]);
+  if (built !== 0) process.exit(built);
+  process.exit(serveApi(demo));
 } else if (command === "test") {
   process.exit(pnpm(["run", "check"]));
 } else {

@@ -13,6 +13,7 @@ import { ensureAdmin, staffPasswordIs } from "./domain/staff";
 import { loadConfig } from "./env";
 import { createDispatcher } from "./jobs/dispatcher";
 import { createLabSimulator } from "./jobs/lab-simulator";
+import { startBanner } from "./start-banner";
 import { createOutboxSender } from "./jobs/outbox-sender";
 import { createTokenService } from "./lib/tokens";
 import { createRealtime } from "./realtime/realtime";
@@ -78,14 +79,17 @@ const simulator = config.labSimulator
   ? createLabSimulator(jobsContext, logger, { pace: config.labSimulator })
   : undefined;
 
+let demoStaff: { email: string; password: string } | undefined;
 if (config.labAdmin) {
   const { email, password, demo } = config.labAdmin;
   const created = await ensureAdmin(jobsContext, email, password);
   // The demo password is printed only while it still opens the account: once changed (console or
   // `pnpm lab set-password`), it stays private.
   if (demo && (await staffPasswordIs(jobsContext, email, password))) {
+    demoStaff = { email, password };
     logger.info(
-      `lab staff sign-in (demo account): ${email} / ${password} — change it in the console or with pnpm lab set-password`,
+      { email },
+      "lab staff demo account (password printed below) — change it in the console or with pnpm lab set-password",
     );
   } else if (demo) logger.info({ email }, "lab staff demo account (its password has been changed)");
   else if (created === "created") logger.info({ email }, "first lab staff account created");
@@ -110,9 +114,18 @@ const server = app.listen(config.port, () => {
     },
     `listening on http://localhost:${port}`,
   );
-  if (devMailbox && !config.production) {
-    logger.info(`dev mailbox: http://localhost:${port}/dev/mailbox`);
-  }
+  const mailbox = devMailbox && !config.production ? `http://localhost:${port}/dev/mailbox` : undefined;
+  if (mailbox) logger.info(`dev mailbox: ${mailbox}`);
+  if (!config.production)
+    process.stdout.write(
+      `${startBanner({
+        url: `http://localhost:${port}`,
+        publicUrl: config.publicUrl,
+        staff: demoStaff,
+        mailbox,
+        simulator: Boolean(simulator),
+      })}\n`,
+    );
 });
 
 let stopping = false;
