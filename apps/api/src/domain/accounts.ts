@@ -1,5 +1,5 @@
-import { messages, type LoginResponse } from "@lab/contracts";
-import { customers, type CustomerRow } from "@lab/db";
+import { messages, type LabLoginResponse, type LoginResponse } from "@lab/contracts";
+import { customers, staff, type CustomerRow } from "@lab/db";
 import { eq } from "drizzle-orm";
 
 import { AppError } from "../http/app-error";
@@ -11,7 +11,7 @@ import { emailChangedMail, passwordChangedMail, passwordResetCodeMail } from "..
 import { enqueueMail } from "../mail/outbox";
 import { presentCustomer } from "../presenters/customer";
 import type { DomainContext } from "./context";
-import type { RevokedSessions } from "./sessions";
+import type { RefreshGrant, RevokedSessions, SignedIn } from "./sessions";
 import {
   checkCode,
   claimCodeRequest,
@@ -64,16 +64,68 @@ export async function registerCustomer(
   }
 }
 
+/** `remember`: 'Keep me signed in' (the refresh session lasts 30 days on this device). */
 export async function loginCustomer(
   ctx: DomainContext,
-  input: { email: string; password: string },
-): Promise<LoginResponse> {
+  input: { email: string; password: string; remember?: boolean | undefined },
+): Promise<SignedIn<LoginResponse>> {
   const customer = await findByEmail(ctx.db, input.email);
   const matches = await passwordMatches(input.password, customer?.passwordHash, ctx.bcryptCost);
   if (!customer || !matches) throw new AppError(401, "invalid_credentials", messages.invalidCredentials);
   if (!customer.emailVerifiedAt) throw new AppError(403, "email_not_verified", messages.emailNotVerified);
-  const { token, expiresIn } = await ctx.sessions.start(ctx.db, "customer", customer.id, ctx.now());
-  return { customer: presentCustomer(customer), accessToken: token, expiresIn, tokenType: "Bearer" };
+  const { token, expiresIn, ...refresh } = await ctx.sessions.start(
+    ctx.db,
+    "customer",
+    customer.id,
+    ctx.now(),
+    {
+      persistent: input.remember,
+    },
+  );
+  return {
+    response: { customer: presentCustomer(customer), accessToken: token, expiresIn, tokenType: "Bearer" },
+    refresh,
+  };
+}
+
+const sessionEnded = () => new AppError(401, "unauthenticated", messages.sessionEnded);
+
+/**
+ * POST /auth/refresh: a new access token for the session the refresh token belongs to, answered like
+ * the sign-in of its role. A rotated token presented again ends the session (it was copied).
+ */
+export async function refreshSignIn(
+  ctx: DomainContext,
+  refreshToken: string,
+): Promise<SignedIn<LoginResponse | LabLoginResponse>> {
+  const outcome = await ctx.sessions.refresh(refreshToken, ctx.now());
+  if (outcome.kind === "reused") ctx.sessionsRevoked(outcome.revoked);
+  if (outcome.kind !== "refreshed") throw sessionEnded();
+  const { role, subjectId, token: accessToken, expiresIn } = outcome;
+  const refresh: RefreshGrant = {
+    refreshToken: outcome.refreshToken,
+    persistent: outcome.persistent,
+    lifetimeSeconds: outcome.lifetimeSeconds,
+  };
+  if (role === "customer") {
+    const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, subjectId));
+    if (!customer) throw sessionEnded();
+    return {
+      response: { customer: presentCustomer(customer), accessToken, expiresIn, tokenType: "Bearer" },
+      refresh,
+    };
+  }
+  const [member] = await ctx.db.select().from(staff).where(eq(staff.id, subjectId));
+  if (!member) throw sessionEnded();
+  return {
+    response: {
+      staff: { id: member.id, email: member.email, name: member.name },
+      accessToken,
+      expiresIn,
+      tokenType: "Bearer",
+    },
+    refresh,
+  };
 }
 
 export async function getCustomer(ctx: DomainContext, id: number): Promise<CustomerRow> {

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 import { authSessions, type Executor } from "@lab/db";
-import { and, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
 
 import type { Role, TokenClaims, TokenService } from "../lib/tokens";
 
@@ -13,6 +13,53 @@ import type { Role, TokenClaims, TokenService } from "../lib/tokens";
 export const SESSION_CACHE_MS = 1_000;
 const CACHE_MAX = 50_000;
 
+/** 'Keep me signed in': the refresh cookie and its session live this long after their last use. */
+export const REFRESH_PERSISTENT_S = 30 * 24 * 3600;
+/**
+ * Without it: a browser-session cookie (gone when the browser closes) whose session the server ends
+ * this long after its last use, so a cookie kept alive by a browser's session restore does not last.
+ */
+export const REFRESH_BROWSER_SESSION_S = 12 * 3600;
+
+/** A refresh token to hand to the device (in its httpOnly cookie); only its sha256 is stored. */
+export interface RefreshGrant {
+  refreshToken: string;
+  persistent: boolean;
+  /** Seconds the cookie and the session live from now (unless refreshed again). */
+  lifetimeSeconds: number;
+}
+
+/** A sign-in's answer and the refresh token for the device's cookie beside it. */
+export interface SignedIn<T> {
+  response: T;
+  refresh: RefreshGrant;
+}
+
+export interface StartedSession extends RefreshGrant {
+  token: string;
+  expiresIn: number;
+  sessionId: string;
+}
+
+export type RefreshOutcome =
+  | ({
+      kind: "refreshed";
+      role: Role;
+      subjectId: number;
+      token: string;
+      expiresIn: number;
+      sessionId: string;
+    } & RefreshGrant)
+  /** An already-rotated token came back: it was copied, so the session has been ended. */
+  | { kind: "reused"; revoked: RevokedSessions }
+  /** Unknown, expired or revoked. */
+  | { kind: "invalid" };
+
+const hashRefresh = (refreshToken: string): string => createHash("sha256").update(refreshToken).digest("hex");
+const refreshLifetime = (persistent: boolean) =>
+  persistent ? REFRESH_PERSISTENT_S : REFRESH_BROWSER_SESSION_S;
+const newRefreshToken = () => randomBytes(32).toString("base64url");
+
 export interface RevokedSessions {
   role: Role;
   subjectId: number;
@@ -20,13 +67,22 @@ export interface RevokedSessions {
 }
 
 export interface SessionStore {
-  /** Opens a session for a device and issues its access token (in the caller's transaction). */
+  /**
+   * Opens a session for a device and issues its access token and its first refresh token (in the
+   * caller's transaction). `persistent`: 'Keep me signed in'.
+   */
   start(
     executor: Executor,
     role: Role,
     subjectId: number,
     now: Date,
-  ): Promise<{ token: string; expiresIn: number; sessionId: string }>;
+    options?: { persistent?: boolean | undefined },
+  ): Promise<StartedSession>;
+  /**
+   * Trades a refresh token for a new access token of the same session and a new refresh token (the
+   * old one is kept as `previous` to recognise its reuse). The session's lifetime starts again.
+   */
+  refresh(refreshToken: string, now: Date): Promise<RefreshOutcome>;
   /** A token is honoured only while its session exists, belongs to it and is not revoked. */
   isActive(claims: TokenClaims): Promise<boolean>;
   /** Ends every live session of an account, but `exceptSessionId`; answers the ids it ended. */
@@ -58,17 +114,79 @@ export function createSessionStore(db: Executor, tokens: TokenService): SessionS
   };
 
   return {
-    async start(executor, role, subjectId, now) {
+    async start(executor, role, subjectId, now, options) {
       const sessionId = randomBytes(16).toString("base64url");
+      const persistent = options?.persistent === true;
+      const lifetimeSeconds = refreshLifetime(persistent);
+      const refreshToken = newRefreshToken();
       const { token, expiresIn } = tokens.issue({ subject: subjectId, role, sessionId });
       await executor.insert(authSessions).values({
         id: sessionId,
         role,
         subjectId,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + expiresIn * 1000),
+        // The session outlives its first access token: it ends when it is no longer refreshed.
+        expiresAt: new Date(now.getTime() + Math.max(expiresIn, lifetimeSeconds) * 1000),
+        refreshHash: hashRefresh(refreshToken),
+        persistent,
       });
-      return { token, expiresIn, sessionId };
+      return { token, expiresIn, sessionId, refreshToken, persistent, lifetimeSeconds };
+    },
+
+    async refresh(refreshToken, now) {
+      const hash = hashRefresh(refreshToken);
+      const [row] = await db
+        .select()
+        .from(authSessions)
+        .where(or(eq(authSessions.refreshHash, hash), eq(authSessions.previousRefreshHash, hash)))
+        .limit(1);
+      if (!row || row.revokedAt !== null || row.expiresAt <= now) return { kind: "invalid" };
+      const role = row.role;
+      const reused = async (): Promise<RefreshOutcome> => {
+        const ended = await db
+          .update(authSessions)
+          .set({ revokedAt: now })
+          .where(and(eq(authSessions.id, row.id), isNull(authSessions.revokedAt)))
+          .returning({ id: authSessions.id });
+        return {
+          kind: "reused",
+          revoked: { role, subjectId: row.subjectId, sessionIds: ended.map((r) => r.id) },
+        };
+      };
+      if (row.refreshHash !== hash) return reused();
+      const lifetimeSeconds = refreshLifetime(row.persistent);
+      const next = newRefreshToken();
+      // Compare-and-swap on the current hash: of two uses of one token, only the first rotates; the
+      // second is a reuse like any other.
+      const rotated = await db
+        .update(authSessions)
+        .set({
+          refreshHash: hashRefresh(next),
+          previousRefreshHash: hash,
+          refreshedAt: now,
+          expiresAt: new Date(now.getTime() + lifetimeSeconds * 1000),
+        })
+        .where(
+          and(
+            eq(authSessions.id, row.id),
+            eq(authSessions.refreshHash, hash),
+            isNull(authSessions.revokedAt),
+          ),
+        )
+        .returning({ id: authSessions.id });
+      if (rotated.length === 0) return reused();
+      const { token, expiresIn } = tokens.issue({ subject: row.subjectId, role, sessionId: row.id });
+      return {
+        kind: "refreshed",
+        role,
+        subjectId: row.subjectId,
+        sessionId: row.id,
+        token,
+        expiresIn,
+        refreshToken: next,
+        persistent: row.persistent,
+        lifetimeSeconds,
+      };
     },
 
     async isActive(claims) {

@@ -7,6 +7,7 @@ import { hashPassword, passwordMatches } from "../lib/passwords";
 import { toE164 } from "../lib/phone";
 import type { TokenClaims } from "../lib/tokens";
 import type { DomainContext } from "./context";
+import type { SignedIn } from "./sessions";
 
 const findStaff = async (ctx: DomainContext, email: string): Promise<StaffRow | undefined> => {
   const [row] = await ctx.db
@@ -45,17 +46,23 @@ export async function loginStaff(
   ctx: DomainContext,
   email: string,
   password: string,
-): Promise<LabLoginResponse> {
+  remember = false,
+): Promise<SignedIn<LabLoginResponse>> {
   const member = await findStaff(ctx, email);
   // An unknown e-mail costs one bcrypt comparison too: timing does not tell who is staff.
   const matches = await passwordMatches(password, member?.passwordHash, ctx.bcryptCost);
   if (!member || !matches) throw new AppError(401, "invalid_credentials", messages.invalidCredentials);
-  const { token, expiresIn } = await ctx.sessions.start(ctx.db, "lab", member.id, ctx.now());
+  const { token, expiresIn, ...refresh } = await ctx.sessions.start(ctx.db, "lab", member.id, ctx.now(), {
+    persistent: remember,
+  });
   return {
-    staff: { id: member.id, email: member.email, name: member.name },
-    accessToken: token,
-    expiresIn,
-    tokenType: "Bearer",
+    response: {
+      staff: { id: member.id, email: member.email, name: member.name },
+      accessToken: token,
+      expiresIn,
+      tokenType: "Bearer",
+    },
+    refresh,
   };
 }
 

@@ -7,13 +7,15 @@ import {
 } from "@lab/contracts";
 import { Router, type Request, type Response } from "express";
 
-import { requestPasswordReset, resetPassword, signOut } from "../../domain/accounts";
+import { refreshSignIn, requestPasswordReset, resetPassword, signOut } from "../../domain/accounts";
 import type { DomainContext } from "../../domain/context";
 import { sendVerification, verifyEmail } from "../../domain/verification-codes";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
 import { presentAccountAction, presentCodeSent } from "../../presenters/account";
 import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
+import { AppError } from "../../http/app-error";
+import { clearRefreshCookie, readRefreshCookie, requireSameOrigin, sendSignedIn } from "./refresh-cookie";
 
 export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
   const router = Router();
@@ -66,10 +68,33 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
     res.json(presentAccountAction(messages.passwordResetOk, await resetPassword(ctx, input)));
   });
 
-  // Signs this device out, customer or staff; the token stops working at once.
+  // Signs this device out, customer or staff; the token and its refresh cookie stop working at once.
   router.post("/logout", authenticate(ctx, "any"), async (req, res) => {
     await signOut(ctx, claimsOf(req));
+    clearRefreshCookie(ctx, req, res);
     res.json(presentAccountAction(messages.signedOut));
+  });
+
+  // A page refreshes about once an hour per device; 120 per IP in 15 min leaves room for an office
+  // behind one address, and stops guessing (256-bit tokens) or hammering.
+  const refreshPerIp = limits.middleware({
+    name: "refresh-ip",
+    points: 120,
+    durationSeconds: 900,
+    key: clientIp,
+  });
+
+  // The refresh cookie for a new access token of the same session, answered like sign-in; the cookie
+  // is rotated. Any failure clears it: the device has to sign in again.
+  router.post("/refresh", requireSameOrigin, refreshPerIp, async (req, res) => {
+    const refreshToken = readRefreshCookie(req);
+    try {
+      if (refreshToken === undefined) throw new AppError(401, "unauthenticated", messages.sessionEnded);
+      sendSignedIn(ctx, req, res, await refreshSignIn(ctx, refreshToken));
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) clearRefreshCookie(ctx, req, res);
+      throw error;
+    }
   });
   return router;
 }

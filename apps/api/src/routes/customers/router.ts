@@ -24,6 +24,7 @@ import { presentAccountAction } from "../../presenters/account";
 import { presentCustomer } from "../../presenters/customer";
 import { presentProvider } from "../../presenters/provider";
 import { sampleProvidersRouter } from "../sample-providers/router";
+import { sendSignedIn } from "../auth/refresh-cookie";
 
 export function customersRouter(ctx: DomainContext, limits: RateLimits): Router {
   const router = Router();
@@ -42,10 +43,10 @@ export function customersRouter(ctx: DomainContext, limits: RateLimits): Router 
   const login = loginLimits(limits, "login");
   router.post("/login", login.perIp, login.perAccount, async (req, res) => {
     const input = parse(loginRequestSchema, req.body, messages.invalidCredentials);
-    const answer = await loginCustomer(ctx, input);
+    const signedIn = await loginCustomer(ctx, input);
     // A signed-in account starts afresh: its owner's own mistakes do not pile up towards a lock.
     await login.succeeded(req);
-    res.json(answer);
+    sendSignedIn(ctx, req, res, signedIn);
   });
 
   router.get("/:id", customerAuth, async (req, res) => {

@@ -27,6 +27,7 @@ import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { loginLimits, type RateLimits } from "../../http/rate-limit";
 import { presentAccountAction } from "../../presenters/account";
+import { sendSignedIn } from "../auth/refresh-cookie";
 import { presentAgent, presentReport } from "../../presenters/report";
 import { presentSample, presentSampleEvent } from "../../presenters/sample";
 
@@ -38,10 +39,10 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
 
   const login = loginLimits(limits, "lab-login");
   router.post("/login", login.perIp, login.perAccount, async (req, res) => {
-    const { email, password } = parse(loginRequestSchema, req.body, messages.invalidCredentials);
-    const answer = await loginStaff(ctx, email, password);
+    const { email, password, remember } = parse(loginRequestSchema, req.body, messages.invalidCredentials);
+    const signedIn = await loginStaff(ctx, email, password, remember);
     await login.succeeded(req);
-    res.json(answer);
+    sendSignedIn(ctx, req, res, signedIn);
   });
 
   router.use(authenticate(ctx, "lab"));

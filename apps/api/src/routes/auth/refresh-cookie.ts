@@ -1,0 +1,71 @@
+import { messages } from "@lab/contracts";
+import type { CookieOptions, Request, RequestHandler, Response } from "express";
+
+import type { DomainContext } from "../../domain/context";
+import type { RefreshGrant, SignedIn } from "../../domain/sessions";
+import { AppError } from "../../http/app-error";
+
+/** The refresh token's cookie: sent only to /api/auth (refresh and logout), never read by scripts. */
+export const REFRESH_COOKIE = "lab_refresh";
+export const REFRESH_COOKIE_PATH = "/api/auth";
+/** The header a same-origin fetch adds to POST /auth/refresh; a cross-site form cannot set it. */
+export const SAME_ORIGIN_HEADER = "X-Requested-With";
+
+// Secure whenever the portal is reached over https (directly, or behind a proxy Express trusts).
+const cookieOptions = (ctx: DomainContext, req: Request): CookieOptions => ({
+  httpOnly: true,
+  sameSite: "strict",
+  path: REFRESH_COOKIE_PATH,
+  secure: req.secure || ctx.publicUrl.startsWith("https:"),
+});
+
+/** 'Keep me signed in': Max-Age of the session's lifetime; otherwise a browser-session cookie. */
+export function setRefreshCookie(ctx: DomainContext, req: Request, res: Response, grant: RefreshGrant): void {
+  const options = cookieOptions(ctx, req);
+  res.cookie(
+    REFRESH_COOKIE,
+    grant.refreshToken,
+    grant.persistent ? { ...options, maxAge: grant.lifetimeSeconds * 1000 } : options,
+  );
+}
+
+export function clearRefreshCookie(ctx: DomainContext, req: Request, res: Response): void {
+  res.clearCookie(REFRESH_COOKIE, cookieOptions(ctx, req));
+}
+
+/** Sets the refresh cookie and answers the sign-in's body. */
+export function sendSignedIn<T>(
+  ctx: DomainContext,
+  req: Request,
+  res: Response,
+  signedIn: SignedIn<T>,
+): void {
+  setRefreshCookie(ctx, req, res, signedIn.refresh);
+  res.json(signedIn.response);
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The refresh token from the Cookie header. Express sets cookies but does not read them; one named
+ * cookie of a fixed base64url shape needs no parser, and anything else is treated as absent.
+ */
+export function readRefreshCookie(req: Request): string | undefined {
+  const header = req.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [name, value] = part.trim().split("=", 2);
+    if (name === REFRESH_COOKIE && value !== undefined && TOKEN.test(value)) return value;
+  }
+  return undefined;
+}
+
+/**
+ * CSRF guard for the cookie-only call: a cross-site page can make the browser POST (SameSite=Strict
+ * already withholds the cookie there) but cannot add a custom header without a CORS preflight, which
+ * this API never grants. (Origin is not compared with Host: the dev server's proxy rewrites Host.)
+ */
+export const requireSameOrigin: RequestHandler = (req, _res, next) => {
+  if (!req.get(SAME_ORIGIN_HEADER)) throw new AppError(403, "forbidden", messages.forbidden);
+  next();
+};
