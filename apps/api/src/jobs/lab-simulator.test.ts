@@ -65,4 +65,21 @@ describe("lab simulator", () => {
     expect(failed.tests.filter((test) => test.verdict === "fail")).toHaveLength(1);
     expect(failed.tests[0]).toMatchObject({ value: "Not detected", limit: "Not detected" });
   });
+
+  it("describes only the tests ordered: no viral screening or parasite check on a report that asked for neither", () => {
+    const report = simulatedResults(["Heavy Metal Analysis", "Nutritional Analysis"], true, () => 0.5);
+    expect(Object.values(report.labResults)).toEqual(Array(5).fill("Not requested."));
+    const viral = simulatedResults(["Pathogen Detection", "Microbiological Testing"], true, () => 0.5);
+    expect(viral.labResults.viralScreening).toContain("PCR");
+    expect(viral.labResults.bacterialAnalysis).toContain("culture");
+    expect(viral.labResults.parasiteCheck).toBe("Not requested.");
+    expect(viral.tests.map((test) => test.method)).toEqual(["PCR", "Culture (ISO 4833-1)"]);
+  });
+
+  it("names the failing test in the final review", () => {
+    const failed = simulatedResults(["Pathogen Detection", "Freshness Assessment"], false, () => 0.6);
+    expect(failed.finalReview).toBe(
+      "Outside limits: Freshness Assessment. The other requested tests are within limits.",
+    );
+  });
 });

@@ -25,9 +25,33 @@ const DEMO_AGENTS = [
 ];
 
 const DETECTION =
-  /Detection|Screening|Infection|Contamination|Residue|Toxin|Allergen|Bacteria|Pathogen|Preservative/;
+  /Detection|Screening|Infection|Contamination|Residue|Toxin|Allergen|Bacteria|Microbi|Pathogen|Preservative/;
 
-/** Plausible result lines; a failed report fails one test at random. */
+/** The method a real lab would name for a detection test of this kind. */
+function detectionMethod(testType: string): string {
+  if (/Viral|Pathogen|Disease|Parasitic/.test(testType)) return "PCR";
+  if (/Residue|Preservative|Toxin/.test(testType)) return "LC-MS/MS";
+  if (/Allergen/.test(testType)) return "ELISA";
+  return "Culture (ISO 4833-1)";
+}
+
+// The report's narrative sections, each written only when a test it describes was ordered: a demo
+// report never speaks of tests nobody asked for.
+const SECTIONS = {
+  viralScreening: {
+    ordered: /Viral|Pathogen|Disease Resistance/,
+    text: "WSSV, IHHNV, EHP and AHPND screened by PCR.",
+  },
+  bacterialAnalysis: {
+    ordered: /Bacteria|Microbio|Microbial|Spoilage|Contamination/,
+    text: "Total plate count and Vibrio spp. by culture.",
+  },
+  parasiteCheck: { ordered: /Parasit/, text: "Tissue examined under microscopy for parasites." },
+  geneticMarkers: { ordered: /Genetic/, text: "Species and line markers checked by PCR." },
+  waterQuality: { ordered: /Environmental/, text: "Transport water pH and salinity recorded." },
+} as const;
+
+/** Plausible result lines for the tests ordered, and only those; a failed report fails one at random. */
 export function simulatedResults(
   testTypes: string[],
   pass: boolean,
@@ -42,7 +66,7 @@ export function simulatedResults(
           value: ok ? "Not detected" : "Detected",
           unit: "",
           limit: "Not detected",
-          method: "RT-PCR / ELISA",
+          method: detectionMethod(testType),
           verdict: ok ? ("pass" as const) : ("fail" as const),
         }
       : {
@@ -54,18 +78,23 @@ export function simulatedResults(
           verdict: ok ? ("pass" as const) : ("fail" as const),
         };
   });
+  const section = (key: keyof typeof SECTIONS) =>
+    testTypes.some((testType) => SECTIONS[key].ordered.test(testType))
+      ? SECTIONS[key].text
+      : "Not requested.";
+  const failed = tests.find((test) => test.verdict === "fail");
   return {
     initialInspection: "Sample received chilled, sealed and labelled; condition acceptable for testing.",
     labResults: {
-      viralScreening: "WSSV, IHHNV and EHP screened by PCR.",
-      bacterialAnalysis: "Total plate count and Vibrio spp. within limits.",
-      parasiteCheck: "No parasites observed under microscopy.",
-      geneticMarkers: "Not requested.",
-      waterQuality: "Transport water pH 7.8, salinity 15 ppt.",
+      viralScreening: section("viralScreening"),
+      bacterialAnalysis: section("bacterialAnalysis"),
+      parasiteCheck: section("parasiteCheck"),
+      geneticMarkers: section("geneticMarkers"),
+      waterQuality: section("waterQuality"),
     },
-    finalReview: pass
-      ? "All requested tests are within limits."
-      : "One or more requested tests are outside limits.",
+    finalReview: failed
+      ? `Outside limits: ${failed.testType}. The other requested tests are within limits.`
+      : "All requested tests are within limits.",
     tests,
   };
 }
