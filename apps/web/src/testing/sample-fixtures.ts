@@ -34,6 +34,7 @@ export function makeSummary(overrides: Partial<SampleSummary> = {}): SampleSumma
     collected: 0,
     testing: 0,
     completed: 0,
+    successful: 0,
     earliestCreatedAt: null,
     ...overrides,
   };

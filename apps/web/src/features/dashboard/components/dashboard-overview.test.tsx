@@ -28,10 +28,10 @@ describe("DashboardOverview", () => {
   beforeEach(() => startSession({ user: customer, token: "jwt", expiresIn: 3600 }));
   afterEach(() => logout());
 
-  it("figures: count cards link to the filtered list only above 0; Success Rate 100% with completed samples", async () => {
+  it("figures: count cards link to the filtered list only above 0; Success Rate 100% when every completed sample passed", async () => {
     const { callsTo } = mockFetch({
       [`GET ${SUMMARY}`]: {
-        body: makeSummary({ total: 6, pending: 3, collected: 0, testing: 1, completed: 2 }),
+        body: makeSummary({ total: 6, pending: 3, collected: 0, testing: 1, completed: 2, successful: 2 }),
       },
       [`GET ${LIST}`]: { body: { items: [], total: 6, page: 1, size: 3 } },
     });
@@ -131,8 +131,10 @@ describe("DashboardOverview", () => {
     expect(screen.getByRole("button", { name: "Try Again" })).toBeInTheDocument();
   });
 
-  it("successRate: completed over completed — 100 or 0", () => {
-    expect(successRate({ completed: 5 })).toBe(100);
-    expect(successRate({ completed: 0 })).toBe(0);
+  it("successRate: standing passed reports over completed samples; a revoked or failed report lowers it", () => {
+    expect(successRate({ completed: 5, successful: 5 })).toBe(100);
+    expect(successRate({ completed: 4, successful: 3 })).toBe(75);
+    expect(successRate({ completed: 3, successful: 0 })).toBe(0);
+    expect(successRate({ completed: 0, successful: 0 })).toBe(0);
   });
 });

@@ -25,9 +25,12 @@ import { useSamples } from "@/features/samples/api/get-samples";
 import { StatusBadge } from "@/features/samples/components/status-badge";
 import { formatDate } from "@/features/samples/utils/dates";
 
-/** Spec section 2: completed over completed, so 100% once anything is completed, else 0%. */
-export function successRate(summary: Pick<SampleSummary, "completed">): number {
-  return summary.completed > 0 ? Math.round((summary.completed / summary.completed) * 100) : 0;
+/**
+ * Passed reports that still stand over completed samples. (The spec's completed over completed kept
+ * 100% after a failed or revoked report, issue 13.)
+ */
+export function successRate(summary: Pick<SampleSummary, "completed" | "successful">): number {
+  return summary.completed > 0 ? Math.round((summary.successful / summary.completed) * 100) : 0;
 }
 
 interface StatCard {

@@ -37,6 +37,7 @@ const render = () =>
     extraRoutes: [
       { path: "/samples", element: <h1>Samples page</h1> },
       { path: "/reports", element: <h1>Reports page</h1> },
+      { path: "/report/:reportId", element: <h1>Report page</h1> },
     ],
   });
 
@@ -110,7 +111,7 @@ describe("NotificationBell", () => {
     ["sample_assigned", "Samples page", "?highlight=12"],
     ["sample_completed", "Reports page", ""],
     ["sample_unassigned", "Samples page", ""],
-    ["report_revoked", "Samples page", ""],
+    ["report_revoked", "Reports page", ""],
   ])("a click on %s marks it read and goes to %s%s", async (type, page, search) => {
     const { callsTo } = mockFetch({
       [`GET ${LIST}`]: { body: [makeNotification({ id: 4, type, title: "Moved" })] },
@@ -123,6 +124,25 @@ describe("NotificationBell", () => {
     expect(await screen.findByRole("heading", { name: page })).toBeInTheDocument();
     expect(router.state.location.search).toBe(search);
     await waitFor(() => expect(callsTo("POST", "/api/notifications/4/read")).toHaveLength(1));
+  });
+
+  it("a click on report_revoked naming its report opens that report", async () => {
+    const revoked = makeNotification({
+      id: 5,
+      type: "report_revoked",
+      title: "Report Revoked",
+      data: { stage: "completed", reportId: 41 },
+    });
+    mockFetch({
+      [`GET ${LIST}`]: { body: [revoked] },
+      "POST /api/notifications/5/read": { body: { ...revoked, read: true } },
+    });
+    const user = userEvent.setup();
+    const { router } = render();
+    await user.click(bellButton());
+    await user.click(await screen.findByRole("button", { name: /^Report Revoked/ }));
+    expect(await screen.findByRole("heading", { name: "Report page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/report/41");
   });
 
   it("Mark all read, dismiss one, clear all, View All Samples", async () => {

@@ -10,6 +10,7 @@ import {
 } from "@lab/contracts";
 
 import { NOTIFICATIONS_QUERY_KEY } from "../api/get-notifications";
+import { notificationReportId } from "./notification-view";
 
 export const MAX_NOTIFICATIONS = 100;
 
@@ -34,12 +35,26 @@ export function applySampleUpdate(queryClient: QueryClient, value: unknown): Sam
   queryClient.setQueryData<Sample>(["samples", "one", String(sample.id)], (current) =>
     current ? sample : current,
   );
-  // Counts, the history and reports follow from the new status; an unknown sample needs the lists.
+  // Counts, the history and reports follow from the change (a revoke keeps the status but changes the
+  // report); the lists re-read too, since a change moves the sample in the "newest change first" order.
   void queryClient.invalidateQueries({ queryKey: ["samples", "summary"] });
   void queryClient.invalidateQueries({ queryKey: ["samples", "one", String(sample.id), "events"] });
-  if (sample.status === "COMPLETED") void queryClient.invalidateQueries({ queryKey: ["reports"] });
-  if (!known) void queryClient.invalidateQueries({ queryKey: ["samples", "list"] });
+  if (sample.status === "COMPLETED" || sample.reportId !== null)
+    invalidateReports(queryClient, sample.reportId);
+  void queryClient.invalidateQueries({
+    queryKey: ["samples", "list"],
+    refetchType: known ? "active" : "all",
+  });
   return sample;
+}
+
+/** The report list and counters, and the open report itself (or every cached one when unknown). */
+function invalidateReports(queryClient: QueryClient, reportId: number | null | undefined): void {
+  void queryClient.invalidateQueries({ queryKey: ["reports", "list"] });
+  void queryClient.invalidateQueries({
+    queryKey:
+      reportId === null || reportId === undefined ? ["reports"] : ["reports", "one", String(reportId)],
+  });
 }
 
 /** A notification from /user/{id}/notifications: prepended (once) to the cached list. */
@@ -50,5 +65,14 @@ export function applyNotification(queryClient: QueryClient, value: unknown): Not
   queryClient.setQueryData<Notification[]>(NOTIFICATIONS_QUERY_KEY, (current = []) =>
     [notification, ...current.filter((item) => item.id !== notification.id)].slice(0, MAX_NOTIFICATIONS),
   );
+  // A revoke (or any other change to a report) leaves the sample's status as it was: the report and
+  // the counters must re-read whether or not the sample's own push arrives.
+  if (notification.type.startsWith("report_")) {
+    invalidateReports(queryClient, notificationReportId(notification));
+    void queryClient.invalidateQueries({ queryKey: ["samples", "summary"] });
+    if (notification.sampleId !== null) {
+      void queryClient.invalidateQueries({ queryKey: ["samples", "one", String(notification.sampleId)] });
+    }
+  }
   return notification;
 }

@@ -24,9 +24,22 @@ export function badgeLabel(unread: number): string {
   return unread > 99 ? "99+" : String(unread);
 }
 
+/** The report a notification names (a revoke carries it in data.reportId). */
+export function notificationReportId(notification: Pick<Notification, "data">): number | null {
+  const value = notification.data["reportId"];
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : null;
+}
+
 /** Where a click on a notification leads. */
-export function notificationTarget(notification: Pick<Notification, "type" | "sampleId">): string {
+export function notificationTarget(
+  notification: Pick<Notification, "type" | "sampleId"> & Partial<Pick<Notification, "data">>,
+): string {
   switch (notification.type) {
+    case "report_revoked": {
+      // The revoked report itself; an older notice without the id opens the list.
+      const reportId = notification.data ? notificationReportId({ data: notification.data }) : null;
+      return reportId === null ? paths.reports.href() : paths.report.href(reportId);
+    }
     case "sample_status_change":
     case "sample_assigned":
       return notification.sampleId === null

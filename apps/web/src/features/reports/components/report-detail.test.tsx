@@ -72,7 +72,7 @@ describe("ReportDetail", () => {
     expect(screen.getByText("No certificate is issued for a failed test.")).toBeInTheDocument();
   });
 
-  it("revoked: the revoked banner with the reason, the report still readable", async () => {
+  it("revoked: the revoked banner with the reason, the report still readable, no Test Passed, certificate number or check link", async () => {
     mockFetch({
       "GET /api/reports/41": {
         body: makeReport({
@@ -87,7 +87,11 @@ describe("ReportDetail", () => {
     const revoked = await screen.findByRole("region", { name: "Revoked" });
     expect(within(revoked).getByRole("heading", { name: "Report Revoked" })).toBeInTheDocument();
     expect(revoked).toHaveTextContent("Reason: Sample mislabelled");
-    expect(screen.getByRole("heading", { name: "Test Passed" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Initial Inspection" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Test Passed" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/NSP-CERT-/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Verify this certificate" })).not.toBeInTheDocument();
+    expect(screen.getByText("This report was revoked: it certifies nothing.")).toBeInTheDocument();
   });
 
   it("missing or another customer's report: Report Not Found with Back to Reports", async () => {

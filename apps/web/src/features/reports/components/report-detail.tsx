@@ -105,8 +105,9 @@ function ReportView({ report }: { report: Report }) {
 
       {report.status === "revoked" ? (
         <RevokedBanner revokedAt={report.revokedAt} reason={report.revokedReason} />
-      ) : null}
-      <ResultBanner result={report.result} />
+      ) : (
+        <ResultBanner result={report.result} />
+      )}
 
       <Section title="Sample Information">
         <SampleInfo sampleId={report.sampleId} />
@@ -135,7 +136,9 @@ function ReportView({ report }: { report: Report }) {
       </Section>
 
       <Section title="Certification">
-        {certification ? (
+        {report.status === "revoked" ? (
+          <p className="text-sm text-slate-700">This report was revoked: it certifies nothing.</p>
+        ) : certification ? (
           <div className="flex flex-wrap items-center gap-3">
             <ShieldCheck aria-hidden="true" className="h-6 w-6 text-teal-700" />
             <span>

@@ -25,7 +25,7 @@ describe("ReportsList", () => {
   beforeEach(() => startSession({ user: customer, token: "jwt", expiresIn: 3600 }));
   afterEach(() => logout());
 
-  it("counters: Total Reports, Successful Tests, Failed Tests; a card per report with View Details and the revoked badge", async () => {
+  it("counters: Total Reports, Successful Tests, Failed Tests; a revoked report not counted as successful; a card per report with View Details and the revoked badge", async () => {
     mockFetch({
       "GET /api/reports": {
         body: [
@@ -48,7 +48,8 @@ describe("ReportsList", () => {
     expect(screen.getByText("Loading reports...")).toBeInTheDocument();
     await screen.findByRole("region", { name: "Report figures" });
     expect(within(counter("Total Reports")).getByText("3")).toBeInTheDocument();
-    expect(within(counter("Successful Tests")).getByText("2")).toBeInTheDocument();
+    // The revoked report (a passed one) is no longer a successful test.
+    expect(within(counter("Successful Tests")).getByText("1")).toBeInTheDocument();
     expect(within(counter("Failed Tests")).getByText("1")).toBeInTheDocument();
 
     const cards = screen.getAllByRole("article");

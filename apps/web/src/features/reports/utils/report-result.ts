@@ -11,9 +11,11 @@ export interface ReportCounts {
   failed: number;
 }
 
-export function reportCounts(reports: readonly Pick<Report, "result">[]): ReportCounts {
-  const successful = reports.filter((report) => report.result === "success").length;
-  return { total: reports.length, successful, failed: reports.length - successful };
+/** A revoked report counts in the total only: it is no longer a successful (or a failed) test. */
+export function reportCounts(reports: readonly Pick<Report, "result" | "status">[]): ReportCounts {
+  const standing = reports.filter((report) => report.status !== "revoked");
+  const successful = standing.filter((report) => report.result === "success").length;
+  return { total: reports.length, successful, failed: standing.length - successful };
 }
 
 /** The PDF's name when the server gives none: the certification number, else report-{id}. */
