@@ -21,7 +21,7 @@ import { AppError } from "../http/app-error";
 import { enqueueMail, type MailToSend } from "../mail/outbox";
 import { sharedReportMail, type UnsubscribeLinks } from "../mail/shared-report-mail";
 import type { DomainContext } from "./context";
-import { buildReportPdf } from "./report-pdf";
+import { buildReportPdf, reportPdfFileName } from "./report-pdf";
 
 export type LedgerEmailInput = z.output<typeof ledgerEmailRequestSchema>;
 
@@ -174,7 +174,7 @@ export async function sendLedgerEmail(
           publicUrl: ctx.publicUrl,
         });
         attachments.push({
-          filename: `${report.certification ?? `report-${report.id}`}.pdf`,
+          filename: reportPdfFileName(report),
           contentType: "application/pdf",
           content: pdf.toString("base64"),
         });

@@ -1,15 +1,12 @@
+import { LAB_IDENTITY } from "@lab/contracts";
 import type { CustomerRow, ReportRow, SampleRow } from "@lab/db";
-import { jsPDF } from "jspdf";
-import { autoTable } from "jspdf-autotable";
 import QRCode from "qrcode";
 
 import { displayPhone } from "../lib/phone";
+import { createDocument, documentBytes } from "../pdf/document";
+import { drawTable, drawText, type Cell } from "../pdf/layout";
 
-export const LAB = {
-  name: "AquaTest Laboratory",
-  accreditation: "ISO/IEC 17025:2017 accredited testing laboratory",
-  address: "Aquaculture Testing Centre, Bhimavaram, Andhra Pradesh, India",
-};
+export const LAB = LAB_IDENTITY;
 
 export const verifyUrl = (publicUrl: string, number: string): string =>
   `${publicUrl.replace(/\/+$/, "")}/verify/${encodeURIComponent(number)}`;
@@ -19,6 +16,16 @@ export function certificateQr(url: string): Promise<Buffer> {
   return QRCode.toBuffer(url, { errorCorrectionLevel: "M", margin: 1, width: 240 });
 }
 
+/**
+ * What the PDF is: only a passed test gets a certificate (a number and a QR code); a failed one is a
+ * test report, and its title and file name say so.
+ */
+export const reportPdfTitle = (report: Pick<ReportRow, "id" | "certification">): string =>
+  report.certification ? `Certificate of Analysis ${report.certification}` : `Test Report R-${report.id}`;
+
+export const reportPdfFileName = (report: Pick<ReportRow, "id" | "certification">): string =>
+  report.certification ? `${report.certification}.pdf` : `test-report-R-${report.id}.pdf`;
+
 const day = (date: Date) =>
   date.toLocaleDateString("en-IN", {
     day: "2-digit",
@@ -27,7 +34,18 @@ const day = (date: Date) =>
     timeZone: "Asia/Kolkata",
   });
 
-/** The certificate of analysis of one report, as an A4 PDF. */
+const TEAL = "#0f766e";
+const GREY = "#4b5563";
+const PASS = "#15803d";
+const FAIL = "#b91c1c";
+
+// A4 in points, 40 pt margins.
+const PAGE = { width: 595.28, height: 841.89, margin: 40 };
+const CONTENT = PAGE.width - 2 * PAGE.margin;
+const BOTTOM = PAGE.height - PAGE.margin;
+const QR_SIZE = 92;
+
+/** The certificate of analysis of one report (or, for a failed test, its test report), as an A4 PDF. */
 export async function buildReportPdf(input: {
   report: ReportRow;
   sample: SampleRow;
@@ -36,72 +54,116 @@ export async function buildReportPdf(input: {
   publicUrl: string;
 }): Promise<Buffer> {
   const { report, sample, customer } = input;
-  const doc = new jsPDF({ unit: "mm", format: "a4" });
-  const width = doc.internal.pageSize.getWidth();
-  const left = 15;
   const number = report.certification;
-  doc.setProperties({ title: `Certificate of Analysis ${number ?? `R-${report.id}`}`, author: LAB.name });
+  const doc = createDocument({ title: reportPdfTitle(report), author: LAB.name, margin: PAGE.margin });
+  const left = PAGE.margin;
+  const revoked = report.status === "revoked";
 
-  doc.setFont("helvetica", "bold").setFontSize(18).setTextColor(15, 118, 110);
-  doc.text(LAB.name, left, 20);
-  doc.setFont("helvetica", "normal").setFontSize(9).setTextColor(60, 60, 60);
-  doc.text([LAB.accreditation, LAB.address], left, 26);
-  doc.setFont("helvetica", "bold").setFontSize(14).setTextColor(0, 0, 0);
-  doc.text("Certificate of Analysis", left, 42);
-  doc.setFont("helvetica", "normal").setFontSize(10);
-  doc.text(
-    number ? `Certification No.: ${number}` : `Report No.: R-${report.id} (no certificate: test failed)`,
-    left,
-    49,
-  );
-  doc.text(`Issue date: ${day(report.completedAt)}`, left, 55);
+  if (revoked) {
+    // Behind everything on the first page, across it.
+    doc.save();
+    doc.rotate(-30, { origin: [PAGE.width / 2, PAGE.height / 2] });
+    drawText(
+      doc,
+      "REVOKED",
+      0,
+      PAGE.height / 2 - 50,
+      { size: 80, weight: "bold", color: "#fca5a5" },
+      PAGE.width,
+      "center",
+    );
+    doc.restore();
+  }
+
+  const headerWidth = number ? CONTENT - QR_SIZE - 12 : CONTENT;
+  let y = PAGE.margin;
+  y += drawText(doc, LAB.name, left, y, { size: 18, weight: "bold", color: TEAL }, headerWidth);
+  y += drawText(doc, `${LAB.accreditation}\n${LAB.address}`, left, y, { size: 9, color: GREY }, headerWidth);
 
   if (number) {
     const qr = await certificateQr(verifyUrl(input.publicUrl, number));
-    doc.addImage(new Uint8Array(qr), "PNG", width - 15 - 34, 12, 34, 34);
-    doc.setFontSize(7).text("Scan to verify", width - 15 - 17, 49, { align: "center" });
+    const qrX = PAGE.width - PAGE.margin - QR_SIZE;
+    doc.image(qr, qrX, PAGE.margin - 4, { width: QR_SIZE, height: QR_SIZE });
+    drawText(
+      doc,
+      "Scan to verify",
+      qrX,
+      PAGE.margin + QR_SIZE - 4,
+      { size: 7, color: GREY },
+      QR_SIZE,
+      "center",
+    );
   }
 
-  autoTable(doc, {
-    startY: 62,
-    theme: "plain",
-    styles: { fontSize: 9, cellPadding: 1.2 },
-    columnStyles: { 0: { fontStyle: "bold", cellWidth: 38 }, 2: { fontStyle: "bold", cellWidth: 30 } },
-    body: [
-      ["Customer", customer.fullName, "Sample", `#${sample.id}`],
-      ["Company", customer.company ?? "-", "Category", sample.shrimpCategory],
-      ["E-mail", customer.email, "Received", day(sample.createdAt)],
+  y = Math.max(y + 14, number ? PAGE.margin + QR_SIZE + 10 : 0);
+  y += drawText(
+    doc,
+    number ? "Certificate of Analysis" : "Test Report",
+    left,
+    y,
+    { size: 16, weight: "bold" },
+    CONTENT,
+  );
+  const identity = number
+    ? `Certification No.: ${number}`
+    : `Report No.: R-${report.id}. The test failed: no certificate of analysis is issued for this sample.`;
+  y += drawText(doc, identity, left, y, { size: 10 }, CONTENT);
+  y += drawText(doc, `Issue date: ${day(report.completedAt)}`, left, y, { size: 10 }, CONTENT);
+
+  const label = (text: string): Cell => ({ text, weight: "bold" });
+  y = drawTable(doc, {
+    x: left,
+    y: y + 8,
+    top: PAGE.margin,
+    bottom: BOTTOM,
+    header: false,
+    padding: 2,
+    columns: [
+      { header: "", width: 80 },
+      { header: "", width: CONTENT / 2 - 80 },
+      { header: "", width: 70 },
+      { header: "", width: CONTENT / 2 - 70 },
+    ],
+    rows: [
+      [label("Customer"), customer.fullName, label("Sample"), `#${sample.id}`],
+      [label("Company"), customer.company ?? "-", label("Category"), sample.shrimpCategory],
+      [label("E-mail"), customer.email, label("Received"), day(sample.createdAt)],
       [
-        "Sampler",
+        label("Sampler"),
         `${sample.samplerName} (${displayPhone(sample.phoneNumber)})`,
-        "Completed",
+        label("Completed"),
         day(report.completedAt),
       ],
-      ["Location", sample.samplerLocation || "-", "", ""],
+      [label("Location"), sample.samplerLocation || "-", label("Tests"), sample.shrimpSubCategory || "-"],
     ],
   });
 
-  const passed = report.result === "success";
-  autoTable(doc, {
-    head: [["Test", "Result", "Unit", "Limit", "Method", "Verdict"]],
-    body: report.tests.map((test) => [
+  y = drawTable(doc, {
+    x: left,
+    y: y + 12,
+    top: PAGE.margin,
+    bottom: BOTTOM,
+    header: { fill: TEAL, color: "#ffffff" },
+    rules: true,
+    columns: [
+      { header: "Test", width: 120 },
+      { header: "Result", width: 85 },
+      { header: "Unit", width: 55 },
+      { header: "Limit", width: 85 },
+      { header: "Method", width: 110 },
+      { header: "Verdict", width: CONTENT - 455 },
+    ],
+    rows: report.tests.map((test) => [
       test.testType,
       test.value,
       test.unit,
       test.limit,
       test.method,
-      test.verdict.toUpperCase(),
+      { text: test.verdict.toUpperCase(), weight: "bold", color: test.verdict === "pass" ? PASS : FAIL },
     ]),
-    headStyles: { fillColor: [15, 118, 110] },
-    styles: { fontSize: 9 },
-    didParseCell: (cell) => {
-      if (cell.section === "body" && cell.column.index === 5) {
-        cell.cell.styles.textColor = cell.cell.raw === "PASS" ? [21, 128, 61] : [185, 28, 28];
-        cell.cell.styles.fontStyle = "bold";
-      }
-    },
   });
 
+  const passed = report.result === "success";
   const sections: [string, string][] = [
     ["Overall result", passed ? "Test Passed" : "Test Failed"],
     ["Initial inspection", report.details.initialInspection],
@@ -112,35 +174,42 @@ export async function buildReportPdf(input: {
     ["Water quality", report.details.labResults.waterQuality],
     ["Final review", report.details.finalReview],
   ];
-  autoTable(doc, {
-    theme: "plain",
-    styles: { fontSize: 9, cellPadding: 1.2 },
-    columnStyles: { 0: { fontStyle: "bold", cellWidth: 38 } },
-    body: sections.filter(([, text]) => text.trim() !== "").map(([label, text]) => [label, text]),
+  y = drawTable(doc, {
+    x: left,
+    y: y + 12,
+    top: PAGE.margin,
+    bottom: BOTTOM,
+    header: false,
+    padding: 2,
+    columns: [
+      { header: "", width: 110 },
+      { header: "", width: CONTENT - 110 },
+    ],
+    rows: sections
+      .filter(([, text]) => text.trim() !== "")
+      .map(([name, text], index) =>
+        index === 0
+          ? [label(name), { text, weight: "bold", color: passed ? PASS : FAIL }]
+          : [label(name), text],
+      ),
   });
 
-  const end = (doc as unknown as { lastAutoTable: { finalY: number } }).lastAutoTable.finalY + 14;
-  doc.setFontSize(10).setTextColor(0, 0, 0);
-  doc.text(`Authorised signatory: ${input.signatory ?? "Laboratory Quality Manager"}`, left, end);
-  doc.setFontSize(8).setTextColor(90, 90, 90);
-  doc.text(
-    [
-      "The results relate only to the sample as received. This certificate shall not be reproduced except in full.",
-      number ? `Check this certificate at ${verifyUrl(input.publicUrl, number)}` : "",
-    ],
-    left,
-    end + 8,
-  );
-
-  if (report.status === "revoked") {
-    doc.setFont("helvetica", "bold").setFontSize(60).setTextColor(220, 38, 38);
-    doc.text("REVOKED", width / 2, 150, { align: "center", angle: 30 });
-    doc.setFont("helvetica", "normal").setFontSize(10);
-    doc.text(
-      `Revoked on ${report.revokedAt ? day(report.revokedAt) : "-"}: ${report.revokedReason ?? ""}`,
-      left,
-      end + 20,
-    );
+  const notes = [
+    `Authorised signatory: ${input.signatory ?? "Laboratory Quality Manager"}`,
+    revoked
+      ? `Revoked on ${report.revokedAt ? day(report.revokedAt) : "-"}: ${report.revokedReason ?? ""}`
+      : "",
+  ].filter((line) => line !== "");
+  const small = [
+    `The results relate only to the sample as received. This ${number ? "certificate" : "report"} shall not be reproduced except in full.`,
+    number ? `Check this certificate at ${verifyUrl(input.publicUrl, number)}` : "",
+  ].filter((line) => line !== "");
+  if (y + 90 > BOTTOM) {
+    doc.addPage();
+    y = PAGE.margin;
   }
-  return Buffer.from(doc.output("arraybuffer"));
+  y += 18;
+  y += drawText(doc, notes.join("\n"), left, y, { size: 10, color: revoked ? FAIL : "#000000" }, CONTENT);
+  drawText(doc, small.join("\n"), left, y + 6, { size: 8, color: GREY }, CONTENT);
+  return documentBytes(doc);
 }

@@ -18,7 +18,7 @@ import { enqueueMail } from "../mail/outbox";
 import type { DomainContext } from "./context";
 import { presentNotification } from "../presenters/sample";
 import { changeEvents } from "../realtime/change-events";
-import { buildReportPdf } from "./report-pdf";
+import { buildReportPdf, reportPdfFileName } from "./report-pdf";
 import { applyMove, type Actor } from "./sample-moves";
 
 export type IssueReportInput = z.output<typeof issueReportRequestSchema>;
@@ -243,5 +243,5 @@ export async function reportPdf(ctx: DomainContext, customerId: number, reportId
     signatory: signatory?.name ?? null,
     publicUrl: ctx.publicUrl,
   });
-  return { pdf, filename: `${report.certification ?? `report-${report.id}`}.pdf` };
+  return { pdf, filename: reportPdfFileName(report) };
 }

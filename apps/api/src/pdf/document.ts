@@ -1,0 +1,35 @@
+// A pdfkit document with the Noto fonts registered, and its bytes once finished.
+import PDFDocument from "pdfkit";
+
+import { registerFonts } from "./fonts";
+
+export interface DocumentOptions {
+  title: string;
+  author: string;
+  layout?: "portrait" | "landscape";
+  margin?: number;
+}
+
+export function createDocument(options: DocumentOptions): PDFKit.PDFDocument {
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: options.layout ?? "portrait",
+    margin: options.margin ?? 40,
+    info: { Title: options.title, Author: options.author },
+    displayTitle: true,
+    lang: "en-IN",
+  });
+  registerFonts(doc);
+  return doc;
+}
+
+/** Ends the document and collects what pdfkit writes. */
+export function documentBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    doc.end();
+  });
+}
