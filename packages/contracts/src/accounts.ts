@@ -54,6 +54,15 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
+/**
+ * POST /auth/refresh and a cookie-only POST /auth/logout: whose refresh cookie to use (customers and
+ * staff keep theirs apart); customer when absent.
+ */
+export const refreshRequestSchema = z
+  .object({ role: z.enum(["customer", "lab"], { error: messages.sessionEnded }).optional() })
+  .strip();
+export type RefreshRequest = z.input<typeof refreshRequestSchema>;
+
 export const customerSchema = z.object({
   id: z.number().int(),
   email: z.string(),

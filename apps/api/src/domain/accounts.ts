@@ -6,7 +6,7 @@ import { AppError } from "../http/app-error";
 import { isUniqueViolation } from "../lib/db-errors";
 import { hashPassword, passwordMatches } from "../lib/passwords";
 import { toE164 } from "../lib/phone";
-import type { TokenClaims } from "../lib/tokens";
+import type { Role, TokenClaims } from "../lib/tokens";
 import { emailChangedMail, passwordChangedMail, passwordResetCodeMail } from "../mail/account-mails";
 import { enqueueMail } from "../mail/outbox";
 import { presentCustomer } from "../presenters/customer";
@@ -97,12 +97,14 @@ const sessionEnded = () => new AppError(401, "unauthenticated", messages.session
 export async function refreshSignIn(
   ctx: DomainContext,
   refreshToken: string,
+  role: Role,
 ): Promise<SignedIn<LoginResponse | LabLoginResponse>> {
-  const outcome = await ctx.sessions.refresh(refreshToken, ctx.now());
+  const outcome = await ctx.sessions.refresh(refreshToken, role, ctx.now());
   if (outcome.kind === "reused") ctx.sessionsRevoked(outcome.revoked);
   if (outcome.kind !== "refreshed") throw sessionEnded();
-  const { role, subjectId, token: accessToken, expiresIn } = outcome;
+  const { subjectId, token: accessToken, expiresIn } = outcome;
   const refresh: RefreshGrant = {
+    role,
     refreshToken: outcome.refreshToken,
     persistent: outcome.persistent,
     lifetimeSeconds: outcome.lifetimeSeconds,
@@ -296,6 +298,11 @@ export async function signOutEverywhere(ctx: DomainContext, claims: TokenClaims)
   const revoked = await ctx.sessions.revokeAll(ctx.db, claims.role, claims.subject, ctx.now());
   ctx.sessionsRevoked(revoked);
   return revoked.sessionIds.length;
+}
+
+/** Signs out the device holding this refresh cookie (its access token may have expired already). */
+export async function signOutByRefresh(ctx: DomainContext, refreshToken: string, role: Role): Promise<void> {
+  ctx.sessionsRevoked(await ctx.sessions.revokeByRefresh(refreshToken, role, ctx.now()));
 }
 
 /** Signs this device out: its token stops working at once. */

@@ -23,6 +23,8 @@ export const REFRESH_BROWSER_SESSION_S = 12 * 3600;
 
 /** A refresh token to hand to the device (in its httpOnly cookie); only its sha256 is stored. */
 export interface RefreshGrant {
+  /** Whose cookie it goes into: customers and staff keep theirs apart in one browser. */
+  role: Role;
   refreshToken: string;
   persistent: boolean;
   /** Seconds the cookie and the session live from now (unless refreshed again). */
@@ -82,7 +84,9 @@ export interface SessionStore {
    * Trades a refresh token for a new access token of the same session and a new refresh token (the
    * old one is kept as `previous` to recognise its reuse). The session's lifetime starts again.
    */
-  refresh(refreshToken: string, now: Date): Promise<RefreshOutcome>;
+  refresh(refreshToken: string, role: Role, now: Date): Promise<RefreshOutcome>;
+  /** Ends the session a refresh token (current or just rotated) belongs to: sign-out by cookie. */
+  revokeByRefresh(refreshToken: string, role: Role, now: Date): Promise<RevokedSessions>;
   /** A token is honoured only while its session exists, belongs to it and is not revoked. */
   isActive(claims: TokenClaims): Promise<boolean>;
   /** Ends every live session of an account, but `exceptSessionId`; answers the ids it ended. */
@@ -130,15 +134,20 @@ export function createSessionStore(db: Executor, tokens: TokenService): SessionS
         refreshHash: hashRefresh(refreshToken),
         persistent,
       });
-      return { token, expiresIn, sessionId, refreshToken, persistent, lifetimeSeconds };
+      return { token, expiresIn, sessionId, role, refreshToken, persistent, lifetimeSeconds };
     },
 
-    async refresh(refreshToken, now) {
+    async refresh(refreshToken, expectedRole, now) {
       const hash = hashRefresh(refreshToken);
       const [row] = await db
         .select()
         .from(authSessions)
-        .where(or(eq(authSessions.refreshHash, hash), eq(authSessions.previousRefreshHash, hash)))
+        .where(
+          and(
+            eq(authSessions.role, expectedRole),
+            or(eq(authSessions.refreshHash, hash), eq(authSessions.previousRefreshHash, hash)),
+          ),
+        )
         .limit(1);
       if (!row || row.revokedAt !== null || row.expiresAt <= now) return { kind: "invalid" };
       const role = row.role;
@@ -241,6 +250,22 @@ export function createSessionStore(db: Executor, tokens: TokenService): SessionS
         )
         .returning({ id: authSessions.id });
       return { role: claims.role, subjectId: claims.subject, sessionIds: rows.map((row) => row.id) };
+    },
+
+    async revokeByRefresh(refreshToken, role, now) {
+      const hash = hashRefresh(refreshToken);
+      const rows = await db
+        .update(authSessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(authSessions.role, role),
+            or(eq(authSessions.refreshHash, hash), eq(authSessions.previousRefreshHash, hash)),
+            isNull(authSessions.revokedAt),
+          ),
+        )
+        .returning({ id: authSessions.id, subjectId: authSessions.subjectId });
+      return { role, subjectId: rows[0]?.subjectId ?? 0, sessionIds: rows.map((row) => row.id) };
     },
 
     markRevoked(sessionIds) {

@@ -42,6 +42,7 @@ class FakeStore {
 const asStore = (fake: FakeStore): SessionStore => ({
   start: () => Promise.reject(new Error("unused")),
   refresh: () => Promise.reject(new Error("unused")),
+  revokeByRefresh: () => Promise.reject(new Error("unused")),
   revokeAll: () => Promise.reject(new Error("unused")),
   revoke: () => Promise.reject(new Error("unused")),
   isActive: (claims) => fake.isActive(claims),

@@ -3,10 +3,17 @@ import type { CookieOptions, Request, RequestHandler, Response } from "express";
 
 import type { DomainContext } from "../../domain/context";
 import type { RefreshGrant, SignedIn } from "../../domain/sessions";
+import type { Role } from "../../lib/tokens";
 import { AppError } from "../../http/app-error";
 
-/** The refresh token's cookie: sent only to /api/auth (refresh and logout), never read by scripts. */
-export const REFRESH_COOKIE = "lab_refresh";
+/**
+ * The refresh token's cookie, one per kind of account so a customer and a staff member can be signed
+ * in side by side in one browser: sent only to /api/auth (refresh and logout), never read by scripts.
+ */
+export const REFRESH_COOKIES: Readonly<Record<Role, string>> = {
+  customer: "portal_refresh",
+  lab: "portal_staff_refresh",
+};
 export const REFRESH_COOKIE_PATH = "/api/auth";
 /** The header a same-origin fetch adds to POST /auth/refresh; a cross-site form cannot set it. */
 export const SAME_ORIGIN_HEADER = "X-Requested-With";
@@ -23,14 +30,14 @@ const cookieOptions = (ctx: DomainContext, req: Request): CookieOptions => ({
 export function setRefreshCookie(ctx: DomainContext, req: Request, res: Response, grant: RefreshGrant): void {
   const options = cookieOptions(ctx, req);
   res.cookie(
-    REFRESH_COOKIE,
+    REFRESH_COOKIES[grant.role],
     grant.refreshToken,
     grant.persistent ? { ...options, maxAge: grant.lifetimeSeconds * 1000 } : options,
   );
 }
 
-export function clearRefreshCookie(ctx: DomainContext, req: Request, res: Response): void {
-  res.clearCookie(REFRESH_COOKIE, cookieOptions(ctx, req));
+export function clearRefreshCookie(ctx: DomainContext, req: Request, res: Response, role: Role): void {
+  res.clearCookie(REFRESH_COOKIES[role], cookieOptions(ctx, req));
 }
 
 /** Sets the refresh cookie and answers the sign-in's body. */
@@ -50,12 +57,12 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
  * The refresh token from the Cookie header. Express sets cookies but does not read them; one named
  * cookie of a fixed base64url shape needs no parser, and anything else is treated as absent.
  */
-export function readRefreshCookie(req: Request): string | undefined {
+export function readRefreshCookie(req: Request, role: Role): string | undefined {
   const header = req.get("cookie");
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const [name, value] = part.trim().split("=", 2);
-    if (name === REFRESH_COOKIE && value !== undefined && TOKEN.test(value)) return value;
+    if (name === REFRESH_COOKIES[role] && value !== undefined && TOKEN.test(value)) return value;
   }
   return undefined;
 }

@@ -17,18 +17,17 @@ afterAll(async () => {
 
 const NEW_PASSWORD = "Prawn#Farm2025";
 
-/** The lab_refresh Set-Cookie line of an answer, if any. */
-function refreshSetCookie(res: request.Response): string | undefined {
+/** The refresh Set-Cookie line of an answer (the customer's unless `name` says), if any. */
+function refreshSetCookie(res: request.Response, name = "portal_refresh"): string | undefined {
   const raw: unknown = res.headers["set-cookie"];
   const lines = Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? [raw] : [];
-  return lines.find((line) => line.startsWith("lab_refresh="));
+  return lines.find((line) => line.startsWith(`${name}=`));
 }
 
 /** The Cookie header value carrying the refresh token of an answer. */
-function cookieOf(res: request.Response): string {
-  const line = refreshSetCookie(res);
-  const pair = line?.split(";")[0];
-  if (!pair || pair === "lab_refresh=") throw new Error("no refresh cookie in the answer");
+function cookieOf(res: request.Response, name = "portal_refresh"): string {
+  const pair = refreshSetCookie(res, name)?.split(";")[0];
+  if (!pair || pair === `${name}=`) throw new Error("no refresh cookie in the answer");
   return pair;
 }
 
@@ -70,14 +69,14 @@ describe("refresh cookie on sign-in", () => {
   it("sign-in without 'remember' sets an httpOnly, SameSite=Strict, /api/auth browser-session cookie", async () => {
     const { res } = await device();
     const line = refreshSetCookie(res) ?? "";
-    expect(line).toMatch(/^lab_refresh=[A-Za-z0-9_-]{43};/);
+    expect(line).toMatch(/^portal_refresh=[A-Za-z0-9_-]{43};/);
     expect(line).toContain("HttpOnly");
     expect(line).toContain("SameSite=Strict");
     expect(line).toContain("Path=/api/auth");
     expect(line).not.toMatch(/Max-Age|Expires/i);
     expect(line).not.toContain("Secure");
     // The token is in the cookie only, never in the body.
-    expect(JSON.stringify(res.body)).not.toContain(cookieOf(res).slice("lab_refresh=".length));
+    expect(JSON.stringify(res.body)).not.toContain(cookieOf(res).slice("portal_refresh=".length));
   });
 
   it("sign-in with 'remember: true' sets a 30-day cookie (Max-Age 2592000)", async () => {
@@ -132,7 +131,7 @@ describe("POST /api/auth/refresh", () => {
     const replay = await refresh(first.cookie);
     expect(replay.status).toBe(401);
     expect(replay.body).toEqual({ error: messages.sessionEnded, code: "unauthenticated" });
-    expect(refreshSetCookie(replay)).toMatch(/^lab_refresh=;.*Expires=Thu, 01 Jan 1970/);
+    expect(refreshSetCookie(replay)).toMatch(/^portal_refresh=;.*Expires=Thu, 01 Jan 1970/);
     await refresh(cookieOf(rotated)).expect(401);
     await profile(first.id, live).expect(401);
   });
@@ -147,8 +146,8 @@ describe("POST /api/auth/refresh", () => {
 
   it("answers 401 without a cookie, with an unknown token and with a malformed one", async () => {
     expect((await refresh(undefined)).status).toBe(401);
-    expect((await refresh(`lab_refresh=${"A".repeat(43)}`)).status).toBe(401);
-    expect((await refresh("lab_refresh=%00;other=1")).status).toBe(401);
+    expect((await refresh(`portal_refresh=${"A".repeat(43)}`)).status).toBe(401);
+    expect((await refresh("portal_refresh=%00;other=1")).status).toBe(401);
   });
 
   it("fails after sign-out-all, and after logout (which also clears the cookie)", async () => {
@@ -161,8 +160,22 @@ describe("POST /api/auth/refresh", () => {
 
     const b = await device();
     const out = await request(t.app).post("/api/auth/logout").auth(b.token, { type: "bearer" }).expect(200);
-    expect(refreshSetCookie(out)).toMatch(/^lab_refresh=;.*Path=\/api\/auth/);
+    expect(refreshSetCookie(out)).toMatch(/^portal_refresh=;.*Path=\/api\/auth/);
     await refresh(b.cookie).expect(401);
+  });
+
+  it("logout without a bearer token (expired) signs out by the cookie: the session ends and the cookie is cleared", async () => {
+    const c = await device(true);
+    const refused = await request(t.app).post("/api/auth/logout").set("Cookie", c.cookie);
+    expect(refused.status).toBe(403);
+    const out = await request(t.app)
+      .post("/api/auth/logout")
+      .set("X-Requested-With", "fetch")
+      .set("Cookie", c.cookie)
+      .expect(200);
+    expect(refreshSetCookie(out)).toMatch(/^portal_refresh=;/);
+    await refresh(c.cookie).expect(401);
+    await profile(c.id, c.token).expect(401);
   });
 
   it("fails on the other devices after a password change, and keeps working on the device that changed it", async () => {
@@ -203,8 +216,11 @@ describe("POST /api/auth/refresh", () => {
       .post("/api/lab/login")
       .send({ email: member.email, password: "LabStaff#2026", remember: true })
       .expect(200);
-    expect(refreshSetCookie(res)).toContain(`Max-Age=${REFRESH_PERSISTENT_S}`);
-    const renewed = await refresh(cookieOf(res)).expect(200);
+    expect(refreshSetCookie(res, "portal_staff_refresh")).toContain(`Max-Age=${REFRESH_PERSISTENT_S}`);
+    const cookie = cookieOf(res, "portal_staff_refresh");
+    // The customer's refresh (the default) does not take the staff cookie, even under its name.
+    await refresh(cookie.replace("portal_staff_refresh", "portal_refresh")).expect(401);
+    const renewed = await refresh(cookie).send({ role: "lab" }).expect(200);
     expect(renewed.body).toMatchObject({ staff: { id: member.id, email: member.email }, expiresIn: 3600 });
     await request(t.app)
       .get("/api/lab/samples")

@@ -1,13 +1,20 @@
 import {
   emailOnlyRequestSchema,
   messages,
+  refreshRequestSchema,
   resetPasswordRequestSchema,
   verifyEmailRequestSchema,
   type VerifyEmailResponse,
 } from "@lab/contracts";
 import { Router, type Request, type Response } from "express";
 
-import { refreshSignIn, requestPasswordReset, resetPassword, signOut } from "../../domain/accounts";
+import {
+  refreshSignIn,
+  requestPasswordReset,
+  resetPassword,
+  signOut,
+  signOutByRefresh,
+} from "../../domain/accounts";
 import type { DomainContext } from "../../domain/context";
 import { sendVerification, verifyEmail } from "../../domain/verification-codes";
 import { authenticate, claimsOf } from "../../http/authenticate";
@@ -68,13 +75,6 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
     res.json(presentAccountAction(messages.passwordResetOk, await resetPassword(ctx, input)));
   });
 
-  // Signs this device out, customer or staff; the token and its refresh cookie stop working at once.
-  router.post("/logout", authenticate(ctx, "any"), async (req, res) => {
-    await signOut(ctx, claimsOf(req));
-    clearRefreshCookie(ctx, req, res);
-    res.json(presentAccountAction(messages.signedOut));
-  });
-
   // A page refreshes about once an hour per device; 120 per IP in 15 min leaves room for an office
   // behind one address, and stops guessing (256-bit tokens) or hammering.
   const refreshPerIp = limits.middleware({
@@ -83,16 +83,39 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
     durationSeconds: 900,
     key: clientIp,
   });
+  const cookieRole = (req: Request) =>
+    parse(refreshRequestSchema, req.body ?? {}, messages.sessionEnded).role ?? "customer";
+
+  // Without a bearer token (it may have expired), the device signs out by its refresh cookie.
+  router.post("/logout", async (req, res, next) => {
+    if (req.get("authorization") !== undefined) return next();
+    requireSameOrigin(req, res, () => undefined);
+    const role = cookieRole(req);
+    const refreshToken = readRefreshCookie(req, role);
+    if (refreshToken === undefined) throw new AppError(401, "unauthenticated", messages.authRequired);
+    await signOutByRefresh(ctx, refreshToken, role);
+    clearRefreshCookie(ctx, req, res, role);
+    res.json(presentAccountAction(messages.signedOut));
+  });
+
+  // Signs this device out, customer or staff; the token and its refresh cookie stop working at once.
+  router.post("/logout", authenticate(ctx, "any"), async (req, res) => {
+    const claims = claimsOf(req);
+    await signOut(ctx, claims);
+    clearRefreshCookie(ctx, req, res, claims.role);
+    res.json(presentAccountAction(messages.signedOut));
+  });
 
   // The refresh cookie for a new access token of the same session, answered like sign-in; the cookie
   // is rotated. Any failure clears it: the device has to sign in again.
   router.post("/refresh", requireSameOrigin, refreshPerIp, async (req, res) => {
-    const refreshToken = readRefreshCookie(req);
+    const role = cookieRole(req);
+    const refreshToken = readRefreshCookie(req, role);
     try {
       if (refreshToken === undefined) throw new AppError(401, "unauthenticated", messages.sessionEnded);
-      sendSignedIn(ctx, req, res, await refreshSignIn(ctx, refreshToken));
+      sendSignedIn(ctx, req, res, await refreshSignIn(ctx, refreshToken, role));
     } catch (error) {
-      if (error instanceof AppError && error.status === 401) clearRefreshCookie(ctx, req, res);
+      if (error instanceof AppError && error.status === 401) clearRefreshCookie(ctx, req, res, role);
       throw error;
     }
   });
