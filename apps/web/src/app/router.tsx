@@ -60,6 +60,14 @@ export const routes: RouteObject[] = [
       { path: paths.blog.path, lazy: lazyPage(() => import("./routes/public/blog")) },
       { path: paths.verify.path, lazy: lazyPage(() => import("./routes/public/verify")) },
       { path: paths.unsubscribe.path, lazy: lazyPage(() => import("./routes/public/unsubscribe")) },
+      {
+        path: paths.newsletterConfirm.path,
+        lazy: lazyPage(() => import("./routes/public/newsletter-confirm")),
+      },
+      {
+        path: paths.newsletterUnsubscribe.path,
+        lazy: lazyPage(() => import("./routes/public/newsletter-unsubscribe")),
+      },
       // The lab console (its own sign-in and session): one lazy chunk with its own routes inside.
       { path: `${paths.lab.path}/*`, lazy: lazyPage(() => import("./routes/lab/root")) },
       {

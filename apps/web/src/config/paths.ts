@@ -41,6 +41,9 @@ export const paths = {
     href: (link?: { e: string; s: string }) =>
       link ? `/unsubscribe?${new URLSearchParams(link).toString()}` : "/unsubscribe",
   },
+  // The newsletter mail's links (double opt-in): confirm on opening, unsubscribe behind a button.
+  newsletterConfirm: { path: "/newsletter/confirm", href: () => "/newsletter/confirm" },
+  newsletterUnsubscribe: { path: "/newsletter/unsubscribe", href: () => "/newsletter/unsubscribe" },
   // The lab staff console: its own sign-in and session (DESIGN.md section 8); its routes live in
   // its lazy chunk (app/routes/lab/root.tsx), under `pattern`.
   lab: { path: "/lab", href: () => "/lab" },
@@ -50,6 +53,7 @@ export const paths = {
     href: (sampleId: number | string) => `/lab/samples/${encodeURIComponent(String(sampleId))}`,
   },
   labAgents: { path: "/lab/agents", href: () => "/lab/agents" },
+  labEnquiries: { path: "/lab/enquiries", href: () => "/lab/enquiries" },
   devMailbox: { path: "/dev/mailbox", href: () => "/dev/mailbox" },
 } as const satisfies Record<string, { path: string; href: (...args: never[]) => string }>;
 

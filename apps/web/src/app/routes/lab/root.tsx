@@ -14,6 +14,7 @@ const LabLogin = lazy(() => import("./login"));
 const LabQueue = lazy(() => import("./queue"));
 const LabSample = lazy(() => import("./sample"));
 const LabAgents = lazy(() => import("./agents"));
+const LabEnquiries = lazy(() => import("./enquiries"));
 
 const fallback = <LoadingState label="Loading..." className="min-h-[50vh]" />;
 
@@ -43,6 +44,7 @@ export default function LabApp() {
             <Route index element={<LabQueue />} />
             <Route path={below(paths.labSample.path)} element={<LabSample />} />
             <Route path={below(paths.labAgents.path)} element={<LabAgents />} />
+            <Route path={below(paths.labEnquiries.path)} element={<LabEnquiries />} />
             <Route path="*" element={<Navigate to={paths.lab.href()} replace />} />
           </Route>
         </Routes>

@@ -1,9 +1,10 @@
 import { Bug, Calendar, Clock, Cpu, Droplets, Leaf, Search, ShieldCheck, User } from "lucide-react";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 
-import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
+
+import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
 
 import { blogCategories, blogPosts, type BlogPost } from "../data/posts";
 
@@ -114,7 +115,6 @@ export function BlogPage() {
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState<Filter>("All Posts");
   const posts = filterPosts(blogPosts, search, category);
-  const onSubscribe = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
 
   return (
     <>
@@ -195,17 +195,7 @@ export function BlogPage() {
           <p className="mt-1 text-sm text-slate-700">
             Get new articles and testing updates in your inbox once a month.
           </p>
-          <form
-            onSubmit={onSubscribe}
-            aria-label="Newsletter"
-            className="mt-4 flex max-w-lg flex-col gap-2 sm:flex-row"
-          >
-            <label htmlFor="newsletter-email" className="sr-only">
-              Email address
-            </label>
-            <Input id="newsletter-email" type="email" autoComplete="email" placeholder="Enter your email" />
-            <Button type="submit">Subscribe</Button>
-          </form>
+          <NewsletterForm />
         </section>
       </div>
     </>

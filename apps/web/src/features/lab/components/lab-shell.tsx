@@ -1,4 +1,4 @@
-import { ClipboardList, LogOut, UserCog, Users } from "lucide-react";
+import { ClipboardList, Inbox, LogOut, UserCog, Users } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { NavLink } from "react-router";
 
@@ -71,6 +71,12 @@ export function LabShell({ session, children }: { session: LabSession; children:
               <NavLink to={paths.labAgents.href()} className={linkClass}>
                 <Users aria-hidden="true" className="h-4 w-4" />
                 Agents
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.labEnquiries.href()} className={linkClass}>
+                <Inbox aria-hidden="true" className="h-4 w-4" />
+                Enquiries
               </NavLink>
             </li>
           </ul>

@@ -1,13 +1,10 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import type { FormEvent } from "react";
 
-import { Button } from "@/components/ui/button";
-import { Field, Input, Textarea } from "@/components/ui/input";
 import { LAB_ADDRESS, LAB_EMAIL, LAB_PHONE } from "@/config/brand";
+import { ContactForm } from "@/features/enquiries/components/contact-form";
 
-/** The contact form has no submit behaviour (spec section 2). */
+/** Contact details and the form that sends an enquiry to the lab (issue 13; the spec's form did nothing). */
 export function ContactSection() {
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
   return (
     <section id="contact" aria-labelledby="contact-title" className="bg-slate-50 py-16">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6 lg:grid-cols-[1fr_1.4fr]">
@@ -36,32 +33,7 @@ export function ContactSection() {
             </li>
           </ul>
         </div>
-        <form
-          onSubmit={onSubmit}
-          aria-label="Contact"
-          className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 sm:p-6"
-        >
-          <Field id="contact-first-name" label="First Name">
-            <Input id="contact-first-name" name="firstName" autoComplete="given-name" />
-          </Field>
-          <Field id="contact-last-name" label="Last Name">
-            <Input id="contact-last-name" name="lastName" autoComplete="family-name" />
-          </Field>
-          <Field id="contact-email" label="Email">
-            <Input id="contact-email" name="email" type="email" autoComplete="email" />
-          </Field>
-          <Field id="contact-phone" label="Phone">
-            <Input id="contact-phone" name="phone" type="tel" autoComplete="tel" />
-          </Field>
-          <Field id="contact-message" label="Message" className="sm:col-span-2">
-            <Textarea id="contact-message" name="message" rows={4} />
-          </Field>
-          <div className="sm:col-span-2">
-            <Button type="submit" variant="secondary">
-              Send Message
-            </Button>
-          </div>
-        </form>
+        <ContactForm />
       </div>
     </section>
   );

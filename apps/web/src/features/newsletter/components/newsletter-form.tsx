@@ -1,0 +1,115 @@
+import { CircleCheck } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+
+import { ENQUIRY_EMAIL_MAX, messages, newsletterSubscribeRequestSchema } from "@lab/contracts";
+
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { isApiError } from "@/lib/api-client";
+import { useAction } from "@/lib/use-action";
+
+import { subscribeNewsletter } from "../api/subscribe-newsletter";
+
+const ERROR_ID = "newsletter-email-error";
+
+/** The server's words for a refusal it explains; no answer at all reads as 'try again later'. */
+const subscribeErrorMessage = (error: unknown): string =>
+  isApiError(error) && error.status !== 0 && error.status < 500 && error.message
+    ? error.message
+    : messages.newsletterSubscribeFailed;
+
+/**
+ * The blog's newsletter box: double opt-in, so a subscription only says "check your inbox". An error
+ * shows beside the field, marks it and takes the focus; it goes as soon as the field changes.
+ */
+export function NewsletterForm() {
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  const subscribe = useAction(subscribeNewsletter);
+
+  useEffect(() => {
+    if (attempt === 0 || !inputRef.current) return;
+    if (typeof inputRef.current.scrollIntoView === "function") {
+      inputRef.current.scrollIntoView({ block: "center" });
+    }
+    inputRef.current.focus({ preventScroll: true });
+  }, [attempt]);
+
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = newsletterSubscribeRequestSchema.safeParse({ email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? messages.invalidEmailFormat);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    try {
+      const answer = await subscribe.mutateAsync(parsed.data.email);
+      setDone(answer.message);
+    } catch (failure) {
+      setError(subscribeErrorMessage(failure));
+      setAttempt((n) => n + 1);
+    }
+  };
+
+  if (done) {
+    return (
+      <p
+        ref={doneRef}
+        tabIndex={-1}
+        role="status"
+        className="mt-4 flex max-w-lg gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-sm font-medium text-green-900"
+      >
+        <CircleCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+        {done}
+      </p>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label="Newsletter"
+      className="mt-4 max-w-lg space-y-1"
+    >
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <label htmlFor="newsletter-email" className="sr-only">
+          Email address
+        </label>
+        <Input
+          ref={inputRef}
+          id="newsletter-email"
+          type="email"
+          autoComplete="email"
+          placeholder="Enter your email"
+          maxLength={ENQUIRY_EMAIL_MAX}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setError(null);
+          }}
+          invalid={error !== null}
+          aria-describedby={error ? ERROR_ID : undefined}
+          className="min-h-11 scroll-mt-36"
+        />
+        <Button type="submit" isLoading={subscribe.isPending}>
+          Subscribe
+        </Button>
+      </div>
+      {error ? (
+        <p id={ERROR_ID} role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
