@@ -80,6 +80,10 @@ export const routes: RouteObject[] = [
               { path: paths.customers.path, lazy: lazyPage(() => import("./routes/app/customers")) },
               { path: paths.profile.path, lazy: lazyPage(() => import("./routes/app/profile")) },
               { path: paths.submitSample.path, lazy: lazyPage(() => import("./routes/app/submit-sample")) },
+              {
+                path: paths.sampleProcessing.path,
+                lazy: lazyPage(() => import("./routes/app/submit-sample")),
+              },
               { path: paths.samples.path, lazy: lazyPage(() => import("./routes/app/samples")) },
               { path: paths.ledger.path, lazy: lazyPage(() => import("./routes/app/ledger")) },
               { path: paths.timeline.path, lazy: lazyPage(() => import("./routes/app/timeline")) },

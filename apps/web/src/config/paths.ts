@@ -10,6 +10,11 @@ export const paths = {
   customers: { path: "/customers", href: () => "/customers" },
   profile: { path: "/profile", href: () => "/profile" },
   submitSample: { path: "/submit-sample", href: () => "/submit-sample" },
+  // The Sample Processing view of a submitted sample: its own URL, so a reload keeps it.
+  sampleProcessing: {
+    path: "/submit-sample/:sampleId",
+    href: (sampleId: number | string) => `/submit-sample/${encodeURIComponent(String(sampleId))}`,
+  },
   samples: {
     path: "/samples",
     href: (query: { status?: string; highlight?: number | string } = {}) => {

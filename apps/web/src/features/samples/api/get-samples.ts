@@ -6,7 +6,7 @@ import { apiRequest } from "@/lib/api-client";
 
 export type SamplesParams = Pick<
   SampleListQuery,
-  "q" | "status" | "from" | "to" | "page" | "size" | "sort" | "cursor"
+  "q" | "status" | "from" | "to" | "page" | "size" | "sort" | "cursor" | "highlight"
 >;
 
 /** The query string of GET /sample-submissions: only the parameters that are set. */

@@ -19,11 +19,13 @@ const SUMMARY = "/api/sample-submissions/summary";
 function listHandler(samples: Sample[]) {
   return (request: MockRequest) => {
     const status = request.query.get("status") ?? "all";
-    const page = Number(request.query.get("page") ?? 1);
     const size = Number(request.query.get("size") ?? 10);
     const statuses: readonly string[] | undefined =
       status === "all" ? undefined : STATUS_GROUPS[status as keyof typeof STATUS_GROUPS];
     const matching = samples.filter((sample) => !statuses || statuses.includes(sample.status));
+    // ?highlight= answers the page that holds the sample, as the API does.
+    const at = matching.findIndex((sample) => String(sample.id) === request.query.get("highlight"));
+    const page = at >= 0 ? Math.floor(at / size) + 1 : Number(request.query.get("page") ?? 1);
     return {
       body: { items: matching.slice((page - 1) * size, page * size), total: matching.length, page, size },
     };
@@ -165,6 +167,23 @@ describe("SampleHistory", () => {
     expect(card).toHaveAttribute("data-highlighted", "true");
     act(() => vi.advanceTimersByTime(100));
     expect(card).not.toHaveAttribute("data-highlighted");
+  });
+
+  it("query highlight of a sample on page 3: the page that holds it opens, the card highlighted", async () => {
+    const { callsTo } = serve(
+      Array.from({ length: 25 }, (_, index) => makeSample({ id: 100 - index, status: "PENDING" })),
+    );
+    render("/samples?highlight=77");
+    const card = (await screen.findByRole("heading", { name: "Sample #77" })).closest("article");
+    expect(card).toHaveAttribute("data-highlighted", "true");
+    expect(screen.getByText("Showing 21-25 of 25")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("navigation", { name: "Pagination" })).getByRole("button", {
+        name: /3/,
+        current: "page",
+      }),
+    ).toBeInTheDocument();
+    expect(callsTo("GET", LIST).some((call) => call.query.get("highlight") === "77")).toBe(true);
   });
 
   it("cards: labels, View Details, View Timeline only for testing/completed, View Report only for completed", async () => {

@@ -1,5 +1,5 @@
 import { Download, FlaskConical, Plus, RefreshCw } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 
 import { DEFAULT_PAGE_SIZE, HISTORY_PAGE_SIZES, messages } from "@lab/contracts";
@@ -15,6 +15,7 @@ import { isApiError } from "@/lib/api-client";
 import { useSampleSummary } from "../api/get-sample-summary";
 import { useSamples } from "../api/get-samples";
 import { useHighlight } from "../hooks/use-highlight";
+import { useHighlightPage } from "../hooks/use-highlight-page";
 import { totalPagesOf } from "../utils/pagination";
 import { STATUS_FILTERS, parseStatusFilter, statusFilterLabel, type StatusFilter } from "../utils/status";
 import { ExportDialog } from "./export-dialog";
@@ -33,6 +34,9 @@ export function SampleHistory() {
   const page = paging.filter === filter ? paging.page : 1;
   const size = paging.size;
   const [exportOpen, setExportOpen] = useState(false);
+  // The highlighted sample may be on a later page: go to the page that holds it.
+  const toPage = useCallback((found: number) => setPaging({ filter, size, page: found }), [filter, size]);
+  useHighlightPage(highlightId, { status: filter, size }, toPage);
 
   const list = useSamples({ status: filter, page, size });
   const summary = useSampleSummary();

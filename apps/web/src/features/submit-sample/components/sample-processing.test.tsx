@@ -10,6 +10,7 @@ import { renderWithProviders } from "@/testing/render";
 import { makeSample } from "@/testing/sample-fixtures";
 
 import { SampleProcessing, stageFromNotifications } from "./sample-processing";
+import { SubmitSample } from "./submit-sample";
 
 const submitted = makeSample({ id: 5, status: "PENDING" });
 
@@ -97,5 +98,46 @@ describe("SampleProcessing", () => {
     });
     renderWithProviders(<SampleProcessing submitted={submitted} onSubmitAnother={() => undefined} />);
     await vi.waitFor(() => expect(progress()).toHaveAttribute("aria-valuenow", "75"));
+  });
+});
+
+describe("SubmitSample at /submit-sample/{id}", () => {
+  beforeEach(() => startSession({ user: customer, token: "jwt", expiresIn: 3600 }));
+  afterEach(() => logout());
+
+  const renderAt = (route: string) =>
+    renderWithProviders(<SubmitSample />, {
+      route,
+      path: "/submit-sample/:sampleId",
+      extraRoutes: [
+        { path: "/submit-sample", element: <h1>Submit page</h1> },
+        { path: "/samples", element: <h1>Samples page</h1> },
+      ],
+    });
+
+  it("a fresh load (a reload) reads the sample from the API and shows its processing view", async () => {
+    const { callsTo } = mockFetch({
+      "GET /api/sample-submissions/5": { body: makeSample({ id: 5, status: "COLLECTING" }) },
+      "GET /api/notifications": { body: [] },
+    });
+    renderAt("/submit-sample/5");
+    expect(await screen.findByRole("heading", { name: "Sample Processing" })).toBeInTheDocument();
+    expect(screen.getByText("#5")).toBeInTheDocument();
+    await expectPercent("50");
+    expect(callsTo("GET", "/api/sample-submissions/5").length).toBeGreaterThan(0);
+  });
+
+  it("a sample that is not the customer's (404): Sample not found, with the way to the samples", async () => {
+    mockFetch({
+      "GET /api/sample-submissions/999": {
+        status: 404,
+        body: { error: "Sample not found", code: "not_found" },
+      },
+      "GET /api/notifications": { body: [] },
+    });
+    renderAt("/submit-sample/999");
+    expect(await screen.findByRole("heading", { name: "Sample not found" })).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("There is no sample #999 in your account.");
+    expect(screen.getByRole("link", { name: "View All Samples" })).toHaveAttribute("href", "/samples");
   });
 });

@@ -69,7 +69,10 @@ function serve(
 const render = () =>
   renderWithProviders(<SubmitSample />, {
     route: "/submit-sample",
-    extraRoutes: [{ path: "/samples", element: <h1>Samples page</h1> }],
+    extraRoutes: [
+      { path: "/samples", element: <h1>Samples page</h1> },
+      { path: "/submit-sample/:sampleId", element: <SubmitSample /> },
+    ],
   });
 
 const nameInput = () => screen.getByRole("combobox", { name: /Sample Provider Name/ });

@@ -1,28 +1,82 @@
-import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { RefreshCw } from "lucide-react";
+import { Link, useNavigate, useParams } from "react-router";
 
-import type { Sample } from "@lab/contracts";
+import { messages, type Sample } from "@lab/contracts";
 
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { LoadingState } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { sampleQueryOptions, useSample } from "@/features/samples/api/get-sample";
+import { isApiError } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 
 import { SampleProcessing } from "./sample-processing";
 import { SubmitSampleForm } from "./submit-sample-form";
 
-/** /submit-sample: the form, then the processing view of the new sample. */
+/**
+ * /submit-sample: the form; once submitted, /submit-sample/{id}: the processing view of that sample,
+ * read from the API, so that a reload or a shared link keeps it.
+ */
 export function SubmitSample() {
   const user = useUser();
-  const [submitted, setSubmitted] = useState<Sample | null>(null);
-  const [formKey, setFormKey] = useState(0);
+  const { sampleId } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   if (!user) return null;
-  if (submitted) {
+  if (sampleId !== undefined) {
     return (
-      <SampleProcessing
-        submitted={submitted}
-        onSubmitAnother={() => {
-          setSubmitted(null);
-          setFormKey((key) => key + 1);
-        }}
+      <ProcessingOf
+        key={sampleId}
+        sampleId={sampleId}
+        onSubmitAnother={() => void navigate(paths.submitSample.href())}
       />
     );
   }
-  return <SubmitSampleForm key={formKey} customerId={user.id} onSubmitted={setSubmitted} />;
+  const submitted = (sample: Sample) => {
+    // The answer is the sample as it is: the processing view needs no second request.
+    queryClient.setQueryData(sampleQueryOptions(String(sample.id)).queryKey, sample);
+    void navigate(paths.sampleProcessing.href(sample.id));
+  };
+  return <SubmitSampleForm customerId={user.id} onSubmitted={submitted} />;
+}
+
+function ProcessingOf({ sampleId, onSubmitAnother }: { sampleId: string; onSubmitAnother: () => void }) {
+  const sample = useSample(sampleId);
+  if (sample.data) return <SampleProcessing submitted={sample.data} onSubmitAnother={onSubmitAnother} />;
+  if (sample.isPending) return <LoadingState label="Loading sample..." />;
+  const notFound = isApiError(sample.error) && sample.error.status === 404;
+  return (
+    <div className="mx-auto max-w-xl py-10 text-center">
+      <Card>
+        <CardBody className="space-y-3">
+          <h1 className="text-xl font-bold text-red-800">
+            {notFound ? messages.sampleNotFound : "Error Loading Sample"}
+          </h1>
+          <p role="alert" className="text-sm text-slate-700">
+            {notFound
+              ? `There is no sample #${sampleId} in your account.`
+              : (sample.error?.message ?? messages.serverError)}
+          </p>
+          <div className="flex flex-wrap justify-center gap-2">
+            {notFound ? null : (
+              <Button
+                onClick={() => void sample.refetch()}
+                icon={<RefreshCw aria-hidden="true" className="h-4 w-4" />}
+              >
+                Try Again
+              </Button>
+            )}
+            <Link to={paths.samples.href()} className={buttonClasses("secondary")}>
+              View All Samples
+            </Link>
+            <Link to={paths.submitSample.href()} className={buttonClasses("outline")}>
+              Submit a Sample
+            </Link>
+          </div>
+        </CardBody>
+      </Card>
+    </div>
+  );
 }
