@@ -19,20 +19,32 @@ const icons: Record<Tone, ReactNode> = {
   info: <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />,
 };
 
-/** A coloured message box; errors are announced assertively, the rest politely. */
+/**
+ * A coloured message box; errors are announced assertively, the rest politely. A `banner` is a form's
+ * error about no single field: focusable by script and found first by the form's error reveal.
+ */
 export function Alert({
   tone,
   children,
   className,
+  banner = false,
 }: {
   tone: Tone;
   children: ReactNode;
   className?: string;
+  banner?: boolean;
 }) {
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
-      className={cn("flex gap-2 rounded-lg border px-3 py-2 text-sm", tones[tone], className)}
+      {...(banner ? { "data-error-banner": "", tabIndex: -1 } : {})}
+      className={cn(
+        "flex gap-2 rounded-lg border px-3 py-2 text-sm",
+        // Clear of the 116 px sticky header when scrolled into view.
+        banner && "scroll-mt-36 focus:outline-2 focus:outline-offset-2 focus:outline-red-700",
+        tones[tone],
+        className,
+      )}
     >
       {icons[tone]}
       <div className="min-w-0">{children}</div>

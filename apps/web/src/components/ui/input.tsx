@@ -13,6 +13,8 @@ const controlClasses = (invalid: boolean, className?: string) =>
     "block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500",
     "focus:outline-2 focus:outline-offset-0 focus:outline-teal-600",
     "read-only:bg-slate-50 read-only:text-slate-800 disabled:bg-slate-100",
+    // A control scrolled into view for its error stays clear of the 116 px sticky header.
+    "scroll-mt-36",
     invalid ? "border-red-600" : "border-slate-300",
     className,
   );

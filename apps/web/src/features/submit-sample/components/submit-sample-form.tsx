@@ -1,13 +1,28 @@
 import { Send } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 
-import { SHRIMP_CATEGORY_NAMES, messages, type Provider, type Sample } from "@lab/contracts";
+import {
+  EMAIL_MAX,
+  PHONE_MAX,
+  SHRIMP_CATEGORY_NAMES,
+  messages,
+  type Provider,
+  type Sample,
+} from "@lab/contracts";
 
-import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
-import { Field, Input, Select } from "@/components/ui/input";
+import { focusWhenShown } from "@/components/ui/focus-next";
+import {
+  ErrorBanner,
+  FieldErrorText,
+  serverFieldError,
+  useErrorReveal,
+  useFieldErrors,
+  useMarkInvalid,
+} from "@/components/ui/form-errors";
+import { Field, Input, Select, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { LocationInput } from "@/features/places/components/location-input";
@@ -20,9 +35,11 @@ import { useSubmitSample } from "../api/submit-sample";
 import { findProviderByName, sameName } from "../utils/provider-search";
 import {
   emptySampleForm,
-  firstAlert,
+  firstProblem,
+  sampleFieldOf,
   submissionPayload,
   temporarySamplerId,
+  type SampleField,
   type SampleFormValues,
 } from "../utils/sample-form";
 import { submitErrorMessage } from "../utils/submit-errors";
@@ -45,24 +62,42 @@ export function SubmitSampleForm({
   const submit = useSubmitSample();
   const [values, setValues] = useState<SampleFormValues>(emptySampleForm);
   const [selected, setSelected] = useState<Provider | null>(null);
+  // Errors of one field are shown beside it; the rest (a failed request) in the banner.
   const [alert, setAlert] = useState<string | null>(null);
+  const { errors, setErrors, clear } = useFieldErrors<SampleField>();
   const [confirmName, setConfirmName] = useState<string | null>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { ref: formRef, reveal } = useErrorReveal();
+  // The provider combobox is shared: its field is marked from here.
+  useMarkInvalid("sample-provider", "sample-provider-error", Boolean(errors.samplerName));
 
   const { isError, errorUpdatedAt } = providersQuery;
   useEffect(() => {
     if (isError) toast.error(messages.providersLoadFailed);
   }, [isError, errorUpdatedAt, toast]);
 
-  useEffect(() => {
-    if (alert && alertRef.current && typeof alertRef.current.scrollIntoView === "function") {
-      alertRef.current.scrollIntoView({ block: "nearest" });
-    }
-  }, [alert]);
-
   const locationLocked = selected !== null && selected.coordinates !== null;
-  const set = <K extends keyof SampleFormValues>(key: K, value: SampleFormValues[K]) =>
+  const set = <K extends keyof SampleFormValues>(key: K, value: SampleFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
+    // The error about this input, and a banner about the request, go once it is changed.
+    clear(key);
+    // A new category is the fix for "no test type" when there was none to tick.
+    if (key === "shrimpCategory") clear("testTypes");
+    setAlert(null);
+  };
+
+  /** Shows a failed request's error at its field when the server names one, else in the banner. */
+  const showFailure = (error: unknown, fallback: string) => {
+    const named = serverFieldError(error);
+    const field = named ? sampleFieldOf(named.field) : null;
+    if (named && field) {
+      setErrors({ [field]: named.message });
+      setAlert(null);
+    } else {
+      setErrors({});
+      setAlert(fallback);
+    }
+    reveal();
+  };
 
   const changeName = (text: string) => {
     set("samplerName", text);
@@ -72,6 +107,8 @@ export function SubmitSampleForm({
 
   const selectProvider = (provider: Provider) => {
     setSelected(provider);
+    setErrors({});
+    setAlert(null);
     const location = parseStoredLocation(provider);
     setValues((current) => ({
       ...current,
@@ -84,17 +121,23 @@ export function SubmitSampleForm({
   const send = async (samplerId: number | string) => {
     try {
       const sample = await submit.mutateAsync(submissionPayload(values, customerId, samplerId));
+      // The next thing to look at is the processing view: its heading takes the focus.
+      focusWhenShown("h1", document.querySelector("h1"));
       onSubmitted(sample);
     } catch (error) {
-      setAlert(submitErrorMessage(error));
+      showFailure(error, submitErrorMessage(error));
     }
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = firstAlert(values);
-    setAlert(problem);
-    if (problem) return;
+    const problem = firstProblem(values);
+    setAlert(null);
+    setErrors(problem ? { [problem.field]: problem.message } : {});
+    if (problem) {
+      reveal();
+      return;
+    }
     const provider = selected ?? findProviderByName(providers, values.samplerName);
     if (provider) {
       void send(provider.id);
@@ -120,11 +163,12 @@ export function SubmitSampleForm({
       await send(provider.id);
     } catch (error) {
       setConfirmName(null);
-      setAlert(providerErrorMessage(error, "add"));
+      showFailure(error, providerErrorMessage(error, "add"));
     }
   };
 
   const busy = submit.isPending || createProvider.isPending;
+  const noCategory = values.shrimpCategory === "";
 
   return (
     <div className="mx-auto max-w-3xl space-y-5">
@@ -137,26 +181,32 @@ export function SubmitSampleForm({
       </div>
       <Card>
         <CardBody>
-          <form aria-label="Submit sample" noValidate onSubmit={onSubmit} className="space-y-5">
-            <div ref={alertRef}>{alert ? <Alert tone="error">{alert}</Alert> : null}</div>
+          <form ref={formRef} aria-label="Submit sample" noValidate onSubmit={onSubmit} className="space-y-5">
+            <ErrorBanner message={alert} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <ProviderCombobox
-                id="sample-provider"
-                label="Sample Provider Name"
-                value={values.samplerName}
-                onChange={changeName}
-                onSelect={selectProvider}
-                providers={providers}
-                loading={providersQuery.isPending}
-                selectedId={selected?.id ?? null}
-                required
-              />
-              <Field id="sample-phone" label="Phone Number" required>
+              <div className="space-y-1">
+                <ProviderCombobox
+                  id="sample-provider"
+                  label="Sample Provider Name"
+                  value={values.samplerName}
+                  onChange={changeName}
+                  onSelect={selectProvider}
+                  providers={providers}
+                  loading={providersQuery.isPending}
+                  selectedId={selected?.id ?? null}
+                  required
+                />
+                <FieldErrorText id="sample-provider-error" message={errors.samplerName} />
+              </div>
+              <Field id="sample-phone" label="Phone Number" required error={errors.phoneNumber}>
                 <Input
                   id="sample-phone"
                   type="tel"
                   autoComplete="tel"
                   placeholder="+91 98765 43210"
+                  maxLength={PHONE_MAX}
+                  invalid={Boolean(errors.phoneNumber)}
+                  aria-describedby={describedBy("sample-phone", errors.phoneNumber)}
                   value={values.phoneNumber}
                   onChange={(event) => set("phoneNumber", event.target.value)}
                 />
@@ -168,6 +218,7 @@ export function SubmitSampleForm({
               required
               value={values.location}
               locked={locationLocked}
+              error={errors.location}
               onChange={(location) => set("location", location)}
             />
             {locationLocked ? (
@@ -176,18 +227,21 @@ export function SubmitSampleForm({
               </p>
             ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="sample-category" label="Shrimp Category" required>
+              <Field id="sample-category" label="Shrimp Category" required error={errors.shrimpCategory}>
                 <Select
                   id="sample-category"
                   value={values.shrimpCategory}
-                  onChange={(event) =>
-                    // Choosing a category clears the selected test types.
-                    setValues((current) => ({
-                      ...current,
-                      shrimpCategory: event.target.value,
-                      testTypes: [],
-                    }))
+                  // Without a category there are no test types to tick: choosing one is the fix.
+                  invalid={Boolean(errors.shrimpCategory) || (Boolean(errors.testTypes) && noCategory)}
+                  aria-describedby={
+                    describedBy("sample-category", errors.shrimpCategory) ??
+                    (errors.testTypes && noCategory ? "test-types-error" : undefined)
                   }
+                  onChange={(event) => {
+                    // Choosing a category clears the selected test types.
+                    set("shrimpCategory", event.target.value);
+                    set("testTypes", []);
+                  }}
                 >
                   <option value="">Select a category</option>
                   {SHRIMP_CATEGORY_NAMES.map((name) => (
@@ -197,21 +251,28 @@ export function SubmitSampleForm({
                   ))}
                 </Select>
               </Field>
-              <Field id="sample-email" label="Email Address (optional)">
+              <Field id="sample-email" label="Email Address (optional)" error={errors.emailAddress}>
                 <Input
                   id="sample-email"
                   type="email"
                   autoComplete="email"
+                  maxLength={EMAIL_MAX}
+                  invalid={Boolean(errors.emailAddress)}
+                  aria-describedby={describedBy("sample-email", errors.emailAddress)}
                   value={values.emailAddress}
                   onChange={(event) => set("emailAddress", event.target.value)}
                 />
               </Field>
             </div>
-            <TestTypeList
-              category={values.shrimpCategory}
-              selected={values.testTypes}
-              onChange={(testTypes) => set("testTypes", testTypes)}
-            />
+            <div className="space-y-1">
+              <TestTypeList
+                category={values.shrimpCategory}
+                selected={values.testTypes}
+                onChange={(testTypes) => set("testTypes", testTypes)}
+                errorId={errors.testTypes ? "test-types-error" : undefined}
+              />
+              <FieldErrorText id="test-types-error" message={errors.testTypes} />
+            </div>
             <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
               <Link to={paths.dashboard.href()} className={buttonClasses("outline")}>
                 Cancel

@@ -339,6 +339,76 @@ describe("Submit Sample: form", () => {
     expect(screen.getByRole("heading", { name: "Submit Sample for Testing" })).toBeInTheDocument();
   });
 
+  it("no test type: the error stands beside Test Types, the category (the fix) is marked invalid and focused", async () => {
+    serve([]);
+    const user = userEvent.setup();
+    render();
+    await user.type(nameInput(), "Sea Breeze");
+    await user.type(screen.getByLabelText(/Phone Number/), "+91 98480 22338");
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    const category = screen.getByLabelText(/Shrimp Category/);
+    await waitFor(() => expect(category).toHaveFocus());
+    expect(category).toHaveAttribute("aria-invalid", "true");
+    expect(category).toHaveAccessibleDescription(messages.sampleTestTypesRequired);
+    // With a category, the first test type box carries the error instead.
+    await user.selectOptions(category, "Tiger Shrimp");
+    expect(screen.queryByText(messages.sampleTestTypesRequired)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    const firstBox = screen.getAllByRole("checkbox")[0];
+    await waitFor(() => expect(firstBox).toHaveFocus());
+    expect(firstBox).toHaveAttribute("aria-invalid", "true");
+    expect(firstBox).toHaveAccessibleDescription(messages.sampleTestTypesRequired);
+  });
+
+  it("a server refusal naming phoneNumber shows inline at the phone field, focused, and goes when the phone changes", async () => {
+    serve([saved], () => ({
+      status: 400,
+      body: { error: messages.phoneInvalid, code: "validation_failed", field: "phoneNumber" },
+    }));
+    const user = userEvent.setup();
+    render();
+    await user.click(nameInput());
+    await user.click(await within(dropdown()).findByRole("option", { name: /Lakshmi Farms/ }));
+    await fillRest(user, { location: false });
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    const phone = screen.getByLabelText(/Phone Number/);
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(phone).toHaveAttribute("aria-invalid", "true");
+    expect(phone).toHaveAccessibleDescription(messages.phoneInvalid);
+    expect(phone).toHaveAttribute("maxlength", "32");
+    // Inline only: no banner repeats it at the top.
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    await user.type(phone, "9");
+    expect(screen.queryByText(messages.phoneInvalid)).not.toBeInTheDocument();
+    expect(phone).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("a refusal without a field shows the banner, focused, and it clears when any input changes", async () => {
+    serve([saved], () => ({ status: 500, body: { error: "boom" } }));
+    const user = userEvent.setup();
+    render();
+    await user.click(nameInput());
+    await user.click(await within(dropdown()).findByRole("option", { name: /Lakshmi Farms/ }));
+    await fillRest(user, { location: false });
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveFocus());
+    expect(screen.getByRole("alert")).toHaveTextContent(messages.serverError);
+    await user.type(screen.getByLabelText(/Email Address/), "a");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("after a submission the focus is on the Sample Processing heading", async () => {
+    serve([saved]);
+    const user = userEvent.setup();
+    render();
+    await user.click(nameInput());
+    await user.click(await within(dropdown()).findByRole("option", { name: /Lakshmi Farms/ }));
+    await fillRest(user, { location: false });
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    const heading = await screen.findByRole("heading", { name: "Sample Processing" });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
   it("Cancel: a link to /dashboard", () => {
     serve([]);
     render();

@@ -5,10 +5,13 @@ export function TestTypeList({
   category,
   selected,
   onChange,
+  errorId,
 }: {
   category: string;
   selected: readonly string[];
   onChange: (next: string[]) => void;
+  /** The id of the error text shown below the list; its first box is marked invalid. */
+  errorId?: string | undefined;
 }) {
   const types = testTypesOf(category);
   const toggle = (type: string, checked: boolean) =>
@@ -36,7 +39,7 @@ export function TestTypeList({
           data-testid="test-type-list"
         >
           <ul className="divide-y divide-slate-100">
-            {types.map((type) => {
+            {types.map((type, index) => {
               const inputId = `test-type-${type.replace(/\W+/g, "-").toLowerCase()}`;
               return (
                 <li key={type}>
@@ -49,7 +52,9 @@ export function TestTypeList({
                       type="checkbox"
                       checked={selected.includes(type)}
                       onChange={(event) => toggle(type, event.target.checked)}
-                      className="h-4 w-4 accent-teal-700"
+                      aria-invalid={(errorId !== undefined && index === 0) || undefined}
+                      aria-describedby={errorId}
+                      className="h-4 w-4 scroll-mt-36 accent-teal-700"
                     />
                     {type}
                   </label>

@@ -19,20 +19,56 @@ export const emptySampleForm = (): SampleFormValues => ({
   emailAddress: "",
 });
 
+/** The form's fields an error can be shown at. */
+export type SampleField =
+  "samplerName" | "phoneNumber" | "testTypes" | "location" | "shrimpCategory" | "emailAddress";
+
+export interface SampleProblem {
+  field: SampleField;
+  message: string;
+}
+
 /**
- * The first alert, in the spec's order: provider name, phone, test types, a location value, its
+ * The first problem, in the spec's order: provider name, phone, test types, a location value, its
  * coordinates (missing or zero), then the category. Null when the form may be sent.
  */
-export function firstAlert(values: SampleFormValues): string | null {
-  if (values.samplerName.trim() === "") return messages.sampleProviderNameRequired;
-  if (values.phoneNumber.trim() === "") return messages.samplePhoneRequired;
-  if (values.testTypes.length === 0) return messages.sampleTestTypesRequired;
-  if (!values.location) return messages.sampleLocationInvalid;
+export function firstProblem(values: SampleFormValues): SampleProblem | null {
+  const problem = (field: SampleField, message: string) => ({ field, message });
+  if (values.samplerName.trim() === "") return problem("samplerName", messages.sampleProviderNameRequired);
+  if (values.phoneNumber.trim() === "") return problem("phoneNumber", messages.samplePhoneRequired);
+  if (values.testTypes.length === 0) return problem("testTypes", messages.sampleTestTypesRequired);
+  if (!values.location) return problem("location", messages.sampleLocationInvalid);
   const lat = values.location.coordinates?.lat;
   const lng = values.location.coordinates?.lng;
-  if (!lat || !lng) return messages.sampleCoordinatesRequired;
-  if (values.shrimpCategory === "") return messages.sampleCategoryRequired;
+  if (!lat || !lng) return problem("location", messages.sampleCoordinatesRequired);
+  if (values.shrimpCategory === "") return problem("shrimpCategory", messages.sampleCategoryRequired);
   return null;
+}
+
+/** The spec's alert text of the first problem, or null. */
+export const firstAlert = (values: SampleFormValues): string | null => firstProblem(values)?.message ?? null;
+
+/**
+ * The form field a server error names (`samplerName`, `testTypes.2`, `coordinate.lat`, and the
+ * provider's own names when saving the provider first); null for one the form does not show.
+ */
+export function sampleFieldOf(path: string): SampleField | null {
+  const head = path.split(".")[0];
+  switch (head) {
+    case "samplerName":
+    case "phoneNumber":
+    case "testTypes":
+    case "shrimpCategory":
+    case "emailAddress":
+      return head;
+    case "samplerLocation":
+    case "coordinate":
+    case "coordinates":
+    case "location":
+      return "location";
+    default:
+      return null;
+  }
 }
 
 /** A temporary sampler id made from the time, for a provider that is not saved. */
