@@ -24,3 +24,18 @@ export const LAB_IDENTITY = {
   accreditation: "ISO/IEC 17025:2017 accredited testing laboratory",
   address: "Plot 12, Coastal Aquaculture Park, Chennai, Tamil Nadu, India",
 } as const;
+
+/** The samples summary export (spec section 9): its title and columns, in the CSV and the PDF. */
+export const SAMPLE_EXPORT_TITLE = "Sample Summary Report";
+export const SAMPLE_EXPORT_COLUMNS = [
+  "Sample ID",
+  "Status",
+  "Sampler Name",
+  "Location",
+  "Category",
+  "Sub-category",
+  "Created At",
+  "Updated At",
+] as const;
+/** The most samples one PDF export holds; above it the server asks for a narrower period. */
+export const SAMPLE_EXPORT_PDF_MAX_ROWS = 2000;

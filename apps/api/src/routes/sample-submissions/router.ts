@@ -14,6 +14,7 @@ import {
 import { claimsOf, requireSelf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { presentSample, presentSampleEvent } from "../../presenters/sample";
+import { exportPdfHandler } from "./export-pdf";
 import { eventActorNames } from "../../domain/sample-events";
 
 /** /sample-submissions, behind customer authentication. */
@@ -31,6 +32,9 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
     const page = await listSamples(ctx, claimsOf(req).subject, query);
     res.json({ ...page, items: page.items.map((item) => presentSample(item, item.reportId)) });
   });
+
+  // Before /:id, which would read "export.pdf" as an id.
+  router.get("/export.pdf", exportPdfHandler(ctx));
 
   router.get("/summary", async (req, res) => {
     const customerId = claimsOf(req).subject;

@@ -1,0 +1,84 @@
+// GET /sample-submissions/export.pdf: the summary export of the customer's own samples as a PDF, made
+// on the server where fonts that shape Indian scripts live. It takes the list's filters and search.
+import { MAX_PAGE_SIZE, SAMPLE_EXPORT_PDF_MAX_ROWS, messages, sampleListQuerySchema } from "@lab/contracts";
+import type { Request, Response } from "express";
+import { z } from "zod";
+
+import type { DomainContext } from "../../domain/context";
+import { listSamples } from "../../domain/sample-list";
+import { fieldError } from "../../http/app-error";
+import { claimsOf } from "../../http/authenticate";
+import { parse } from "../../http/parse";
+import { buildSampleSummaryPdf, zonedDateTime, type SummarySample } from "../../pdf/sample-summary";
+
+const TIME_ZONE_INVALID = "Please choose a valid time zone.";
+
+const validTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const exportQuerySchema = sampleListQuerySchema
+  .pick({ q: true, status: true, from: true, to: true, sort: true })
+  .extend({
+    /** The browser's time zone: dates print as the person sees them on the list. */
+    tz: z
+      .string({ error: TIME_ZONE_INVALID })
+      .trim()
+      .max(64, TIME_ZONE_INVALID)
+      .default("Asia/Kolkata")
+      .refine(validTimeZone, TIME_ZONE_INVALID),
+  });
+
+export const exportTooLarge = (total: number) =>
+  `A PDF export holds at most ${SAMPLE_EXPORT_PDF_MAX_ROWS} samples and this selection has ${total}. Please choose a shorter period or a status.`;
+
+/** "all" → All, "pending" → Pending, a status → its name. */
+const typeLabel = (status: string) =>
+  status === "" ? "All" : status.charAt(0).toUpperCase() + status.slice(1);
+
+/** Every sample of the query, a page of 100 at a time (keyset from the last page), up to the cap. */
+async function exportSamples(
+  ctx: DomainContext,
+  customerId: number,
+  query: z.output<typeof exportQuerySchema>,
+) {
+  const samples: SummarySample[] = [];
+  let cursor: string | undefined;
+  for (let page = 1; ; page += 1) {
+    const result = await listSamples(ctx, customerId, { ...query, page, size: MAX_PAGE_SIZE, cursor });
+    if (result.total > SAMPLE_EXPORT_PDF_MAX_ROWS) throw fieldError(exportTooLarge(result.total), "to");
+    samples.push(...result.items);
+    if (result.items.length === 0 || samples.length >= result.total) return samples;
+    cursor = result.cursor ?? undefined;
+  }
+}
+
+export function exportPdfHandler(ctx: DomainContext) {
+  return async (req: Request, res: Response) => {
+    const query = parse(exportQuerySchema, req.query, messages.sampleInvalid);
+    const samples = await exportSamples(ctx, claimsOf(req).subject, query);
+    const day = (value: string | undefined) =>
+      value ? zonedDateTime(new Date(value), query.tz).slice(0, 10) : null;
+    const from = day(query.from);
+    const to = day(query.to);
+    const pdf = await buildSampleSummaryPdf(samples, {
+      typeLabel: typeLabel(query.status),
+      from,
+      to,
+      search: query.q,
+      generatedAt: new Date(),
+      timeZone: query.tz,
+    });
+    const name = `SampleSummary-${typeLabel(query.status)}-${from ?? "start"}-to-${to ?? "today"}.pdf`;
+    res
+      .type("application/pdf")
+      .set("Content-Disposition", `attachment; filename="${name.replace(/[^\w.-]/g, "_")}"`)
+      .set("Cache-Control", "private, no-store")
+      .send(pdf);
+  };
+}
