@@ -7,7 +7,12 @@ import { cn } from "@/components/ui/cn";
 import { comboboxKeyHandler } from "@/components/ui/combobox-keys";
 import { Field, Input, describedBy } from "@/components/ui/input";
 
-import { filterProviders, providerAddress } from "../utils/provider-search";
+import {
+  filterProviderChoices,
+  providerAddress,
+  sameName,
+  type ProviderChoice,
+} from "../utils/provider-search";
 
 export const PROVIDERS_LOADING_TEXT = "Loading sample providers...";
 export const PROVIDERS_NONE_TEXT = "No sample providers found. Enter a new provider name.";
@@ -45,7 +50,7 @@ export function ProviderCombobox({
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
 
-  const options = loading ? [] : filterProviders(providers, value);
+  const options = loading ? [] : filterProviderChoices(providers, value);
   const text = value.trim();
   let message: string | null = null;
   if (loading) message = PROVIDERS_LOADING_TEXT;
@@ -60,7 +65,7 @@ export function ProviderCombobox({
     if (option && typeof option.scrollIntoView === "function") option.scrollIntoView({ block: "nearest" });
   }, [active, id]);
 
-  const select = (provider: Provider) => {
+  const select = ({ provider }: ProviderChoice) => {
     onSelect(provider);
     setOpen(false);
     setActiveIndex(-1);
@@ -126,26 +131,31 @@ export function ProviderCombobox({
             hidden={options.length === 0}
             className="py-1"
           >
-            {options.map((provider, index) => {
+            {options.map((choice, index) => {
+              const { key, provider, via } = choice;
               const address = providerAddress(provider);
               return (
                 <li
-                  key={provider.id}
+                  key={key}
                   id={optionId(index)}
                   role="option"
-                  aria-selected={provider.id === selectedId}
+                  aria-selected={provider.id === selectedId && sameName(provider.samplerName, value)}
                   // Keeps the focus in the input, so the blur does not close the list before the click.
                   onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => select(provider)}
+                  onClick={() => select(choice)}
                   className={cn(
-                    "cursor-pointer px-3 py-2 text-sm",
+                    "min-h-11 cursor-pointer px-3 py-2 text-sm break-words",
                     index === active ? "bg-teal-50 text-teal-900" : "text-slate-800 hover:bg-slate-50",
                   )}
                 >
-                  <span className="block font-medium">{provider.samplerName}</span>
+                  <span className="block font-medium">
+                    {provider.samplerName}
+                    {via ? <span className="font-normal text-slate-600"> · via {via}</span> : null}
+                  </span>
                   <span className="block text-xs text-slate-600">
                     {provider.phoneNumber}
-                    {address ? ` · ${address}` : ""} · ID {provider.id}
+                    {address ? ` · ${address}` : ""}
+                    {via ? "" : ` · ID ${provider.id}`}
                   </span>
                 </li>
               );

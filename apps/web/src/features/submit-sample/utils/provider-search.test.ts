@@ -49,3 +49,22 @@ describe("findProviderByName", () => {
     expect(findProviderByName(providers, "Ravi")).toBeUndefined();
   });
 });
+
+describe("filterProviders ignores Latin diacritics", () => {
+  it("'godavari' finds a place stored as Godāvari, and the other way round", () => {
+    const stored = [
+      makeProvider({
+        id: 31,
+        samplerName: "Sea Farm",
+        location: "West Godāvari",
+        address: "West Godāvari",
+        coordinates: null,
+        placeId: null,
+      }),
+      makeProvider({ id: 32, samplerName: "Godavari Aqua", location: null, address: null }),
+    ];
+    const found = (text: string) => filterProviders(stored, text).map((provider) => provider.id);
+    expect(found("godavari")).toEqual([31, 32]);
+    expect(found("GODĀVARI")).toEqual([31, 32]);
+  });
+});
