@@ -128,8 +128,23 @@ describe("export of the summary", () => {
     expect(exportCall?.query.get("to")).toBe(new Date(new Date(2025, 1, 1).getTime() - 1).toISOString());
   });
 
-  it("PDF: a preview of the rows first, then SampleSummary-All-….pdf holding the title and rows", async () => {
-    serve();
+  it("PDF: a preview of the rows first, then the server's PDF saved as SampleSummary-All-….pdf; the toast only after the file was handed over", async () => {
+    const { spy } = serve();
+    const listFetch = spy.getMockImplementation();
+    // The server's answer is held until released: nothing may claim success before the file exists.
+    let release: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const pdfCalls: URL[] = [];
+    spy.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), "http://localhost");
+      if (url.pathname !== `${LIST}/export.pdf`)
+        return listFetch ? listFetch(input, init) : new Response(null);
+      pdfCalls.push(url);
+      await arrived;
+      return new Response("%PDF-1.7 server pdf", { headers: { "Content-Type": "application/pdf" } });
+    });
     const files = captureDownloads();
     const { user, dialog } = await openExport();
     await user.click(within(dialog).getByRole("button", { name: "Export PDF" }));
@@ -140,15 +155,44 @@ describe("export of the summary", () => {
     expect(files).toHaveLength(0);
 
     await user.click(within(preview).getByRole("button", { name: "Download PDF" }));
+    await waitFor(() => expect(pdfCalls).toHaveLength(1));
+    expect(screen.queryByText("Export completed successfully")).not.toBeInTheDocument();
+    expect(files).toHaveLength(0);
+
+    release();
     expect(await screen.findByText("Export completed successfully")).toBeInTheDocument();
     const today = localDate(new Date());
     const from = localDate("2025-01-05T06:00:00.000Z");
     expect(files.map((file) => file.name)).toEqual([`SampleSummary-All-${from}-to-${today}.pdf`]);
-    const pdf = await readText(files[0]?.blob);
-    expect(pdf.startsWith("%PDF-")).toBe(true);
-    expect(pdf).toContain("(Sample Summary Report)");
-    expect(pdf).toContain("(Lakshmi Farms)");
-    expect(pdf).toContain("(32)");
+    expect(await readText(files[0]?.blob)).toBe("%PDF-1.7 server pdf");
+    const asked = pdfCalls[0];
+    expect(asked?.searchParams.get("status")).toBe("all");
+    expect(asked?.searchParams.get("from")).toBe(new Date(`${from}T00:00:00`).toISOString());
+    expect(asked?.searchParams.get("tz")).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it("PDF refused by the server (too many samples): its message in the dialog, no file, no success toast", async () => {
+    const { spy } = serve();
+    const listFetch = spy.getMockImplementation();
+    const tooMany =
+      "A PDF export holds at most 2000 samples and this selection has 2001. Please choose a shorter period or a status.";
+    spy.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), "http://localhost");
+      if (url.pathname !== `${LIST}/export.pdf`)
+        return listFetch ? listFetch(input, init) : new Response(null);
+      return new Response(JSON.stringify({ error: tooMany, code: "validation_failed", field: "to" }), {
+        status: 400,
+        headers: { "Content-Type": "application/json" },
+      });
+    });
+    const files = captureDownloads();
+    const { user, dialog } = await openExport();
+    await user.click(within(dialog).getByRole("button", { name: "Export PDF" }));
+    const preview = await screen.findByRole("dialog", { name: "Sample Summary Report" });
+    await user.click(within(preview).getByRole("button", { name: "Download PDF" }));
+    expect(await within(preview).findByText(tooMany)).toBeInTheDocument();
+    expect(files).toHaveLength(0);
+    expect(screen.queryByText("Export completed successfully")).not.toBeInTheDocument();
   });
 
   it("From after To: the range message, nothing fetched", async () => {

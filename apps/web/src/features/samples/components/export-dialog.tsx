@@ -10,7 +10,8 @@ import { Field, Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { isApiError } from "@/lib/api-client";
 
-import { localDateTime } from "../utils/dates";
+import { browserTimeZone, fetchSamplesPdf } from "../api/download-samples-pdf";
+import { localDayRange } from "../utils/dates";
 import {
   EXPORT_COLUMNS,
   EXPORT_TITLE,
@@ -76,14 +77,14 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
         toast.success(messages.exportSuccess);
         onClose();
       } else if (preview) {
-        const { buildSummaryPdf } = await import("../utils/export-pdf");
-        const doc = await buildSummaryPdf(preview, {
-          typeLabel,
-          from: range.from,
-          to: range.to,
-          generatedAt: localDateTime(new Date()),
+        // The server makes the PDF (its fonts shape every script people type); the success toast comes
+        // only once the file has arrived and been handed to the browser to save.
+        const blob = await fetchSamplesPdf({
+          status: filter,
+          ...localDayRange(range.from, range.to),
+          tz: browserTimeZone(),
         });
-        downloadBlob(doc.output("blob"), exportFileName(filter, range.from, range.to, "pdf"));
+        downloadBlob(blob, exportFileName(filter, range.from, range.to, "pdf"));
         toast.success(messages.exportSuccess);
         onClose();
       } else {

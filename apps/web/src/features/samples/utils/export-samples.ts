@@ -1,25 +1,17 @@
-// Spec sections 5 and 9: the history's summary export (CSV or PDF) — columns, file names, date range.
+// Spec sections 5 and 9: the history's summary export (CSV here; the PDF is made by the server) —
+// columns, file names, date range.
 import Papa from "papaparse";
 
-import type { Sample, SampleStatus } from "@lab/contracts";
+import { SAMPLE_EXPORT_COLUMNS, SAMPLE_EXPORT_TITLE, type Sample, type SampleStatus } from "@lab/contracts";
 
 import { getSamples } from "../api/get-samples";
 import { localDate, localDateTime, localDayRange } from "./dates";
 import { statusFilterLabel, type StatusFilter } from "./status";
 
-export const EXPORT_TITLE = "Sample Summary Report";
+export const EXPORT_TITLE = SAMPLE_EXPORT_TITLE;
 export const EXPORT_PAGE_SIZE = 100;
 
-export const EXPORT_COLUMNS = [
-  "Sample ID",
-  "Status",
-  "Sampler Name",
-  "Location",
-  "Category",
-  "Sub-category",
-  "Created At",
-  "Updated At",
-] as const;
+export const EXPORT_COLUMNS = SAMPLE_EXPORT_COLUMNS;
 
 export type ExportFormat = "csv" | "pdf";
 

@@ -1,0 +1,55 @@
+import { messages } from "@lab/contracts";
+
+import { API_BASE, ApiError, httpFailureMessage } from "@/lib/api-client";
+import { getToken, logout } from "@/lib/auth";
+
+import { samplesSearch, type SamplesParams } from "./get-samples";
+
+export type SamplesPdfParams = Pick<SamplesParams, "q" | "status" | "from" | "to" | "sort"> & {
+  /** The browser's time zone: the PDF's dates read as the list shows them. */
+  tz?: string;
+};
+
+async function readError(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => "");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * GET /sample-submissions/export.pdf with the bearer token: the summary PDF, made on the server (its
+ * fonts shape Telugu, Hindi and every other script people type), as a blob.
+ */
+export async function fetchSamplesPdf(params: SamplesPdfParams): Promise<Blob> {
+  const token = getToken();
+  if (!token) throw new ApiError(401, messages.authRequired, "unauthenticated");
+  const { tz, ...list } = params;
+  const query = new URLSearchParams(samplesSearch(list).replace(/^\?/, ""));
+  if (tz) query.set("tz", tz);
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/sample-submissions/export.pdf?${query.toString()}`, {
+      headers: { Accept: "application/pdf", Authorization: `${token.tokenType} ${token.token}` },
+    });
+  } catch {
+    throw new ApiError(0, navigator.onLine === false ? messages.offline : messages.networkError, "network");
+  }
+  if (!response.ok) {
+    if (response.status === 401) logout("unauthorized");
+    const body = await readError(response);
+    throw new ApiError(response.status, httpFailureMessage(response.status, body), undefined, body);
+  }
+  return response.blob();
+}
+
+/** The browser's IANA time zone, when it tells one. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
