@@ -7,6 +7,8 @@ import {
   type UseFormRegister,
 } from "react-hook-form";
 
+import { NAME_MAX, PHONE_MAX } from "@lab/contracts";
+
 import { Button } from "@/components/ui/button";
 import { Field, Input, describedBy } from "@/components/ui/input";
 import { LocationInput } from "@/features/places/components/location-input";
@@ -59,6 +61,7 @@ export function FarmerFields({ control, register, errors, idPrefix, disabled }: 
                 <Input
                   id={id("name")}
                   autoComplete="off"
+                  maxLength={NAME_MAX}
                   disabled={disabled}
                   invalid={Boolean(farmerErrors?.name)}
                   aria-required="true"
@@ -78,6 +81,7 @@ export function FarmerFields({ control, register, errors, idPrefix, disabled }: 
                   inputMode="tel"
                   autoComplete="off"
                   placeholder="98480 22338"
+                  maxLength={PHONE_MAX}
                   disabled={disabled}
                   invalid={Boolean(farmerErrors?.phoneNumber)}
                   aria-required="true"
@@ -85,13 +89,20 @@ export function FarmerFields({ control, register, errors, idPrefix, disabled }: 
                   {...register(`farmers.${index}.phoneNumber`)}
                 />
               </Field>
-              <Field id={id("alt-phone")} label="Farmer Alternative Phone">
+              <Field
+                id={id("alt-phone")}
+                label="Farmer Alternative Phone"
+                error={farmerErrors?.altPhoneNumber?.message}
+              >
                 <Input
                   id={id("alt-phone")}
                   type="tel"
                   inputMode="tel"
                   autoComplete="off"
+                  maxLength={PHONE_MAX}
                   disabled={disabled}
+                  invalid={Boolean(farmerErrors?.altPhoneNumber)}
+                  aria-describedby={describedBy(id("alt-phone"), farmerErrors?.altPhoneNumber?.message)}
                   {...register(`farmers.${index}.altPhoneNumber`)}
                 />
               </Field>
@@ -105,6 +116,7 @@ export function FarmerFields({ control, register, errors, idPrefix, disabled }: 
                     value={location.value}
                     onChange={location.onChange}
                     onBlur={location.onBlur}
+                    error={farmerErrors?.location?.message}
                     disabled={disabled}
                   />
                 )}

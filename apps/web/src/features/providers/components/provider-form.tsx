@@ -3,11 +3,11 @@ import { Save } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 
-import { USER_TYPES, messages, type Provider } from "@lab/contracts";
+import { NAME_MAX, PHONE_MAX, USER_TYPES, messages, type Provider } from "@lab/contracts";
 
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
+import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, Select, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { LocationInput } from "@/features/places/components/location-input";
@@ -18,6 +18,7 @@ import { providerErrorMessage } from "../utils/provider-errors";
 import {
   blankProvider,
   providerFormSchema,
+  providerFieldOf,
   providerFormValues,
   toProviderPayload,
   type ProviderFormValues,
@@ -41,15 +42,21 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
   const idPrefix = provider ? `provider-${provider.id}` : "provider-new";
   const sectionRef = useRef<HTMLElement>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const { ref: formRef, reveal } = useErrorReveal();
   const {
     register,
     control,
     handleSubmit,
     setFocus,
+    setError,
+    getValues,
+    subscribe,
     formState: { errors },
   } = useForm<ProviderFormValues>({
     resolver: zodResolver(providerFormSchema),
     defaultValues: provider ? providerFormValues(provider) : blankProvider(),
+    // The shared reveal focuses the first error, below the sticky header.
+    shouldFocusError: false,
   });
   const isAgent = useWatch({ control, name: "userType" }) === "Agent";
   const busy = create.isPending || update.isPending;
@@ -59,6 +66,12 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
     setFocus("samplerName");
     if (provider) scrollFormIntoView(sectionRef.current);
   }, [provider, setFocus]);
+
+  // The banner is about the last save: it goes once any input changes.
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: () => setSaveError(null) }),
+    [subscribe],
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     setSaveError(null);
@@ -73,9 +86,14 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
       }
       onDone();
     } catch (error) {
-      setSaveError(providerErrorMessage(error, provider ? "update" : "add"));
+      // A refusal that names its field (farmer 3's phone) is shown at that field, not at the top.
+      const named = serverFieldError(error);
+      const field = named ? providerFieldOf(getValues(), named.field) : null;
+      if (named && field) setError(field, { type: "server", message: named.message });
+      else setSaveError(providerErrorMessage(error, provider ? "update" : "add"));
+      reveal();
     }
-  });
+  }, reveal);
 
   const id = (name: string) => `${idPrefix}-${name}`;
 
@@ -93,14 +111,15 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
               </p>
             ) : null}
           </div>
-          <form onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="space-y-4">
-            {saveError ? <Alert tone="error">{saveError}</Alert> : null}
+          <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="space-y-4">
+            <ErrorBanner message={saveError} />
             <div className="grid gap-4 @lg:grid-cols-2">
               <Field id={id("name")} label="Provider Name" required error={errors.samplerName?.message}>
                 <Input
                   id={id("name")}
                   autoComplete="off"
                   placeholder="e.g. Ravi Kumar"
+                  maxLength={NAME_MAX}
                   disabled={busy}
                   invalid={Boolean(errors.samplerName)}
                   aria-required="true"
@@ -130,6 +149,7 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
                   inputMode="tel"
                   autoComplete="off"
                   placeholder="98480 22338"
+                  maxLength={PHONE_MAX}
                   disabled={busy}
                   invalid={Boolean(errors.phoneNumber)}
                   aria-required="true"
@@ -148,7 +168,10 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
                   inputMode="tel"
                   autoComplete="off"
                   placeholder="Optional"
+                  maxLength={PHONE_MAX}
                   disabled={busy}
+                  invalid={Boolean(errors.altPhoneNumber)}
+                  aria-describedby={describedBy(id("alt-phone"), errors.altPhoneNumber?.message)}
                   {...register("altPhoneNumber")}
                 />
               </Field>
@@ -163,6 +186,7 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
                     value={field.value}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
+                    error={errors.location?.message}
                     disabled={busy}
                   />
                 )}

@@ -364,6 +364,81 @@ describe("Sample Providers screen", () => {
       expect(callsTo("POST", LIST)).toHaveLength(0);
     });
 
+    it("Agent with six farmers: the server's error for farmers.2.phoneNumber shows at that farmer's phone (a blank row skipped), focused, and goes when it is edited", async () => {
+      const { callsTo } = server([], {
+        [`POST ${LIST}`]: () => ({
+          status: 400,
+          // The payload leaves blank rows out: the server's farmers.2 is the form's third filled row.
+          body: { error: messages.phoneInvalid, code: "validation_failed", field: "farmers.2.phoneNumber" },
+        }),
+      });
+      const user = userEvent.setup();
+      render();
+      const form = await openAddForm(user);
+      await user.type(within(form).getByLabelText(/Provider Name/), "Suresh Agencies");
+      await user.type(
+        within(form).getByLabelText(/WhatsApp Number/, { selector: "#provider-new-phone" }),
+        "98480 22338",
+      );
+      await user.selectOptions(within(form).getByLabelText("User Type"), "Agent");
+      const farmers = within(form).getByRole("group", { name: "Farmers" });
+      for (let count = 1; count < 7; count += 1) {
+        await user.click(within(farmers).getByRole("button", { name: "Add Another Farmer" }));
+      }
+      // Rows 1..7; row 2 stays blank, so the third filled row is Farmer 4.
+      const names = ["లక్ష్మీ దేవి", "", "लक्ष्मी देवी", "Ramu", "Sita", "Gopal", "Venkata"];
+      for (const [index, name] of names.entries()) {
+        if (!name) continue;
+        const group = within(farmers).getByRole("group", { name: `Farmer ${index + 1}` });
+        await user.type(within(group).getByLabelText(/Farmer Name/), name);
+        await user.type(within(group).getByLabelText(/Farmer WhatsApp Number/), `9848033${330 + index}`);
+      }
+      await user.click(within(form).getByRole("button", { name: "Save Provider" }));
+
+      const fourth = within(farmers).getByRole("group", { name: "Farmer 4" });
+      const phone = within(fourth).getByLabelText(/Farmer WhatsApp Number/);
+      await waitFor(() => expect(phone).toHaveFocus());
+      expect(phone).toHaveAttribute("aria-invalid", "true");
+      expect(phone).toHaveAccessibleDescription(messages.phoneInvalid);
+      expect(phone).toHaveAttribute("maxlength", "32");
+      // Only there: not at the top of the form, nor at any other phone.
+      expect(within(form).getAllByText(messages.phoneInvalid)).toHaveLength(1);
+      expect(callsTo("POST", LIST)).toHaveLength(1);
+      await user.type(phone, "1");
+      await waitFor(() => expect(within(form).queryByText(messages.phoneInvalid)).not.toBeInTheDocument());
+      expect(phone).not.toHaveAttribute("aria-invalid");
+    });
+
+    it("a refusal naming no field: the banner, focused, cleared by the next change", async () => {
+      server([], { [`POST ${LIST}`]: () => ({ status: 500, body: { error: "boom" } }) });
+      const user = userEvent.setup();
+      render();
+      const form = await openAddForm(user);
+      await user.type(within(form).getByLabelText(/Provider Name/), "Ravi");
+      await user.type(
+        within(form).getByLabelText(/WhatsApp Number/, { selector: "#provider-new-phone" }),
+        "98480 22338",
+      );
+      await user.click(within(form).getByRole("button", { name: "Save Provider" }));
+      const banner = await within(form).findByRole("alert");
+      expect(banner).toHaveTextContent(messages.serverError);
+      await waitFor(() => expect(banner).toHaveFocus());
+      await user.type(within(form).getByLabelText(/Provider Name/), "s");
+      expect(within(form).queryByRole("alert")).not.toBeInTheDocument();
+    });
+
+    it("empty submit: the name's error is focused; the name input caps typing at 120 characters", async () => {
+      server([]);
+      const user = userEvent.setup();
+      render();
+      const form = await openAddForm(user);
+      const name = within(form).getByLabelText(/Provider Name/);
+      expect(name).toHaveAttribute("maxlength", "120");
+      await user.click(within(form).getByRole("button", { name: "Save Provider" }));
+      await waitFor(() => expect(name).toHaveFocus());
+      expect(name).toHaveAccessibleDescription(messages.providerNameRequired);
+    });
+
     it("switching back to Farmer hides the farmers and sends none", async () => {
       const { callsTo } = server([]);
       const user = userEvent.setup();

@@ -3,8 +3,11 @@
 import { z } from "zod";
 
 import {
+  NAME_MAX,
+  PHONE_MAX,
   USER_TYPES,
   messages,
+  tooLong,
   type Coordinates,
   type LocationValue,
   type Provider,
@@ -76,18 +79,26 @@ const locationField = z.custom<LocationValue | null>(
 );
 
 const farmerSchema = z.object({
-  name: z.string(),
-  phoneNumber: z.string(),
-  altPhoneNumber: z.string(),
+  name: z.string().max(NAME_MAX, tooLong("Farmer name", NAME_MAX)),
+  phoneNumber: z.string().max(PHONE_MAX, tooLong("Phone number", PHONE_MAX)),
+  altPhoneNumber: z.string().max(PHONE_MAX, tooLong("Alternate phone number", PHONE_MAX)),
   location: locationField,
 });
 
 export const providerFormSchema = z
   .object({
-    samplerName: z.string().trim().min(1, messages.providerNameRequired).max(120),
+    samplerName: z
+      .string()
+      .trim()
+      .min(1, messages.providerNameRequired)
+      .max(NAME_MAX, tooLong("Sample provider name", NAME_MAX)),
     userType: z.enum(USER_TYPES, { error: messages.userTypeInvalid }),
-    phoneNumber: z.string().trim().min(1, messages.phoneRequired).max(32),
-    altPhoneNumber: z.string().trim().max(32),
+    phoneNumber: z
+      .string()
+      .trim()
+      .min(1, messages.phoneRequired)
+      .max(PHONE_MAX, tooLong("Phone number", PHONE_MAX)),
+    altPhoneNumber: z.string().trim().max(PHONE_MAX, tooLong("Alternate phone number", PHONE_MAX)),
     location: locationField,
     farmers: z.array(farmerSchema),
   })
@@ -135,6 +146,48 @@ export function toProviderPayload(values: ProviderFormValues): ProviderPayload {
             }))
         : [],
   };
+}
+
+/** The form fields a server error can name. */
+export type ProviderFieldPath =
+  | "samplerName"
+  | "userType"
+  | "phoneNumber"
+  | "altPhoneNumber"
+  | "location"
+  | `farmers.${number}.${"name" | "phoneNumber" | "altPhoneNumber" | "location"}`;
+
+const FARMER_FIELDS = ["name", "phoneNumber", "altPhoneNumber", "location"] as const;
+
+/**
+ * The form field a server error's `field` names. The payload leaves untouched farmer rows out, so
+ * the server's `farmers.{n}` is the n-th farmer row that is not blank. Null for a field the form
+ * does not show (then the error goes in the banner).
+ */
+export function providerFieldOf(values: ProviderFormValues, path: string): ProviderFieldPath | null {
+  const [head, index, name] = path.split(".");
+  switch (head) {
+    case "samplerName":
+    case "userType":
+    case "phoneNumber":
+    case "altPhoneNumber":
+    case "location":
+      return head;
+    case "coordinates":
+      return "location";
+    case "farmers": {
+      const sent = Number(index);
+      const field = name === "coordinates" ? "location" : FARMER_FIELDS.find((known) => known === name);
+      if (!Number.isInteger(sent) || field === undefined) return null;
+      const rows = values.farmers
+        .map((farmer, row) => ({ farmer, row }))
+        .filter(({ farmer }) => !isBlankFarmer(farmer));
+      const row = rows[sent]?.row;
+      return row === undefined ? null : `farmers.${row}.${field}`;
+    }
+    default:
+      return null;
+  }
 }
 
 /** The form filled from a saved provider (edit mode). */
