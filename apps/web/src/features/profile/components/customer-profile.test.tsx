@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
@@ -95,6 +95,45 @@ describe("CustomerProfile", () => {
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Phone number is invalid")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Save Changes" })).toBeInTheDocument();
+  });
+
+  it("save rejected with 400 naming phoneNumber: the message at the phone field, focused, gone on the next change", async () => {
+    mockFetch({
+      [`GET ${GET}`]: { body: customer },
+      [`PUT ${PUT}`]: {
+        status: 400,
+        body: { error: messages.phoneInvalid, code: "validation_failed", field: "phoneNumber" },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerProfile />, { route: "/profile" });
+    await screen.findByLabelText("Full Name");
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    const phone = screen.getByLabelText("Phone Number");
+    await user.type(phone, "12345");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(phone).toHaveAttribute("aria-invalid", "true");
+    expect(phone).toHaveAccessibleDescription(messages.phoneInvalid);
+    expect(screen.getAllByText(messages.phoneInvalid)).toHaveLength(1);
+    await user.type(phone, "6");
+    await waitFor(() => expect(screen.queryByText(messages.phoneInvalid)).not.toBeInTheDocument());
+  });
+
+  it("a 121-character name (pasted past the limit): 'Name must be 120 characters or fewer.', never zod's 'Too big'", async () => {
+    const { callsTo } = mockFetch({ [`GET ${GET}`]: { body: customer } });
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerProfile />, { route: "/profile" });
+    await screen.findByLabelText("Full Name");
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    const name = screen.getByLabelText("Full Name");
+    expect(name).toHaveAttribute("maxlength", "120");
+    fireEvent.change(name, { target: { value: "ల".repeat(121) } });
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAccessibleDescription("Name must be 120 characters or fewer.");
+    expect(screen.queryByText(/Too big/)).not.toBeInTheDocument();
+    expect(callsTo("PUT", PUT)).toHaveLength(0);
   });
 
   it("load 404: shows 'User profile not found'", async () => {

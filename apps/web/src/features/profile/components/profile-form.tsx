@@ -1,18 +1,25 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Save } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 
 import {
+  ADDRESS_MAX,
+  COMPANY_MAX,
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PHONE_MAX,
   VERIFICATION_CODE_TTL_S,
   VERIFICATION_RESEND_AFTER_S,
   messages,
+  tooLong,
   type Customer,
 } from "@lab/contracts";
 
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, Textarea, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { useLeaveToSignIn } from "@/features/auth/hooks/use-leave-to-sign-in";
@@ -28,14 +35,15 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 const profileSchemaFor = (savedEmail: string) =>
   z
     .object({
-      fullName: z.string().trim().min(1, messages.nameRequired).max(120),
+      fullName: z.string().trim().min(1, messages.nameRequired).max(NAME_MAX, tooLong("Name", NAME_MAX)),
       email: z
         .string()
         .trim()
+        .max(EMAIL_MAX, messages.invalidEmailFormat)
         .pipe(z.email({ error: messages.invalidEmailFormat })),
-      company: z.string().max(160),
-      phoneNumber: z.string().max(32),
-      address: z.string().max(500),
+      company: z.string().max(COMPANY_MAX, tooLong("Company", COMPANY_MAX)),
+      phoneNumber: z.string().max(PHONE_MAX, tooLong("Phone number", PHONE_MAX)),
+      address: z.string().max(ADDRESS_MAX, tooLong("Address", ADDRESS_MAX)),
       currentPassword: z.string(),
     })
     .refine((values) => sameEmail(values.email, savedEmail) || values.currentPassword !== "", {
@@ -44,6 +52,10 @@ const profileSchemaFor = (savedEmail: string) =>
     });
 
 type ProfileFormInput = ProfileFormValues & { currentPassword: string };
+
+const PROFILE_FIELDS = ["fullName", "email", "company", "phoneNumber", "address", "currentPassword"] as const;
+/** The form field a server error names, or null for one the form does not show. */
+const profileFieldOf = (path: string) => PROFILE_FIELDS.find((field) => field === path) ?? null;
 
 export const EMAIL_CHANGE_HINT =
   "Changing your e-mail signs you out on every device. We will send a verification code to the new address.";
@@ -74,17 +86,26 @@ export function ProfileForm({
   const update = useUpdateProfile();
   const leaveToSignIn = useLeaveToSignIn();
   const [saveError, setSaveError] = useState<string | null>(null);
+  const { ref: formRef, reveal } = useErrorReveal();
   const schema = useMemo(() => profileSchemaFor(customer.email), [customer.email]);
   const {
     register,
     handleSubmit,
     control,
     setError,
+    subscribe,
     formState: { errors },
   } = useForm<ProfileFormInput>({
     resolver: zodResolver(schema),
     defaultValues: { ...profileFormValues(customer), currentPassword: "" },
+    // The shared reveal focuses the first error, below the sticky header.
+    shouldFocusError: false,
   });
+  // The banner is about the last save: it goes once any input changes.
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: () => setSaveError(null) }),
+    [subscribe],
+  );
   const emailValue = useWatch({ control, name: "email" });
   const emailChanged = editing && !sameEmail(emailValue, customer.email);
 
@@ -117,30 +138,32 @@ export function ProfileForm({
     } catch (error) {
       const failure =
         isApiError(error) && error.code?.startsWith("current_password") ? accountError(error) : null;
+      const named = serverFieldError(error);
+      const field = named ? profileFieldOf(named.field) : null;
       if (failure?.field === "currentPassword") {
-        setError("currentPassword", { message: failure.message }, { shouldFocus: true });
+        setError("currentPassword", { message: failure.message });
+      } else if (named && field && (field !== "currentPassword" || emailChanged)) {
+        setError(field, { type: "server", message: named.message });
       } else {
         setSaveError(profileErrorMessage(error, "update"));
       }
+      reveal();
     }
-  });
+  }, reveal);
 
   const id = (name: string) => `${idPrefix}-${name}`;
   const readOnly = !editing;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={label} className="space-y-4">
-      {saveError ? (
-        <Alert tone="error" className="border-red-300 bg-red-50">
-          {saveError}
-        </Alert>
-      ) : null}
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={label} className="space-y-4">
+      <ErrorBanner message={saveError} className="border-red-300 bg-red-50" />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={id("full-name")} label="Full Name" error={errors.fullName?.message}>
           <Input
             id={id("full-name")}
             className="min-h-11"
             autoComplete="name"
+            maxLength={NAME_MAX}
             readOnly={readOnly}
             invalid={Boolean(errors.fullName)}
             aria-describedby={describedBy(id("full-name"), errors.fullName?.message)}
@@ -153,6 +176,7 @@ export function ProfileForm({
             className="min-h-11"
             type="email"
             autoComplete="email"
+            maxLength={EMAIL_MAX}
             readOnly={readOnly}
             invalid={Boolean(errors.email)}
             aria-describedby={describedBy(id("email"), errors.email?.message)}
@@ -172,6 +196,7 @@ export function ProfileForm({
               className="min-h-11"
               type="password"
               autoComplete="current-password"
+              maxLength={PASSWORD_MAX}
               invalid={Boolean(errors.currentPassword)}
               aria-describedby={describedBy(id("current-password"), errors.currentPassword?.message, true)}
               {...register("currentPassword")}
@@ -183,7 +208,10 @@ export function ProfileForm({
             id={id("company")}
             className="min-h-11"
             autoComplete="organization"
+            maxLength={COMPANY_MAX}
             readOnly={readOnly}
+            invalid={Boolean(errors.company)}
+            aria-describedby={describedBy(id("company"), errors.company?.message)}
             placeholder={readOnly ? "Not provided" : "Company name"}
             {...register("company")}
           />
@@ -194,7 +222,10 @@ export function ProfileForm({
             className="min-h-11"
             type="tel"
             autoComplete="tel"
+            maxLength={PHONE_MAX}
             readOnly={readOnly}
+            invalid={Boolean(errors.phoneNumber)}
+            aria-describedby={describedBy(id("phone"), errors.phoneNumber?.message)}
             placeholder={readOnly ? "Not provided" : "+91 98765 43210"}
             {...register("phoneNumber")}
           />
@@ -204,7 +235,10 @@ export function ProfileForm({
             id={id("address")}
             rows={3}
             autoComplete="street-address"
+            maxLength={ADDRESS_MAX}
             readOnly={readOnly}
+            invalid={Boolean(errors.address)}
+            aria-describedby={describedBy(id("address"), errors.address?.message)}
             placeholder={readOnly ? "Not provided" : "Street, city, state, PIN code"}
             {...register("address")}
           />
