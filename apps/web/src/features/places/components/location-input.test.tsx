@@ -227,3 +227,96 @@ describe("LocationInput", () => {
     expect(screen.getByText("Coordinates: 16.54078, 81.52322")).toBeInTheDocument();
   });
 });
+
+describe("LocationInput: Use my location", () => {
+  const NEAREST = "/api/places/nearest";
+  beforeEach(() => {
+    changes = [];
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+  });
+  afterEach(() => {
+    logout();
+    Reflect.deleteProperty(navigator, "geolocation");
+  });
+
+  /** The browser's geolocation answering one position, or one error code (1: refused). */
+  function fakeGeolocation(answer: { lat: number; lng: number } | { code: number }) {
+    const getCurrentPosition = vi.fn((ok: PositionCallback, fail?: PositionErrorCallback | null) => {
+      if ("code" in answer) fail?.({ code: answer.code, message: "no" } as GeolocationPositionError);
+      else ok({ coords: { latitude: answer.lat, longitude: answer.lng } } as GeolocationPosition);
+    });
+    Object.defineProperty(navigator, "geolocation", { value: { getCurrentPosition }, configurable: true });
+    return getCurrentPosition;
+  }
+
+  it("in India: the nearest known place by name, with the device's coordinates", async () => {
+    fakeGeolocation({ lat: 16.5512345, lng: 81.5398765 });
+    const { callsTo } = mockFetch({
+      [`GET ${NEAREST}`]: { body: { ...bhimavaram, distanceKm: 1.9 } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.click(screen.getByRole("button", { name: "Use my location" }));
+    await waitFor(() =>
+      expect(lastValue()).toEqual({
+        address: bhimavaram.address,
+        coordinates: { lat: 16.55123, lng: 81.53988 },
+        placeId: bhimavaram.placeId,
+      }),
+    );
+    expect(screen.getByRole("combobox", { name: "Location" })).toHaveValue(bhimavaram.address);
+    expect(screen.getByText("Coordinates: 16.55123, 81.53988")).toBeInTheDocument();
+    const query = callsTo("GET", NEAREST)[0]?.query;
+    expect([query?.get("lat"), query?.get("lon")]).toEqual(["16.55123", "81.53988"]);
+  });
+
+  it("no known place near (404): the coordinates themselves become the location", async () => {
+    fakeGeolocation({ lat: 15, lng: 86 });
+    mockFetch({
+      [`GET ${NEAREST}`]: { status: 404, body: { error: messages.nearestPlaceNone, code: "not_found" } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.click(screen.getByRole("button", { name: "Use my location" }));
+    await waitFor(() =>
+      expect(lastValue()).toEqual({
+        address: "15.00000, 86.00000",
+        coordinates: { lat: 15, lng: 86 },
+        placeId: null,
+      }),
+    );
+  });
+
+  it.each([
+    ["outside India (London)", { lat: 51.5, lng: -0.12 }, messages.locationOutsideIndia],
+    ["refused by the person", { code: 1 }, messages.locationDenied],
+    ["unavailable or timed out", { code: 3 }, messages.locationUnavailable],
+  ])("%s: a clear message on the field, nothing filled, no lookup", async (_, answer, message) => {
+    fakeGeolocation(answer);
+    const { callsTo } = mockFetch({});
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.click(screen.getByRole("button", { name: "Use my location" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(screen.getByRole("combobox", { name: "Location" })).toHaveAttribute("aria-invalid", "true");
+    expect(changes).toEqual([]);
+    expect(callsTo("GET", NEAREST)).toHaveLength(0);
+    // Typing again clears the message.
+    await user.type(screen.getByRole("combobox", { name: "Location" }), "B");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("a browser without geolocation says so", async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.click(screen.getByRole("button", { name: "Use my location" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(messages.locationUnsupported);
+  });
+
+  it("a locked location offers no button", () => {
+    mockFetch({});
+    renderWithProviders(<Harness locked initial={{ ...bhimavaram }} />);
+    expect(screen.queryByRole("button", { name: "Use my location" })).not.toBeInTheDocument();
+  });
+});

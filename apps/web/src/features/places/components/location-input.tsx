@@ -1,19 +1,25 @@
-import { MapPin } from "lucide-react";
+import { LocateFixed, MapPin } from "lucide-react";
 import { useEffect, useState } from "react";
 
 import { messages, type LocationValue, type PlaceSuggestion } from "@lab/contracts";
 
+import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { comboboxKeyHandler } from "@/components/ui/combobox-keys";
 import { Field, Input, describedBy } from "@/components/ui/input";
 
 import { PLACES_MIN_QUERY_LENGTH, usePlaceSuggestions } from "../api/autocomplete-places";
+import { getNearestPlace } from "../api/get-nearest-place";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { devicePosition } from "../utils/geolocation";
 import { formatCoordinates, hasCoordinates, parseTypedCoordinates, typedLocation } from "../utils/location";
 
 export const LOCATION_DEBOUNCE_MS = 250;
 export const LOCATION_PICK_HINT = "Pick a suggestion or type coordinates as 'lat, lng'.";
 export const LOCATION_EMPTY_HINT = "Search a town or village in India, or type coordinates as 'lat, lng'.";
+export const LOCATING_TEXT = "Finding your location...";
+export const LOCATION_NEAREST_FAILED =
+  "Your position was found, but the nearest place could not be looked up. Try again, or search a town or village.";
 export const LOCATION_NO_COORDINATES_HINT =
   "This location has no coordinates. Pick a suggestion or type coordinates as 'lat, lng'.";
 
@@ -66,6 +72,8 @@ export function LocationInput({
   const [syncedKey, setSyncedKey] = useState(keyOf(value));
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
+  const [locating, setLocating] = useState(false);
+  const [geoError, setGeoError] = useState<string | undefined>(undefined);
 
   // A value set from outside (a form reset, an edited provider) replaces the text.
   const valueKey = keyOf(value);
@@ -107,6 +115,7 @@ export function LocationInput({
   };
 
   const handleInput = (next: string) => {
+    setGeoError(undefined);
     setText(next);
     setOpen(true);
     setActiveIndex(-1);
@@ -132,8 +141,36 @@ export function LocationInput({
     onSelect: select,
   });
 
+  /** "Use my location": the device's position in India, named after the nearest known place. */
+  const locateMe = async () => {
+    setGeoError(undefined);
+    setLocating(true);
+    try {
+      const position = await devicePosition();
+      if (position.kind === "error") {
+        setGeoError(position.message);
+        return;
+      }
+      const { coordinates } = position;
+      const place = await getNearestPlace(coordinates).catch(() => undefined);
+      if (place === undefined) {
+        setGeoError(LOCATION_NEAREST_FAILED);
+        return;
+      }
+      const next: LocationValue = place
+        ? { address: place.address, coordinates, placeId: place.placeId }
+        : typedLocation(formatCoordinates(coordinates), coordinates);
+      setText(next.address);
+      setOpen(false);
+      setActiveIndex(-1);
+      emit(next);
+    } finally {
+      setLocating(false);
+    }
+  };
+
   const coordinatesError = typed.kind === "invalid" ? messages.coordinatesInvalid : undefined;
-  const shownError = coordinatesError ?? error;
+  const shownError = coordinatesError ?? geoError ?? error;
   const searchedWithoutResults =
     wantsSuggestions &&
     debounced === searchText &&
@@ -216,6 +253,18 @@ export function LocationInput({
           ))}
         </ul>
       </div>
+      {editable ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="min-h-11"
+          isLoading={locating}
+          icon={<LocateFixed aria-hidden="true" className="h-4 w-4" />}
+          onClick={() => void locateMe()}
+        >
+          {locating ? LOCATING_TEXT : "Use my location"}
+        </Button>
+      ) : null}
     </Field>
   );
 }
