@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { messages } from "@lab/contracts";
 
-import { getSession, logout, startSession } from "@/lib/auth";
+import { getSession, loadSession, logout, startSession } from "@/lib/auth";
 import { customer } from "@/testing/fixtures";
 import { mockFetch } from "@/testing/mock-fetch";
 
@@ -22,7 +22,10 @@ function renderAt(path: string) {
 }
 
 describe("routing rules", () => {
-  afterEach(() => logout());
+  afterEach(() => {
+    logout();
+    window.sessionStorage.clear();
+  });
 
   it.each(["/dashboard", "/profile", "/customers", "/", "/no-such-page"])(
     "signed out, %s: lands on /login",
@@ -154,12 +157,59 @@ describe("routing rules", () => {
     expect(window.localStorage.getItem("authToken")).toBeNull();
   });
 
-  it("session expiry while signed in: back to /login with a warning", async () => {
-    mockFetch({});
+  it("session expiry while signed in, the refresh refused: back to /login with a warning", async () => {
+    mockFetch({ "POST /api/auth/refresh": { status: 401, body: { error: messages.sessionEnded } } });
     startSession({ user: customer, token: "jwt", expiresIn: 30 });
     const router = renderAt("/dashboard");
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(await screen.findByText("Your session has expired. Please sign in again.")).toBeInTheDocument();
+  });
+
+  it("a session ended elsewhere on /samples?status=pending: /login keeps the e-mail and signs in back to /samples?status=pending", async () => {
+    mockFetch({
+      "POST /api/customers/login": {
+        body: { customer, accessToken: "jwt-2", expiresIn: 3600, tokenType: "Bearer" },
+      },
+      "GET /api/customers/7": { body: customer },
+    });
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+    const router = renderAt("/samples?status=pending");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/samples"));
+    logout("unauthorized");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(router.state.location.search).toBe(`?returnTo=${encodeURIComponent("/samples?status=pending")}`);
+    const form = await screen.findByRole("form", { name: "Sign in" });
+    expect(within(form).getByLabelText("Email")).toHaveValue(customer.email);
+    const user = userEvent.setup();
+    await user.type(within(form).getByLabelText("Password"), "Right#Pass1");
+    await user.click(within(form).getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/samples"));
+    expect(router.state.location.search).toBe("?status=pending");
+  });
+
+  it.each(["//evil.example/x", "https://evil.example/", "/\\evil.example", "/lab/samples"])(
+    "/login?returnTo=%s: signs in to /dashboard, never elsewhere",
+    async (target) => {
+      mockFetch({ "GET /api/customers/7": { body: customer } });
+      const router = renderAt(`/login?returnTo=${encodeURIComponent(target)}`);
+      await screen.findByRole("form", { name: "Sign in" });
+      startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+      await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    },
+  );
+
+  it("start-up with the token gone but a refresh cookie: waits, then opens the page asked for", async () => {
+    mockFetch({
+      "POST /api/auth/refresh": {
+        body: { customer, accessToken: "jwt-r", expiresIn: 3600, tokenType: "Bearer" },
+      },
+      "GET /api/customers/7": { body: customer },
+    });
+    window.localStorage.setItem("currentUser", JSON.stringify(customer));
+    loadSession();
+    const router = renderAt("/profile");
+    await waitFor(() => expect(getSession()?.token.token).toBe("jwt-r"));
+    expect(router.state.location.pathname).toBe("/profile");
   });
 
   it("a token refused by the server (session ended elsewhere): back to /login saying so", async () => {

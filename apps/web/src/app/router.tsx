@@ -1,10 +1,18 @@
 import { useMemo, type ComponentType } from "react";
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, ScrollRestoration } from "react-router";
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  RouterProvider,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
 import type { RouteObject } from "react-router";
 
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { useSession } from "@/lib/auth";
+import { afterSignInHref, signInHref } from "@/features/auth/utils/return-to";
+import { useRestoring, useSession } from "@/lib/auth";
 
 type RouteModule = { default: ComponentType };
 const lazyPage = (load: () => Promise<RouteModule>) => async () => ({ Component: (await load()).default });
@@ -22,17 +30,26 @@ function PageFallback() {
   return <LoadingState label="Loading..." className="min-h-screen" />;
 }
 
-/** Protected routes: nobody signed in → /login. */
+/**
+ * Protected routes: nobody signed in → /login, which brings the person back here after sign-in.
+ * While start-up asks the server for a session (refresh cookie), wait.
+ */
 export function RequireAuth() {
   const session = useSession();
-  if (!session) return <Navigate to={paths.login.href()} replace />;
+  const restoring = useRestoring();
+  const location = useLocation();
+  if (restoring) return <PageFallback />;
+  if (!session) return <Navigate to={signInHref(`${location.pathname}${location.search}`)} replace />;
   return <Outlet />;
 }
 
-/** Signed-out-only routes: a signed-in user goes to /dashboard. */
+/** Signed-out-only routes: a signed-in user goes to the page /login was asked to return to, else /dashboard. */
 export function GuestOnly() {
   const session = useSession();
-  if (session) return <Navigate to={paths.dashboard.href()} replace />;
+  const restoring = useRestoring();
+  const location = useLocation();
+  if (restoring) return <PageFallback />;
+  if (session) return <Navigate to={afterSignInHref(location.search)} replace />;
   return <Outlet />;
 }
 
@@ -42,6 +59,7 @@ export function GuestOnly() {
  */
 export function HomeRedirect() {
   const session = useSession();
+  if (useRestoring()) return <PageFallback />;
   return <Navigate to={session ? paths.dashboard.href() : paths.login.href()} replace />;
 }
 

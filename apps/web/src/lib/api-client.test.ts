@@ -15,7 +15,10 @@ import {
 import { getSession, logout, startSession } from "./auth";
 
 describe("apiRequest", () => {
-  afterEach(() => logout());
+  afterEach(() => {
+    logout();
+    vi.unstubAllGlobals();
+  });
 
   it("protected call: sends 'Authorization: Bearer <token>'", async () => {
     startSession({ user: customer, token: "jwt", expiresIn: 3600 });
@@ -57,6 +60,95 @@ describe("apiRequest", () => {
     mockFetch({ "GET /api/customers/7": { status: 401, body: { error: messages.authRequired } } });
     await expect(apiRequest("/customers/7")).rejects.toBeInstanceOf(ApiError);
     expect(getSession()).toBeNull();
+  });
+
+  it("401 on a protected call with a live refresh cookie: refreshes once and retries with the new token", async () => {
+    startSession({ user: customer, token: "old-jwt", expiresIn: 3600 });
+    const { callsTo } = mockFetch({
+      "GET /api/customers/7": (request) =>
+        request.headers.Authorization === "Bearer new-jwt"
+          ? { body: customer }
+          : { status: 401, body: { error: messages.authRequired } },
+      "POST /api/auth/refresh": {
+        body: { customer, accessToken: "new-jwt", expiresIn: 3600, tokenType: "Bearer" },
+      },
+    });
+    await expect(apiRequest("/customers/7")).resolves.toMatchObject({ id: 7 });
+    expect(callsTo("GET", "/api/customers/7").map((r) => r.headers.Authorization)).toEqual([
+      "Bearer old-jwt",
+      "Bearer new-jwt",
+    ]);
+    expect(getSession()?.token.token).toBe("new-jwt");
+  });
+
+  it("401 and the refresh refused: ends the session without a second try", async () => {
+    startSession({ user: customer, token: "old-jwt", expiresIn: 3600 });
+    const { callsTo } = mockFetch({
+      "GET /api/customers/7": { status: 401, body: { error: messages.authRequired } },
+      "POST /api/auth/refresh": { status: 401, body: { error: messages.sessionEnded } },
+    });
+    await expect(apiRequest("/customers/7")).rejects.toMatchObject({ status: 401 });
+    expect(callsTo("GET", "/api/customers/7")).toHaveLength(1);
+    expect(getSession()).toBeNull();
+  });
+
+  it("401 again after the refresh: ends the session (one retry only)", async () => {
+    startSession({ user: customer, token: "old-jwt", expiresIn: 3600 });
+    const { callsTo } = mockFetch({
+      "GET /api/customers/7": { status: 401, body: { error: messages.authRequired } },
+      "POST /api/auth/refresh": {
+        body: { customer, accessToken: "new-jwt", expiresIn: 3600, tokenType: "Bearer" },
+      },
+    });
+    await expect(apiRequest("/customers/7")).rejects.toMatchObject({ status: 401 });
+    expect(callsTo("GET", "/api/customers/7")).toHaveLength(2);
+    expect(callsTo("POST", "/api/auth/refresh")).toHaveLength(1);
+    expect(getSession()).toBeNull();
+  });
+
+  it("concurrent calls refused with 401 share one refresh", async () => {
+    startSession({ user: customer, token: "old-jwt", expiresIn: 3600 });
+    const { callsTo } = mockFetch({
+      "GET /api/a": (r) => (r.headers.Authorization === "Bearer new-jwt" ? { body: 1 } : { status: 401 }),
+      "GET /api/b": (r) => (r.headers.Authorization === "Bearer new-jwt" ? { body: 2 } : { status: 401 }),
+      "GET /api/c": (r) => (r.headers.Authorization === "Bearer new-jwt" ? { body: 3 } : { status: 401 }),
+      "POST /api/auth/refresh": {
+        body: { customer, accessToken: "new-jwt", expiresIn: 3600, tokenType: "Bearer" },
+      },
+    });
+    await expect(Promise.all([apiRequest("/a"), apiRequest("/b"), apiRequest("/c")])).resolves.toEqual([
+      1, 2, 3,
+    ]);
+    expect(callsTo("POST", "/api/auth/refresh")).toHaveLength(1);
+  });
+
+  it("a token under a minute from expiry is refreshed before the call", async () => {
+    startSession({ user: customer, token: "old-jwt", expiresIn: 30 });
+    const { requests } = mockFetch({
+      "GET /api/customers/7": { body: customer },
+      "POST /api/auth/refresh": {
+        body: { customer, accessToken: "new-jwt", expiresIn: 3600, tokenType: "Bearer" },
+      },
+    });
+    await apiRequest("/customers/7");
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /api/auth/refresh",
+      "GET /api/customers/7",
+    ]);
+    expect(requests[1]?.headers.Authorization).toBe("Bearer new-jwt");
+  });
+
+  it("429: the error carries the Retry-After seconds", async () => {
+    mockFetch({
+      "POST /api/auth/resend-verification": {
+        status: 429,
+        body: { error: messages.sendTooSoon, code: "resend_too_soon" },
+        headers: { "Retry-After": "42" },
+      },
+    });
+    await expect(
+      apiRequest("/auth/resend-verification", { method: "POST", auth: false, body: {} }),
+    ).rejects.toMatchObject({ status: 429, retryAfter: 42 });
   });
 
   it("network failure: status 0 with the network text, or the offline text when offline", async () => {

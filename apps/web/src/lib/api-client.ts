@@ -3,7 +3,7 @@ import type { z } from "zod";
 
 import { httpErrorMessage, messages } from "@lab/contracts";
 
-import { getToken, logout } from "./auth";
+import { freshToken, getSession, getToken, logout, refreshSession } from "./auth";
 
 export const API_BASE = "/api";
 
@@ -12,13 +12,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly body: unknown;
+  /** Seconds from the answer's Retry-After header (429, 503), when it has one. */
+  readonly retryAfter: number | undefined;
 
-  constructor(status: number, message: string, code?: string, body?: unknown) {
+  constructor(status: number, message: string, code?: string, body?: unknown, retryAfter?: number) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.body = body;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -66,13 +69,27 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+function retryAfterOf(response: Response): number | undefined {
+  const value = Number(response.headers.get("Retry-After"));
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
+}
+
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  return send(path, options, true);
+}
+
+async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boolean): Promise<T> {
   const { method = "GET", body, auth = true, bearer, schema, signal } = options;
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (auth) {
-    const token = getToken();
-    if (!token) throw new ApiError(401, messages.authRequired, "unauthenticated");
+    // A token about to expire is refreshed first (one refresh shared by concurrent calls).
+    const token = await freshToken();
+    if (!token) {
+      if (getSession())
+        throw new ApiError(0, isOffline() ? messages.offline : messages.networkError, "network");
+      throw new ApiError(401, messages.authRequired, "unauthenticated");
+    }
     headers.Authorization = `${token.tokenType} ${token.token}`;
   } else if (bearer) {
     headers.Authorization = `${bearer.tokenType} ${bearer.token}`;
@@ -93,13 +110,23 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   const data = await readBody(response);
   if (!response.ok) {
-    // A refused token on a protected call ends the session: the server no longer knows it.
-    if (auth && response.status === 401) logout("unauthorized");
+    if (auth && response.status === 401) {
+      // A refused token: the refresh cookie may still hold the session (the token expired early, or
+      // the device slept). One refresh, one retry; a refused refresh has signed out.
+      const sent = headers.Authorization;
+      const refreshed = mayRefresh ? await refreshSession("unauthorized") : null;
+      const current = getToken();
+      if (refreshed && current && `${current.tokenType} ${current.token}` !== sent) {
+        return send(path, options, false);
+      }
+      if (!mayRefresh || getSession()) logout("unauthorized");
+    }
     throw new ApiError(
       response.status,
       httpFailureMessage(response.status, data),
       readField(data, "code"),
       data,
+      retryAfterOf(response),
     );
   }
   if (!schema) return data as T;

@@ -1,4 +1,5 @@
-// Session rules of spec section 4: token storage, the expiry timer and logout.
+// Session rules of spec section 4: token storage, the expiry timer and logout; and the refresh session
+// (issue 13): the server's httpOnly refresh cookie buys a new access token before the old one expires.
 import { useSyncExternalStore } from "react";
 
 import {
@@ -11,6 +12,11 @@ import {
 export const AUTH_TOKEN_KEY = "authToken";
 export const TOKEN_DATA_KEY = "tokenData";
 export const CURRENT_USER_KEY = "currentUser";
+/** sessionStorage: the address of a session that ended by itself, for the sign-in form. */
+export const KEPT_EMAIL_KEY = "signInEmail";
+export const REFRESH_PATH = "/api/auth/refresh";
+/** While offline, a due refresh is tried again this often. */
+export const REFRESH_RETRY_MS = 30_000;
 
 export interface TokenData {
   token: string;
@@ -31,6 +37,9 @@ type LogoutListener = (reason: LogoutReason) => void;
 
 let session: Session | null = null;
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+/** True while start-up asks the server for a session (the route guards wait). */
+let restoring = false;
+let refreshing: Promise<Session | null> | null = null;
 const listeners = new Set<Listener>();
 const logoutListeners = new Set<LogoutListener>();
 
@@ -107,11 +116,138 @@ function cancelExpiryTimer(): void {
   expiryTimer = undefined;
 }
 
-/** Fires 60 s before expiry, immediately when under a minute remains. */
+/** True when the token is gone or has under a minute left: time to refresh. */
+const isDue = (token: TokenData, now = Date.now()): boolean =>
+  token.expiresAt - now <= LOGOUT_BEFORE_EXPIRY_S * 1000;
+
+/**
+ * Refreshes 60 s before expiry (at once when under a minute remains); a failed refresh signs out, an
+ * unanswered one (offline) is tried again every 30 s.
+ */
 function scheduleExpiry(token: TokenData): void {
   cancelExpiryTimer();
   const delay = Math.max(0, token.expiresAt - Date.now() - LOGOUT_BEFORE_EXPIRY_S * 1000);
-  expiryTimer = setTimeout(() => logout("expired"), delay);
+  expiryTimer = setTimeout(() => void refreshDue(), delay);
+}
+
+async function refreshDue(): Promise<void> {
+  const refreshed = await refreshSession("expired");
+  if (!refreshed && session) {
+    cancelExpiryTimer();
+    expiryTimer = setTimeout(() => void refreshDue(), REFRESH_RETRY_MS);
+  }
+}
+
+/** A phone waking up or a tab brought back: timers may have slept through the expiry. */
+function onVisible(): void {
+  if (document.visibilityState === "visible" && session && isDue(session.token)) void refreshDue();
+}
+
+let watching = false;
+function watchVisibility(): void {
+  if (watching || typeof document === "undefined") return;
+  watching = true;
+  document.addEventListener("visibilitychange", onVisible);
+  window.addEventListener("online", onVisible);
+}
+
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : null;
+
+/** Another tab may have refreshed while this one waited: its token, if fresh and not ours. */
+function freshStoredSession(ours: string | undefined): Session | null {
+  const token = parseTokenData(readJson(TOKEN_DATA_KEY));
+  const user = parseCustomer(readJson(CURRENT_USER_KEY));
+  if (!token || !user || token.token === ours || isDue(token)) return null;
+  return { user, token };
+}
+
+async function askServer(reason: LogoutReason): Promise<Session | null> {
+  const ours = session?.token.token;
+  const adopted = freshStoredSession(ours);
+  if (adopted) {
+    session = adopted;
+    scheduleExpiry(adopted.token);
+    emit();
+    return session;
+  }
+  let response: Response;
+  try {
+    response = await fetch(REFRESH_PATH, {
+      method: "POST",
+      // The server refuses a refresh without this header (CSRF): a cross-site form cannot add it.
+      headers: { Accept: "application/json", "X-Requested-With": "fetch" },
+      credentials: "same-origin",
+    });
+  } catch {
+    return null; // offline: the session stays; the caller decides
+  }
+  const body = response.ok ? asRecord(await response.json().catch(() => null)) : null;
+  const user = parseCustomer(body?.customer);
+  const token = body && typeof body.accessToken === "string" ? body.accessToken : "";
+  if (!body || !user || !token) {
+    // Refused: the session is over. Anything else (a 5xx, 429) keeps it, like being offline.
+    if (response.status === 401 || response.status === 403) logout(reason);
+    return null;
+  }
+  return startSession({
+    user,
+    token,
+    expiresIn: typeof body.expiresIn === "number" ? body.expiresIn : undefined,
+    tokenType: typeof body.tokenType === "string" ? body.tokenType : undefined,
+  });
+}
+
+/**
+ * Trades the refresh cookie for a new access token and the current user. One request at a time in
+ * this tab, and one across tabs where the browser has Web Locks: the rotated cookie is single-use,
+ * and a second tab presenting the old one would look like theft. Answers the new session, or null
+ * when there is none (signed out with `reason`) or no answer came (offline; nothing changes).
+ */
+export function refreshSession(reason: LogoutReason = "expired"): Promise<Session | null> {
+  if (!refreshing) {
+    const run = () => askServer(reason);
+    const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+    const flight = (async () => {
+      try {
+        return locks ? await locks.request("portal-refresh", run) : await run();
+      } finally {
+        refreshing = null;
+      }
+    })();
+    refreshing = flight;
+    return flight;
+  }
+  return refreshing;
+}
+
+/** The current token, refreshed first when it is due; null when signed out or offline. */
+export async function freshToken(): Promise<TokenData | null> {
+  const current = getToken();
+  if (current && !isDue(current)) return current;
+  if (!session && !readJson(CURRENT_USER_KEY)) return null;
+  return (await refreshSession("expired"))?.token ?? getToken();
+}
+
+/** Start-up: the user from the server, so a name changed on another device shows here too. */
+async function reloadUser(current: Session): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/customers/${current.user.id}`, {
+      headers: {
+        Accept: "application/json",
+        Authorization: `${current.token.tokenType} ${current.token.token}`,
+      },
+    });
+  } catch {
+    return;
+  }
+  if (response.status === 401) {
+    await refreshSession("unauthorized");
+    return;
+  }
+  const user = response.ok ? parseCustomer(await response.json().catch(() => null)) : null;
+  if (user && session?.user.id === user.id) updateCurrentUser(user);
 }
 
 function isExpired(token: TokenData, now = Date.now()): boolean {
@@ -119,14 +255,22 @@ function isExpired(token: TokenData, now = Date.now()): boolean {
 }
 
 /**
- * Reads the stored session on start-up. A stored user and a valid token mean signed in; an expired
- * token logs out (and clears storage); anything else is signed out.
+ * Reads the stored session on start-up. A stored user and a valid token mean signed in (and the user
+ * is reloaded from the server); a stored user without a valid token asks the server for a refresh
+ * first (`isRestoring()` meanwhile), and signs out ("expired") if it has none; anything else is
+ * signed out.
  */
 export function loadSession(): Session | null {
+  watchVisibility();
   const token = parseTokenData(readJson(TOKEN_DATA_KEY));
   const user = parseCustomer(readJson(CURRENT_USER_KEY));
-  if (token && isExpired(token)) {
-    logout("expired");
+  if (user && (!token || isExpired(token))) {
+    restoring = true;
+    emit();
+    void refreshSession("expired").finally(() => {
+      restoring = false;
+      emit();
+    });
     return null;
   }
   if (!token || !user) {
@@ -137,7 +281,29 @@ export function loadSession(): Session | null {
   session = { user, token };
   scheduleExpiry(token);
   emit();
+  void reloadUser(session);
   return session;
+}
+
+export function isRestoring(): boolean {
+  return restoring;
+}
+
+export function useRestoring(): boolean {
+  return useSyncExternalStore(subscribe, isRestoring, isRestoring);
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The address of the session that last ended by itself (expiry, ended elsewhere), for the sign-in form. */
+export function keptSignInEmail(): string {
+  return sessionStore()?.getItem(KEPT_EMAIL_KEY) ?? "";
 }
 
 /** After a successful login: store token and user, start the expiry timer. */
@@ -157,6 +323,7 @@ export function startSession(input: {
   store?.setItem(AUTH_TOKEN_KEY, token.token);
   store?.setItem(TOKEN_DATA_KEY, JSON.stringify(token));
   store?.setItem(CURRENT_USER_KEY, JSON.stringify(input.user));
+  sessionStore()?.removeItem(KEPT_EMAIL_KEY);
   session = { user: input.user, token };
   scheduleExpiry(token);
   emit();
@@ -174,6 +341,9 @@ export function updateCurrentUser(user: Customer): void {
 /** Clears user, stored user and token, cancels the expiry timer. */
 export function logout(reason: LogoutReason = "user"): void {
   cancelExpiryTimer();
+  // A session that ended by itself keeps its address for the sign-in form (this tab only).
+  const email = session?.user.email ?? parseCustomer(readJson(CURRENT_USER_KEY))?.email;
+  if (reason !== "user" && email) sessionStore()?.setItem(KEPT_EMAIL_KEY, email);
   clearStorage();
   const wasSignedIn = session !== null;
   session = null;
@@ -187,13 +357,12 @@ export function getSession(): Session | null {
   return session;
 }
 
-/** The current token; reading an expired token logs out and answers null. */
+/**
+ * The current token, or null when signed out or when it has expired (the session stays until a
+ * refresh fails: see `freshToken`).
+ */
 export function getToken(): TokenData | null {
-  if (!session) return null;
-  if (isExpired(session.token)) {
-    logout("expired");
-    return null;
-  }
+  if (!session || isExpired(session.token)) return null;
   return session.token;
 }
 

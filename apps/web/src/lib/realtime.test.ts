@@ -2,6 +2,7 @@ import type { IMessage } from "@stomp/stompjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { customer } from "@/testing/fixtures";
+import { mockFetch } from "@/testing/mock-fetch";
 
 import { getSession, logout, onLogout, startSession } from "./auth";
 import {
@@ -341,9 +342,14 @@ describe("when the server ends the session (issue 12)", () => {
   describe("with the app's own session (auth.ts)", () => {
     afterEach(() => {
       logout();
+      vi.unstubAllGlobals();
     });
 
-    it("signs the person out through the session-expiry path when the token in storage is the refused one", () => {
+    const refreshRefused = () =>
+      mockFetch({ "POST /api/auth/refresh": { status: 401, body: { error: "x", code: "unauthenticated" } } });
+
+    it("signs the person out through the session-expiry path when the token in storage is the refused one and the refresh is refused", async () => {
+      refreshRefused();
       startSession({ user: customer, token: "stored-1", expiresIn: 3600 });
       const reasons: string[] = [];
       const unsubscribe = onLogout((reason) => reasons.push(reason));
@@ -352,8 +358,29 @@ describe("when the server ends the session (issue 12)", () => {
       last().open();
       endedBy(last(), "Session ended");
       vi.advanceTimersByTime(SESSION_RECHECK_MS);
-      expect(getSession()).toBeNull();
+      await vi.waitFor(() => expect(getSession()).toBeNull());
       expect(reasons).toEqual(["unauthorized"]);
+      unsubscribe();
+    });
+
+    it("a refused token with a live refresh cookie: the app refreshes and stays signed in with the new token", async () => {
+      const { callsTo } = mockFetch({
+        "POST /api/auth/refresh": {
+          status: 200,
+          body: { customer, accessToken: "stored-2", expiresIn: 3600, tokenType: "Bearer" },
+        },
+      });
+      startSession({ user: customer, token: "stored-1", expiresIn: 3600 });
+      const reasons: string[] = [];
+      const unsubscribe = onLogout((reason) => reasons.push(reason));
+      const { connection, last } = setup({ token: "stored-1" });
+      connection.start();
+      last().open();
+      endedBy(last(), "Session expired");
+      vi.advanceTimersByTime(SESSION_RECHECK_MS);
+      await vi.waitFor(() => expect(getSession()?.token.token).toBe("stored-2"));
+      expect(callsTo("POST", "/api/auth/refresh")).toHaveLength(1);
+      expect(reasons).toEqual([]);
       unsubscribe();
     });
 
@@ -369,7 +396,8 @@ describe("when the server ends the session (issue 12)", () => {
       expect(getSession()?.token.token).toBe("stored-2");
     });
 
-    it("an expired token in the app: the expiry path signs out once", () => {
+    it("an expired token in the app and the refresh refused: the expiry path signs out once", async () => {
+      refreshRefused();
       startSession({ user: customer, token: "stored-1", expiresIn: 120 });
       const reasons: string[] = [];
       const unsubscribe = onLogout((reason) => reasons.push(reason));
@@ -379,7 +407,7 @@ describe("when the server ends the session (issue 12)", () => {
       // Past the token's expiry without the app's own timer having fired (a sleeping laptop).
       vi.setSystemTime(Date.now() + 121_000);
       endedBy(last(), "Session expired");
-      expect(getSession()).toBeNull();
+      await vi.waitFor(() => expect(getSession()).toBeNull());
       expect(reasons).toEqual(["expired"]);
       unsubscribe();
     });

@@ -5,7 +5,7 @@ import { Client, type IFrame, type IMessage } from "@stomp/stompjs";
 import SockJS from "sockjs-client";
 
 import { API_BASE } from "./api-client";
-import { getSession, getToken, logout } from "./auth";
+import { getSession, getToken, refreshSession } from "./auth";
 
 /** Real-time connection states (spec section 4). */
 export type RealtimeState = "connecting" | "connected" | "disconnected" | "reconnecting";
@@ -93,12 +93,15 @@ export interface RealtimeOptions extends RealtimeHandlers {
   onSessionEnded?: (reason: SessionEndReason) => void;
 }
 
-/** getToken() answers null for an expired token, and has then already signed out ("expired"). */
+/** getToken() answers null for an expired token (a refresh is then due). */
 const appToken = (): string | null => getToken()?.token ?? null;
 
-/** The app's session-expiry path: logout clears storage, the router goes to /login, a toast explains. */
+/**
+ * The app's session-end path: the refresh cookie may still hold the session, and its new token makes
+ * the app open a new connection; a refused refresh signs out (storage cleared, /login, a toast).
+ */
 const signOut = (reason: SessionEndReason): void => {
-  if (getSession() !== null) logout(reason);
+  if (getSession() !== null) void refreshSession(reason);
 };
 
 export interface RealtimeConnection {

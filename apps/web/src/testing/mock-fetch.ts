@@ -12,6 +12,8 @@ export interface MockRequest {
 export interface MockResponse {
   status?: number;
   body?: unknown;
+  /** Extra response headers (e.g. Retry-After). */
+  headers?: Record<string, string>;
 }
 
 type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
@@ -38,7 +40,7 @@ export function mockFetch(routes: Record<string, Handler>) {
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", ...answer.headers },
     });
   });
   vi.stubGlobal("fetch", spy);

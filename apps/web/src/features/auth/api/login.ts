@@ -38,7 +38,12 @@ export function normalizeLoginResponse(raw: unknown): LoginResult | null {
 export async function login(credentials: LoginRequest): Promise<LoginResult> {
   const raw = await apiRequest<unknown>("/customers/login", {
     method: "POST",
-    body: { email: credentials.email.trim(), password: credentials.password },
+    body: {
+      email: credentials.email.trim(),
+      password: credentials.password,
+      // 'Keep me signed in': the server's refresh cookie lasts 30 days instead of this browser session.
+      remember: credentials.remember === true,
+    },
     auth: false,
   });
   const result = normalizeLoginResponse(raw);

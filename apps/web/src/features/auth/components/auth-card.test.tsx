@@ -4,7 +4,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 
 import { messages } from "@lab/contracts";
 
-import { AUTH_TOKEN_KEY, CURRENT_USER_KEY, TOKEN_DATA_KEY, getSession, logout } from "@/lib/auth";
+import {
+  AUTH_TOKEN_KEY,
+  CURRENT_USER_KEY,
+  TOKEN_DATA_KEY,
+  getSession,
+  logout,
+  startSession,
+} from "@/lib/auth";
 import { customer, emailCheckOk } from "@/testing/fixtures";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
@@ -24,7 +31,10 @@ async function fillSignIn(email: string, password: string) {
 }
 
 describe("AuthCard", () => {
-  beforeEach(() => logout());
+  beforeEach(() => {
+    logout();
+    window.sessionStorage.clear();
+  });
 
   it("toggle: switches between sign in and create account modes", async () => {
     mockFetch({});
@@ -101,18 +111,67 @@ describe("AuthCard", () => {
     expect(callsTo("POST", "/api/auth/send-verification")[0]?.body).toEqual({ email: "asha@example.com" });
   });
 
-  it("sign in 403 when send-verification answers 429: still shows the verification screen", async () => {
+  it("sign in 403 when send-verification answers 429 (Retry-After 45): says no new code went out and keeps the earlier code's timer", async () => {
     mockFetch({
       "POST /api/customers/login": { status: 403, body: { error: "x", code: "email_not_verified" } },
       "POST /api/auth/send-verification": {
         status: 429,
         body: { error: messages.sendTooSoon, code: "resend_too_soon" },
+        headers: { "Retry-After": "45" },
       },
     });
     renderCard();
     await fillSignIn("asha@example.com", "Right#Pass1");
     expect(await screen.findByRole("heading", { name: "Verify Your Email" })).toBeInTheDocument();
     expect(screen.queryByText(messages.sendTooSoon)).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.codeSent)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/We did not send a new code: the one we sent a moment ago still works\..*in 45 s\./),
+    ).toBeInTheDocument();
+    // The earlier code was sent 15 s ago: 300 - 15 = 285 s (4:45) left, not a fresh 5:00.
+    expect(["4:45", "4:44"]).toContain(screen.getByTestId("verification-countdown").textContent);
+    expect(screen.getByText(/You can request a new code in 0:4[45]/)).toBeInTheDocument();
+  });
+
+  it("'Keep me signed in': a labelled checkbox, at least 44 px tall, sends remember: true", async () => {
+    const { callsTo } = mockFetch({
+      "POST /api/customers/login": {
+        body: { customer, accessToken: "jwt", expiresIn: 3600, tokenType: "Bearer" },
+      },
+    });
+    renderCard();
+    const box = within(signInForm()).getByRole("checkbox", { name: "Keep me signed in" });
+    expect(box).not.toBeChecked();
+    expect(box.closest("label")).toHaveClass("min-h-11");
+    await userEvent.setup().click(within(signInForm()).getByText("Keep me signed in"));
+    expect(box).toBeChecked();
+    await fillSignIn("asha@example.com", "Right#Pass1");
+    await waitFor(() => expect(getSession()).not.toBeNull());
+    expect(callsTo("POST", "/api/customers/login")[0]?.body).toEqual({
+      email: "asha@example.com",
+      password: "Right#Pass1",
+      remember: true,
+    });
+  });
+
+  it("without 'Keep me signed in': sends remember: false", async () => {
+    const { callsTo } = mockFetch({
+      "POST /api/customers/login": {
+        body: { customer, accessToken: "jwt", expiresIn: 3600, tokenType: "Bearer" },
+      },
+    });
+    renderCard();
+    await fillSignIn("asha@example.com", "Right#Pass1");
+    await waitFor(() => expect(getSession()).not.toBeNull());
+    expect(callsTo("POST", "/api/customers/login")[0]?.body).toMatchObject({ remember: false });
+  });
+
+  it("after a session ended by itself: the e-mail is filled in", () => {
+    mockFetch({});
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+    logout("expired");
+    renderCard();
+    expect(within(signInForm()).getByLabelText("Email")).toHaveValue(customer.email);
   });
 
   it("create account with nothing filled: shows the name, e-mail and password errors", async () => {

@@ -4,6 +4,7 @@ import { messages } from "@lab/contracts";
 
 import { Card, CardBody } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/spinner";
+import { keptSignInEmail } from "@/lib/auth";
 
 import { clearSignInHandoff, peekSignInHandoff } from "../utils/sign-in-handoff";
 import { RegisterForm } from "./register-form";
@@ -28,7 +29,8 @@ function initialMode(): Mode {
   const handoff = peekSignInHandoff();
   if (handoff?.kind === "verify") return { name: "verify", start: handoff.start };
   if (handoff?.kind === "signin") return { name: "signin", email: handoff.email, notice: handoff.notice };
-  return { name: "signin", email: "", notice: null };
+  // A session that ended by itself (expiry, ended on another device) keeps its address.
+  return { name: "signin", email: keptSignInEmail(), notice: null };
 }
 
 /** The landing page's combined sign-in / create-account card, and the e-mail verification screen. */

@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 
 import { VERIFICATION_CODE_TTL_S, VERIFICATION_RESEND_AFTER_S, messages } from "@lab/contracts";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CredentialFields } from "@/components/ui/credential-fields";
-import { paths } from "@/config/paths";
 import { isApiError, loginErrorMessage } from "@/lib/api-client";
 
 import { useLogin } from "../api/login";
 import { sendVerification } from "../api/send-verification";
+import { codeStillValidNotice } from "../utils/parse-verification-sent";
+import { afterSignInHref } from "../utils/return-to";
 import type { VerificationStart } from "./verification-screen";
 
 export const EMAIL_REQUIRED = "Please enter your email address.";
@@ -23,7 +24,18 @@ export async function startVerification(email: string): Promise<VerificationStar
     return { email, expiresIn: sent.expiresIn, resendAfter: sent.resendAfter };
   } catch (error) {
     if (isApiError(error) && error.status === 429) {
-      return { email, expiresIn: VERIFICATION_CODE_TTL_S, resendAfter: VERIFICATION_RESEND_AFTER_S };
+      // No mail went out: the code sent moments ago still works, and its timer keeps running. The
+      // wait for another (Retry-After) tells how old that code is.
+      const resendAfter = Math.min(
+        error.retryAfter ?? VERIFICATION_RESEND_AFTER_S,
+        VERIFICATION_RESEND_AFTER_S,
+      );
+      return {
+        email,
+        expiresIn: VERIFICATION_CODE_TTL_S - (VERIFICATION_RESEND_AFTER_S - resendAfter),
+        resendAfter,
+        notice: codeStillValidNotice(resendAfter),
+      };
     }
     return {
       email,
@@ -49,9 +61,11 @@ export function SignInForm({
   onForgotPassword,
 }: SignInFormProps) {
   const navigate = useNavigate();
+  const location = useLocation();
   const login = useLogin();
   const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState("");
+  const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -68,8 +82,9 @@ export function SignInForm({
     if (found.email || found.password) return;
     setBusy(true);
     try {
-      await login.mutateAsync({ email: trimmed, password });
-      await navigate(paths.dashboard.href(), { replace: true });
+      await login.mutateAsync({ email: trimmed, password, remember });
+      // Back to the page a session that ended was on (an app path only), else the dashboard.
+      await navigate(afterSignInHref(location.search), { replace: true });
     } catch (error) {
       if (isApiError(error) && error.status === 403 && error.code === "email_not_verified") {
         onNeedsVerification(await startVerification(trimmed));
@@ -92,7 +107,16 @@ export function SignInForm({
         onPasswordChange={setPassword}
         errors={errors}
       />
-      <div className="-mt-2 flex justify-end">
+      <div className="-mt-2 flex flex-wrap items-center justify-between gap-x-4">
+        <label className="flex min-h-11 cursor-pointer items-center gap-3 pr-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+            className="h-5 w-5 shrink-0 accent-teal-700"
+          />
+          Keep me signed in
+        </label>
         <button
           type="button"
           onClick={() => onForgotPassword(email.trim())}

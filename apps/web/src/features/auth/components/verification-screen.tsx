@@ -95,8 +95,13 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
       setCode("");
       setInfo(sent.message || messages.codeSent);
     } catch (failure) {
-      if (isApiError(failure) && failure.status === 429) setError(failure.message || messages.sendTooSoon);
-      else if (isApiError(failure) && failure.status !== 0) setError(failure.message);
+      if (isApiError(failure) && failure.status === 429) {
+        setError(failure.message || messages.sendTooSoon);
+        // The current code stays; only the wait for another follows the server's count.
+        const wait = failure.retryAfter;
+        if (wait !== undefined)
+          setDeadlines((current) => ({ ...current, resendAt: Date.now() + wait * 1000 }));
+      } else if (isApiError(failure) && failure.status !== 0) setError(failure.message);
       else setError(messages.sendFailed);
     }
   };

@@ -20,3 +20,12 @@ export function parseVerificationSent(
     resendAfter: seconds(record.resendAfter, VERIFICATION_RESEND_AFTER_S),
   };
 }
+
+/**
+ * What happened when the server refused to send another code (429): none went out, the one sent
+ * moments ago still works, and when another may be asked for.
+ */
+export function codeStillValidNotice(resendAfterSeconds: number): string {
+  const wait = Math.max(1, Math.ceil(resendAfterSeconds));
+  return `We did not send a new code: the one we sent a moment ago still works. Check your inbox (and spam folder). You can ask for another code in ${wait} s.`;
+}
