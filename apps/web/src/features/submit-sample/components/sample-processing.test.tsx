@@ -127,6 +127,18 @@ describe("SubmitSample at /submit-sample/{id}", () => {
     expect(callsTo("GET", "/api/sample-submissions/5").length).toBeGreaterThan(0);
   });
 
+  it("a completed sample: View Test Results opens its report", async () => {
+    mockFetch({
+      "GET /api/sample-submissions/5": { body: makeSample({ id: 5, status: "COMPLETED", reportId: 41 }) },
+      "GET /api/notifications": { body: [] },
+    });
+    renderAt("/submit-sample/5");
+    expect(await screen.findByRole("link", { name: "View Test Results" })).toHaveAttribute(
+      "href",
+      "/report/41",
+    );
+  });
+
   it("a sample that is not the customer's (404): Sample not found, with the way to the samples", async () => {
     mockFetch({
       "GET /api/sample-submissions/999": {

@@ -177,7 +177,10 @@ export function SampleProcessing({
 
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {sample.status === "COMPLETED" ? (
-          <Link to={paths.reports.href()} className={buttonClasses("primary")}>
+          <Link
+            to={sample.reportId === null ? paths.reports.href() : paths.report.href(sample.reportId)}
+            className={buttonClasses("primary")}
+          >
             View Test Results
           </Link>
         ) : null}
