@@ -28,6 +28,7 @@ export const messages = {
   registrationFailed: "Registration failed. Please try again.",
   registrationSuccess: "Registration successful! Please login with your credentials.",
   nameRequired: "Name is required",
+  emailRequired: "Email is required",
   emailValidationFailed: "Email validation failed: Invalid email address",
   invalidEmailFormat: "Invalid email format",
   emailNotValid: "Email address is not valid",

@@ -174,7 +174,7 @@ describe("AuthCard", () => {
     expect(within(signInForm()).getByLabelText("Email")).toHaveValue(customer.email);
   });
 
-  it("create account with nothing filled: shows the name, e-mail and password errors", async () => {
+  it("create account with nothing filled: name, 'Email is required' and password errors; the name is focused", async () => {
     const { spy } = mockFetch({});
     const user = userEvent.setup();
     renderCard();
@@ -182,7 +182,8 @@ describe("AuthCard", () => {
     const form = screen.getByRole("form", { name: "Create account" });
     await user.click(within(form).getByRole("button", { name: "Create Account" }));
     expect(await screen.findByText(messages.nameRequired)).toBeInTheDocument();
-    expect(screen.getByText(messages.emailValidationFailed)).toBeInTheDocument();
+    expect(screen.getByText(messages.emailRequired)).toBeInTheDocument();
+    await waitFor(() => expect(within(form).getByLabelText("Full Name")).toHaveFocus());
     expect(screen.getByText(messages.passwordWeak)).toBeInTheDocument();
     expect(spy).not.toHaveBeenCalled();
   });

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { CircleAlert, CircleCheck, TriangleAlert } from "lucide-react";
 
 import { Spinner } from "@/components/ui/spinner";
 
@@ -10,9 +10,20 @@ interface EmailCheckFeedbackProps {
   onAcceptSuggestion: (email: string) => void;
 }
 
-/** The e-mail check's message and its did-you-mean hint, which the user can click to accept. */
+const toneClasses = {
+  success: "text-green-800",
+  error: "text-red-700",
+  warning: "text-amber-900",
+} as const;
+
+/**
+ * The e-mail check's message and its did-you-mean hint, which the user can click to accept. A likely
+ * typo is an amber warning on its own, not a green "verified".
+ */
 export function EmailCheckFeedback({ id, state, onAcceptSuggestion }: EmailCheckFeedbackProps) {
   const message = emailCheckMessage(state);
+  const Icon =
+    message?.tone === "success" ? CircleCheck : message?.tone === "warning" ? TriangleAlert : CircleAlert;
   return (
     <div id={id} aria-live="polite" className="min-h-4 space-y-1 text-xs">
       {state.status === "checking" ? (
@@ -21,33 +32,38 @@ export function EmailCheckFeedback({ id, state, onAcceptSuggestion }: EmailCheck
           Checking email address...
         </p>
       ) : null}
-      {message ? (
+      {message?.text ? (
         <p
-          className={
-            message.tone === "success"
-              ? "flex items-center gap-1.5 font-medium text-green-800"
-              : "flex items-center gap-1.5 font-medium text-red-700"
-          }
+          data-tone={message.tone}
+          className={`flex items-center gap-1.5 font-medium ${toneClasses[message.tone]}`}
         >
-          {message.tone === "success" ? (
-            <CircleCheck aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
-          ) : (
-            <CircleAlert aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
-          )}
+          <Icon aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
           {message.text}
         </p>
       ) : null}
       {message?.didYouMean ? (
-        <p className="text-slate-700">
-          Did you mean{" "}
-          <button
-            type="button"
-            onClick={() => onAcceptSuggestion(message.didYouMean ?? "")}
-            className="font-semibold text-teal-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-teal-700"
-          >
-            {message.didYouMean}
-          </button>
-          ?
+        <p
+          data-tone={message.tone === "warning" ? "warning" : undefined}
+          className={
+            message.tone === "warning"
+              ? "flex flex-wrap items-center gap-1 rounded-md border border-amber-200 bg-amber-50 px-2 py-1 font-medium text-amber-900"
+              : "text-slate-700"
+          }
+        >
+          {message.tone === "warning" ? (
+            <TriangleAlert aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
+          ) : null}
+          <span>
+            Did you mean{" "}
+            <button
+              type="button"
+              onClick={() => onAcceptSuggestion(message.didYouMean ?? "")}
+              className="inline-flex min-h-11 items-center font-semibold break-all text-teal-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-teal-700 lg:min-h-0"
+            >
+              {message.didYouMean}
+            </button>
+            ?
+          </span>
         </p>
       ) : null}
     </div>

@@ -1,14 +1,18 @@
 import { useState, type FormEvent } from "react";
 
 import {
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
   VERIFICATION_CODE_TTL_S,
   VERIFICATION_RESEND_AFTER_S,
   isPasswordValid,
   messages,
+  tooLong,
 } from "@lab/contracts";
 
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, describedBy } from "@/components/ui/input";
 import { registerErrorMessage } from "@/lib/api-client";
 
@@ -36,6 +40,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { ref: formRef, reveal } = useErrorReveal();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,14 +48,22 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
     setBusy(true);
     try {
       // The e-mail must pass the check (smtp_check) before the account is created.
-      const check = await emailCheck.checkNow(email);
+      const check = email.trim() ? await emailCheck.checkNow(email) : null;
       const found: RegisterErrors = {
         ...(fullName.trim() ? {} : { fullName: messages.nameRequired }),
-        ...(check?.smtp_check === true ? {} : { email: messages.emailValidationFailed }),
+        ...(fullName.trim().length > NAME_MAX ? { fullName: tooLong("Name", NAME_MAX) } : {}),
+        ...(email.trim() === ""
+          ? { email: messages.emailRequired }
+          : check?.smtp_check === true
+            ? {}
+            : { email: messages.emailValidationFailed }),
         ...(isPasswordValid(password) ? {} : { password: messages.passwordWeak }),
       };
       setErrors(found);
-      if (found.fullName || found.email || found.password) return;
+      if (found.fullName || found.email || found.password) {
+        reveal();
+        return;
+      }
       const customer = await registerAccount.mutateAsync({ fullName, email, password });
       onRegistered({
         email: customer.email,
@@ -58,7 +71,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
         resendAfter: VERIFICATION_RESEND_AFTER_S,
       });
     } catch (error) {
-      setFormError(registerErrorMessage(error));
+      // "Email already registered" and other refusals of one field stand at that field.
+      const named = serverFieldError(error);
+      const field = named?.field;
+      if (named && (field === "fullName" || field === "email" || field === "password")) {
+        setErrors({ [field]: named.message });
+      } else {
+        setFormError(registerErrorMessage(error));
+      }
+      reveal();
     } finally {
       setBusy(false);
     }
@@ -72,17 +93,21 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
 
   return (
     <form
+      ref={formRef}
       onSubmit={(event) => void onSubmit(event)}
+      // Any change makes the banner about the last attempt stale.
+      onChange={() => setFormError(null)}
       noValidate
       aria-label="Create account"
       className="space-y-4"
     >
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <ErrorBanner message={formError} />
       <Field id="register-name" label="Full Name" error={errors.fullName}>
         <Input
           id="register-name"
           name="fullName"
           autoComplete="name"
+          maxLength={NAME_MAX}
           value={fullName}
           onChange={(event) => {
             setFullName(event.target.value);
@@ -99,6 +124,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
           type="email"
           autoComplete="email"
           inputMode="email"
+          maxLength={EMAIL_MAX}
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
@@ -121,6 +147,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
           name="password"
           type="password"
           autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);

@@ -1,10 +1,12 @@
 import { ArrowLeft, MailCheck } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 
 import { VERIFICATION_CODE_LENGTH, VERIFICATION_MAX_ATTEMPTS, messages } from "@lab/contracts";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { focusWhenShown } from "@/components/ui/focus-next";
+import { useErrorReveal } from "@/components/ui/form-errors";
 import { isApiError } from "@/lib/api-client";
 
 import { useResendVerification } from "../api/resend-verification";
@@ -35,6 +37,9 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
   const [code, setCode] = useState("");
   const [attempts, setAttempts] = useState(0);
   const [error, setError] = useState<string | null>(start.error ?? null);
+  // An error about the code the person typed stands at the code field.
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const { ref: formRef, reveal } = useErrorReveal();
   const [info, setInfo] = useState<string | null>(start.notice ?? null);
   const [deadlines, setDeadlines] = useState(() => {
     const now = Date.now();
@@ -45,47 +50,59 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
   const expired = secondsLeft === 0;
   const attemptsExhausted = attempts >= VERIFICATION_MAX_ATTEMPTS;
 
+  // The next thing to do after Create Account (or sign-in of an unverified account) is the code.
+  useEffect(() => focusWhenShown("#verification-code"), []);
+
+  const failCode = (message: string) => {
+    setCodeError(message);
+    reveal();
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setInfo(null);
+    setError(null);
     if (!code.trim()) {
-      setError(messages.emptyCode);
+      failCode(messages.emptyCode);
       return;
     }
     if (attemptsExhausted) {
-      setError(messages.maxAttemptsUi);
+      failCode(messages.maxAttemptsUi);
       return;
     }
     if (expired) {
-      setError(messages.codeExpiredUi);
+      failCode(messages.codeExpiredUi);
       return;
     }
-    setError(null);
+    setCodeError(null);
     try {
       await verify.mutateAsync({ email, code });
+      // Verified: the sign-in form comes next, with the e-mail kept; the password is what is left.
+      focusWhenShown('form input[type="password"]');
       onVerified(email);
     } catch (failure) {
       if (!isApiError(failure)) {
-        setError(messages.verifyFailedUi);
+        failCode(messages.verifyFailedUi);
         return;
       }
       if (failure.status === 400) {
         const used = attempts + 1;
         setAttempts(used);
-        setError(used >= VERIFICATION_MAX_ATTEMPTS ? messages.maxAttemptsUi : messages.invalidCodeUi);
+        failCode(used >= VERIFICATION_MAX_ATTEMPTS ? messages.maxAttemptsUi : messages.invalidCodeUi);
       } else if (failure.status === 404) {
-        setError(messages.codeExpiredUi);
+        failCode(messages.codeExpiredUi);
       } else if (failure.status === 429) {
         if (failure.code === "too_many_attempts") setAttempts(VERIFICATION_MAX_ATTEMPTS);
-        setError(failure.message);
+        failCode(failure.message);
       } else {
-        setError(messages.verifyFailedUi);
+        failCode(messages.verifyFailedUi);
       }
     }
   };
 
   const onResend = async () => {
     setError(null);
+    setCodeError(null);
     setInfo(null);
     try {
       const sent = await resend.mutateAsync(email);
@@ -123,12 +140,21 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
 
       {info ? <Alert tone="success">{info}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
-      {expired && error !== messages.codeExpiredUi ? (
+      {expired && error !== messages.codeExpiredUi && codeError !== messages.codeExpiredUi ? (
         <Alert tone="warning">{messages.codeExpiredUi}</Alert>
       ) : null}
 
-      <form onSubmit={onSubmit} noValidate aria-label="Verify email" className="space-y-4">
-        <CodeField id="verification-code" label="Verification Code" value={code} onChange={setCode} />
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Verify email" className="space-y-4">
+        <CodeField
+          id="verification-code"
+          label="Verification Code"
+          value={code}
+          error={codeError ?? undefined}
+          onChange={(next) => {
+            setCode(next);
+            setCodeError(null);
+          }}
+        />
         <CodeStatus secondsLeft={secondsLeft} attempts={attempts} />
 
         <Button

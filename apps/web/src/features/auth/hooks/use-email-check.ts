@@ -16,17 +16,23 @@ export function isEmailFormatValid(email: string): boolean {
   return EMAIL_FORMAT.test(email);
 }
 
-/** The message under the e-mail field (spec section 5), or null while nothing is known. */
+/**
+ * The message under the e-mail field (spec section 5), or null while nothing is known. A did-you-mean
+ * on a deliverable address is a likely typo: a warning with the suggestion, never the green
+ * "verified" beside it.
+ */
 export function emailCheckMessage(
   state: EmailCheckState,
-): { tone: "error" | "success"; text: string; didYouMean?: string } | null {
+): { tone: "error" | "success" | "warning"; text: string; didYouMean?: string } | null {
   if (state.status === "invalid-format") return { tone: "error", text: messages.invalidEmailFormat };
   if (state.status !== "done") return null;
   const { result } = state;
-  const didYouMean = result.did_you_mean || undefined;
+  const didYouMean =
+    result.did_you_mean && result.did_you_mean !== state.email ? result.did_you_mean : undefined;
   if (!result.format_valid) return { tone: "error", text: messages.invalidEmailFormat, didYouMean };
   if (!result.smtp_check) return { tone: "error", text: messages.emailNotValid, didYouMean };
-  return { tone: "success", text: messages.emailVerifiedOk, didYouMean };
+  if (didYouMean) return { tone: "warning", text: "", didYouMean };
+  return { tone: "success", text: messages.emailVerifiedOk };
 }
 
 /**
