@@ -11,9 +11,10 @@ export const LAB = LAB_IDENTITY;
 export const verifyUrl = (publicUrl: string, number: string): string =>
   `${publicUrl.replace(/\/+$/, "")}/verify/${encodeURIComponent(number)}`;
 
-/** The QR code printed on a certificate: a PNG pointing at the public certificate check. */
-export function certificateQr(url: string): Promise<Buffer> {
-  return QRCode.toBuffer(url, { errorCorrectionLevel: "M", margin: 1, width: 240 });
+/** The QR code printed on a certificate, pointing at the public certificate check: its dark modules. */
+export function certificateQr(url: string): { size: number; dark: (row: number, column: number) => boolean } {
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: "M" });
+  return { size: modules.size, dark: (row, column) => modules.data[row * modules.size + column] === 1 };
 }
 
 /**
@@ -25,6 +26,20 @@ export const reportPdfTitle = (report: Pick<ReportRow, "id" | "certification">):
 
 export const reportPdfFileName = (report: Pick<ReportRow, "id" | "certification">): string =>
   report.certification ? `${report.certification}.pdf` : `test-report-R-${report.id}.pdf`;
+
+/** The QR code as vector squares: sharp at any print size, and no PNG to encode and decode each time. */
+function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size: number): void {
+  const qr = certificateQr(url);
+  // One module of quiet zone on each side.
+  const cell = size / (qr.size + 2);
+  doc.rect(x, y, size, size).fill("#ffffff");
+  for (let row = 0; row < qr.size; row += 1) {
+    for (let column = 0; column < qr.size; column += 1) {
+      if (qr.dark(row, column)) doc.rect(x + (column + 1) * cell, y + (row + 1) * cell, cell, cell);
+    }
+  }
+  doc.fill("#000000");
+}
 
 const day = (date: Date) =>
   date.toLocaleDateString("en-IN", {
@@ -81,9 +96,8 @@ export async function buildReportPdf(input: {
   y += drawText(doc, `${LAB.accreditation}\n${LAB.address}`, left, y, { size: 9, color: GREY }, headerWidth);
 
   if (number) {
-    const qr = await certificateQr(verifyUrl(input.publicUrl, number));
     const qrX = PAGE.width - PAGE.margin - QR_SIZE;
-    doc.image(qr, qrX, PAGE.margin - 4, { width: QR_SIZE, height: QR_SIZE });
+    drawQr(doc, verifyUrl(input.publicUrl, number), qrX, PAGE.margin - 4, QR_SIZE);
     drawText(
       doc,
       "Scan to verify",

@@ -18,6 +18,8 @@ export function createDocument(options: DocumentOptions): PDFKit.PDFDocument {
     info: { Title: options.title, Author: options.author },
     displayTitle: true,
     lang: "en-IN",
+    // No Helvetica: every text names its Noto font (and the AFM file is not parsed per document).
+    font: "",
   });
   registerFonts(doc);
   return doc;

@@ -3,6 +3,7 @@
 // signs). pdfkit embeds only the glyphs a document uses (a subset per font).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { inflateSync } from "node:zlib";
 
 import * as fontkit from "fontkit";
 
@@ -13,16 +14,60 @@ export type Weight = "regular" | "bold";
 export interface PdfFont {
   /** The name the font is registered under in a document. */
   name: string;
-  data: Buffer;
+  /** Parsed once and shared by every document: pdfkit takes a fontkit font as a source. */
+  font: fontkit.Font;
   covers: (codePoint: number) => boolean;
 }
 
+/**
+ * A WOFF file as the plain TrueType font inside it. fontkit inflates a WOFF table on every read (each
+ * glyph of a subset re-inflates the whole glyf table: a second per certificate); unpacked once here,
+ * every document reads glyphs straight from memory.
+ */
+export function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.toString("latin1", 0, 4) !== "wOFF") return woff;
+  const numTables = woff.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, index) => {
+    const entry = 44 + index * 20;
+    const offset = woff.readUInt32BE(entry + 4);
+    const compLength = woff.readUInt32BE(entry + 8);
+    const origLength = woff.readUInt32BE(entry + 12);
+    const raw = woff.subarray(offset, offset + compLength);
+    return {
+      tag: woff.subarray(entry, entry + 4),
+      checksum: woff.readUInt32BE(entry + 16),
+      data: compLength < origLength ? inflateSync(raw) : raw,
+    };
+  });
+  const headerLength = 12 + 16 * numTables;
+  const padded = (length: number) => (length + 3) & ~3;
+  const total = tables.reduce((sum, table) => sum + padded(table.data.length), headerLength);
+  const sfnt = Buffer.alloc(total);
+  const power = 2 ** Math.floor(Math.log2(numTables));
+  sfnt.writeUInt32BE(woff.readUInt32BE(4), 0);
+  sfnt.writeUInt16BE(numTables, 4);
+  sfnt.writeUInt16BE(power * 16, 6);
+  sfnt.writeUInt16BE(Math.log2(power), 8);
+  sfnt.writeUInt16BE(numTables * 16 - power * 16, 10);
+  let offset = headerLength;
+  tables.forEach((table, index) => {
+    const record = 12 + index * 16;
+    table.tag.copy(sfnt, record);
+    sfnt.writeUInt32BE(table.checksum, record + 4);
+    sfnt.writeUInt32BE(offset, record + 8);
+    sfnt.writeUInt32BE(table.data.length, record + 12);
+    table.data.copy(sfnt, offset);
+    offset += padded(table.data.length);
+  });
+  return sfnt;
+}
+
 function load(pkg: string, file: string): PdfFont {
-  const data = readFileSync(require.resolve(`@fontsource/${pkg}/files/${file}`));
+  const data = woffToSfnt(readFileSync(require.resolve(`@fontsource/${pkg}/files/${file}`)));
   const font = fontkit.create(data);
   return {
     name: file.replace(/\.woff$/, ""),
-    data,
+    font,
     covers: (codePoint) => font.hasGlyphForCodePoint(codePoint),
   };
 }
@@ -85,7 +130,12 @@ const ALL_FONTS = [...SCRIPT_FONTS.map((script) => script.family), ...FALLBACK_F
   f.bold,
 ]);
 
-/** Registers every font with a new document; pdfkit reads and embeds only those a text uses. */
+/**
+ * Registers every font with a new document; pdfkit embeds only those a text uses, each as a subset of
+ * the glyphs drawn. The fontkit fonts are shared: their tables (GSUB, GPOS, cmap) are parsed once per
+ * process, not once per certificate.
+ */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
-  for (const font of new Set(ALL_FONTS)) doc.registerFont(font.name, font.data);
+  // @types/pdfkit lists file and byte sources only; pdfkit 0.20 also takes a fontkit font.
+  for (const font of new Set(ALL_FONTS)) doc.registerFont(font.name, font.font as unknown as Buffer);
 }
