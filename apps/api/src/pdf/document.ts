@@ -1,7 +1,5 @@
-// A pdfkit document with the Noto fonts registered, and its bytes once finished.
+// A pdfkit document, and its bytes once finished.
 import PDFDocument from "pdfkit";
-
-import { registerFonts } from "./fonts";
 
 export interface DocumentOptions {
   title: string;
@@ -21,7 +19,6 @@ export function createDocument(options: DocumentOptions): PDFKit.PDFDocument {
     // No Helvetica: every text names its Noto font (and the AFM file is not parsed per document).
     font: "",
   });
-  registerFonts(doc);
   return doc;
 }
 

@@ -15,7 +15,7 @@ export interface PdfFont {
   /** The name the font is registered under in a document. */
   name: string;
   /** Parsed once and shared by every document: pdfkit takes a fontkit font as a source. */
-  font: fontkit.Font;
+  readonly font: fontkit.Font;
   covers: (codePoint: number) => boolean;
 }
 
@@ -62,13 +62,17 @@ export function woffToSfnt(woff: Buffer): Buffer {
   return sfnt;
 }
 
+/** A font read and parsed on first use: a certificate in Latin and Telugu never loads Tamil. */
 function load(pkg: string, file: string): PdfFont {
-  const data = woffToSfnt(readFileSync(require.resolve(`@fontsource/${pkg}/files/${file}`)));
-  const font = fontkit.create(data);
+  let font: fontkit.Font | undefined;
+  const parsed = () =>
+    (font ??= fontkit.create(woffToSfnt(readFileSync(require.resolve(`@fontsource/${pkg}/files/${file}`)))));
   return {
     name: file.replace(/\.woff$/, ""),
-    font,
-    covers: (codePoint) => font.hasGlyphForCodePoint(codePoint),
+    get font() {
+      return parsed();
+    },
+    covers: (codePoint) => parsed().hasGlyphForCodePoint(codePoint),
   };
 }
 
@@ -125,17 +129,12 @@ export const EMOJI_FAMILY = FALLBACK_FONTS[FALLBACK_FONTS.length - 1] as Family;
 /** The font of plain Latin text, and of anything no font covers (drawn as a missing-glyph box). */
 export const BASE_FAMILY = FALLBACK_FONTS[0] as Family;
 
-const ALL_FONTS = [...SCRIPT_FONTS.map((script) => script.family), ...FALLBACK_FONTS].flatMap((f) => [
-  f.regular,
-  f.bold,
-]);
-
 /**
- * Registers every font with a new document; pdfkit embeds only those a text uses, each as a subset of
- * the glyphs drawn. The fontkit fonts are shared: their tables (GSUB, GPOS, cmap) are parsed once per
- * process, not once per certificate.
+ * Makes a font the document's current one. pdfkit embeds it on first use, as a subset of the glyphs
+ * drawn; the fontkit font is shared by every document, so its tables (GSUB, GPOS, cmap) are parsed once
+ * per process, not once per certificate.
  */
-export function registerFonts(doc: PDFKit.PDFDocument): void {
+export function useFont(doc: PDFKit.PDFDocument, font: PdfFont, size: number): PDFKit.PDFDocument {
   // @types/pdfkit lists file and byte sources only; pdfkit 0.20 also takes a fontkit font.
-  for (const font of new Set(ALL_FONTS)) doc.registerFont(font.name, font.font as unknown as Buffer);
+  return doc.font(font.font as unknown as Buffer, font.name, size);
 }

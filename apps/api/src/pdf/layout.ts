@@ -1,7 +1,7 @@
 // Drawing text that mixes scripts: runs measured and wrapped by hand (pdfkit's own wrapper measures
 // in one font), lines on a common baseline, and a table whose cells wrap, long names without spaces
 // included.
-import type { Weight } from "./fonts";
+import { useFont, type PdfFont, type Weight } from "./fonts";
 import { textRuns } from "./text-runs";
 
 type Doc = PDFKit.PDFDocument;
@@ -14,7 +14,7 @@ export interface TextStyle {
 
 interface Piece {
   text: string;
-  font: string;
+  font: PdfFont;
   width: number;
 }
 type Line = Piece[];
@@ -30,8 +30,8 @@ const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 function pieces(doc: Doc, text: string, style: TextStyle): Piece[] {
   return textRuns(text, style.weight ?? "regular").map((run) => ({
     text: run.text,
-    font: run.font.name,
-    width: doc.font(run.font.name).fontSize(style.size).widthOfString(run.text),
+    font: run.font,
+    width: useFont(doc, run.font, style.size).widthOfString(run.text),
   }));
 }
 
@@ -117,10 +117,10 @@ export function drawLines(
       align === "right" ? x + width - lineWidth : align === "center" ? x + (width - lineWidth) / 2 : x;
     const baseline = y + index * height + style.size * BASELINE_FACTOR;
     for (const piece of line) {
-      doc
-        .font(piece.font)
-        .fontSize(style.size)
-        .text(piece.text, cursor, baseline, { lineBreak: false, baseline: "alphabetic" });
+      useFont(doc, piece.font, style.size).text(piece.text, cursor, baseline, {
+        lineBreak: false,
+        baseline: "alphabetic",
+      });
       cursor += piece.width;
     }
   });
