@@ -54,6 +54,8 @@ describe("ChangePasswordForm", () => {
     await waitFor(() => expectFieldError(current, messages.currentPasswordRequired));
     expectFieldError(next, messages.passwordWeak);
     expect(submit).not.toHaveBeenCalled();
+    // The first error has the focus (the shared reveal).
+    await waitFor(() => expect(current).toHaveFocus());
   });
 
   it("the new password equal to the current one, and a confirmation that differs: both refused", async () => {
@@ -96,12 +98,17 @@ describe("ChangePasswordForm", () => {
     await waitFor(() => expectFieldError(next, messages.newPasswordSameAsOld));
   });
 
-  it("another failure (429): the server's text above the form", async () => {
+  it("another failure (429): the server's text above the form, focused, cleared by the next change", async () => {
     const submit = vi.fn(async (): Promise<AccountActionResponse> => {
       throw new ApiError(429, messages.tooManyRequests, "rate_limited");
     });
-    const { fill } = setup(submit);
+    const { fill, user, current } = setup(submit);
     await fill({ current: CURRENT, next: NEXT, confirm: NEXT });
-    expect(await screen.findByRole("alert")).toHaveTextContent(messages.tooManyRequests);
+    const banner = await screen.findByRole("alert");
+    expect(banner).toHaveTextContent(messages.tooManyRequests);
+    await waitFor(() => expect(banner).toHaveFocus());
+    // It is about the last attempt: any change clears it.
+    await user.type(current, "x");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });

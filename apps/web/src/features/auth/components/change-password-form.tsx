@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 
 import {
+  PASSWORD_MAX,
   isPasswordValid,
   messages,
   type AccountActionResponse,
@@ -12,6 +13,7 @@ import {
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ErrorBanner, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, describedBy } from "@/components/ui/input";
 
 import { accountError } from "../utils/account-errors";
@@ -55,17 +57,26 @@ export function ChangePasswordForm({
 }: ChangePasswordFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const { ref: formRef, reveal } = useErrorReveal();
   const {
     register,
     handleSubmit,
     control,
     reset,
     setError,
+    subscribe,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+    // The shared reveal focuses the first error, below the sticky header.
+    shouldFocusError: false,
   });
+  // The banner is about the last attempt: it goes once any input changes.
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: () => setFormError(null) }),
+    [subscribe],
+  );
   const newPassword = useWatch({ control, name: "newPassword" });
   const id = (name: string) => `${idPrefix}-${name}`;
 
@@ -79,23 +90,31 @@ export function ChangePasswordForm({
       onChanged?.(answer.message || messages.passwordChanged);
     } catch (error) {
       const failure = accountError(error);
-      if (failure.field) setError(failure.field, { message: failure.message }, { shouldFocus: true });
+      if (failure.field) setError(failure.field, { message: failure.message });
       else setFormError(failure.message);
+      reveal();
     }
-  });
+  }, reveal);
 
   const currentError = errors.currentPassword?.message;
   const confirmError = errors.confirmPassword?.message;
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={label} className="space-y-4">
+    <form
+      ref={formRef}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={label}
+      className="space-y-4"
+    >
       {done ? <Alert tone="success">{done}</Alert> : null}
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <ErrorBanner message={formError} />
       <Field id={id("current")} label="Current Password" error={currentError}>
         <Input
           id={id("current")}
           type="password"
           autoComplete="current-password"
           className="min-h-11"
+          maxLength={PASSWORD_MAX}
           invalid={Boolean(currentError)}
           aria-describedby={describedBy(id("current"), currentError)}
           {...register("currentPassword")}
@@ -114,6 +133,7 @@ export function ChangePasswordForm({
           type="password"
           autoComplete="new-password"
           className="min-h-11"
+          maxLength={PASSWORD_MAX}
           invalid={Boolean(confirmError)}
           aria-describedby={describedBy(id("confirm"), confirmError)}
           {...register("confirmPassword")}

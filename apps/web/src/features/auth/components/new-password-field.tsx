@@ -1,5 +1,7 @@
 import type { InputHTMLAttributes, Ref } from "react";
 
+import { PASSWORD_MAX } from "@lab/contracts";
+
 import { Field, Input, describedBy } from "@/components/ui/input";
 
 import { PasswordStrength } from "./password-strength";
@@ -26,6 +28,7 @@ export function NewPasswordField({ id, label, password, error, inputProps }: New
           type="password"
           autoComplete="new-password"
           className="min-h-11"
+          maxLength={PASSWORD_MAX}
           invalid={Boolean(error)}
           aria-describedby={[describedBy(id, error), strengthId].filter(Boolean).join(" ")}
           {...inputProps}
