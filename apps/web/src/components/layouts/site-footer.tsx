@@ -29,7 +29,7 @@ export function SiteFooter() {
               <li key={link.to}>
                 <Link
                   to={link.to}
-                  className="inline-flex min-h-11 items-center text-slate-200 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white lg:inline lg:min-h-0"
+                  className="inline-flex min-h-11 min-w-11 items-center text-slate-200 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white lg:inline lg:min-h-0 lg:min-w-0"
                 >
                   {link.label}
                 </Link>

@@ -23,7 +23,7 @@ const sizes: Record<Size, string> = {
 };
 
 // A finger needs 44×44 px (WCAG 2.5.5) below the desktop breakpoint; desktops keep the compact sizes.
-const touchTarget = "min-h-11 min-w-11 lg:min-h-0 lg:min-w-0";
+const touchTarget = "max-lg:min-h-11 max-lg:min-w-11";
 
 export const buttonClasses = (variant: Variant = "primary", size: Size = "md", className?: string) =>
   cn(

@@ -81,7 +81,7 @@ export function Dialog({ open, onClose, title, description, children, className 
         )}
       >
         <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-5 py-4">
-          <div>
+          <div className="min-w-0 [overflow-wrap:anywhere]">
             <h2 id={titleId} className="text-lg font-semibold text-slate-900">
               {title}
             </h2>
@@ -95,7 +95,7 @@ export function Dialog({ open, onClose, title, description, children, className 
             type="button"
             onClick={onClose}
             aria-label="Close dialog"
-            className="rounded-md p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+            className="-mt-2 -mr-3 flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
           >
             <X aria-hidden="true" className="h-5 w-5" />
           </button>

@@ -100,7 +100,7 @@ function PostCard({ post }: { post: BlogPost }) {
               aria-expanded={expanded}
               aria-controls={contentId}
               onClick={() => setExpanded((value) => !value)}
-              className="text-sm font-semibold text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
+              className="text-sm font-semibold text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700 max-lg:min-h-11"
             >
               {expanded ? "Read Less" : "Read More"}
             </button>
@@ -157,7 +157,7 @@ export function BlogPage() {
                 aria-pressed={category === name}
                 onClick={() => setCategory(name)}
                 className={cn(
-                  "rounded-full border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700",
+                  "rounded-full border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 max-lg:min-h-11",
                   category === name
                     ? "border-teal-700 bg-teal-700 text-white"
                     : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",

@@ -63,7 +63,7 @@ function OpeningCard({ opening }: { opening: JobOpening }) {
           aria-controls={detailsId}
           aria-label={`${open ? "Hide Details" : "View Details"} for ${opening.title}`}
           onClick={() => setOpen((value) => !value)}
-          className="inline-flex items-center gap-1 self-start rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700"
+          className="inline-flex items-center gap-1 self-start rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-teal-800 max-lg:min-h-11 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700"
         >
           {open ? "Hide Details" : "View Details"}
           <ChevronDown

@@ -13,7 +13,7 @@ import type { LabSession } from "../utils/lab-session";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-teal-700",
+    "inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-teal-700 max-lg:min-h-11",
     isActive ? "bg-teal-50 text-teal-900" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   );
 

@@ -70,7 +70,7 @@ export function SampleQueue() {
             aria-pressed={params.unassigned === view.unassigned}
             onClick={() => go({ unassigned: view.unassigned })}
             className={cn(
-              "rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-teal-700",
+              "rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-teal-700 max-lg:min-h-11",
               params.unassigned === view.unassigned
                 ? "bg-teal-700 text-white"
                 : "text-slate-700 hover:bg-slate-100",

@@ -3,7 +3,7 @@ import { cn } from "@/components/ui/cn";
 import { pagerItems } from "../utils/pager-items";
 
 const buttonClass =
-  "inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-50";
+  "inline-flex h-11 min-w-11 items-center justify-center rounded-lg border px-2.5 lg:h-9 lg:min-w-9 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-50";
 const idleClass = "border-slate-300 bg-white text-slate-800 hover:bg-slate-50";
 
 /** Prev, a window of numbered pages (5; 3 on phones) with the first and last pages, Next. */

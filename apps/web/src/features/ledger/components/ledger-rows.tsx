@@ -31,13 +31,16 @@ function SelectBox({
   onToggle: () => void;
 }) {
   return (
-    <input
-      type="checkbox"
-      checked={checked}
-      onChange={onToggle}
-      aria-label={`Select sample #${sample.id}`}
-      className="h-4 w-4 rounded border-slate-400 accent-teal-700"
-    />
+    // The label around it is the finger's 44 px target below lg; the box itself stays small.
+    <label className="-m-3 inline-flex h-11 w-11 cursor-pointer items-center justify-center lg:m-0 lg:h-auto lg:w-auto">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={onToggle}
+        aria-label={`Select sample #${sample.id}`}
+        className="h-4 w-4 rounded border-slate-400 accent-teal-700"
+      />
+    </label>
   );
 }
 

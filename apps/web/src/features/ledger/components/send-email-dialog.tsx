@@ -115,7 +115,7 @@ function SendEmailForm({
         {withReports} selected {withReports === 1 ? "sample has a report" : "samples have reports"}
       </p>
       {withReports > 0 ? (
-        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-800 max-lg:min-h-11">
           <input
             type="checkbox"
             checked={includeReports}

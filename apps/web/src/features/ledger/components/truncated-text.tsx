@@ -26,7 +26,7 @@ export function TruncatedText({
             aria-expanded={expanded}
             aria-controls={id}
             onClick={() => setExpanded((value) => !value)}
-            className="rounded text-xs font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900 focus-visible:outline-2 focus-visible:outline-teal-700"
+            className="inline rounded text-xs font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900 focus-visible:outline-2 focus-visible:outline-teal-700"
           >
             {expanded ? "less" : "more"}
           </button>

@@ -84,7 +84,7 @@ export function NotificationBell() {
           setNow(Date.now());
           setOpen((value) => !value);
         }}
-        className="relative flex items-center gap-1.5 rounded-full p-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+        className="relative flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full p-2 text-sm hover:bg-slate-100 lg:min-h-0 lg:min-w-0 focus-visible:outline-2 focus-visible:outline-teal-700"
       >
         {live ? (
           <Bell aria-hidden="true" className="h-5 w-5 text-green-700" />
@@ -113,9 +113,9 @@ export function NotificationBell() {
         role="region"
         aria-labelledby={titleId}
         hidden={!open}
-        className="fixed inset-x-2 top-14 z-40 flex max-h-96 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
+        className="fixed inset-x-2 top-14 z-40 flex max-h-[min(24rem,calc(100dvh-4rem))] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
       >
-        <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2.5">
+        <div className="flex items-center justify-between gap-2 border-b border-slate-200 py-1 pr-2 pl-4 sm:py-2.5 sm:pr-4">
           <div>
             <h2 id={titleId} className="text-sm font-semibold text-slate-900">
               Notifications
@@ -126,7 +126,7 @@ export function NotificationBell() {
             type="button"
             disabled={unread === 0}
             onClick={() => markAll.mutate()}
-            className="rounded px-2 py-1 text-xs font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:text-slate-500 disabled:hover:bg-transparent"
+            className="min-h-11 shrink-0 rounded px-2 py-1 text-xs font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:text-slate-500 lg:min-h-0 disabled:hover:bg-transparent"
           >
             Mark all read
           </button>
@@ -159,7 +159,7 @@ export function NotificationBell() {
                   type="button"
                   aria-label={`Dismiss notification: ${item.title}`}
                   onClick={() => dismiss.mutate(item.id)}
-                  className="m-2 rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700"
+                  className="flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-600 lg:m-2 lg:h-auto lg:w-auto lg:p-1 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700"
                 >
                   <X aria-hidden="true" className="h-4 w-4" />
                 </button>
@@ -168,11 +168,11 @@ export function NotificationBell() {
           </ul>
         )}
 
-        <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-2">
+        <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-2 py-1 sm:px-4 sm:py-2">
           <button
             type="button"
             onClick={() => go(paths.samples.href())}
-            className="rounded px-2 py-1 text-xs font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700"
+            className="min-h-11 rounded px-2 py-1 text-xs font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700 lg:min-h-0"
           >
             View All Samples
           </button>
@@ -180,7 +180,7 @@ export function NotificationBell() {
             type="button"
             disabled={items.length === 0}
             onClick={() => clear.mutate()}
-            className="flex items-center gap-1 rounded px-2 py-1 text-xs font-medium text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700 disabled:text-slate-500 disabled:hover:bg-transparent"
+            className="flex min-h-11 items-center gap-1 rounded px-2 py-1 text-xs font-medium text-red-800 lg:min-h-0 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700 disabled:text-slate-500 disabled:hover:bg-transparent"
           >
             <Trash2 aria-hidden="true" className="h-3.5 w-3.5" />
             Clear all

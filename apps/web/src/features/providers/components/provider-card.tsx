@@ -35,10 +35,15 @@ function LocationLine({
         <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
         <span className={cn("min-w-0 break-words", !text && "italic")}>{text ?? NO_LOCATION_TEXT}</span>
       </span>
-      {entry.coordinates ? <MapLink coordinates={entry.coordinates} place={name} /> : null}
+      {entry.coordinates ? (
+        <MapLink coordinates={entry.coordinates} place={name} className="min-h-11 lg:min-h-0" />
+      ) : null}
     </div>
   );
 }
+
+// The phone link is a finger's size (44 px) below lg; it is not a link inside running text.
+const phoneTarget = "*:inline-flex *:min-h-11 *:items-center lg:*:min-h-0";
 
 function Phones({ phone, altPhone }: { phone: string; altPhone: string | null }) {
   return (
@@ -48,14 +53,14 @@ function Phones({ phone, altPhone }: { phone: string; altPhone: string | null })
           <Phone aria-hidden="true" className="h-4 w-4 text-slate-500" />
           WhatsApp:
         </dt>
-        <dd>
+        <dd className={phoneTarget}>
           <PhoneLink number={phone} />
         </dd>
       </div>
       {altPhone ? (
         <div className="flex items-center gap-1.5">
           <dt className="text-slate-700">Alternative:</dt>
-          <dd>
+          <dd className={phoneTarget}>
             <PhoneLink number={altPhone} />
           </dd>
         </div>
@@ -129,7 +134,7 @@ export function ProviderCard({ provider, editing, onEdit, onDelete }: ProviderCa
             aria-expanded={farmersOpen}
             aria-controls={farmersId}
             onClick={() => setFarmersOpen((open) => !open)}
-            className="flex items-center gap-1 rounded text-sm font-medium text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
+            className="flex min-h-11 items-center gap-1 rounded pr-2 text-sm font-medium text-teal-800 hover:underline lg:min-h-0 focus-visible:outline-2 focus-visible:outline-teal-700"
           >
             <ChevronDown
               aria-hidden="true"

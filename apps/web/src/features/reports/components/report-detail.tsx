@@ -147,7 +147,7 @@ function ReportView({ report }: { report: Report }) {
             </span>
             <Link
               to={paths.verify.href(certification)}
-              className="text-sm font-medium text-teal-800 underline print:hidden"
+              className="inline-flex min-h-11 items-center text-sm font-medium text-teal-800 underline lg:min-h-0 print:hidden"
             >
               Verify this certificate
             </Link>

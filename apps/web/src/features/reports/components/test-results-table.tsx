@@ -1,22 +1,72 @@
 import type { ReportTest } from "@lab/contracts";
 
-import { cn } from "@/components/ui/cn";
+import { CircleCheck, CircleX } from "lucide-react";
 
-export function VerdictBadge({ verdict }: { verdict: ReportTest["verdict"] }) {
+import { cn } from "@/components/ui/cn";
+import { useMediaQuery } from "@/features/ledger/hooks/use-media-query";
+
+/** Below lg the six columns do not fit beside the navigation: one card per test instead. */
+export const CARD_LAYOUT_QUERY = "(max-width: 1023.98px)";
+
+export function VerdictBadge({
+  verdict,
+  large = false,
+}: {
+  verdict: ReportTest["verdict"];
+  large?: boolean;
+}) {
+  const Icon = verdict === "pass" ? CircleCheck : CircleX;
   return (
     <span
       className={cn(
-        "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold",
+        "inline-flex shrink-0 items-center gap-1.5 rounded-full font-semibold",
+        large ? "px-3 py-1 text-base" : "px-2.5 py-0.5 text-xs",
         verdict === "pass" ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900",
       )}
     >
+      {large ? <Icon aria-hidden="true" className="h-5 w-5" /> : null}
       {verdict === "pass" ? "Pass" : "Fail"}
     </span>
   );
 }
 
-/** One row per requested test type: value, unit, limit, method and verdict. */
+const CARD_FIELDS = [
+  { key: "value", label: "Value" },
+  { key: "unit", label: "Unit" },
+  { key: "limit", label: "Limit" },
+  { key: "method", label: "Method" },
+] as const;
+
+/** A phone's view of the results: each test a card, its verdict large at the top. */
+function TestResultCards({ tests, caption }: { tests: readonly ReportTest[]; caption: string }) {
+  return (
+    <ul aria-label={caption} className="space-y-3">
+      {tests.map((test) => (
+        <li key={test.testType} className="rounded-lg border border-slate-200 bg-white p-3">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h3 className="min-w-0 text-sm font-semibold [overflow-wrap:anywhere] text-slate-900">
+              {test.testType}
+            </h3>
+            <VerdictBadge verdict={test.verdict} large />
+          </div>
+          <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+            {CARD_FIELDS.map((field) => (
+              <div key={field.key} className="min-w-0">
+                <dt className="text-xs font-medium text-slate-600">{field.label}</dt>
+                <dd className="[overflow-wrap:anywhere] text-slate-800">{test[field.key] || "—"}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One row per requested test type: value, unit, limit, method and verdict; cards below lg. */
 export function TestResultsTable({ tests, caption }: { tests: readonly ReportTest[]; caption: string }) {
+  const cards = useMediaQuery(CARD_LAYOUT_QUERY);
+  if (cards) return <TestResultCards tests={tests} caption={caption} />;
   return (
     <div
       role="region"

@@ -17,7 +17,7 @@ export function Pager({
   if (totalPages <= 1) return null;
   const pages = pageWindow(page, totalPages);
   const buttonClass =
-    "inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-50";
+    "inline-flex h-11 min-w-11 items-center lg:h-9 lg:min-w-9 justify-center rounded-lg border px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-50";
 
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1">

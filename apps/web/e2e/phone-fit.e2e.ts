@@ -1,0 +1,502 @@
+// Issue 13 "Fits a phone" in Debian's Chromium at 360×740 (isMobile, touch): every route of the SPA
+// (public, customer and lab console) with real-length data — a customer whose name is 60 letters
+// without a space, providers named in Telugu and Hindi, an agent with farmers, samples in every
+// status, a passed, a failed and a revoked report — is checked for two things:
+//   1. nothing scrolls sideways: document.documentElement.scrollWidth <= 360;
+//   2. every visible interactive element (a, button, input, select, textarea, [role=button|tab|menuitem],
+//      summary, a label wrapping a checkbox/radio) is at least 44×44 px. Links inside running text are
+//      exempt (WCAG 2.5.8, inline exception); a checkbox or radio may count its label's box.
+// Each route is its own test, so one run lists every offender (route, element, size). The bell panel,
+// a dialog and the user menu are opened and checked too; the agent panel on /samples must stay on
+// screen, show the phone formatted and close on a tap elsewhere and on Escape; on /report/{id} each
+// test is a card whose verdict is visible without a sideways scroll. Screenshots land in
+// /tmp/phone-fit-*.png (look at them when changing a layout).
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+import { paths } from "../src/config/paths";
+
+import { PASSWORD, registerVerified } from "./support/accounts";
+import { chromiumAvailable } from "./support/browser";
+import { openPage, useChromium, visible, waitForPath, waitUntil, type OpenPage } from "./support/page";
+import {
+  addAgent,
+  assignAgent,
+  collectAndStartTesting,
+  deactivateAgentsNamed,
+  issueReport,
+  STAFF_EMAIL,
+  STAFF_PASSWORD,
+  staffHeaders,
+  type StaffHeaders,
+} from "./support/staff";
+
+const baseURL = inject("baseURL");
+const mailDir = inject("mailDir");
+
+const PHONE = { name: "phone", viewport: { width: 360, height: 740 }, isMobile: true } as const;
+const MIN_TAP = 44;
+const TEST_TYPES = ["Viral Disease Screening", "Allergen Testing"];
+// 60 letters, no space: the kind of name that widens a card when nothing lets it break.
+const LONG_NAME = "Venkatasatyanarayanamurthyvaraprasadaraolakshminarasimharaju";
+const TELUGU = "లక్ష్మీ దేవి";
+const HINDI = "लक्ष्मी देवी";
+
+interface Offence {
+  what: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Measures the page as it is now: its scroll width and every interactive element smaller than
+ * 44×44 px. Runs in the page; answers plain data.
+ */
+function measure(page: Page): Promise<{ scrollWidth: number; widest: string; small: Offence[] }> {
+  return page.evaluate((minTap) => {
+    const selector = [
+      "a[href]",
+      "button",
+      "input:not([type=hidden])",
+      "select",
+      "textarea",
+      "[role=button]",
+      "[role=tab]",
+      "[role=menuitem]",
+      "summary",
+    ].join(", ");
+    const shown = (element: Element): boolean => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) return false;
+      const style = getComputedStyle(element);
+      if (style.visibility === "hidden" || style.display === "none") return false;
+      return element.closest("[aria-hidden=true], [inert]") === null;
+    };
+    const describe = (element: Element): string => {
+      const label =
+        element.getAttribute("aria-label") ??
+        (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
+          ? (element.labels?.[0]?.textContent ?? element.name ?? element.placeholder)
+          : element.textContent) ??
+        "";
+      const id = element.id ? `#${element.id}` : "";
+      const role = element.getAttribute("role");
+      return `<${element.tagName.toLowerCase()}${id}${role ? ` role=${role}` : ""}> "${label.replace(/\s+/g, " ").trim().slice(0, 50)}"`;
+    };
+    /**
+     * A link (or a "more" toggle) in running text: displayed inline, inside a block that holds other
+     * words too (WCAG 2.5.8, inline exception).
+     */
+    const inRunningText = (element: Element): boolean => {
+      if (!["A", "BUTTON"].includes(element.tagName) || getComputedStyle(element).display !== "inline") {
+        return false;
+      }
+      const parent = element.parentElement;
+      if (!parent) return false;
+      const own = (element.textContent ?? "").trim();
+      const around = (parent.textContent ?? "").replace(own, "").trim();
+      return around.length > 0;
+    };
+    /** The box a finger hits: a checkbox or radio counts its label's box. */
+    const targetBox = (element: Element): DOMRect => {
+      const box = element.getBoundingClientRect();
+      if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {
+        const label = element.closest("label") ?? element.labels?.[0];
+        if (label) {
+          const labelBox = label.getBoundingClientRect();
+          if (labelBox.width * labelBox.height > box.width * box.height) return labelBox;
+        }
+      }
+      return box;
+    };
+
+    const small: { what: string; width: number; height: number }[] = [];
+    const seen = new Set<Element>();
+    const candidates = [
+      ...document.querySelectorAll(selector),
+      // A label wrapping a checkbox or radio is a tap target of its own.
+      ...[...document.querySelectorAll("label")].filter((label) =>
+        label.querySelector("input[type=checkbox], input[type=radio]"),
+      ),
+    ];
+    for (const element of candidates) {
+      if (seen.has(element) || !shown(element) || inRunningText(element)) continue;
+      seen.add(element);
+      // A visually hidden checkbox (sr-only) inside a label: its label is checked instead.
+      const box = targetBox(element);
+      // Visually hidden until focused (the skip link, sr-only controls inside a label): no target.
+      if (box.width <= 2 && box.height <= 2) continue;
+      if (box.width < minTap - 0.5 || box.height < minTap - 0.5) {
+        small.push({ what: describe(element), width: Math.round(box.width), height: Math.round(box.height) });
+      }
+    }
+
+    // What reaches past the right edge (to say what makes the page scroll sideways): the elements
+    // with no child reaching as far, i.e. the culprits rather than their containers.
+    const edge = window.screen.width + 0.5;
+    // An element reaches past it with its box, or with text overflowing its box (a long word).
+    const past = [...document.body.querySelectorAll("*")].filter((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.right > edge) return true;
+      const spills = getComputedStyle(element).overflowX === "visible";
+      return spills && element.scrollWidth > element.clientWidth + 1 && box.left + element.scrollWidth > edge;
+    });
+    const widest = past
+      .filter((element) => !past.some((other) => other !== element && element.contains(other)))
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${describe(element)} ${element.className.toString().slice(0, 80)} reaches ${Math.round(element.getBoundingClientRect().right)} px`,
+      )
+      .join("; ");
+    return { scrollWidth: document.documentElement.scrollWidth, widest, small };
+  }, MIN_TAP);
+}
+
+/** Fails listing every offender of the page as it is now. */
+async function expectFits(page: Page, label: string): Promise<void> {
+  // Let fonts, lazy chunks and queries settle before measuring.
+  await page.waitForLoadState("networkidle").catch(() => undefined);
+  const { scrollWidth, widest, small } = await measure(page);
+  const problems: string[] = [];
+  if (scrollWidth > PHONE.viewport.width) {
+    problems.push(`scrolls sideways: scrollWidth ${scrollWidth} px > 360 px (${widest})`);
+  }
+  for (const offence of small) {
+    problems.push(`tap target ${offence.width}×${offence.height} px < 44×44: ${offence.what}`);
+  }
+  if (problems.length > 0) {
+    await page.screenshot({ path: `/tmp/phone-fit-failed-${label.replace(/\W+/g, "-")}.png` });
+  }
+  expect(problems, `${label} at 360×740:\n  ${problems.join("\n  ")}`).toEqual([]);
+}
+
+async function submitSample(page: Page, token: string, customerId: number, samplerName: string) {
+  const submitted = await page.request.post("/api/sample-submissions", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      consumerId: customerId,
+      samplerId: `temp_${Date.now()}_${Math.random().toString(36).slice(2)}`,
+      samplerName,
+      samplerLocation: "Kākināda, Andhra Pradesh",
+      coordinate: { lat: 16.9891, lng: 82.2475 },
+      shrimpCategory: "Tiger Shrimp",
+      testTypes: TEST_TYPES,
+      phoneNumber: "+91 98480 22338",
+      status: "PENDING",
+      assigned: "",
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  return ((await submitted.json()) as { id: number }).id;
+}
+
+async function moveTo(page: Page, headers: StaffHeaders, id: number, status: string): Promise<void> {
+  const moved = await page.request.post(`/api/lab/samples/${id}/status`, { headers, data: { status } });
+  expect(moved.status(), await moved.text()).toBe(200);
+}
+
+describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, touch)", () => {
+  const browser = useChromium();
+  const stamp = Date.now();
+  const email = `phonefit.${stamp}@aquafarms.in`;
+  const agentName = `Suresh Reddy ${stamp}`;
+  let customer: OpenPage;
+  let staff: OpenPage;
+  let headers: StaffHeaders = {};
+  const ids = { pending: 0, collecting: 0, collected: 0, testing: 0, passed: 0, failed: 0, revoked: 0 };
+  const reports = { passed: 0, failed: 0, revoked: 0 };
+  let certificate = "";
+  const visited = new Set<string>();
+
+  beforeAll(async () => {
+    customer = await openPage(browser(), baseURL, PHONE);
+    staff = await openPage(browser(), baseURL, PHONE);
+    const { page } = customer;
+    const { token, customerId } = await registerVerified(page, mailDir, LONG_NAME, email);
+    const auth = { Authorization: `Bearer ${token}` };
+    // Providers: a farmer named in Telugu, one in Hindi, and an agent (long name) with two farmers.
+    for (const [samplerName, userType, farmers] of [
+      [TELUGU, "Farmer", null],
+      [HINDI, "Farmer", null],
+      [
+        `${LONG_NAME} Agent`,
+        "Agent",
+        [
+          { name: TELUGU, phoneNumber: "+91 94400 12345" },
+          { name: `${HINDI} ${LONG_NAME}`, phoneNumber: "+91 98480 22338" },
+        ],
+      ],
+    ] as const) {
+      const created = await page.request.post(`/api/customers/${customerId}/sample-providers`, {
+        headers: auth,
+        data: {
+          samplerName,
+          userType,
+          phoneNumber: "+91 98480 22338",
+          location: "Amalāpuram, Andhra Pradesh",
+          coordinates: { lat: 16.578, lng: 82.006 },
+          farmers,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+    }
+
+    headers = await staffHeaders(staff.page);
+    const agentId = await addAgent(staff.page, headers, { name: agentName, phone: "+919440012345" });
+    const names = [TELUGU, HINDI, LONG_NAME, `${TELUGU} ${LONG_NAME}`, HINDI, TELUGU];
+    const moving = ["collecting", "collected", "testing", "passed", "failed", "revoked"] as const;
+    for (const [index, key] of moving.entries()) {
+      ids[key] = await submitSample(page, token, customerId, names[index] ?? LONG_NAME);
+      await assignAgent(staff.page, headers, ids[key], agentId);
+    }
+    await moveTo(staff.page, headers, ids.collected, "COLLECTED");
+    for (const key of ["testing", "passed", "failed", "revoked"] as const) {
+      await collectAndStartTesting(staff.page, headers, ids[key]);
+    }
+    reports.passed = (await issueReport(staff.page, headers, ids.passed, TEST_TYPES, "pass")).id;
+    reports.failed = (await issueReport(staff.page, headers, ids.failed, TEST_TYPES, "fail")).id;
+    const revoked = await issueReport(staff.page, headers, ids.revoked, TEST_TYPES, "pass");
+    reports.revoked = revoked.id;
+    certificate = revoked.certification ?? "";
+    const revoke = await staff.page.request.post(`/api/lab/reports/${revoked.id}/revoke`, {
+      headers,
+      data: { reason: "Sample label did not match the farm record" },
+    });
+    expect(revoke.status(), await revoke.text()).toBe(200);
+    // No active agent left (the dispatcher would assign the next sample), then one stays PENDING.
+    await deactivateAgentsNamed(staff.page, headers, agentName);
+    ids.pending = await submitSample(page, token, customerId, LONG_NAME);
+  });
+
+  afterAll(async () => {
+    if (staff) await deactivateAgentsNamed(staff.page, await staffHeaders(staff.page), agentName);
+    await customer?.context.close();
+    await staff?.context.close();
+  });
+
+  describe("signed out", () => {
+    const publicRoutes = [
+      { route: paths.login.path, url: () => "/login" },
+      { route: paths.privacy.path, url: () => "/privacy" },
+      { route: paths.terms.path, url: () => "/terms" },
+      { route: paths.careers.path, url: () => "/careers" },
+      { route: paths.blog.path, url: () => "/blog" },
+      { route: paths.verify.path, url: () => "/verify" },
+      { route: paths.verify.path, url: () => `/verify/${encodeURIComponent(certificate)}` },
+      { route: paths.unsubscribe.path, url: () => "/unsubscribe?e=nobody%40example.com&s=bad" },
+      { route: paths.newsletterConfirm.path, url: () => "/newsletter/confirm?token=not-a-token" },
+      { route: paths.newsletterUnsubscribe.path, url: () => "/newsletter/unsubscribe?token=not-a-token" },
+      { route: paths.labLogin.path, url: () => "/lab/login" },
+    ];
+
+    it.each(publicRoutes)("$route ($url) fits 360 px with 44 px tap targets", async ({ route, url }) => {
+      const { page } = customer;
+      visited.add(route);
+      await page.goto(url());
+      await visible(page.locator("h1"), 20_000).catch(async (error: unknown) => {
+        await page.screenshot({ path: "/tmp/phone-fit-failed.png", fullPage: true });
+        throw error;
+      });
+      await expectFits(page, url());
+    });
+
+    it("/login: the Sign In card is above the fold at 360×740", async () => {
+      const { page } = customer;
+      await page.goto("/login");
+      const form = await visible(page.getByRole("form", { name: "Sign in" }));
+      const button = form.getByRole("button", { name: "Sign In" });
+      const box = await button.boundingBox();
+      expect(box, "the Sign In button has a box").not.toBeNull();
+      // The whole button is on the first screen, without scrolling.
+      expect((box?.y ?? 9999) + (box?.height ?? 0)).toBeLessThanOrEqual(PHONE.viewport.height);
+      await page.screenshot({ path: "/tmp/phone-fit-login.png" });
+    });
+
+    it("/dev/mailbox (when the server offers it) fits 360 px", async () => {
+      const { page } = customer;
+      const response = await page.goto("/dev/mailbox");
+      visited.add(paths.devMailbox.path);
+      if (response?.status() === 404) return; // not mounted when mail goes to a real SMTP server
+      await expectFits(page, "/dev/mailbox");
+    });
+  });
+
+  describe("customer", () => {
+    beforeAll(async () => {
+      const { page } = customer;
+      await page.goto("/login");
+      const form = await visible(page.getByRole("form", { name: "Sign in" }));
+      await form.getByLabel("Email", { exact: true }).fill(email);
+      await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await form.getByRole("button", { name: "Sign In" }).click();
+      await waitForPath(page, "/dashboard", 20_000);
+    });
+
+    const customerRoutes = [
+      { route: paths.dashboard.path, url: () => "/dashboard" },
+      { route: paths.customers.path, url: () => "/customers" },
+      { route: paths.profile.path, url: () => "/profile" },
+      { route: paths.submitSample.path, url: () => "/submit-sample" },
+      { route: paths.sampleProcessing.path, url: () => `/submit-sample/${ids.collecting}` },
+      { route: paths.samples.path, url: () => "/samples" },
+      { route: paths.samples.path, url: () => "/samples?status=COMPLETED" },
+      { route: paths.timeline.path, url: () => `/timeline/${ids.testing}` },
+      { route: paths.timeline.path, url: () => `/timeline/${ids.revoked}` },
+      { route: paths.ledger.path, url: () => "/ledger" },
+      { route: paths.reports.path, url: () => "/reports" },
+      { route: paths.report.path, url: () => `/report/${reports.passed}` },
+      { route: paths.report.path, url: () => `/report/${reports.failed}` },
+      { route: paths.report.path, url: () => `/report/${reports.revoked}` },
+    ];
+
+    it.each(customerRoutes)("$route ($url) fits 360 px with 44 px tap targets", async ({ route, url }) => {
+      const { page } = customer;
+      visited.add(route);
+      await page.goto(url());
+      await visible(page.getByRole("heading", { level: 1 }), 20_000).catch(async (error: unknown) => {
+        await page.screenshot({ path: "/tmp/phone-fit-failed.png", fullPage: true });
+        throw error;
+      });
+      await expectFits(page, url());
+    });
+
+    it("/report/{id}: each test is a card with its verdict on screen, no table, for a pass and a fail", async () => {
+      const { page } = customer;
+      for (const [id, verdict] of [
+        [reports.passed, /pass/i],
+        [reports.failed, /fail/i],
+      ] as const) {
+        await page.goto(`/report/${id}`);
+        const list = await visible(page.getByRole("list", { name: "Results per test type" }), 20_000);
+        expect(await page.locator("table:visible").count()).toBe(0);
+        const cards = list.getByRole("listitem");
+        expect(await cards.count()).toBe(TEST_TYPES.length);
+        for (const card of await cards.all()) {
+          const verdictBox = await card.getByText(verdict).first().boundingBox();
+          expect(verdictBox, "the verdict is drawn").not.toBeNull();
+          expect((verdictBox?.x ?? 999) + (verdictBox?.width ?? 0)).toBeLessThanOrEqual(360);
+        }
+        await expectFits(page, `/report/${id} (cards)`);
+      }
+      await page.goto(`/report/${reports.passed}`);
+      await visible(page.getByRole("list", { name: "Results per test type" }));
+      await page.screenshot({ path: "/tmp/phone-fit-report.png", fullPage: true });
+    });
+
+    it("the bell panel fits the screen: Mark all read, Clear all and every dismiss are on screen and 44 px", async () => {
+      const { page } = customer;
+      await page.goto("/samples");
+      await visible(page.getByRole("heading", { level: 1 }), 20_000);
+      await page.getByRole("button", { name: /^Notifications, / }).click();
+      const panel = await visible(page.getByRole("region", { name: "Notifications" }));
+      const box = await panel.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(360);
+      const controls = [
+        panel.getByRole("button", { name: "Mark all read" }),
+        panel.getByRole("button", { name: "Clear all" }),
+        ...(await panel.getByRole("button", { name: /^Dismiss/ }).all()),
+      ];
+      expect(controls.length).toBeGreaterThan(2);
+      for (const control of controls) {
+        const controlBox = await control.boundingBox();
+        expect(controlBox, "the control is drawn").not.toBeNull();
+        expect(controlBox?.x ?? -1).toBeGreaterThanOrEqual(0);
+        expect((controlBox?.x ?? 0) + (controlBox?.width ?? 999)).toBeLessThanOrEqual(360);
+      }
+      await expectFits(page, "/samples with the bell open");
+      await page.screenshot({ path: "/tmp/phone-fit-bell.png" });
+      await page.keyboard.press("Escape");
+    });
+
+    it("the user menu, then its View Profile dialog, fit and their controls are 44 px", async () => {
+      const { page } = customer;
+      await page.goto("/dashboard");
+      await visible(page.getByRole("heading", { level: 1 }), 20_000);
+      await page
+        .getByRole("button", { name: /^User menu/ })
+        .first()
+        .click();
+      await visible(page.getByRole("menuitem").first());
+      await expectFits(page, "/dashboard with the user menu open");
+      await page.getByRole("menuitem", { name: "View Profile" }).click();
+      await visible(page.getByRole("dialog"));
+      await expectFits(page, "/dashboard with the View Profile dialog open");
+      await page.keyboard.press("Escape");
+    });
+
+    it("/samples: the agent tooltip stays on screen, shows the phone formatted and closes on a tap elsewhere and on Escape", async () => {
+      const { page } = customer;
+      await page.goto("/samples");
+      await visible(page.getByRole("heading", { level: 1 }), 20_000);
+      await page.screenshot({ path: "/tmp/phone-fit-samples.png", fullPage: true });
+      const agent = page.getByRole("button", { name: "Agent Assigned" }).first();
+      await agent.scrollIntoViewIfNeeded();
+      await agent.tap();
+      const panel = page.locator(`[id="${(await agent.getAttribute("aria-controls")) ?? ""}"]`);
+      await visible(panel);
+      expect(await panel.textContent()).toContain("+91 94400 12345");
+      expect(await panel.textContent()).not.toContain("+919440012345");
+      const box = await panel.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(360);
+      await expectFits(page, "/samples with the agent panel open");
+      await page.screenshot({ path: "/tmp/phone-fit-agent-panel.png" });
+      // A tap elsewhere closes it; so does Escape.
+      await page.getByRole("heading", { level: 1 }).tap();
+      await waitUntil(async () => !(await panel.isVisible()), "a tap elsewhere to close the agent panel");
+      await agent.tap();
+      await visible(panel);
+      await page.keyboard.press("Escape");
+      await waitUntil(async () => !(await panel.isVisible()), "Escape to close the agent panel");
+    });
+
+    it("raised no uncaught errors in the customer's pages", () => {
+      expect(customer.pageErrors).toEqual([]);
+    });
+  });
+
+  describe("lab console (staff)", () => {
+    beforeAll(async () => {
+      const { page } = staff;
+      await page.goto("/lab/login");
+      const form = await visible(page.getByRole("form", { name: "Lab sign in" }));
+      await form.getByLabel("Email").fill(STAFF_EMAIL);
+      await form.getByLabel("Password").fill(STAFF_PASSWORD);
+      await form.getByRole("button", { name: "Sign In" }).click();
+      await waitForPath(page, "/lab");
+    });
+
+    const labRoutes = [
+      { route: paths.lab.path, url: () => "/lab" },
+      { route: paths.labAgents.path, url: () => "/lab/agents" },
+      { route: paths.labEnquiries.path, url: () => "/lab/enquiries" },
+      { route: paths.labSample.path, url: () => `/lab/samples/${ids.pending}` },
+      { route: paths.labSample.path, url: () => `/lab/samples/${ids.collecting}` },
+      { route: paths.labSample.path, url: () => `/lab/samples/${ids.testing}` },
+      { route: paths.labSample.path, url: () => `/lab/samples/${ids.passed}` },
+      { route: paths.labSample.path, url: () => `/lab/samples/${ids.revoked}` },
+    ];
+
+    it.each(labRoutes)("$route ($url) fits 360 px with 44 px tap targets", async ({ route, url }) => {
+      const { page } = staff;
+      visited.add(route);
+      await page.goto(url());
+      await visible(page.getByRole("heading", { level: 1 }), 20_000).catch(async (error: unknown) => {
+        await page.screenshot({ path: "/tmp/phone-fit-failed.png", fullPage: true });
+        throw error;
+      });
+      await expectFits(page, url());
+    });
+
+    it("raised no uncaught errors in the console", () => {
+      expect(staff.pageErrors).toEqual([]);
+    });
+  });
+
+  it("visited every route of config/paths.ts (a new route must join this journey)", () => {
+    const missing = Object.values(paths)
+      .map((entry) => entry.path)
+      .filter((path) => path !== paths.home.path && !visited.has(path));
+    expect(missing).toEqual([]);
+  });
+});
