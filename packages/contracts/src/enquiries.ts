@@ -1,14 +1,15 @@
 import { z } from "zod";
 
+import {
+  ENQUIRY_EMAIL_MAX,
+  ENQUIRY_MESSAGE_MAX,
+  ENQUIRY_NAME_MAX,
+  ENQUIRY_PHONE_MAX,
+} from "./enquiry-limits";
 import { messages } from "./messages";
 import { text } from "./text";
 
 // The landing page's contact form and the blog's newsletter (issue 13, "Sharing where people talk").
-
-export const ENQUIRY_NAME_MAX = 80;
-export const ENQUIRY_EMAIL_MAX = 254;
-export const ENQUIRY_PHONE_MAX = 32;
-export const ENQUIRY_MESSAGE_MAX = 2000;
 
 const email = text(messages.enquiryEmailRequired)
   .trim()

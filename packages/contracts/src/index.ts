@@ -9,3 +9,4 @@ export * from "./limits";
 export * from "./ledger";
 export * from "./text";
 export * from "./enquiries";
+export * from "./enquiry-limits";

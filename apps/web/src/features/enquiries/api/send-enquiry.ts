@@ -1,7 +1,10 @@
-import { acceptedResponseSchema, type AcceptedResponse, type ContactEnquiryRequest } from "@lab/contracts";
+import type { AcceptedResponse, ContactEnquiryRequest } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
-/** POST /enquiries (public): the landing page's contact form; 202 with the text to show. */
+/**
+ * POST /enquiries (public): the landing page's contact form; 202 with the text to show. The answer is
+ * not parsed with its zod schema: /login's bundle stays without zod (DESIGN.md section 10).
+ */
 export const sendEnquiry = (input: ContactEnquiryRequest): Promise<AcceptedResponse> =>
-  apiRequest("/enquiries", { method: "POST", body: input, auth: false, schema: acceptedResponseSchema });
+  apiRequest<AcceptedResponse>("/enquiries", { method: "POST", body: input, auth: false });

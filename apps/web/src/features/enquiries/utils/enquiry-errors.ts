@@ -1,4 +1,10 @@
-import { contactEnquiryRequestSchema, messages } from "@lab/contracts";
+import {
+  ENQUIRY_EMAIL_MAX,
+  ENQUIRY_MESSAGE_MAX,
+  ENQUIRY_NAME_MAX,
+  ENQUIRY_PHONE_MAX,
+  messages,
+} from "@lab/contracts";
 
 import { isApiError } from "@/lib/api-client";
 
@@ -10,21 +16,44 @@ export type EnquiryErrors = Partial<Record<EnquiryField, string>>;
 const isEnquiryField = (value: unknown): value is EnquiryField =>
   typeof value === "string" && (ENQUIRY_FIELDS as readonly string[]).includes(value);
 
-/** The same checks as the server (the contracts schema): the first message of each field. */
+// A quick check before sending; the server's schema (contracts/enquiries.ts) decides. The form lives on
+// /login, whose bundle must stay without zod (the 120 KB bar, DESIGN.md section 10), hence plain code.
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The first problem of each field, in the server's words. */
 export function enquiryErrorsOf(values: EnquiryValues): EnquiryErrors {
-  const result = contactEnquiryRequestSchema.safeParse(values);
-  if (result.success) return {};
   const errors: EnquiryErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (isEnquiryField(field) && errors[field] === undefined) errors[field] = issue.message;
+  const firstName = values.firstName.trim();
+  const email = values.email.trim();
+  const message = values.message.trim();
+  if (!firstName) errors.firstName = messages.enquiryFirstNameRequired;
+  else if (firstName.length > ENQUIRY_NAME_MAX) errors.firstName = messages.enquiryFirstNameTooLong;
+  if (values.lastName.trim().length > ENQUIRY_NAME_MAX) errors.lastName = messages.enquiryLastNameTooLong;
+  if (!email) errors.email = messages.enquiryEmailRequired;
+  else if (email.length > ENQUIRY_EMAIL_MAX || !LOOKS_LIKE_EMAIL.test(email)) {
+    errors.email = messages.invalidEmailFormat;
   }
+  if (values.phone.trim().length > ENQUIRY_PHONE_MAX) errors.phone = messages.phoneInvalid;
+  if (!message) errors.message = messages.enquiryMessageRequired;
+  else if (message.length > ENQUIRY_MESSAGE_MAX) errors.message = messages.enquiryMessageTooLong;
   return errors;
 }
 
+// Server messages that belong to one field, for answers that do not name it.
+const FIELD_OF_MESSAGE: Partial<Record<string, EnquiryField>> = {
+  [messages.enquiryFirstNameRequired]: "firstName",
+  [messages.enquiryFirstNameTooLong]: "firstName",
+  [messages.enquiryLastNameTooLong]: "lastName",
+  [messages.enquiryEmailRequired]: "email",
+  [messages.invalidEmailFormat]: "email",
+  [messages.phoneInvalid]: "phone",
+  [messages.enquiryMessageRequired]: "message",
+  [messages.enquiryMessageTooLong]: "message",
+};
+
 /**
- * Where a server refusal belongs: the field it names (`field` in the body), the phone for the phone
- * check only the server makes, else the form's banner.
+ * Where a server refusal belongs: the field it names (`field` in the body), else the field its message
+ * is about, else the form's banner.
  */
 export function serverEnquiryError(error: unknown): { field?: EnquiryField; message: string } {
   const message = error instanceof Error && error.message ? error.message : messages.enquirySendFailed;
@@ -32,6 +61,6 @@ export function serverEnquiryError(error: unknown): { field?: EnquiryField; mess
   const body: unknown = error.body;
   const named = typeof body === "object" && body !== null && "field" in body ? body.field : undefined;
   if (isEnquiryField(named)) return { field: named, message };
-  if (message === messages.phoneInvalid) return { field: "phone", message };
-  return { message };
+  const field = FIELD_OF_MESSAGE[message];
+  return field ? { field, message } : { message };
 }

@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 
 import { LAB_ADDRESS, LAB_EMAIL, LAB_PHONE } from "@/config/brand";
-import { ContactForm } from "@/features/enquiries/components/contact-form";
+import { DeferredContactForm } from "@/features/enquiries/components/deferred-contact-form";
 
 /** Contact details and the form that sends an enquiry to the lab (issue 13; the spec's form did nothing). */
 export function ContactSection() {
@@ -33,7 +33,7 @@ export function ContactSection() {
             </li>
           </ul>
         </div>
-        <ContactForm />
+        <DeferredContactForm />
       </div>
     </section>
   );
