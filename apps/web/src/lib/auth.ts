@@ -39,7 +39,6 @@ let session: Session | null = null;
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 /** True while start-up asks the server for a session (the route guards wait). */
 let restoring = false;
-let refreshing: Promise<Session | null> | null = null;
 const listeners = new Set<Listener>();
 const logoutListeners = new Set<LogoutListener>();
 
@@ -117,8 +116,11 @@ function cancelExpiryTimer(): void {
 }
 
 /** True when the token is gone or has under a minute left: time to refresh. */
-const isDue = (token: TokenData, now = Date.now()): boolean =>
+export const isDue = (token: TokenData, now = Date.now()): boolean =>
   token.expiresAt - now <= LOGOUT_BEFORE_EXPIRY_S * 1000;
+
+// The refresh code is its own chunk: the /login page (DESIGN.md section 10 budget) never needs it.
+const refresher = () => import("./session-refresh");
 
 /**
  * Refreshes 60 s before expiry (at once when under a minute remains); a failed refresh signs out, an
@@ -151,74 +153,32 @@ function watchVisibility(): void {
   window.addEventListener("online", onVisible);
 }
 
-const asRecord = (value: unknown): Record<string, unknown> | null =>
-  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : null;
+/**
+ * Trades the refresh cookie for a new access token and the current user (lib/session-refresh.ts).
+ * Answers the new session, or null when there is none (signed out with `reason`) or no answer came
+ * (offline; nothing changes).
+ */
+export async function refreshSession(reason: LogoutReason = "expired"): Promise<Session | null> {
+  try {
+    return await (await refresher()).refreshSession(reason);
+  } catch {
+    return null; // the chunk could not load: offline
+  }
+}
 
-/** Another tab may have refreshed while this one waited: its token, if fresh and not ours. */
-function freshStoredSession(ours: string | undefined): Session | null {
+/** The session as stored (another tab may have written a newer one). */
+export function readStoredSession(): Session | null {
   const token = parseTokenData(readJson(TOKEN_DATA_KEY));
   const user = parseCustomer(readJson(CURRENT_USER_KEY));
-  if (!token || !user || token.token === ours || isDue(token)) return null;
-  return { user, token };
+  return token && user ? { token, user } : null;
 }
 
-async function askServer(reason: LogoutReason): Promise<Session | null> {
-  const ours = session?.token.token;
-  const adopted = freshStoredSession(ours);
-  if (adopted) {
-    session = adopted;
-    scheduleExpiry(adopted.token);
-    emit();
-    return session;
-  }
-  let response: Response;
-  try {
-    response = await fetch(REFRESH_PATH, {
-      method: "POST",
-      // The server refuses a refresh without this header (CSRF): a cross-site form cannot add it.
-      headers: { Accept: "application/json", "X-Requested-With": "fetch" },
-      credentials: "same-origin",
-    });
-  } catch {
-    return null; // offline: the session stays; the caller decides
-  }
-  const body = response.ok ? asRecord(await response.json().catch(() => null)) : null;
-  const user = parseCustomer(body?.customer);
-  const token = body && typeof body.accessToken === "string" ? body.accessToken : "";
-  if (!body || !user || !token) {
-    // Refused: the session is over. Anything else (a 5xx, 429) keeps it, like being offline.
-    if (response.status === 401 || response.status === 403) logout(reason);
-    return null;
-  }
-  return startSession({
-    user,
-    token,
-    expiresIn: typeof body.expiresIn === "number" ? body.expiresIn : undefined,
-    tokenType: typeof body.tokenType === "string" ? body.tokenType : undefined,
-  });
-}
-
-/**
- * Trades the refresh cookie for a new access token and the current user. One request at a time in
- * this tab, and one across tabs where the browser has Web Locks: the rotated cookie is single-use,
- * and a second tab presenting the old one would look like theft. Answers the new session, or null
- * when there is none (signed out with `reason`) or no answer came (offline; nothing changes).
- */
-export function refreshSession(reason: LogoutReason = "expired"): Promise<Session | null> {
-  if (!refreshing) {
-    const run = () => askServer(reason);
-    const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
-    const flight = (async () => {
-      try {
-        return locks ? await locks.request("portal-refresh", run) : await run();
-      } finally {
-        refreshing = null;
-      }
-    })();
-    refreshing = flight;
-    return flight;
-  }
-  return refreshing;
+/** Takes over a session another tab stored (after its refresh). */
+export function adoptSession(next: Session): Session {
+  session = next;
+  scheduleExpiry(next.token);
+  emit();
+  return next;
 }
 
 /** The current token, refreshed first when it is due; null when signed out or offline. */
@@ -227,27 +187,6 @@ export async function freshToken(): Promise<TokenData | null> {
   if (current && !isDue(current)) return current;
   if (!session && !readJson(CURRENT_USER_KEY)) return null;
   return (await refreshSession("expired"))?.token ?? getToken();
-}
-
-/** Start-up: the user from the server, so a name changed on another device shows here too. */
-async function reloadUser(current: Session): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/customers/${current.user.id}`, {
-      headers: {
-        Accept: "application/json",
-        Authorization: `${current.token.tokenType} ${current.token.token}`,
-      },
-    });
-  } catch {
-    return;
-  }
-  if (response.status === 401) {
-    await refreshSession("unauthorized");
-    return;
-  }
-  const user = response.ok ? parseCustomer(await response.json().catch(() => null)) : null;
-  if (user && session?.user.id === user.id) updateCurrentUser(user);
 }
 
 function isExpired(token: TokenData, now = Date.now()): boolean {
@@ -281,7 +220,12 @@ export function loadSession(): Session | null {
   session = { user, token };
   scheduleExpiry(token);
   emit();
-  void reloadUser(session);
+  // The user from the server, so a name changed on another device shows here too.
+  const current = session;
+  void refresher().then(
+    (module) => module.reloadUser(current),
+    () => undefined,
+  );
   return session;
 }
 

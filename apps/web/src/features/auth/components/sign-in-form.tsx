@@ -1,50 +1,17 @@
 import { useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 
-import { VERIFICATION_CODE_TTL_S, VERIFICATION_RESEND_AFTER_S, messages } from "@lab/contracts";
-
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CredentialFields } from "@/components/ui/credential-fields";
 import { isApiError, loginErrorMessage } from "@/lib/api-client";
 
 import { useLogin } from "../api/login";
-import { sendVerification } from "../api/send-verification";
-import { codeStillValidNotice } from "../utils/parse-verification-sent";
 import { afterSignInHref } from "../utils/return-to";
 import type { VerificationStart } from "./verification-screen";
 
 export const EMAIL_REQUIRED = "Please enter your email address.";
 export const PASSWORD_REQUIRED = "Please enter your password.";
-
-/** 403 email_not_verified: send a code (a 429 means the last one is still valid) and verify. */
-export async function startVerification(email: string): Promise<VerificationStart> {
-  try {
-    const sent = await sendVerification(email);
-    return { email, expiresIn: sent.expiresIn, resendAfter: sent.resendAfter };
-  } catch (error) {
-    if (isApiError(error) && error.status === 429) {
-      // No mail went out: the code sent moments ago still works, and its timer keeps running. The
-      // wait for another (Retry-After) tells how old that code is.
-      const resendAfter = Math.min(
-        error.retryAfter ?? VERIFICATION_RESEND_AFTER_S,
-        VERIFICATION_RESEND_AFTER_S,
-      );
-      return {
-        email,
-        expiresIn: VERIFICATION_CODE_TTL_S - (VERIFICATION_RESEND_AFTER_S - resendAfter),
-        resendAfter,
-        notice: codeStillValidNotice(resendAfter),
-      };
-    }
-    return {
-      email,
-      expiresIn: VERIFICATION_CODE_TTL_S,
-      resendAfter: 0,
-      error: isApiError(error) && error.status !== 0 ? error.message : messages.sendFailed,
-    };
-  }
-}
 
 interface SignInFormProps {
   defaultEmail?: string;
@@ -87,6 +54,8 @@ export function SignInForm({
       await navigate(afterSignInHref(location.search), { replace: true });
     } catch (error) {
       if (isApiError(error) && error.status === 403 && error.code === "email_not_verified") {
+        // Its own chunk: only an unverified account needs it (the /login budget, DESIGN.md section 10).
+        const { startVerification } = await import("../utils/start-verification");
         onNeedsVerification(await startVerification(trimmed));
         return;
       }

@@ -1,0 +1,36 @@
+import { VERIFICATION_CODE_TTL_S, VERIFICATION_RESEND_AFTER_S, messages } from "@lab/contracts";
+
+import { isApiError } from "@/lib/api-client";
+
+import { sendVerification } from "../api/send-verification";
+import type { VerificationStart } from "../components/verification-screen";
+import { codeStillValidNotice } from "./parse-verification-sent";
+
+/** 403 email_not_verified: send a code (a 429 means the last one is still valid) and verify. */
+export async function startVerification(email: string): Promise<VerificationStart> {
+  try {
+    const sent = await sendVerification(email);
+    return { email, expiresIn: sent.expiresIn, resendAfter: sent.resendAfter };
+  } catch (error) {
+    if (isApiError(error) && error.status === 429) {
+      // No mail went out: the code sent moments ago still works, and its timer keeps running. The
+      // wait for another (Retry-After) tells how old that code is.
+      const resendAfter = Math.min(
+        error.retryAfter ?? VERIFICATION_RESEND_AFTER_S,
+        VERIFICATION_RESEND_AFTER_S,
+      );
+      return {
+        email,
+        expiresIn: VERIFICATION_CODE_TTL_S - (VERIFICATION_RESEND_AFTER_S - resendAfter),
+        resendAfter,
+        notice: codeStillValidNotice(resendAfter),
+      };
+    }
+    return {
+      email,
+      expiresIn: VERIFICATION_CODE_TTL_S,
+      resendAfter: 0,
+      error: isApiError(error) && error.status !== 0 ? error.message : messages.sendFailed,
+    };
+  }
+}
