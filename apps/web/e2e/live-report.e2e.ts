@@ -1,7 +1,8 @@
 // Issue 13's live and consistent journey, on a 360×740 phone: an open /report/{id} shows the lab's
 // revoke within seconds without a reload (no Test Passed, certificate number or check link left),
 // the revoke notification opens that report, the Sample Processing view survives a reload at its own
-// URL, and /samples?highlight= opens the page that holds a sample that is not on the first page.
+// URL, /samples?highlight= opens the page that holds a sample that is not on the first page, and on
+// /submit-sample a farmer saved under an agent can be chosen and "Use my location" names the place.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 
@@ -131,7 +132,8 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live report journey (phone)",
     const { page, pageErrors } = opened;
     await page.goto("/dashboard");
     await waitForPath(page, "/dashboard");
-    await page.getByRole("button", { name: /^Notifications, / }).click();
+    // After a reload the session is restored first: the header (and its bell) follow.
+    await (await visible(page.getByRole("button", { name: /^Notifications, / }), 30_000)).click();
     const panel = await visible(page.getByRole("region", { name: "Notifications" }));
     await panel
       .getByRole("button", { name: /^Report Revoked/ })
@@ -181,6 +183,56 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live report journey (phone)",
     const current = page.getByRole("navigation", { name: "Pagination" }).locator("[aria-current=page]");
     expect(await current.getAttribute("aria-label")).toBe("Page 2");
     await expectNoSidewaysScroll(page, "/samples?highlight= on page 2");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("/submit-sample: a farmer saved under an agent is chosen ('· via'), and 'Use my location' names the nearest place", async () => {
+    const { page, context, pageErrors } = opened;
+    const farmer = "వెంకట రమణ Venkataramanaiahgaripalli";
+    const saved = await page.request.post(`/api/customers/${customerId}/sample-providers`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        samplerName: "Suresh Reddy",
+        userType: "Agent",
+        phoneNumber: "+91 94400 12345",
+        farmers: [{ name: farmer, phoneNumber: "+91 98480 44444", location: "Amalāpuram" }],
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
+
+    await page.goto("/submit-sample");
+    const name = await visible(page.getByRole("combobox", { name: /Sample Provider Name/ }));
+    await name.fill("suresh");
+    const option = await visible(page.getByRole("option", { name: /via Suresh Reddy/ }));
+    expect(await option.textContent()).toContain(farmer);
+    await expectNoSidewaysScroll(page, "/submit-sample with the farmer's option");
+    await option.click();
+    expect(await name.inputValue()).toBe(farmer);
+    expect(await page.getByLabel(/Phone Number/).inputValue()).toBe("+91 98480 44444");
+
+    // Bhimavaram's fish market, as the phone's position.
+    await context.grantPermissions(["geolocation"], { origin: baseURL });
+    await context.setGeolocation({ latitude: 16.5449, longitude: 81.5212 });
+    const locate = await visible(page.getByRole("button", { name: "Use my location" }));
+    const box = await locate.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+    await locate.click();
+    const location = page.getByRole("combobox", { name: /Sample Location/ });
+    await waitUntil(
+      async () => /^Bhimavaram, /.test(await location.inputValue()),
+      "the nearest place's name",
+    );
+    await visible(page.getByText("Coordinates: 16.54490, 81.52120"));
+
+    // A position outside India is refused with a message under the field.
+    await context.setGeolocation({ latitude: 51.5074, longitude: -0.1278 });
+    await locate.click();
+    await visible(
+      page.getByText("Your location is outside India. Search a town or village in India instead."),
+    );
+    await expectNoSidewaysScroll(page, "/submit-sample after Use my location");
+    await expectNoAxeViolations(page, "/submit-sample with Use my location");
     expect(pageErrors).toEqual([]);
   });
 });

@@ -28,7 +28,8 @@ export function devicePosition(geolocation: Geolocation | undefined = globalThis
           kind: "error",
           message: error.code === PERMISSION_DENIED ? messages.locationDenied : messages.locationUnavailable,
         }),
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+      // A press asks for where the phone is now: a cached fix may be from the last farm.
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 },
     );
   });
 }
