@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
 import { signedInStaff } from "../../test/lab";
+import { pdfPages } from "../../test/pdf-text";
 import { submitSample } from "../../test/samples";
 
 let t: TestApp;
@@ -288,8 +289,9 @@ describe("reports", () => {
     expect(pdf.headers["content-disposition"]).toBe(
       `attachment; filename="${report.details.certification}.pdf"`,
     );
-    const text = (pdf.body as Buffer).toString("latin1");
-    expect(text.startsWith("%PDF-")).toBe(true);
+    expect((pdf.body as Buffer).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // The text as a reader extracts it (pdfkit compresses its content streams).
+    const text = (await pdfPages(pdf.body as Buffer)).join("\n");
     for (const needle of [
       "Certificate of Analysis",
       `Certification No.: ${report.details.certification}`,
@@ -299,7 +301,8 @@ describe("reports", () => {
       "Test Passed",
       "Dr. Priya Nair",
       "ISO/IEC 17025",
-      "/Subtype /Image",
+      "Scan to verify",
+      `/verify/${report.details.certification}`,
     ]) {
       expect(text).toContain(needle);
     }
@@ -326,11 +329,27 @@ describe("reports", () => {
     );
   });
 
-  it("gives a failed result no certification number", async () => {
+  it("gives a failed result no certification number; its PDF is a Test Report, named so", async () => {
     const sample = await newSample();
     await toTesting(sample);
     const issued = await lab("post", `/samples/${sample.id}/report`).send({ tests: tests("fail") });
     expect(issued.body).toMatchObject({ result: "failure", details: { certification: null } });
+    const id = (issued.body as Report).id;
+    const pdf = await request(t.app)
+      .get(`/api/reports/${id}/pdf`)
+      .auth(customer.token, { type: "bearer" })
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => done(null, Buffer.concat(chunks)));
+      });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers["content-disposition"]).toBe(`attachment; filename="test-report-R-${id}.pdf"`);
+    const text = (await pdfPages(pdf.body as Buffer)).join("\n");
+    expect(text).toContain("Test Report");
+    expect(text).toContain(`Report No.: R-${id}`);
+    expect(text).not.toContain("Certificate of Analysis");
   });
 
   it("requires exactly one result per requested test type", async () => {
