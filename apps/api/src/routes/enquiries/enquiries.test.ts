@@ -100,6 +100,44 @@ describe("POST /api/enquiries (the landing page's contact form)", () => {
   });
 });
 
+describe("hostile input to the public enquiry and newsletter calls", () => {
+  const HOSTILE: unknown[] = ["Ravi\u0000Kumar", "Ravi \ud800", "x".repeat(5_000), 42, {}, [], null, true];
+
+  it("every field of POST /api/enquiries with each hostile value answers a 4xx {error, code} and stores nothing", async () => {
+    for (const field of ["firstName", "lastName", "email", "phone", "message"]) {
+      for (const value of HOSTILE) {
+        const email = uniqueEmail("hostile");
+        const res = await request(t.app)
+          .post("/api/enquiries")
+          .send({ ...valid(email), [field]: value });
+        expect(res.status, `${field} = ${JSON.stringify(value)?.slice(0, 20)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expect(res.body).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+        expect(await rowsOf(email)).toHaveLength(0);
+      }
+    }
+  });
+
+  it("hostile e-mails and tokens to /api/newsletter answer 4xx, never 500", async () => {
+    for (const value of HOSTILE) {
+      const subscribe = await request(t.app).post("/api/newsletter/subscriptions").send({ email: value });
+      expect(subscribe.status).toBeGreaterThanOrEqual(400);
+      expect(subscribe.status).toBeLessThan(500);
+      for (const path of ["/api/newsletter/confirm", "/api/newsletter/unsubscribe"]) {
+        const res = await request(t.app).post(path).send({ token: value });
+        expect(res.status).toBe(400);
+        // Text the database cannot store says so (text_invalid); anything else is a bad link.
+        expect([messages.newsletterLinkInvalid, messages.textInvalid]).toContain(res.body.error);
+      }
+    }
+    const raw = await request(t.app)
+      .post("/api/newsletter/confirm")
+      .set("Content-Type", "application/json")
+      .send("{not json");
+    expect(raw.status).toBe(400);
+  });
+});
+
 describe("enquiry rate limits", () => {
   it("a 4th enquiry from one e-mail address within the hour is a 429 with Retry-After, and stores nothing", async () => {
     const limited = await startTestApp({ rateLimit: true, database: t.database, trustProxy: true });
