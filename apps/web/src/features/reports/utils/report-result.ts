@@ -18,9 +18,12 @@ export function reportCounts(reports: readonly Pick<Report, "result" | "status">
   return { total: reports.length, successful, failed: standing.length - successful };
 }
 
-/** The PDF's name when the server gives none: the certification number, else report-{id}. */
+/**
+ * The PDF's name when the server gives none, as the server names it: the certification number, else
+ * (a failed test has no certificate) test-report-R-{id}.
+ */
 export const reportFileName = (report: Pick<Report, "id" | "details">): string =>
-  `${report.details.certification ?? `report-${report.id}`}.pdf`;
+  `${report.details.certification ?? `test-report-R-${report.id}`}.pdf`;
 
 /** The five laboratory results of a report, in the spec's order, with their labels. */
 export const LAB_RESULT_FIELDS = [
