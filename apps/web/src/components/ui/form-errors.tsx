@@ -11,6 +11,9 @@ import { cn } from "./cn";
 /** Keeps a revealed element clear of the 116 px sticky header when the browser scrolls it to the top. */
 export const ERROR_SCROLL_MARGIN = "scroll-mt-36";
 
+const REVEAL_TRIES = 20;
+const REVEAL_RETRY_MS = 25;
+
 const FIRST_ERROR_SELECTOR = '[aria-invalid="true"], [data-error-banner]';
 
 /** Scrolls `target` into the middle of the screen (below the sticky header) and focuses it. */
@@ -36,9 +39,18 @@ export function useErrorReveal<T extends HTMLElement = HTMLFormElement>() {
   const ref = useRef<T>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (attempt === 0 || !ref.current) return;
-    const target = firstError(ref.current);
-    if (target) revealError(target);
+    if (attempt === 0) return;
+    // A form library may publish its errors a render after calling back (react-hook-form calls
+    // onInvalid before it updates formState): look again for a few frames until the error is there.
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const look = () => {
+      const target = ref.current ? firstError(ref.current) : null;
+      if (target) revealError(target);
+      else if ((tries += 1) < REVEAL_TRIES) timer = setTimeout(look, REVEAL_RETRY_MS);
+    };
+    look();
+    return () => clearTimeout(timer);
   }, [attempt]);
   const reveal = useCallback(() => setAttempt((count) => count + 1), []);
   return { ref, reveal };
