@@ -177,7 +177,8 @@ export function drawTable(doc: Doc, options: TableOptions): number {
   const width = options.columns.reduce((sum, column) => sum + column.width, 0);
   let y = options.y;
 
-  const drawRow = (cells: readonly Cell[], fill: string | undefined, defaultWeight: Weight) => {
+  const drawRow = (cells: readonly Cell[], fill: string | undefined, isHeader: boolean) => {
+    const defaultWeight: Weight = isHeader ? "bold" : "regular";
     const laidOut = cells.map((cell, index) => {
       const style: TextStyle = { size, weight: cell.weight ?? defaultWeight, color: cell.color ?? "#111827" };
       const inner = (options.columns[index]?.width ?? 0) - 2 * padding;
@@ -188,7 +189,8 @@ export function drawTable(doc: Doc, options: TableOptions): number {
     if (y + height > options.bottom && y > options.top) {
       doc.addPage();
       y = options.top;
-      if (options.header && defaultWeight !== "bold") drawHeader();
+      // The header again at the top of each new page.
+      if (!isHeader) drawHeader();
     }
     let x = options.x;
     laidOut.forEach(({ cell, style, lines }, index) => {
@@ -216,7 +218,7 @@ export function drawTable(doc: Doc, options: TableOptions): number {
     drawRow(
       options.columns.map((column) => ({ text: column.header, color })),
       fill,
-      "bold",
+      true,
     );
   };
 
@@ -225,7 +227,7 @@ export function drawTable(doc: Doc, options: TableOptions): number {
     drawRow(
       row.map((cell) => (typeof cell === "string" ? { text: cell } : cell)),
       undefined,
-      "regular",
+      false,
     );
   }
   return y;
