@@ -493,6 +493,46 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
     });
   });
 
+  describe("desktop (1280×800) keeps its layout", () => {
+    let desktop: OpenPage;
+    beforeAll(async () => {
+      desktop = await openPage(browser(), baseURL, {
+        name: "desktop",
+        viewport: { width: 1280, height: 800 },
+        isMobile: false,
+      });
+    });
+    afterAll(async () => {
+      await desktop?.context.close();
+    });
+
+    it("/login: the Sign In card stands beside the heading, as before", async () => {
+      const { page } = desktop;
+      await page.goto("/login");
+      const heading = await (await visible(page.getByRole("heading", { level: 1 }))).boundingBox();
+      const card = await (await visible(page.getByRole("form", { name: "Sign in" }))).boundingBox();
+      expect(card?.x ?? 0).toBeGreaterThan((heading?.x ?? 0) + (heading?.width ?? 9999) - 1);
+      await page.screenshot({ path: "/tmp/phone-fit-desktop-login.png" });
+    });
+
+    it("/report/{id}: the results stay a table with its six columns, no cards", async () => {
+      const { page } = desktop;
+      await page.goto("/login");
+      const form = await visible(page.getByRole("form", { name: "Sign in" }));
+      await form.getByLabel("Email", { exact: true }).fill(email);
+      await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await form.getByRole("button", { name: "Sign In" }).click();
+      await waitForPath(page, "/dashboard", 20_000);
+      await page.goto(`/report/${reports.failed}`);
+      const table = await visible(page.getByRole("table"), 20_000);
+      for (const column of ["Test", "Value", "Unit", "Limit", "Method", "Verdict"]) {
+        await visible(table.getByRole("columnheader", { name: column, exact: true }));
+      }
+      expect(await page.getByRole("list", { name: "Results per test type" }).count()).toBe(0);
+      await page.screenshot({ path: "/tmp/phone-fit-desktop-report.png", fullPage: true });
+    });
+  });
+
   it("visited every route of config/paths.ts (a new route must join this journey)", () => {
     const missing = Object.values(paths)
       .map((entry) => entry.path)

@@ -19,7 +19,7 @@ const pageLinks = [
 ];
 
 const linkClass =
-  "flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-teal-50 hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-700";
+  "flex items-center rounded-md px-3 py-2 max-lg:min-h-11 text-sm font-medium text-slate-700 hover:bg-teal-50 hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-700";
 
 export function LandingHeader() {
   const [open, setOpen] = useState(false);
