@@ -319,7 +319,8 @@ async function seed(
       byKey[key].testTypes,
       key === "seaBreeze" ? "fail" : "pass",
     );
-    reportFile[key] = `${report.certification ?? `report-${report.id}`}.pdf`;
+    // A failed test has no certificate: its PDF is a test report, named so.
+    reportFile[key] = `${report.certification ?? `test-report-R-${report.id}`}.pdf`;
   }
   return { ids, byKey, reportFile, agentId };
 }
