@@ -44,7 +44,8 @@ describe("AuthCard", () => {
 
     await user.click(screen.getByRole("button", { name: "Create Account" }));
     expect(screen.getByRole("heading", { name: "Create Account" })).toBeInTheDocument();
-    expect(screen.getByLabelText("Full Name")).toBeInTheDocument();
+    // The form is its own chunk (off /login's first load).
+    expect(await screen.findByLabelText("Full Name")).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     expect(screen.getByRole("heading", { name: "Sign In" })).toBeInTheDocument();

@@ -7,13 +7,15 @@ import { LoadingState } from "@/components/ui/spinner";
 import { keptSignInEmail } from "@/lib/auth";
 
 import { clearSignInHandoff, peekSignInHandoff } from "../utils/sign-in-handoff";
-import { RegisterForm } from "./register-form";
 import { SignInForm } from "./sign-in-form";
 import type { VerificationStart } from "./verification-screen";
 
 // Not on the first paint of /login (its budget, DESIGN.md section 10): each is its own chunk, fetched
 // when the card turns to it.
 const ForgotPassword = lazy(() => import("./forgot-password"));
+const RegisterForm = lazy(() =>
+  import("./register-form").then((module) => ({ default: module.RegisterForm })),
+);
 const VerificationScreen = lazy(() =>
   import("./verification-screen").then((module) => ({ default: module.VerificationScreen })),
 );
@@ -81,7 +83,9 @@ export function AuthCard() {
                 onForgotPassword={(email) => setMode({ name: "forgot", email })}
               />
             ) : (
-              <RegisterForm onRegistered={(start) => setMode({ name: "verify", start })} />
+              <Suspense fallback={<LoadingState label="Loading..." />}>
+                <RegisterForm onRegistered={(start) => setMode({ name: "verify", start })} />
+              </Suspense>
             )}
             <p className="text-center text-sm text-slate-700">
               {mode.name === "signin" ? "Don't have an account?" : "Already have an account?"}{" "}

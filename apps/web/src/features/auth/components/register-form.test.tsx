@@ -17,7 +17,7 @@ const REGISTER = "POST /api/customers/register";
 const renderRegister = async (user: UserEvent) => {
   renderWithProviders(<AuthCard />, { route: "/login" });
   await user.click(screen.getByRole("button", { name: "Create Account" }));
-  return screen.getByRole("form", { name: "Create account" });
+  return screen.findByRole("form", { name: "Create account" });
 };
 
 async function fill(user: UserEvent, form: HTMLElement, email: string) {
