@@ -89,7 +89,7 @@ export function SignInForm({
         <button
           type="button"
           onClick={() => onForgotPassword(email.trim())}
-          className="min-h-11 px-1 text-sm font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
+          className="ml-auto min-h-11 px-1 text-sm font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
         >
           Forgot password?
         </button>
