@@ -425,6 +425,31 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
       await page.keyboard.press("Escape");
     });
 
+    it("/customers: an agent's farmers expanded and the provider form open fit, with 44 px controls", async () => {
+      const { page } = customer;
+      await page.goto("/customers");
+      await visible(page.getByRole("heading", { level: 1 }), 20_000);
+      await page.getByRole("button", { name: "Farmers (2)" }).click();
+      await visible(page.getByRole("list", { name: /^Farmers of / }));
+      await expectFits(page, "/customers with an agent's farmers open");
+      await page.getByRole("button", { name: "Add Sample Provider" }).click();
+      await visible(page.getByRole("form", { name: "Add Sample Provider" }));
+      await expectFits(page, "/customers with the provider form open");
+    });
+
+    it("/ledger: the filters open, a sample selected and the Email dialog open fit, with 44 px controls", async () => {
+      const { page } = customer;
+      await page.goto("/ledger");
+      await visible(page.getByRole("heading", { level: 1 }), 20_000);
+      await page.getByRole("button", { name: "Filters" }).click();
+      await page.getByRole("checkbox", { name: `Select sample #${ids.passed}` }).check();
+      await expectFits(page, "/ledger with the filters open and a sample selected");
+      await page.getByRole("button", { name: "Email (1)" }).click();
+      await visible(page.getByRole("dialog"));
+      await expectFits(page, "/ledger with the Email dialog open");
+      await page.keyboard.press("Escape");
+    });
+
     it("/samples: the agent tooltip stays on screen, shows the phone formatted and closes on a tap elsewhere and on Escape", async () => {
       const { page } = customer;
       await page.goto("/samples");
