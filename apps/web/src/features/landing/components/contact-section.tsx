@@ -23,7 +23,10 @@ export function ContactSection() {
             </li>
             <li className="flex gap-2">
               <Mail aria-hidden="true" className="h-5 w-5 shrink-0 text-teal-700" />
-              <a href={`mailto:${LAB_EMAIL}`} className="text-teal-800 hover:underline">
+              <a
+                href={`mailto:${LAB_EMAIL}`}
+                className="text-teal-800 hover:underline max-lg:-my-3 max-lg:inline-flex max-lg:min-h-11 max-lg:items-center"
+              >
                 {LAB_EMAIL}
               </a>
             </li>
