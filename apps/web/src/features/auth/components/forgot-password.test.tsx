@@ -69,7 +69,7 @@ describe("Forgot password", () => {
     expect(spy).not.toHaveBeenCalled();
   });
 
-  it("address empty or malformed: the error is on the field (aria-invalid, described by) and nothing is sent", async () => {
+  it("address empty or malformed: the error is on the field (aria-invalid, described by), focused, and nothing is sent", async () => {
     const { user, spy } = setup();
     await user.click(screen.getByRole("button", { name: "Forgot password?" }));
     const form = await screen.findByRole("form", { name: "Forgot password" });
@@ -79,6 +79,8 @@ describe("Forgot password", () => {
     expect(error).toHaveTextContent("Please enter your email address.");
     expect(email).toHaveAttribute("aria-invalid", "true");
     expect(email.getAttribute("aria-describedby")).toContain(error.id);
+    // The shared reveal moves the focus to it.
+    await waitFor(() => expect(email).toHaveFocus());
 
     await user.type(email, "asha@example");
     await user.click(within(form).getByRole("button", { name: "Send Code" }));
@@ -112,7 +114,7 @@ describe("Forgot password", () => {
     expect(within(signIn).getByLabelText("Email")).toHaveValue(EMAIL);
   });
 
-  it("empty code and a weak password: both errors on their fields, nothing sent", async () => {
+  it("empty code and a weak password: both errors on their fields, the code focused, nothing sent", async () => {
     const { user, callsTo } = setup();
     const form = await openCodeStep(user);
     await user.type(within(form).getByLabelText("New Password"), "abcdefg1");
@@ -121,6 +123,8 @@ describe("Forgot password", () => {
     expect(within(form).getByText(messages.passwordWeak)).toBeInTheDocument();
     expect(within(form).getByLabelText("Reset Code")).toHaveAttribute("aria-invalid", "true");
     expect(within(form).getByLabelText("New Password")).toHaveAttribute("aria-invalid", "true");
+    // The first error (the code) has the focus.
+    await waitFor(() => expect(within(form).getByLabelText("Reset Code")).toHaveFocus());
     expect(callsTo("POST", RESET)).toHaveLength(0);
   });
 

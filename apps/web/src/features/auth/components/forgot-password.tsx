@@ -2,6 +2,7 @@ import { ArrowLeft, KeyRound } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 
 import {
+  EMAIL_MAX,
   VERIFICATION_CODE_LENGTH,
   VERIFICATION_CODE_TTL_S,
   VERIFICATION_MAX_ATTEMPTS,
@@ -12,6 +13,7 @@ import {
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ErrorBanner, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, describedBy } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-client";
 
@@ -109,6 +111,7 @@ function RequestCode({
   const [email, setEmail] = useState(defaultEmail);
   const [emailError, setEmailError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
+  const { ref: screenRef, reveal } = useErrorReveal<HTMLDivElement>();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -120,7 +123,10 @@ function RequestCode({
         ? undefined
         : messages.invalidEmailFormat;
     setEmailError(found);
-    if (found) return;
+    if (found) {
+      reveal();
+      return;
+    }
     try {
       const answer = await forgot.mutateAsync(trimmed);
       onSent(trimmed, deadlinesFrom(answer.expiresIn, answer.resendAfter), {
@@ -136,19 +142,21 @@ function RequestCode({
         });
       } else if (isApiError(error) && error.status === 400) {
         setEmailError(error.message || messages.invalidEmailAddress);
+        reveal();
       } else {
         setFormError(isApiError(error) && error.message ? error.message : messages.sendFailed);
+        reveal();
       }
     }
   };
 
   return (
-    <div className="space-y-4">
+    <div ref={screenRef} className="space-y-4">
       <Heading title="Reset Your Password">
         Enter the e-mail address of your account. We will send it a {VERIFICATION_CODE_LENGTH}-character code
         to choose a new password.
       </Heading>
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <ErrorBanner message={formError} />
       <form
         onSubmit={(event) => void onSubmit(event)}
         noValidate
@@ -163,9 +171,11 @@ function RequestCode({
             autoComplete="email"
             inputMode="email"
             className="min-h-11"
+            maxLength={EMAIL_MAX}
             value={email}
             onChange={(event) => {
               setEmail(event.target.value);
+              setFormError(null);
               if (emailError) setEmailError(undefined);
             }}
             invalid={Boolean(emailError)}
@@ -208,6 +218,7 @@ function ResetWithCode({
   const [attempts, setAttempts] = useState(0);
   const [errors, setErrors] = useState<ResetErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const { ref: screenRef, reveal } = useErrorReveal<HTMLDivElement>();
   const [notice, setNotice] = useState<Notice | null>(initialNotice);
   const [deadlines, setDeadlines] = useState(initialDeadlines);
   const secondsLeft = useCountdown(deadlines.expiresAt);
@@ -235,11 +246,15 @@ function ResetWithCode({
       ...(isPasswordValid(password) ? {} : { password: messages.passwordWeak }),
     };
     setErrors(found);
-    if (found.code || found.password) return;
+    if (found.code || found.password) {
+      reveal();
+      return;
+    }
     try {
       await reset.mutateAsync({ email, code, password });
       onReset(email);
     } catch (error) {
+      reveal();
       if (!isApiError(error)) {
         setFormError(messages.serverError);
       } else if (error.code === "code_invalid") {
@@ -278,17 +293,18 @@ function ResetWithCode({
       if (isApiError(error) && error.status === 429) setFormError(error.message || messages.sendTooSoon);
       else if (isApiError(error) && error.status !== 0) setFormError(error.message);
       else setFormError(messages.sendFailed);
+      reveal();
     }
   };
 
   return (
-    <div className="space-y-4">
+    <div ref={screenRef} className="space-y-4">
       <Heading title="Choose a New Password">
         Enter the code from the e-mail sent to <strong className="break-all text-slate-900">{email}</strong>{" "}
         and your new password.
       </Heading>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <ErrorBanner message={formError} />
       {expired && errors.code !== messages.codeExpiredUi ? (
         <Alert tone="warning">{messages.codeExpiredUi}</Alert>
       ) : null}
@@ -306,6 +322,7 @@ function ResetWithCode({
             error={errors.code}
             onChange={(value) => {
               setCode(value);
+              setFormError(null);
               if (errors.code && !attemptsExhausted) setErrors(({ code: _removed, ...rest }) => rest);
             }}
           />
@@ -321,6 +338,7 @@ function ResetWithCode({
             value: password,
             onChange: (event) => {
               setPassword(event.target.value);
+              setFormError(null);
               if (errors.password && isPasswordValid(event.target.value)) {
                 setErrors(({ password: _removed, ...rest }) => rest);
               }
