@@ -171,6 +171,28 @@ async function expectFits(page: Page, label: string): Promise<void> {
   expect(problems, `${label} at 360×740:\n  ${problems.join("\n  ")}`).toEqual([]);
 }
 
+type Box = { x: number; y: number; width: number; height: number } | null;
+
+/** Whether two boxes share any area. */
+function overlaps(a: Box, b: Box): boolean {
+  if (!a || !b) return false;
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** Waits for a live toast, then checks it covers none of `covered` and at most three are shown. */
+async function expectToastClear(page: Page, covered: Record<string, Box>): Promise<void> {
+  const toasts = page.getByRole("region", { name: "Status messages" }).getByRole("status");
+  await visible(toasts, 20_000);
+  expect(await toasts.count()).toBeLessThanOrEqual(3);
+  for (const toast of await toasts.all()) {
+    const box = await toast.boundingBox();
+    for (const [name, target] of Object.entries(covered)) {
+      expect(target, `${name} is drawn`).not.toBeNull();
+      expect(overlaps(box, target), `a toast covers ${name}`).toBe(false);
+    }
+  }
+}
+
 async function submitSample(page: Page, token: string, customerId: number, samplerName: string) {
   const submitted = await page.request.post("/api/sample-submissions", {
     headers: { Authorization: `Bearer ${token}` },
@@ -450,6 +472,20 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
       await page.keyboard.press("Escape");
     });
 
+    it("a live toast on the Sample Processing view stays clear of the progress bar and the top bar; at most three", async () => {
+      const { page } = customer;
+      await page.goto(`/submit-sample/${ids.collected}`);
+      const bar = await visible(page.getByRole("progressbar"), 20_000);
+      await visible(page.getByRole("button", { name: /^Notifications, .*Real-time updates$/ }), 20_000);
+      // Staff start testing: the customer gets "Testing Started" as a toast.
+      await moveTo(staff.page, headers, ids.collected, "TESTING");
+      await expectToastClear(page, {
+        "the progress bar": await bar.boundingBox(),
+        "the top bar": await page.locator("header").first().boundingBox(),
+      });
+      await page.screenshot({ path: "/tmp/phone-fit-toast.png" });
+    });
+
     it("/samples: the agent tooltip stays on screen, shows the phone formatted and closes on a tap elsewhere and on Escape", async () => {
       const { page } = customer;
       await page.goto("/samples");
@@ -555,6 +591,22 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
       }
       expect(await page.getByRole("list", { name: "Results per test type" }).count()).toBe(0);
       await page.screenshot({ path: "/tmp/phone-fit-desktop-report.png", fullPage: true });
+    });
+    it("a live toast stays clear of the bell and the user menu", async () => {
+      const { page } = desktop;
+      await page.goto("/samples");
+      const bell = await visible(
+        page.getByRole("button", { name: /^Notifications, .*Real-time updates$/ }),
+        20_000,
+      );
+      const menu = await visible(page.getByRole("button", { name: /^User menu/ }));
+      // Staff mark a sample collected: the customer gets "Sample Collected" as a toast.
+      await moveTo(staff.page, headers, ids.collecting, "COLLECTED");
+      await expectToastClear(page, {
+        "the bell": await bell.boundingBox(),
+        "the user menu": await menu.boundingBox(),
+      });
+      await page.screenshot({ path: "/tmp/phone-fit-desktop-toast.png" });
     });
   });
 
