@@ -6,6 +6,7 @@ import {
   DEFAULT_EMAIL_SUBJECT,
   LEDGER_EMAIL_MESSAGE_MAX,
   ledgerEmailSkippedMessage,
+  ledgerEmailSuccessMessage,
   messages,
   type Sample,
 } from "@lab/contracts";
@@ -134,6 +135,27 @@ describe("SendEmailDialog", () => {
     await waitFor(() => expect(within(dialog).getByRole("button", { name: "Send" })).toBeEnabled());
   });
 
+  it("the API refuses the message (field 'message'): the text at the message, focused, gone when it is edited", async () => {
+    mockFetch({
+      [`POST ${EMAIL}`]: {
+        status: 400,
+        body: { error: messages.ledgerMessageTooLong, code: "validation_failed", field: "message" },
+      },
+    });
+    const user = userEvent.setup();
+    const { dialog, onClose } = renderDialog(withReports);
+    const message = within(dialog).getByRole("textbox", { name: "Message" });
+    await user.type(message, "Hello");
+    await user.click(within(dialog).getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(message).toHaveFocus());
+    expect(message).toHaveAttribute("aria-invalid", "true");
+    expect(message).toHaveAccessibleDescription(expect.stringContaining(messages.ledgerMessageTooLong));
+    expect(within(dialog).getByLabelText("Subject")).toHaveAttribute("maxlength", "200");
+    expect(onClose).not.toHaveBeenCalled();
+    await user.type(message, "!");
+    expect(within(dialog).queryByText(messages.ledgerMessageTooLong)).not.toBeInTheDocument();
+  });
+
   it("no answer (network): 'Failed to send emails'", async () => {
     vi.stubGlobal(
       "fetch",
@@ -191,7 +213,7 @@ describe("SendEmailDialog", () => {
     await user.type(within(dialog).getByRole("textbox", { name: "Message" }), "Hello");
     await user.click(within(dialog).getByRole("button", { name: "Send" }));
     expect(
-      await screen.findByText(`Email sent successfully to 1 recipients. ${ledgerEmailSkippedMessage(1)}`),
+      await screen.findByText(`${ledgerEmailSuccessMessage(1, 0)}. ${ledgerEmailSkippedMessage(1)}`),
     ).toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
   });

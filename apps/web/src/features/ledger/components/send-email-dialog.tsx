@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 
 import {
   DEFAULT_EMAIL_SUBJECT,
+  EMAIL_SUBJECT_MAX,
   LEDGER_EMAIL_MAX_SAMPLES,
   LEDGER_EMAIL_MESSAGE_MAX,
   ledgerEmailSkippedMessage,
@@ -14,6 +15,7 @@ import {
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { serverFieldError, useErrorReveal, useFieldErrors } from "@/components/ui/form-errors";
 import { Field, Input, Textarea, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { isApiError } from "@/lib/api-client";
@@ -56,12 +58,23 @@ function SendEmailForm({
   onClose: () => void;
 }) {
   const toast = useToast();
+  const { errors, setErrors, clear } = useFieldErrors<"subject" | "message">();
+  const { ref: formRef, reveal } = useErrorReveal();
   const send = useSendLedgerEmail({
     onSuccess: (result) => {
       toast.success(sendSuccessMessage(result));
       onClose();
     },
-    onError: (error) => toast.error(sendErrorMessage(error)),
+    onError: (error) => {
+      // A refusal of the subject or the message stands at that field; the rest is a toast.
+      const named = serverFieldError(error);
+      if (named && (named.field === "subject" || named.field === "message")) {
+        setErrors({ [named.field]: named.message });
+        reveal();
+      } else {
+        toast.error(sendErrorMessage(error));
+      }
+    },
   });
   const id = useId();
   const [subject, setSubject] = useState(DEFAULT_EMAIL_SUBJECT);
@@ -87,6 +100,7 @@ function SendEmailForm({
 
   return (
     <form
+      ref={formRef}
       className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
@@ -128,27 +142,41 @@ function SendEmailForm({
 
       <Alert tone="info">{messages.ledgerSentOnYourBehalf}</Alert>
       {/* The lab writes the mail's subject line; this one heads the quoted message inside it. */}
-      <Field id={`${id}-subject`} label="Subject" hint="Shown above your message in the e-mail.">
+      <Field
+        id={`${id}-subject`}
+        label="Subject"
+        hint="Shown above your message in the e-mail."
+        error={errors.subject}
+      >
         <Input
           id={`${id}-subject`}
           value={subject}
-          maxLength={200}
-          aria-describedby={describedBy(`${id}-subject`, undefined, true)}
-          onChange={(event) => setSubject(event.target.value)}
+          maxLength={EMAIL_SUBJECT_MAX}
+          invalid={Boolean(errors.subject)}
+          aria-describedby={describedBy(`${id}-subject`, errors.subject, true)}
+          onChange={(event) => {
+            setSubject(event.target.value);
+            clear("subject");
+          }}
         />
       </Field>
       <Field
         id={`${id}-message`}
         label="Message"
         hint={`${message.length}/${LEDGER_EMAIL_MESSAGE_MAX} characters`}
+        error={errors.message}
       >
         <Textarea
           id={`${id}-message`}
           rows={5}
           value={message}
           maxLength={LEDGER_EMAIL_MESSAGE_MAX}
-          aria-describedby={describedBy(`${id}-message`, undefined, true)}
-          onChange={(event) => setMessage(event.target.value)}
+          invalid={Boolean(errors.message)}
+          aria-describedby={describedBy(`${id}-message`, errors.message, true)}
+          onChange={(event) => {
+            setMessage(event.target.value);
+            clear("message");
+          }}
         />
       </Field>
 
