@@ -89,10 +89,10 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
   // Without a bearer token (it may have expired), the device signs out by its refresh cookie.
   router.post("/logout", async (req, res, next) => {
     if (req.get("authorization") !== undefined) return next();
-    requireSameOrigin(req, res, () => undefined);
     const role = cookieRole(req);
     const refreshToken = readRefreshCookie(req, role);
     if (refreshToken === undefined) throw new AppError(401, "unauthenticated", messages.authRequired);
+    requireSameOrigin(req, res, () => undefined);
     await signOutByRefresh(ctx, refreshToken, role);
     clearRefreshCookie(ctx, req, res, role);
     res.json(presentAccountAction(messages.signedOut));
