@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 
-import { messages, type Agent, type AgentInput } from "@lab/contracts";
+import { NAME_MAX, PHONE_MAX, messages, type Agent, type AgentInput } from "@lab/contracts";
 
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, describedBy } from "@/components/ui/input";
 
 type Errors = Partial<Record<"name" | "phone" | "coordinates", string>>;
@@ -11,12 +11,19 @@ type Errors = Partial<Record<"name" | "phone" | "coordinates", string>>;
 interface AgentFormProps {
   agent?: Agent | undefined;
   busy: boolean;
-  error: string | null;
+  /** The last save's failure: shown at the field it names, else in the banner. */
+  error: unknown;
   onSubmit: (input: AgentInput) => void;
   onCancel: () => void;
 }
 
 const coordinate = (text: string) => (text.trim() === "" ? null : Number(text));
+
+/** The form field a server error names (`name`, `phone`, `coordinates.lat`), or null. */
+function agentFieldOf(path: string): keyof Errors | null {
+  const head = path.split(".")[0];
+  return head === "name" || head === "phone" || head === "coordinates" ? head : null;
+}
 
 /** Name, phone, active and optional coordinates (both or neither). */
 export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormProps) {
@@ -26,6 +33,24 @@ export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormP
   const [lat, setLat] = useState(agent?.coordinates ? String(agent.coordinates.lat) : "");
   const [lng, setLng] = useState(agent?.coordinates ? String(agent.coordinates.lng) : "");
   const [errors, setErrors] = useState<Errors>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const { ref: formRef, reveal } = useErrorReveal();
+
+  // Each failed save: at its field when it names one, else the banner; then brought into view.
+  useEffect(() => {
+    if (!error) return;
+    const named = serverFieldError(error);
+    const field = named ? agentFieldOf(named.field) : null;
+    if (named && field) setErrors({ [field]: named.message });
+    else setBanner(error instanceof Error ? error.message : String(error));
+    reveal();
+  }, [error, reveal]);
+
+  /** An edit makes the last save's banner stale and clears that field's error. */
+  const edited = (field: keyof Errors) => {
+    setBanner(null);
+    setErrors(({ [field]: _removed, ...rest }) => rest);
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,7 +70,10 @@ export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormP
       ...(coordinatesValid ? {} : { coordinates: messages.coordinatesInvalid }),
     };
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      reveal();
+      return;
+    }
     onSubmit({
       name: name.trim(),
       phone: phone.trim(),
@@ -55,15 +83,25 @@ export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormP
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={agent ? "Edit agent" : "Add agent"} className="space-y-4">
-      {error ? <Alert tone="error">{error}</Alert> : null}
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label={agent ? "Edit agent" : "Add agent"}
+      className="space-y-4"
+    >
+      <ErrorBanner message={banner} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="agent-name" label="Name" error={errors.name} required>
           <Input
             id="agent-name"
             value={name}
             autoComplete="off"
-            onChange={(event) => setName(event.target.value)}
+            maxLength={NAME_MAX}
+            onChange={(event) => {
+              setName(event.target.value);
+              edited("name");
+            }}
             invalid={Boolean(errors.name)}
             aria-describedby={describedBy("agent-name", errors.name)}
             aria-required="true"
@@ -75,7 +113,11 @@ export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormP
             type="tel"
             value={phone}
             autoComplete="off"
-            onChange={(event) => setPhone(event.target.value)}
+            maxLength={PHONE_MAX}
+            onChange={(event) => {
+              setPhone(event.target.value);
+              edited("phone");
+            }}
             invalid={Boolean(errors.phone)}
             aria-describedby={describedBy("agent-phone", errors.phone)}
             aria-required="true"
@@ -93,7 +135,10 @@ export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormP
               id="agent-lat"
               inputMode="decimal"
               value={lat}
-              onChange={(event) => setLat(event.target.value)}
+              onChange={(event) => {
+                setLat(event.target.value);
+                edited("coordinates");
+              }}
               invalid={Boolean(errors.coordinates)}
               aria-describedby={errors.coordinates ? "agent-coordinates-error" : "agent-coordinates-hint"}
             />
@@ -103,7 +148,10 @@ export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormP
               id="agent-lng"
               inputMode="decimal"
               value={lng}
-              onChange={(event) => setLng(event.target.value)}
+              onChange={(event) => {
+                setLng(event.target.value);
+                edited("coordinates");
+              }}
               invalid={Boolean(errors.coordinates)}
               aria-describedby={errors.coordinates ? "agent-coordinates-error" : "agent-coordinates-hint"}
             />

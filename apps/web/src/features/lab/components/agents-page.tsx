@@ -24,7 +24,8 @@ export function AgentsPage() {
   const update = useUpdateAgent();
   const toast = useToast();
   const [editing, setEditing] = useState<Editing>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The failure itself: the form shows an error naming its field at that field.
+  const [error, setError] = useState<unknown>(null);
 
   const close = () => {
     setEditing(null);
@@ -44,7 +45,7 @@ export function AgentsPage() {
       }
       close();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(failure);
     }
   };
 
