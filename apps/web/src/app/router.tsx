@@ -20,7 +20,11 @@ const lazyPage = (load: () => Promise<RouteModule>) => async () => ({ Component:
 function RootLayout() {
   return (
     <>
-      <ScrollRestoration />
+      {/* A page opened afresh (a link from a mail, a typed address) has the key "default", like every
+          other fresh load in this tab: keyed by path instead, it never gets another page's position. */}
+      <ScrollRestoration
+        getKey={(location) => (location.key === "default" ? location.pathname : location.key)}
+      />
       <Outlet />
     </>
   );

@@ -56,7 +56,11 @@ export function NewsletterLinkPanel({ action, token }: { action: "confirm" | "un
   }, []);
 
   useEffect(() => {
-    if (state.kind === "done" || state.kind === "failed") resultRef.current?.focus();
+    const result = resultRef.current;
+    if (!result || (state.kind !== "done" && state.kind !== "failed")) return;
+    // jsdom has no scrollIntoView.
+    if (typeof result.scrollIntoView === "function") result.scrollIntoView({ block: "center" });
+    result.focus({ preventScroll: true });
   }, [state.kind]);
 
   const title = action === "confirm" ? "Newsletter subscription" : "Unsubscribe from the newsletter";
