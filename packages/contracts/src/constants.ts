@@ -38,4 +38,4 @@ export const SAMPLE_EXPORT_COLUMNS = [
   "Updated At",
 ] as const;
 /** The most samples one PDF export holds; above it the server asks for a narrower period. */
-export const SAMPLE_EXPORT_PDF_MAX_ROWS = 2000;
+export const SAMPLE_EXPORT_PDF_MAX_ROWS = 1000;

@@ -125,7 +125,7 @@ export async function buildReportPdf(input: {
   y += drawText(doc, `Issue date: ${day(report.completedAt)}`, left, y, { size: 10 }, CONTENT);
 
   const label = (text: string): Cell => ({ text, weight: "bold" });
-  y = drawTable(doc, {
+  y = await drawTable(doc, {
     x: left,
     y: y + 8,
     top: PAGE.margin,
@@ -152,7 +152,7 @@ export async function buildReportPdf(input: {
     ],
   });
 
-  y = drawTable(doc, {
+  y = await drawTable(doc, {
     x: left,
     y: y + 12,
     top: PAGE.margin,
@@ -188,7 +188,7 @@ export async function buildReportPdf(input: {
     ["Water quality", report.details.labResults.waterQuality],
     ["Final review", report.details.finalReview],
   ];
-  y = drawTable(doc, {
+  y = await drawTable(doc, {
     x: left,
     y: y + 12,
     top: PAGE.margin,

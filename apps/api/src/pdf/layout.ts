@@ -170,8 +170,12 @@ export interface TableOptions {
   top: number;
 }
 
-/** Draws a table whose cells wrap; returns the y below it. */
-export function drawTable(doc: Doc, options: TableOptions): number {
+// A long table yields to the event loop every so many rows: other requests are served meanwhile.
+const ROWS_BETWEEN_YIELDS = 50;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Draws a table whose cells wrap; resolves to the y below it. */
+export async function drawTable(doc: Doc, options: TableOptions): Promise<number> {
   const size = options.size ?? 9;
   const padding = options.padding ?? 3;
   const width = options.columns.reduce((sum, column) => sum + column.width, 0);
@@ -223,7 +227,8 @@ export function drawTable(doc: Doc, options: TableOptions): number {
   };
 
   drawHeader();
-  for (const row of options.rows) {
+  for (const [index, row] of options.rows.entries()) {
+    if (index > 0 && index % ROWS_BETWEEN_YIELDS === 0) await yieldToEventLoop();
     drawRow(
       row.map((cell) => (typeof cell === "string" ? { text: cell } : cell)),
       undefined,

@@ -37,10 +37,13 @@ export interface SummaryMeta {
   timeZone: string;
 }
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /** YYYY-MM-DD HH:mm in a time zone. */
 export function zonedDateTime(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
       timeZone,
       year: "numeric",
       month: "2-digit",
@@ -48,10 +51,11 @@ export function zonedDateTime(date: Date, timeZone: string): string {
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
+    });
+    // Time zones are a few hundred names at most: the cache stays small.
+    formats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
   return `${parts["year"]}-${parts["month"]}-${parts["day"]} ${parts["hour"]}:${parts["minute"]}`;
 }
 
@@ -92,7 +96,7 @@ export async function buildSampleSummaryPdf(
     width,
   );
 
-  drawTable(doc, {
+  await drawTable(doc, {
     x: left,
     y: y + 6,
     top: PAGE.margin,

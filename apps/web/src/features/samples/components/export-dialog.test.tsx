@@ -175,7 +175,7 @@ describe("export of the summary", () => {
     const { spy } = serve();
     const listFetch = spy.getMockImplementation();
     const tooMany =
-      "A PDF export holds at most 2000 samples and this selection has 2001. Please choose a shorter period or a status.";
+      "A PDF export holds at most 1000 samples and this selection has 1001. Please choose a shorter period or a status.";
     spy.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), "http://localhost");
       if (url.pathname !== `${LIST}/export.pdf`)
