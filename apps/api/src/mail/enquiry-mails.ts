@@ -33,8 +33,9 @@ export function enquiryToLabMail(
   ];
   return {
     to: [labAddress],
-    // The name is cut so a long one cannot push the number out of view in a mail list.
-    subject: `Website enquiry #${enquiry.id} from ${name.slice(0, 60)}`,
+    // One line (a typed line break stays out of the header), cut so a long name cannot push the number
+    // out of view in a mail list.
+    subject: `Website enquiry #${enquiry.id} from ${name.replace(/\s+/g, " ").slice(0, 60)}`,
     text: [...paragraphs, SIGNATURE].join("\n\n"),
     html: paragraphsHtml([...paragraphs, SIGNATURE]),
     replyTo: enquiry.email,

@@ -57,6 +57,21 @@ describe("POST /api/enquiries (the landing page's contact form)", () => {
     expect(ack.text).toContain("Do you test for white spot virus?");
   });
 
+  it("a line break typed in a name stays out of the lab mail's headers (one-line subject, no injected header)", async () => {
+    const email = uniqueEmail("injector");
+    await request(t.app)
+      .post("/api/enquiries")
+      .send({ ...valid(email), firstName: "Ravi\r\nBcc: victim@example.com", lastName: "Kumar\nX-Evil: 1" })
+      .expect(202);
+    const lab = await t.smtp.waitFor(
+      (mail) => mail.to.includes(DEFAULT_LAB_ENQUIRY_EMAIL) && mail.text.includes(email),
+    );
+    expect(lab.subject).toMatch(/^Website enquiry #\d+ from Ravi Bcc: victim@example\.com Kumar X-Evil: 1$/);
+    expect(lab.headers["bcc"]).toBeUndefined();
+    expect(lab.headers["x-evil"]).toBeUndefined();
+    expect(lab.to).toEqual([DEFAULT_LAB_ENQUIRY_EMAIL]);
+  });
+
   it("only first name, e-mail and message are needed: no phone stores an empty phone", async () => {
     const email = uniqueEmail("enquirer");
     await request(t.app)
