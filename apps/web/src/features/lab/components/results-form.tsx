@@ -1,9 +1,18 @@
 import { FileCheck2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 
-import type { IssueReportRequest } from "@lab/contracts";
+import {
+  REPORT_LIMIT_MAX,
+  REPORT_METHOD_MAX,
+  REPORT_REVIEW_MAX,
+  REPORT_SECTION_MAX,
+  REPORT_UNIT_MAX,
+  REPORT_VALUE_MAX,
+  type IssueReportRequest,
+} from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
+import { useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, Select, Textarea, describedBy } from "@/components/ui/input";
 import { LAB_RESULT_FIELDS, resultLabel } from "@/features/reports/utils/report-result";
 
@@ -28,13 +37,26 @@ interface ResultsFormProps {
 export function ResultsForm({ testTypes, isPending, onSubmit }: ResultsFormProps) {
   const [values, setValues] = useState(() => initialResults(testTypes));
   const [errors, setErrors] = useState<RowErrors[]>([]);
+  const { ref: formRef, reveal } = useErrorReveal();
   const outcome = expectedResult(values.rows);
 
-  const setRow = (index: number, change: Partial<ResultRow>) =>
+  const setRow = (index: number, change: Partial<ResultRow>) => {
     setValues((current) => ({
       ...current,
       rows: current.rows.map((row, at) => (at === index ? { ...row, ...change } : row)),
     }));
+    // The error of the field just changed goes; the others stay until the next Issue Report.
+    setErrors((current) =>
+      current.map((row, at) =>
+        at === index
+          ? {
+              ...(change.value === undefined ? { value: row.value } : {}),
+              ...(change.verdict === undefined ? { verdict: row.verdict } : {}),
+            }
+          : row,
+      ),
+    );
+  };
   const setLabResult = (key: LabResultKey, text: string) =>
     setValues((current) => ({ ...current, labResults: { ...current.labResults, [key]: text } }));
 
@@ -43,20 +65,19 @@ export function ResultsForm({ testTypes, isPending, onSubmit }: ResultsFormProps
     const found = validateResults(values);
     setErrors(found);
     if (hasErrors(found)) {
-      const first = found.findIndex((row) => row.value !== undefined || row.verdict !== undefined);
-      const field = found[first]?.value !== undefined ? "value" : "verdict";
-      document.getElementById(`result-${first}-${field}`)?.focus();
+      reveal();
       return;
     }
     onSubmit(resultsPayload(values));
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Test results" className="space-y-5">
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Test results" className="space-y-5">
       <Field id="initial-inspection" label="Initial Inspection">
         <Textarea
           id="initial-inspection"
           rows={3}
+          maxLength={REPORT_REVIEW_MAX}
           value={values.initialInspection}
           onChange={(event) =>
             setValues((current) => ({ ...current, initialInspection: event.target.value }))
@@ -81,6 +102,7 @@ export function ResultsForm({ testTypes, isPending, onSubmit }: ResultsFormProps
                   <Input
                     id={id("value")}
                     value={row.value}
+                    maxLength={REPORT_VALUE_MAX}
                     onChange={(event) => setRow(index, { value: event.target.value })}
                     invalid={Boolean(rowErrors.value)}
                     aria-describedby={describedBy(id("value"), rowErrors.value)}
@@ -91,6 +113,7 @@ export function ResultsForm({ testTypes, isPending, onSubmit }: ResultsFormProps
                   <Input
                     id={id("unit")}
                     value={row.unit}
+                    maxLength={REPORT_UNIT_MAX}
                     onChange={(event) => setRow(index, { unit: event.target.value })}
                   />
                 </Field>
@@ -98,6 +121,7 @@ export function ResultsForm({ testTypes, isPending, onSubmit }: ResultsFormProps
                   <Input
                     id={id("limit")}
                     value={row.limit}
+                    maxLength={REPORT_LIMIT_MAX}
                     onChange={(event) => setRow(index, { limit: event.target.value })}
                   />
                 </Field>
@@ -105,6 +129,7 @@ export function ResultsForm({ testTypes, isPending, onSubmit }: ResultsFormProps
                   <Input
                     id={id("method")}
                     value={row.method}
+                    maxLength={REPORT_METHOD_MAX}
                     onChange={(event) => setRow(index, { method: event.target.value })}
                   />
                 </Field>
@@ -145,6 +170,7 @@ export function ResultsForm({ testTypes, isPending, onSubmit }: ResultsFormProps
               <Textarea
                 id={`lab-${field.key}`}
                 rows={2}
+                maxLength={REPORT_SECTION_MAX}
                 value={values.labResults[field.key]}
                 onChange={(event) => setLabResult(field.key, event.target.value)}
               />
@@ -157,6 +183,7 @@ export function ResultsForm({ testTypes, isPending, onSubmit }: ResultsFormProps
         <Textarea
           id="final-review"
           rows={3}
+          maxLength={REPORT_REVIEW_MAX}
           value={values.finalReview}
           onChange={(event) => setValues((current) => ({ ...current, finalReview: event.target.value }))}
         />

@@ -1,21 +1,24 @@
 import { Ban } from "lucide-react";
 import { useState, type FormEvent } from "react";
 
-import { messages } from "@lab/contracts";
+import { REVOKE_REASON_MAX, messages } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
+import { useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Textarea, describedBy } from "@/components/ui/input";
 
 /** Revoke an issued report, with the reason the customer and the certificate check will show. */
 export function RevokeReportForm({ busy, onRevoke }: { busy: boolean; onRevoke: (reason: string) => void }) {
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
+  const { ref: formRef, reveal } = useErrorReveal();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = reason.trim();
     if (!trimmed) {
       setError(messages.revokeReasonRequired);
+      reveal();
       return;
     }
     setError(undefined);
@@ -23,13 +26,17 @@ export function RevokeReportForm({ busy, onRevoke }: { busy: boolean; onRevoke: 
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Revoke report" className="space-y-3">
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Revoke report" className="space-y-3">
       <Field id="revoke-reason" label="Reason for revoking" error={error} required>
         <Textarea
           id="revoke-reason"
           rows={3}
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          maxLength={REVOKE_REASON_MAX}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setError(undefined);
+          }}
           invalid={Boolean(error)}
           aria-describedby={describedBy("revoke-reason", error)}
           aria-required="true"
