@@ -177,11 +177,28 @@ describe("buildReportPdf (pdfkit, Noto fonts)", () => {
     expect(text).toContain("Revoked on 14 Mar 2026: Sample mislabelled");
   });
 
+  it("long texts flow onto a second page; each page names the certificate and says Page n of 2", async () => {
+    const long = {
+      ...report,
+      details: {
+        ...report.details,
+        initialInspection: "Long text. ".repeat(150),
+        finalReview: "లక్ష్మీ దేవి ".repeat(120),
+      },
+    };
+    const pages = await pdfPages(await buildReportPdf({ ...input, report: long }));
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain("Certificate of Analysis NSP-CERT-2026-042 · Page 1 of 2");
+    expect(pages[1]).toContain("Certificate of Analysis NSP-CERT-2026-042 · Page 2 of 2");
+    expect(pages[1]).toContain("Authorised signatory: Dr. Suresh Reddy");
+  });
+
   it("a long name without spaces wraps inside its cell and every character stays on the page", async () => {
     const long = "Averyveryverylongcompanynamewithoutanyspacesatallthatkeepsgoingandgoing";
     const pdf = await buildReportPdf({ ...input, customer: { ...customer, company: long } });
     const pages = await pdfPages(pdf);
     expect(pages).toHaveLength(1);
+    expect(pages[0]).toContain("Page 1 of 1");
     expect(squash(pages[0] ?? "")).toContain(long);
     expect(pages[0]).not.toContain(long);
   });

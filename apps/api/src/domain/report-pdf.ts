@@ -70,7 +70,12 @@ export async function buildReportPdf(input: {
 }): Promise<Buffer> {
   const { report, sample, customer } = input;
   const number = report.certification;
-  const doc = createDocument({ title: reportPdfTitle(report), author: LAB.name, margin: PAGE.margin });
+  const doc = createDocument({
+    title: reportPdfTitle(report),
+    author: LAB.name,
+    margin: PAGE.margin,
+    bufferPages: true,
+  });
   const left = PAGE.margin;
   const revoked = report.status === "revoked";
 
@@ -225,5 +230,13 @@ export async function buildReportPdf(input: {
   y += 18;
   y += drawText(doc, notes.join("\n"), left, y, { size: 10, color: revoked ? FAIL : "#000000" }, CONTENT);
   drawText(doc, small.join("\n"), left, y + 6, { size: 8, color: GREY }, CONTENT);
+
+  // Every page says which document it belongs to and where it stands (a report is valid only whole).
+  const { start, count } = doc.bufferedPageRange();
+  for (let page = start; page < start + count; page += 1) {
+    doc.switchToPage(page);
+    const footer = `${reportPdfTitle(report)} · Page ${page - start + 1} of ${count}`;
+    drawText(doc, footer, left, PAGE.height - PAGE.margin + 10, { size: 7, color: GREY }, CONTENT, "right");
+  }
   return documentBytes(doc);
 }

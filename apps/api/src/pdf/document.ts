@@ -6,6 +6,8 @@ export interface DocumentOptions {
   author: string;
   layout?: "portrait" | "landscape";
   margin?: number;
+  /** Keep pages in memory until the end, to write on each once the count is known ("Page 1 of 2"). */
+  bufferPages?: boolean;
 }
 
 export function createDocument(options: DocumentOptions): PDFKit.PDFDocument {
@@ -13,6 +15,7 @@ export function createDocument(options: DocumentOptions): PDFKit.PDFDocument {
     size: "A4",
     layout: options.layout ?? "portrait",
     margin: options.margin ?? 40,
+    bufferPages: options.bufferPages ?? false,
     info: { Title: options.title, Author: options.author },
     displayTitle: true,
     lang: "en-IN",
