@@ -8,11 +8,12 @@
 //   3. Share on /report/{id}: with navigator.share stubbed through addInitScript, the File it receives
 //      is the report's PDF; a desktop browser without file sharing gets the WhatsApp link instead.
 // Every screen is checked for no sideways scroll at 360 px, 44 px taps on the controls it adds, and axe.
+import { AxeBuilder } from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import { registerVerified, signIn } from "./support/accounts";
-import { expectNoAxeViolations } from "./support/axe";
+import { expectNoAxeViolations, formatViolations } from "./support/axe";
 import { chromiumAvailable } from "./support/browser";
 import { waitForMail } from "./support/mailbox";
 import { openPage, useChromium, visible, waitForPath, waitUntil, type OpenPage } from "./support/page";
@@ -82,6 +83,12 @@ async function expectTapTargetsIn(page: Page, scope: string, label: string): Pro
   expect(small, `${label}: controls under 44×44 px`).toEqual([]);
 }
 
+/** axe (WCAG 2 A and AA) on one part of a page: the parts this journey adds. */
+async function expectNoAxeViolationsIn(page: Page, selector: string, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(results.violations, `${label}:\n${formatViolations(results.violations)}`).toEqual([]);
+}
+
 /** The focused element's id, and whether its box is on screen below the sticky header. */
 function focusedBelowHeader(page: Page): Promise<{ id: string; top: number; bottom: number }> {
   return page.evaluate(() => {
@@ -140,6 +147,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("contact form, newsletter and 
       await expect(visible(form.getByText("Please enter your first name."))).resolves.toBeTruthy();
       await expectNoSidewaysScroll(page, "/login contact form with errors");
       await expectTapTargetsIn(page, "#contact", "/login contact section");
+      await expectNoAxeViolationsIn(page, "#contact", "/login contact form with errors");
       await page.screenshot({ path: "/tmp/sharing-contact-errors.png" });
     });
 
@@ -158,6 +166,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("contact form, newsletter and 
       );
       expect(await status.textContent()).toContain("will reply within one business day");
       await expectNoSidewaysScroll(page, "/login contact form sent");
+      await expectNoAxeViolationsIn(page, "#contact", "/login contact form sent");
       await page.screenshot({ path: "/tmp/sharing-contact-sent.png" });
 
       const lab = await waitForMail(mailDir, LAB_ENQUIRY_EMAIL, {
@@ -235,6 +244,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("contact form, newsletter and 
       await visible(page.getByRole("status").filter({ hasText: "Check your inbox" }));
       await expectNoSidewaysScroll(page, "/blog subscribed");
       await expectTapTargetsIn(page, "[aria-labelledby=newsletter-title]", "/blog newsletter box");
+      await expectNoAxeViolationsIn(page, "[aria-labelledby=newsletter-title]", "/blog newsletter box");
 
       const mail = await waitForMail(mailDir, email, {
         where: (m) => m.subject === "Confirm your newsletter subscription",
@@ -368,6 +378,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("contact form, newsletter and 
       await expectTapTarget(share, "Share");
       await expectNoSidewaysScroll(page, "/report/{id}");
       await expectTapTargetsIn(page, "article > div:first-child", "/report/{id} actions");
+      await expectNoAxeViolationsIn(page, "article > div:first-child", "/report/{id} actions (phone)");
       await page.screenshot({ path: "/tmp/sharing-report-share.png" });
       await share.click();
       await waitUntil(
