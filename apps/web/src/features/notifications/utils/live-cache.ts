@@ -36,15 +36,12 @@ export function applySampleUpdate(queryClient: QueryClient, value: unknown): Sam
     current ? sample : current,
   );
   // Counts, the history and reports follow from the change (a revoke keeps the status but changes the
-  // report); the lists re-read too, since a change moves the sample in the "newest change first" order.
+  // report); an unknown sample needs the lists.
   void queryClient.invalidateQueries({ queryKey: ["samples", "summary"] });
   void queryClient.invalidateQueries({ queryKey: ["samples", "one", String(sample.id), "events"] });
   if (sample.status === "COMPLETED" || sample.reportId !== null)
     invalidateReports(queryClient, sample.reportId);
-  void queryClient.invalidateQueries({
-    queryKey: ["samples", "list"],
-    refetchType: known ? "active" : "all",
-  });
+  if (!known) void queryClient.invalidateQueries({ queryKey: ["samples", "list"] });
   return sample;
 }
 
