@@ -549,6 +549,13 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
       await expectFits(page, url());
     });
 
+    it("/lab/samples/{id} (a revoked report) at 360 px: screenshot for the record", async () => {
+      const { page } = staff;
+      await page.goto(`/lab/samples/${ids.revoked}`);
+      await visible(page.getByRole("heading", { level: 1 }), 20_000);
+      await page.screenshot({ path: "/tmp/phone-fit-lab-sample.png", fullPage: true });
+    });
+
     it("raised no uncaught errors in the console", () => {
       expect(staff.pageErrors).toEqual([]);
     });
