@@ -28,7 +28,9 @@ export function LabShell({ session, children }: { session: LabSession; children:
       >
         Skip to main content
       </a>
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+      {/* On a phone the console's header takes two rows and the navigation (about 160 px): it scrolls
+          away instead of covering a fifth of the screen; from sm it stays on top. */}
+      <header className="z-30 border-b border-slate-200 bg-white sm:sticky sm:top-0">
         <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-2.5 sm:px-6">
           <div className="flex items-center gap-3">
             <Logo to={paths.lab.href()} compact />
