@@ -383,6 +383,14 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
       await expectFits(page, url());
     });
 
+    it("the sticky header, with its 44 px controls, stays within the spec's 116 px", async () => {
+      const { page } = customer;
+      await page.goto("/dashboard");
+      const header = await visible(page.locator("header").first(), 20_000);
+      const box = await header.boundingBox();
+      expect(box?.height ?? 999).toBeLessThanOrEqual(116);
+    });
+
     it("/report/{id}: each test is a card with its verdict on screen, no table, for a pass and a fail", async () => {
       const { page } = customer;
       for (const [id, verdict] of [
