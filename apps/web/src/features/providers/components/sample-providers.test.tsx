@@ -407,7 +407,8 @@ describe("Sample Providers screen", () => {
       await user.type(phone, "1");
       await waitFor(() => expect(within(form).queryByText(messages.phoneInvalid)).not.toBeInTheDocument());
       expect(phone).not.toHaveAttribute("aria-invalid");
-    });
+      // Typing into 13 inputs takes a few seconds on a busy machine.
+    }, 30_000);
 
     it("a refusal naming no field: the banner, focused, cleared by the next change", async () => {
       server([], { [`POST ${LIST}`]: () => ({ status: 500, body: { error: "boom" } }) });
