@@ -139,6 +139,24 @@ describe("session", () => {
     ]);
   });
 
+  it("signed out by choice while a refresh was on its way: its answer does not sign the person back in", async () => {
+    let release: () => void = () => undefined;
+    mockFetch({
+      "POST /api/auth/refresh": () =>
+        new Promise((resolve) => {
+          release = () => resolve(refreshOk());
+        }),
+    });
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+    const pending = refreshSession();
+    await vi.advanceTimersByTimeAsync(0);
+    logout("user");
+    release();
+    expect(await pending).toBeNull();
+    expect(getSession()).toBeNull();
+    expect(storageIsEmpty()).toBe(true);
+  });
+
   it("a tab coming back from sleep with its token due: refreshes at once", async () => {
     const { callsTo } = mockFetch({
       "POST /api/auth/refresh": refreshOk(),

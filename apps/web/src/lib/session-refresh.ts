@@ -26,6 +26,7 @@ async function askServer(reason: LogoutReason): Promise<Session | null> {
   if (stored && stored.token.token !== getSession()?.token.token && !isDue(stored.token)) {
     return adoptSession(stored);
   }
+  const before = getSession();
   let response: Response;
   try {
     response = await fetch(REFRESH_PATH, {
@@ -38,6 +39,8 @@ async function askServer(reason: LogoutReason): Promise<Session | null> {
     return null; // offline: the session stays; the caller decides
   }
   const body = response.ok ? asRecord(await response.json().catch(() => null)) : null;
+  // Signed out here while the answer was on its way: it must not sign the person back in.
+  if (before !== null && getSession() === null) return null;
   const user = parseCustomer(body?.customer);
   const token = body && typeof body.accessToken === "string" ? body.accessToken : "";
   if (!body || !user || !token) {

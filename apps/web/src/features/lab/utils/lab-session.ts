@@ -2,7 +2,14 @@
 // `labStaff`), apart from the customer session of lib/auth, which it never reads or clears.
 import { useSyncExternalStore } from "react";
 
-import { TOKEN_DEFAULT_LIFETIME_S, TOKEN_DEFAULT_TYPE, staffSchema, type Staff } from "@lab/contracts";
+import {
+  LOGOUT_BEFORE_EXPIRY_S,
+  TOKEN_DEFAULT_LIFETIME_S,
+  TOKEN_DEFAULT_TYPE,
+  labLoginResponseSchema,
+  staffSchema,
+  type Staff,
+} from "@lab/contracts";
 
 export const LAB_TOKEN_KEY = "labToken";
 export const LAB_STAFF_KEY = "labStaff";
@@ -52,7 +59,44 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
+/** A minute before the token expires, the staff refresh cookie buys a new one (issue 13). */
 function schedule(expiresAt: number): void {
+  if (expiryTimer !== undefined) clearTimeout(expiryTimer);
+  const delay = Math.max(0, expiresAt - Date.now() - LOGOUT_BEFORE_EXPIRY_S * 1000);
+  expiryTimer = setTimeout(() => void refreshLabSession(expiresAt), delay);
+}
+
+/**
+ * POST /auth/refresh for the staff cookie. A refusal ends the console session; no answer (offline, a
+ * server error) lets the current token run to its end.
+ */
+export async function refreshLabSession(expiresAt: number): Promise<void> {
+  try {
+    const response = await fetch("/api/auth/refresh", {
+      method: "POST",
+      // The server refuses a refresh without this header (CSRF).
+      headers: {
+        Accept: "application/json",
+        "Content-Type": "application/json",
+        "X-Requested-With": "fetch",
+      },
+      body: JSON.stringify({ role: "lab" }),
+      credentials: "same-origin",
+    });
+    const answer = response.ok ? labLoginResponseSchema.safeParse(await response.json()) : null;
+    // Signed out (or in again) while the answer was on its way: leave that alone.
+    if (session?.expiresAt !== expiresAt) return;
+    if (answer?.success) {
+      startLabSession(answer.data);
+      return;
+    }
+    if (response.status === 401 || response.status === 403) {
+      endLabSession("expired");
+      return;
+    }
+  } catch {
+    // offline: fall through
+  }
   if (expiryTimer !== undefined) clearTimeout(expiryTimer);
   expiryTimer = setTimeout(() => endLabSession("expired"), Math.max(0, expiresAt - Date.now()));
 }
