@@ -299,20 +299,36 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
 
   describe("signed out", () => {
     const publicRoutes = [
-      { route: paths.login.path, url: () => "/login" },
-      { route: paths.privacy.path, url: () => "/privacy" },
-      { route: paths.terms.path, url: () => "/terms" },
-      { route: paths.careers.path, url: () => "/careers" },
-      { route: paths.blog.path, url: () => "/blog" },
-      { route: paths.verify.path, url: () => "/verify" },
-      { route: paths.verify.path, url: () => `/verify/${encodeURIComponent(certificate)}` },
-      { route: paths.unsubscribe.path, url: () => "/unsubscribe?e=nobody%40example.com&s=bad" },
-      { route: paths.newsletterConfirm.path, url: () => "/newsletter/confirm?token=not-a-token" },
-      { route: paths.newsletterUnsubscribe.path, url: () => "/newsletter/unsubscribe?token=not-a-token" },
-      { route: paths.labLogin.path, url: () => "/lab/login" },
+      { route: paths.login.path, page: "/login", url: () => "/login" },
+      { route: paths.privacy.path, page: "/privacy", url: () => "/privacy" },
+      { route: paths.terms.path, page: "/terms", url: () => "/terms" },
+      { route: paths.careers.path, page: "/careers", url: () => "/careers" },
+      { route: paths.blog.path, page: "/blog", url: () => "/blog" },
+      { route: paths.verify.path, page: "/verify", url: () => "/verify" },
+      {
+        route: paths.verify.path,
+        page: "/verify/{revoked certificate}",
+        url: () => `/verify/${encodeURIComponent(certificate)}`,
+      },
+      {
+        route: paths.unsubscribe.path,
+        page: "/unsubscribe?e=nobody%40example.com&s=bad",
+        url: () => "/unsubscribe?e=nobody%40example.com&s=bad",
+      },
+      {
+        route: paths.newsletterConfirm.path,
+        page: "/newsletter/confirm?token=not-a-token",
+        url: () => "/newsletter/confirm?token=not-a-token",
+      },
+      {
+        route: paths.newsletterUnsubscribe.path,
+        page: "/newsletter/unsubscribe?token=not-a-token",
+        url: () => "/newsletter/unsubscribe?token=not-a-token",
+      },
+      { route: paths.labLogin.path, page: "/lab/login", url: () => "/lab/login" },
     ];
 
-    it.each(publicRoutes)("$route ($url) fits 360 px with 44 px tap targets", async ({ route, url }) => {
+    it.each(publicRoutes)("$page fits 360 px, taps >= 44 px", async ({ route, url }) => {
       const { page } = customer;
       visited.add(route);
       await page.goto(url());
@@ -356,23 +372,39 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
     });
 
     const customerRoutes = [
-      { route: paths.dashboard.path, url: () => "/dashboard" },
-      { route: paths.customers.path, url: () => "/customers" },
-      { route: paths.profile.path, url: () => "/profile" },
-      { route: paths.submitSample.path, url: () => "/submit-sample" },
-      { route: paths.sampleProcessing.path, url: () => `/submit-sample/${ids.collecting}` },
-      { route: paths.samples.path, url: () => "/samples" },
-      { route: paths.samples.path, url: () => "/samples?status=COMPLETED" },
-      { route: paths.timeline.path, url: () => `/timeline/${ids.testing}` },
-      { route: paths.timeline.path, url: () => `/timeline/${ids.revoked}` },
-      { route: paths.ledger.path, url: () => "/ledger" },
-      { route: paths.reports.path, url: () => "/reports" },
-      { route: paths.report.path, url: () => `/report/${reports.passed}` },
-      { route: paths.report.path, url: () => `/report/${reports.failed}` },
-      { route: paths.report.path, url: () => `/report/${reports.revoked}` },
+      { route: paths.dashboard.path, page: "/dashboard", url: () => "/dashboard" },
+      { route: paths.customers.path, page: "/customers", url: () => "/customers" },
+      { route: paths.profile.path, page: "/profile", url: () => "/profile" },
+      { route: paths.submitSample.path, page: "/submit-sample", url: () => "/submit-sample" },
+      {
+        route: paths.sampleProcessing.path,
+        page: "/submit-sample/{collecting sample}",
+        url: () => `/submit-sample/${ids.collecting}`,
+      },
+      { route: paths.samples.path, page: "/samples", url: () => "/samples" },
+      {
+        route: paths.samples.path,
+        page: "/samples?status=COMPLETED",
+        url: () => "/samples?status=COMPLETED",
+      },
+      {
+        route: paths.timeline.path,
+        page: "/timeline/{testing sample}",
+        url: () => `/timeline/${ids.testing}`,
+      },
+      {
+        route: paths.timeline.path,
+        page: "/timeline/{revoked sample}",
+        url: () => `/timeline/${ids.revoked}`,
+      },
+      { route: paths.ledger.path, page: "/ledger", url: () => "/ledger" },
+      { route: paths.reports.path, page: "/reports", url: () => "/reports" },
+      { route: paths.report.path, page: "/report/{passed report}", url: () => `/report/${reports.passed}` },
+      { route: paths.report.path, page: "/report/{failed report}", url: () => `/report/${reports.failed}` },
+      { route: paths.report.path, page: "/report/{revoked report}", url: () => `/report/${reports.revoked}` },
     ];
 
-    it.each(customerRoutes)("$route ($url) fits 360 px with 44 px tap targets", async ({ route, url }) => {
+    it.each(customerRoutes)("$page fits 360 px, taps >= 44 px", async ({ route, url }) => {
       const { page } = customer;
       visited.add(route);
       await page.goto(url());
@@ -536,17 +568,37 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
     });
 
     const labRoutes = [
-      { route: paths.lab.path, url: () => "/lab" },
-      { route: paths.labAgents.path, url: () => "/lab/agents" },
-      { route: paths.labEnquiries.path, url: () => "/lab/enquiries" },
-      { route: paths.labSample.path, url: () => `/lab/samples/${ids.pending}` },
-      { route: paths.labSample.path, url: () => `/lab/samples/${ids.collecting}` },
-      { route: paths.labSample.path, url: () => `/lab/samples/${ids.testing}` },
-      { route: paths.labSample.path, url: () => `/lab/samples/${ids.passed}` },
-      { route: paths.labSample.path, url: () => `/lab/samples/${ids.revoked}` },
+      { route: paths.lab.path, page: "/lab", url: () => "/lab" },
+      { route: paths.labAgents.path, page: "/lab/agents", url: () => "/lab/agents" },
+      { route: paths.labEnquiries.path, page: "/lab/enquiries", url: () => "/lab/enquiries" },
+      {
+        route: paths.labSample.path,
+        page: "/lab/samples/{pending sample}",
+        url: () => `/lab/samples/${ids.pending}`,
+      },
+      {
+        route: paths.labSample.path,
+        page: "/lab/samples/{collecting sample}",
+        url: () => `/lab/samples/${ids.collecting}`,
+      },
+      {
+        route: paths.labSample.path,
+        page: "/lab/samples/{testing sample}",
+        url: () => `/lab/samples/${ids.testing}`,
+      },
+      {
+        route: paths.labSample.path,
+        page: "/lab/samples/{passed sample}",
+        url: () => `/lab/samples/${ids.passed}`,
+      },
+      {
+        route: paths.labSample.path,
+        page: "/lab/samples/{revoked sample}",
+        url: () => `/lab/samples/${ids.revoked}`,
+      },
     ];
 
-    it.each(labRoutes)("$route ($url) fits 360 px with 44 px tap targets", async ({ route, url }) => {
+    it.each(labRoutes)("$page fits 360 px, taps >= 44 px", async ({ route, url }) => {
       const { page } = staff;
       visited.add(route);
       await page.goto(url());
