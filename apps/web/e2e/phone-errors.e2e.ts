@@ -190,6 +190,19 @@ describe.skipIf(!chromiumAvailable())("errors where the eye is, on a 360×740 ph
     await expectErrorGone(page, messages.phoneInvalid);
   });
 
+  it("/submit-sample, sent: the focus is on the Sample Processing heading", async () => {
+    const form = page.getByRole("form", { name: "Submit sample" });
+    const phone = form.getByLabel(/Phone Number/);
+    await phone.fill("98480 22338");
+    await form.getByRole("button", { name: "Submit Sample" }).click();
+    await (await visible(page.getByRole("button", { name: "No, just submit" }))).click();
+    const heading = await visible(page.getByRole("heading", { name: "Sample Processing", level: 1 }));
+    await waitUntil(
+      () => heading.evaluate((element) => document.activeElement === element),
+      "focus on the Sample Processing heading",
+    );
+  });
+
   it("/customers, an agent with six farmers: the server's refusal of farmer 3's phone stands at that phone, focused and in view", async () => {
     await page.goto(paths.customers.href());
     await (await visible(page.getByRole("button", { name: "Add Sample Provider" }))).click();
