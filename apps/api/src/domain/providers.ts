@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { AppError } from "../http/app-error";
 import { toE164 } from "../lib/phone";
 import type { DomainContext } from "./context";
-import { resolveLocation } from "./locations";
+import { resolveLocation, type ResolvedLocation } from "./locations";
 
 export type ProviderInput = z.output<typeof providerInputSchema>;
 type FarmerInput = NonNullable<ProviderInput["farmers"]>[number];
@@ -17,12 +17,24 @@ const providerNotFound = () => new AppError(404, "not_found", messages.providerN
 const blank = (value: string | null | undefined) =>
   value === undefined || value === null || value.trim() === "";
 
+/** Resolves a location; its refusal names `field`, so the form shows it at that location input. */
+function locationAt(field: string, resolve: () => ResolvedLocation): ResolvedLocation {
+  try {
+    return resolve();
+  } catch (error) {
+    if (error instanceof AppError && error.field === undefined) {
+      throw new AppError(error.status, error.code, error.message, error.headers, field);
+    }
+    throw error;
+  }
+}
+
 /** `index` is the farmer's place in the request, so an error names `farmers.{index}.{field}`. */
 function farmerRecord(farmer: FarmerInput, index: number): FarmerRecord {
   const field = (name: string) => `farmers.${index}.${name}`;
   if (blank(farmer.name)) throw invalid(messages.farmerNameRequired, field("name"));
   if (blank(farmer.phoneNumber)) throw invalid(messages.farmerPhoneRequired, field("phoneNumber"));
-  const place = resolveLocation(farmer.location, farmer.coordinates);
+  const place = locationAt(field("location"), () => resolveLocation(farmer.location, farmer.coordinates));
   return {
     name: farmer.name,
     phoneNumber: toE164(farmer.phoneNumber, messages.phoneInvalid, field("phoneNumber")),
@@ -49,7 +61,7 @@ export function providerValues(input: ProviderInput) {
   if (input.userType !== "Agent" && farmers.length > 0) {
     throw invalid(messages.farmersOnlyForAgents, "farmers");
   }
-  const place = resolveLocation(input.location, input.coordinates);
+  const place = locationAt("location", () => resolveLocation(input.location, input.coordinates));
   return {
     samplerName: input.samplerName,
     userType: input.userType,

@@ -216,6 +216,19 @@ describe("POST /api/customers/:id/sample-providers", () => {
       },
       "farmers.0.phoneNumber",
     ],
+    [{ samplerName: "A", phoneNumber: "9848022338", location: "{not json" }, "location"],
+    [
+      {
+        samplerName: "A",
+        userType: "Agent",
+        phoneNumber: "9848022338",
+        farmers: [
+          { name: "R", phoneNumber: "9000000001" },
+          { name: "S", phoneNumber: "9000000002", location: "95.1, 80.2" },
+        ],
+      },
+      "farmers.1.location",
+    ],
   ])("the 400 for %o names the field %s", async (body, field) => {
     const res = await create(owner, body);
     expect(res.status).toBe(400);
