@@ -179,7 +179,8 @@ describe.skipIf(!baseURL || !chromiumAvailable())("lab journey", () => {
         );
       }
       await waitForStatus(page, "Collecting");
-      await visible(page.getByText(new RegExp(`${agentName}-`)));
+      // Current Agent: the name and the phone as people write it (not the stored "name-+91…").
+      await visible(page.getByText(`${agentName} · +91 90000 12345`));
       await visible(page.getByRole("button", { name: "Unassign" }));
     });
 
