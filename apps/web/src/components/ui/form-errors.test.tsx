@@ -116,11 +116,14 @@ function Marked({ invalid }: { invalid: boolean }) {
 }
 
 describe("useMarkInvalid", () => {
-  it("marks a control it does not render and restores it when the error goes", () => {
+  it("marks a control it does not render, keeps the mark when the control rewrites its descriptions, and restores it when the error goes", async () => {
     const { rerender } = render(<Marked invalid />);
     const input = screen.getByLabelText("Other");
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(input).toHaveAccessibleDescription("Too long. Hint");
+    // The control replacing its own descriptions (a combobox opening) keeps the error among them.
+    input.setAttribute("aria-describedby", "other-hint");
+    await waitFor(() => expect(input).toHaveAccessibleDescription("Too long. Hint"));
     rerender(<Marked invalid={false} />);
     expect(input).not.toHaveAttribute("aria-invalid");
     expect(input).toHaveAttribute("aria-describedby", "other-hint");

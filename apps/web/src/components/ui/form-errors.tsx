@@ -97,13 +97,22 @@ export function useMarkInvalid(controlId: string, errorId: string, invalid: bool
     if (!invalid) return;
     const control = document.getElementById(controlId);
     if (!control) return;
-    const before = control.getAttribute("aria-describedby");
-    control.setAttribute("aria-invalid", "true");
-    control.setAttribute("aria-describedby", [errorId, before].filter(Boolean).join(" "));
+    const ids = () => (control.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean);
+    const mark = () => {
+      if (control.getAttribute("aria-invalid") !== "true") control.setAttribute("aria-invalid", "true");
+      if (!ids().includes(errorId)) control.setAttribute("aria-describedby", [errorId, ...ids()].join(" "));
+    };
+    mark();
+    // The control renders its own descriptions (a combobox's status while open): keep ours among them.
+    const observer = new MutationObserver(mark);
+    observer.observe(control, { attributes: true, attributeFilter: ["aria-describedby", "aria-invalid"] });
     return () => {
+      observer.disconnect();
       control.removeAttribute("aria-invalid");
-      if (before === null) control.removeAttribute("aria-describedby");
-      else control.setAttribute("aria-describedby", before);
+      // Only this error's id goes: the control may have changed its own descriptions meanwhile.
+      const rest = ids().filter((id) => id !== errorId);
+      if (rest.length === 0) control.removeAttribute("aria-describedby");
+      else control.setAttribute("aria-describedby", rest.join(" "));
     };
   }, [controlId, errorId, invalid]);
 }

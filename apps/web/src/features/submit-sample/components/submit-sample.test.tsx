@@ -339,6 +339,23 @@ describe("Submit Sample: form", () => {
     expect(screen.getByRole("heading", { name: "Submit Sample for Testing" })).toBeInTheDocument();
   });
 
+  it("no provider name: the shared provider combobox is marked with the text beside it and focused", async () => {
+    serve([]);
+    const user = userEvent.setup();
+    render();
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    await waitFor(() => expect(nameInput()).toHaveFocus());
+    expect(nameInput()).toHaveAttribute("aria-invalid", "true");
+    expect(nameInput().getAttribute("aria-describedby")).toContain("sample-provider-error");
+    expect(screen.getByText(messages.sampleProviderNameRequired)).toHaveAttribute(
+      "id",
+      "sample-provider-error",
+    );
+    await user.type(nameInput(), "S");
+    expect(nameInput()).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByText(messages.sampleProviderNameRequired)).not.toBeInTheDocument();
+  });
+
   it("no test type: the error stands beside Test Types, the category (the fix) is marked invalid and focused", async () => {
     serve([]);
     const user = userEvent.setup();
