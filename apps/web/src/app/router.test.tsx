@@ -187,6 +187,16 @@ describe("routing rules", () => {
     expect(router.state.location.search).toBe("?status=pending");
   });
 
+  it("Logout by choice on /profile: /login without a page to return to; sign-in opens /dashboard", async () => {
+    mockFetch({ "GET /api/customers/7": { body: customer } });
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+    const router = renderAt("/profile");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile"));
+    logout("user");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(router.state.location.search).toBe("");
+  });
+
   it.each(["//evil.example/x", "https://evil.example/", "/\\evil.example", "/lab/samples"])(
     "/login?returnTo=%s: signs in to /dashboard, never elsewhere",
     async (target) => {

@@ -12,7 +12,7 @@ import type { RouteObject } from "react-router";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { afterSignInHref, signInHref } from "@/features/auth/utils/return-to";
-import { useRestoring, useSession } from "@/lib/auth";
+import { signedOutByChoice, useRestoring, useSession } from "@/lib/auth";
 
 type RouteModule = { default: ComponentType };
 const lazyPage = (load: () => Promise<RouteModule>) => async () => ({ Component: (await load()).default });
@@ -43,7 +43,10 @@ export function RequireAuth() {
   const restoring = useRestoring();
   const location = useLocation();
   if (restoring) return <PageFallback />;
-  if (!session) return <Navigate to={signInHref(`${location.pathname}${location.search}`)} replace />;
+  if (!session) {
+    const here = signedOutByChoice() ? paths.dashboard.href() : `${location.pathname}${location.search}`;
+    return <Navigate to={signInHref(here)} replace />;
+  }
   return <Outlet />;
 }
 

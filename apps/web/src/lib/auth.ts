@@ -37,6 +37,8 @@ type LogoutListener = (reason: LogoutReason) => void;
 
 let session: Session | null = null;
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+/** Why the last session here ended; null after a sign-in. */
+let lastLogoutReason: LogoutReason | null = null;
 /** True while start-up asks the server for a session (the route guards wait). */
 let restoring = false;
 const listeners = new Set<Listener>();
@@ -229,6 +231,11 @@ export function loadSession(): Session | null {
   return session;
 }
 
+/** The person signed out by choice: sign-in starts afresh at the dashboard, not the page left. */
+export function signedOutByChoice(): boolean {
+  return lastLogoutReason === "user";
+}
+
 export function isRestoring(): boolean {
   return restoring;
 }
@@ -268,6 +275,7 @@ export function startSession(input: {
   store?.setItem(TOKEN_DATA_KEY, JSON.stringify(token));
   store?.setItem(CURRENT_USER_KEY, JSON.stringify(input.user));
   sessionStore()?.removeItem(KEPT_EMAIL_KEY);
+  lastLogoutReason = null;
   session = { user: input.user, token };
   scheduleExpiry(token);
   emit();
@@ -290,6 +298,7 @@ export function logout(reason: LogoutReason = "user"): void {
   if (reason !== "user" && email) sessionStore()?.setItem(KEPT_EMAIL_KEY, email);
   clearStorage();
   const wasSignedIn = session !== null;
+  if (wasSignedIn) lastLogoutReason = reason;
   session = null;
   emit();
   if (wasSignedIn || reason === "expired") {
