@@ -159,4 +159,30 @@ describe("VerificationScreen", () => {
       "/dev/mailbox",
     );
   });
+
+  it("Resend refused (429, Retry-After 20): says so, keeps the current code's countdown and waits 0:20 to offer Resend again", async () => {
+    mockFetch({
+      [`POST ${RESEND}`]: {
+        status: 429,
+        body: { error: messages.sendTooSoon, code: "resend_too_soon" },
+        headers: { "Retry-After": "20" },
+      },
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithProviders(
+      <VerificationScreen
+        start={{ email: "asha@example.com", expiresIn: 250, resendAfter: 0 }}
+        onVerified={vi.fn()}
+        onBack={() => undefined}
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: "Resend Code" }));
+    expect(await screen.findByText(messages.sendTooSoon)).toBeInTheDocument();
+    // The code already mailed still counts down from 4:10; no fresh 5:00.
+    expect(screen.getByTestId("verification-countdown")).toHaveTextContent(/^4:(10|09)$/);
+    expect(screen.getByRole("button", { name: "Resend Code" })).toBeDisabled();
+    expect(screen.getByText(/You can request a new code in 0:(20|19)/)).toBeInTheDocument();
+    await elapse(20);
+    expect(screen.getByRole("button", { name: "Resend Code" })).toBeEnabled();
+  });
 });
