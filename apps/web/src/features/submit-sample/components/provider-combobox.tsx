@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
 
-import type { Provider } from "@lab/contracts";
+import { NAME_MAX, type Provider } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
 import { comboboxKeyHandler } from "@/components/ui/combobox-keys";
@@ -13,6 +13,9 @@ import {
   sameName,
   type ProviderChoice,
 } from "../utils/provider-search";
+
+/** The app shell's sticky header is at most 116 px tall (spec); a little air below it. */
+const STICKY_HEADER_CLEARANCE_PX = 128;
 
 export const PROVIDERS_LOADING_TEXT = "Loading sample providers...";
 export const PROVIDERS_NONE_TEXT = "No sample providers found. Enter a new provider name.";
@@ -98,7 +101,8 @@ export function ProviderCombobox({
           aria-activedescendant={active >= 0 ? optionId(active) : undefined}
           aria-describedby={open && message ? statusId : describedBy(id)}
           autoComplete="off"
-          className="pl-9"
+          maxLength={NAME_MAX}
+          className="scroll-mt-36 pl-9"
           placeholder="Search or enter a provider name"
           value={value}
           onChange={(event) => {
@@ -107,7 +111,16 @@ export function ProviderCombobox({
             setActiveIndex(-1);
           }}
           onKeyDown={onKeyDown}
-          onFocus={() => setOpen(true)}
+          onFocus={(event) => {
+            setOpen(true);
+            // Under the sticky header (a phone scrolled down), the list would open out of sight.
+            const input = event.currentTarget;
+            if (
+              input.getBoundingClientRect().top < STICKY_HEADER_CLEARANCE_PX &&
+              typeof input.scrollIntoView === "function"
+            )
+              input.scrollIntoView({ block: "start" });
+          }}
           onClick={() => setOpen(true)}
           onBlur={() => {
             setOpen(false);
