@@ -18,6 +18,8 @@ export function ReportCard({ report }: { report: Report }) {
   const titleId = useId();
   const download = useDownloadReportPdf();
   const success = report.result === "success";
+  // A revoked report certifies nothing: no green "Test Passed" beside it, its number marked revoked.
+  const revoked = report.status === "revoked";
 
   return (
     <article
@@ -32,15 +34,18 @@ export function ReportCard({ report }: { report: Report }) {
           <p className="text-sm text-slate-700">Sample #{report.sampleId}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <span
-            className={cn(
-              "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold",
-              success ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900",
-            )}
-          >
-            {resultLabel(report.result)}
-          </span>
-          {report.status === "revoked" ? <RevokedBadge /> : null}
+          {revoked ? (
+            <RevokedBadge />
+          ) : (
+            <span
+              className={cn(
+                "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold",
+                success ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900",
+              )}
+            >
+              {resultLabel(report.result)}
+            </span>
+          )}
         </div>
       </div>
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
@@ -50,7 +55,15 @@ export function ReportCard({ report }: { report: Report }) {
         </div>
         <div>
           <dt className="text-xs font-medium text-slate-600">Certification</dt>
-          <dd className="break-words text-slate-900">{report.details.certification ?? "Not certified"}</dd>
+          <dd className="break-words text-slate-900">
+            {revoked ? (
+              <>
+                <s>{report.details.certification ?? "Not certified"}</s> (revoked)
+              </>
+            ) : (
+              (report.details.certification ?? "Not certified")
+            )}
+          </dd>
         </div>
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">

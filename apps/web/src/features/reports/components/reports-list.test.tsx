@@ -61,6 +61,9 @@ describe("ReportsList", () => {
     expect(within(second).getByText("Test Failed")).toBeInTheDocument();
     expect(within(second).getByText("Not certified")).toBeInTheDocument();
     expect(within(first).getByText("Revoked")).toBeInTheDocument();
+    // A revoked report shows no "Test Passed" and its certificate number is marked revoked.
+    expect(within(first).queryByText("Test Passed")).not.toBeInTheDocument();
+    expect(within(first).getByText("(revoked)", { exact: false })).toBeInTheDocument();
     expect(within(third).queryByText("Revoked")).not.toBeInTheDocument();
   });
 
