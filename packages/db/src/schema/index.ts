@@ -10,3 +10,4 @@ export * from "./lab";
 export * from "./mail-opt-outs";
 export * from "./code-requests";
 export * from "./enquiries";
+export * from "./idempotency-keys";
