@@ -180,6 +180,11 @@ export const messages = {
 
   noUserLoggedIn: "No user logged in.",
   userNotAuthenticated: "User not authenticated",
+
+  idempotencyKeyInvalid:
+    "The Idempotency-Key header must be 1 to 200 printable ASCII characters (letters, digits, punctuation or spaces).",
+  idempotencyKeyReused:
+    "This Idempotency-Key was already used with different values. Send a new key for a different request.",
 } as const;
 
 /** Stable, machine-readable error codes sent beside each message. */
@@ -208,6 +213,8 @@ export const errorCodes = [
   "current_password_invalid",
   "service_unavailable",
   "quota_exceeded",
+  "idempotency_key_invalid",
+  "idempotency_key_reused",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
