@@ -4,6 +4,7 @@ import { Router, type Request, type Response } from "express";
 import type { DomainContext } from "../../domain/context";
 import { createProvider, deleteProvider, listProviders, updateProvider } from "../../domain/providers";
 import { requireSelf } from "../../http/authenticate";
+import { idempotencyKeyOf, runIdempotent, sendIdempotent } from "../../http/idempotency";
 import { parse, parseIdParam } from "../../http/parse";
 import { presentProvider } from "../../presenters/provider";
 
@@ -23,8 +24,14 @@ export function sampleProvidersRouter(ctx: DomainContext): Router {
 
   router.post("/sample-providers", async (req, res) => {
     const id = customerId(req);
+    const key = idempotencyKeyOf(req);
     const input = parse(providerInputSchema, req.body, messages.profileInvalid);
-    res.status(201).json(presentProvider(await createProvider(ctx, id, input)));
+    const request = { customerId: id, endpoint: "sample-providers", key, input };
+    const answer = await runIdempotent(ctx, request, async (tx) => ({
+      status: 201,
+      body: presentProvider(await createProvider(tx, id, input)),
+    }));
+    sendIdempotent(res, answer);
   });
 
   // The spec's client uses two paths for each of update and delete.

@@ -12,6 +12,7 @@ import {
   submitSample,
 } from "../../domain/samples";
 import { claimsOf, requireSelf } from "../../http/authenticate";
+import { idempotencyKeyOf, runIdempotent, sendIdempotent } from "../../http/idempotency";
 import { parse, parseIdParam } from "../../http/parse";
 import { presentSample, presentSampleEvent } from "../../presenters/sample";
 import { exportPdfHandler } from "./export-pdf";
@@ -22,9 +23,18 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
   const router = Router();
 
   router.post("/", async (req, res) => {
+    const key = idempotencyKeyOf(req);
     const input = parse(sampleSubmissionSchema, req.body, messages.sampleInvalid);
-    const sample = await submitSample(ctx, claimsOf(req).subject, input);
-    res.status(201).json(presentSample(sample, null));
+    const customerId = claimsOf(req).subject;
+    const answer = await runIdempotent(
+      ctx,
+      { customerId, endpoint: "sample-submissions", key, input },
+      async (tx) => ({
+        status: 201,
+        body: presentSample(await submitSample(tx, customerId, input), null),
+      }),
+    );
+    sendIdempotent(res, answer);
   });
 
   router.get("/", async (req, res) => {
