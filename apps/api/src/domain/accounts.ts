@@ -8,7 +8,7 @@ import { hashPassword, passwordMatches } from "../lib/passwords";
 import { toE164 } from "../lib/phone";
 import type { Role, TokenClaims } from "../lib/tokens";
 import { emailChangedMail, passwordChangedMail, passwordResetCodeMail } from "../mail/account-mails";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMail, markCodeMail } from "../mail/outbox";
 import { presentCustomer } from "../presenters/customer";
 import type { DomainContext } from "./context";
 import type { RefreshGrant, RevokedSessions, SignedIn } from "./sessions";
@@ -232,7 +232,14 @@ export async function requestPasswordReset(ctx: DomainContext, email: string): P
     const customer = await findByEmail(tx, email);
     if (!customer) return false;
     const code = await issueCode(tx, now, customer.id, "reset");
-    await enqueueMail(tx, passwordResetCodeMail(customer.email, customer.fullName, code));
+    await enqueueMail(
+      tx,
+      markCodeMail(passwordResetCodeMail(customer.email, customer.fullName, code), {
+        customerId: customer.id,
+        purpose: "reset",
+        code,
+      }),
+    );
     return true;
   });
   if (queued) ctx.mailQueued();

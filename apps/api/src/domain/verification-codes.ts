@@ -11,7 +11,8 @@ import { codeRequests, customers, verificationCodes, type CustomerRow, type Exec
 import { and, eq, lte, sql } from "drizzle-orm";
 
 import { AppError } from "../http/app-error";
-import { enqueueMail } from "../mail/outbox";
+import { passwordResetCodeMail } from "../mail/account-mails";
+import { enqueueMail, markCodeMail, type CodeMailNote, type MailToSend } from "../mail/outbox";
 import { verificationCodeMail } from "../mail/templates";
 import type { DomainContext } from "./context";
 
@@ -95,7 +96,51 @@ export async function issueCode(
 
 async function mailVerificationCode(tx: Executor, now: Date, customer: CustomerRow): Promise<void> {
   const code = await issueCode(tx, now, customer.id, "verify");
-  await enqueueMail(tx, verificationCodeMail(customer.email, customer.fullName, code));
+  await enqueueMail(
+    tx,
+    markCodeMail(verificationCodeMail(customer.email, customer.fullName, code), {
+      customerId: customer.id,
+      purpose: "verify",
+      code,
+    }),
+  );
+}
+
+/** A code mail older than this margin before its code's expiry gets a fresh code: it must still work when read. */
+const FRESH_MARGIN_MS = 60_000;
+
+/**
+ * Called by the outbox just before it sends a code mail: when the mail's code is no longer the
+ * customer's live code, or expires within a minute, issues a fresh one (same customer and purpose) and
+ * answers the mail to send instead (addressed as the queued one). Undefined: send the mail as queued.
+ */
+export async function refreshedCodeMail(
+  tx: Executor,
+  now: Date,
+  to: string[],
+  note: CodeMailNote,
+): Promise<MailToSend | undefined> {
+  const [live] = await tx
+    .select()
+    .from(verificationCodes)
+    .where(codeOf(note.customerId, note.purpose))
+    .for("update");
+  if (
+    live &&
+    sameCode(note.code, live.codeHash) &&
+    live.expiresAt.getTime() - now.getTime() > FRESH_MARGIN_MS
+  ) {
+    return undefined;
+  }
+  const [customer] = await tx.select().from(customers).where(eq(customers.id, note.customerId));
+  // Gone, or already verified: there is nothing a fresh code could do.
+  if (!customer || (note.purpose === "verify" && customer.emailVerifiedAt)) return undefined;
+  const code = await issueCode(tx, now, customer.id, note.purpose);
+  const mail =
+    note.purpose === "verify"
+      ? verificationCodeMail(customer.email, customer.fullName, code)
+      : passwordResetCodeMail(customer.email, customer.fullName, code);
+  return markCodeMail({ ...mail, to }, { customerId: customer.id, purpose: note.purpose, code });
 }
 
 /**

@@ -1,12 +1,15 @@
-import { outboxMail } from "@lab/db";
+import { customers, outboxMail } from "@lab/db";
 import { createTestDatabase } from "@lab/db/testing";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { testEnv } from "../env";
-import { enqueueMail } from "../mail/outbox";
-import { createSmtpTransport, type MailTransport } from "../mail/transport";
+import { requestPasswordReset } from "../domain/accounts";
+import { createDomainContext } from "../domain/context";
+import { issueVerificationCode, verifyEmail } from "../domain/verification-codes";
+import { enqueueMail, outboxBacklog } from "../mail/outbox";
+import { createSmtpTransport, type MailTransport, type OutgoingMail } from "../mail/transport";
 import { startSmtpCatcher } from "../test/smtp-catcher";
 import { createOutboxSender, retryDelaySeconds } from "./outbox-sender";
 
@@ -130,5 +133,179 @@ describe("outbox sender", () => {
   it("backs off exponentially from 5 s up to an hour", () => {
     expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([5, 10, 20, 40]);
     expect(retryDelaySeconds(20)).toBe(3600);
+  });
+});
+
+/** The transport boundary: refuses like an unreachable SMTP relay while `down`, then records what it sends. */
+function flakyTransport() {
+  const state = { down: true, tries: 0, sent: [] as (OutgoingMail & { at: number })[] };
+  const transport: MailTransport = {
+    kind: "smtp",
+    async send(mail) {
+      state.tries += 1;
+      if (state.down)
+        throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:25"), { code: "ECONNECTION" });
+      state.sent.push({ ...mail, at: Date.now() });
+    },
+    close: () => undefined,
+  };
+  return { state, transport };
+}
+
+async function customer(email: string) {
+  const [row] = await database.db
+    .insert(customers)
+    .values({ email, fullName: "లక్ష్మీ దేవి", passwordHash: "x" })
+    .returning();
+  if (!row) throw new Error("no customer");
+  return row;
+}
+
+const codeIn = (mail: OutgoingMail | undefined): string =>
+  /code(?: is)?: ([A-Z0-9]+)/.exec(mail?.text ?? "")?.[1] ?? "";
+
+describe("outbox sender after an SMTP outage", () => {
+  it("sends a backlog built over a long outage within 10 s of SMTP's recovery, each mail exactly once", async () => {
+    const { state, transport } = flakyTransport();
+    const tag = `outage-${Date.now()}`;
+    for (let i = 0; i < 25; i += 1) {
+      await enqueueMail(database.db, { to: ["farmer@gmail.com"], subject: `${tag}-${i}`, text: "x" });
+    }
+    const sender = createOutboxSender({
+      db: database.db,
+      transport,
+      from: "lab@test.local",
+      logger,
+      pollMs: 20,
+      probeMs: 200,
+    });
+    try {
+      expect(await sender.drain()).toBe(0);
+      // A long outage leaves every mail several tries in, backing off for the better part of an hour.
+      await database.db
+        .update(outboxMail)
+        .set({ attempts: 9, nextAttemptAt: new Date(Date.now() + 40 * 60_000) })
+        .where(like(outboxMail.subject, `${tag}-%`));
+      sender.start();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const triesWhileDown = state.tries;
+      // Probing while down tries one mail at a time, not the whole backlog.
+      expect(triesWhileDown).toBeLessThan(25 + 10);
+      const backlog = await outboxBacklog(database.db);
+      expect(backlog.pending).toBeGreaterThanOrEqual(25);
+
+      const recovered = Date.now();
+      state.down = false;
+      const deadline = recovered + 10_000;
+      while (state.sent.filter((m) => m.subject.startsWith(tag)).length < 25 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const mine = state.sent.filter((m) => m.subject.startsWith(tag));
+      expect(mine).toHaveLength(25);
+      const last = Math.max(...mine.map((m) => m.at));
+      // Well inside 10 s: a probe every 200 ms here (5 s by default), then the whole backlog at once.
+      expect(last - recovered).toBeLessThan(2000);
+      expect(await sender.drain()).toBe(0);
+      expect(new Set(mine.map((m) => m.subject)).size).toBe(25);
+      const rows = await database.db
+        .select()
+        .from(outboxMail)
+        .where(like(outboxMail.subject, `${tag}-%`));
+      // The probes counted no attempt: a long outage does not use up a mail's tries.
+      expect(rows.every((row) => row.sentAt !== null && row.attempts <= 10)).toBe(true);
+    } finally {
+      await sender.stop();
+    }
+  });
+
+  it("sends verification and password-reset codes before older mail, without the outbox notes as headers", async () => {
+    const { state, transport } = flakyTransport();
+    state.down = false;
+    const tag = `order-${Date.now()}`;
+    for (let i = 0; i < 3; i += 1) {
+      await enqueueMail(database.db, {
+        to: ["farmer@gmail.com"],
+        subject: `${tag}-newsletter-${i}`,
+        text: "x",
+      });
+    }
+    const verifying = await customer(`${tag}-v@gmail.com`);
+    const resetting = await customer(`${tag}-r@gmail.com`);
+    const ctx = createDomainContext({
+      db: database.db,
+      jwtSecret: "test-secret-that-is-long-enough-for-hs256",
+    });
+    await database.db.transaction((tx) => issueVerificationCode(tx, new Date(), verifying));
+    await requestPasswordReset(ctx, resetting.email);
+    const sender = createOutboxSender({ db: database.db, transport, from: "lab@test.local", logger });
+    await sender.drain();
+    const mine = state.sent.filter((m) => m.subject.startsWith(tag) || m.to[0]?.startsWith(tag));
+    expect(mine.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Your verification code/),
+      expect.stringMatching(/^Your password reset code/),
+      `${tag}-newsletter-0`,
+      `${tag}-newsletter-1`,
+      `${tag}-newsletter-2`,
+    ]);
+    expect(mine[0]?.headers).toBeUndefined();
+  });
+
+  it("replaces a code that expired while its mail waited with a fresh one that verifies, sent once", async () => {
+    const { state, transport } = flakyTransport();
+    const tag = `expired-${Date.now()}`;
+    const person = await customer(`${tag}@gmail.com`);
+    const queuedAt = new Date();
+    await database.db.transaction((tx) => issueVerificationCode(tx, queuedAt, person));
+    const [queued] = await database.db
+      .select()
+      .from(outboxMail)
+      .where(eq(outboxMail.to, [person.email]));
+    const oldCode = /code is: ([A-Z0-9]+)/.exec(queued?.text ?? "")?.[1] ?? "";
+    expect(oldCode).not.toBe("");
+    // SMTP comes back 10 minutes later: the 5-minute code has expired.
+    let clock = new Date(queuedAt.getTime() + 10 * 60_000);
+    const sender = createOutboxSender({
+      db: database.db,
+      transport,
+      from: "lab@test.local",
+      logger,
+      now: () => clock,
+    });
+    expect(await sender.drain()).toBe(0);
+    state.down = false;
+    await database.db
+      .update(outboxMail)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(outboxMail.to, [person.email]));
+    await sender.drain();
+    await sender.drain();
+    const mine = state.sent.filter((m) => m.to[0] === person.email);
+    expect(mine).toHaveLength(1);
+    const newCode = codeIn(mine[0]);
+    expect(newCode).toMatch(/^[A-Z0-9]{6}$/);
+    expect(newCode).not.toBe(oldCode);
+    expect(mine[0]?.html).toContain(newCode);
+    const ctx = createDomainContext({
+      db: database.db,
+      jwtSecret: "test-secret-that-is-long-enough-for-hs256",
+      now: () => clock,
+    });
+    clock = new Date(clock.getTime() + 60_000);
+    expect(await verifyEmail(ctx, person.email, newCode)).toBe("verified");
+  });
+
+  it("sends a code mail as queued while its code is fresh", async () => {
+    const { state, transport } = flakyTransport();
+    state.down = false;
+    const person = await customer(`fresh-${Date.now()}@gmail.com`);
+    await database.db.transaction((tx) => issueVerificationCode(tx, new Date(), person));
+    const [queued] = await database.db
+      .select()
+      .from(outboxMail)
+      .where(eq(outboxMail.to, [person.email]));
+    const sender = createOutboxSender({ db: database.db, transport, from: "lab@test.local", logger });
+    await sender.drain();
+    const mine = state.sent.filter((m) => m.to[0] === person.email);
+    expect(mine.map((m) => m.text)).toEqual([queued?.text]);
   });
 });
