@@ -57,6 +57,8 @@ export interface RequestOptions<T> {
   /** Validates the answer. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -80,7 +82,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
 async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boolean): Promise<T> {
   const { method = "GET", body, auth = true, bearer, schema, signal } = options;
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { ...options.headers, Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (auth) {
     // A token about to expire is refreshed first (one refresh shared by concurrent calls).
