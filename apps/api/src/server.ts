@@ -5,6 +5,7 @@ import { Redis } from "ioredis";
 import { pino } from "pino";
 
 import { createApp } from "./app";
+import { gracefulShutdown } from "./http/graceful-shutdown";
 import { createDomainContext } from "./domain/context";
 import { createSessionStore } from "./domain/sessions";
 import { createMxLookup } from "./domain/email-check";
@@ -128,20 +129,19 @@ const server = app.listen(config.port, () => {
     );
 });
 
+const draining = gracefulShutdown(server, { timeoutMs: 10_000 });
+
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, "shutting down");
-  // Real-time clients hear it first (they reconnect after 1 s, to another instance or this one restarted).
-  await realtime.shutdown();
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  // Give in-flight requests a moment, then cut the rest.
-  const forced = setTimeout(() => server.closeAllConnections(), 10_000);
-  await closed;
-  clearTimeout(forced);
-  await Promise.all([outbox.stop(), dispatcher.stop(), simulator?.stop()]);
+  // Real-time clients are told (they reconnect after 1 s, to another instance or this one restarted).
+  // Stop taking work at once: HTTP drains (idle sockets closed now, busy ones after their response,
+  // all cut after 10 s) while the jobs finish their pass and release their claims.
+  const drained = draining.close();
+  await Promise.all([realtime.shutdown(), outbox.stop(), dispatcher.stop(), simulator?.stop()]);
+  await drained;
   transport?.close();
   redis?.disconnect();
   await database.close();
