@@ -110,8 +110,8 @@ async function mailVerificationCode(tx: Executor, now: Date, customer: CustomerR
 const FRESH_MARGIN_MS = 60_000;
 
 /**
- * Called by the outbox just before it sends a code mail: when the mail's code is no longer the
- * customer's live code, or expires within a minute, issues a fresh one (same customer and purpose) and
+ * Called by the outbox just before it sends a code mail: when the customer has no live code of this
+ * purpose left (it expired while the mail waited), or it expires within a minute, issues a fresh one (same customer and purpose) and
  * answers the mail to send instead (addressed as the queued one). Undefined: send the mail as queued.
  */
 export async function refreshedCodeMail(
@@ -125,13 +125,8 @@ export async function refreshedCodeMail(
     .from(verificationCodes)
     .where(codeOf(note.customerId, note.purpose))
     .for("update");
-  if (
-    live &&
-    sameCode(note.code, live.codeHash) &&
-    live.expiresAt.getTime() - now.getTime() > FRESH_MARGIN_MS
-  ) {
-    return undefined;
-  }
+  // Still live for a minute: this mail's code, or a newer one already on its way that a new code would kill.
+  if (live && live.expiresAt.getTime() - now.getTime() > FRESH_MARGIN_MS) return undefined;
   const [customer] = await tx.select().from(customers).where(eq(customers.id, note.customerId));
   // Gone, or already verified: there is nothing a fresh code could do.
   if (!customer || (note.purpose === "verify" && customer.emailVerifiedAt)) return undefined;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEnv } from "../env";
 import { requestPasswordReset } from "../domain/accounts";
 import { createDomainContext } from "../domain/context";
-import { issueVerificationCode, verifyEmail } from "../domain/verification-codes";
+import { checkCode, issueVerificationCode, verifyEmail } from "../domain/verification-codes";
 import { enqueueMail, outboxBacklog } from "../mail/outbox";
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from "../mail/transport";
 import { startSmtpCatcher } from "../test/smtp-catcher";
@@ -162,7 +162,7 @@ async function customer(email: string) {
 }
 
 const codeIn = (mail: OutgoingMail | undefined): string =>
-  /code(?: is)?: ([A-Z0-9]+)/.exec(mail?.text ?? "")?.[1] ?? "";
+  /(?:code|is): ([A-Z0-9]{6})\b/.exec(mail?.text ?? "")?.[1] ?? "";
 
 describe("outbox sender after an SMTP outage", () => {
   it("sends a backlog built over a long outage within 10 s of SMTP's recovery, each mail exactly once", async () => {
@@ -307,5 +307,82 @@ describe("outbox sender after an SMTP outage", () => {
     await sender.drain();
     const mine = state.sent.filter((m) => m.to[0] === person.email);
     expect(mine.map((m) => m.text)).toEqual([queued?.text]);
+  });
+
+  it("keeps a waiting password-reset mail's code when a newer code is queued, so the newer code still works", async () => {
+    const { state, transport } = flakyTransport();
+    const tag = `reset-${Date.now()}`;
+    const person = await customer(`${tag}@gmail.com`);
+    const start = new Date();
+    let clock = start;
+    const ctx = createDomainContext({
+      db: database.db,
+      jwtSecret: "test-secret-that-is-long-enough-for-hs256",
+      now: () => clock,
+    });
+    await requestPasswordReset(ctx, person.email);
+    // Six minutes into the outage the customer asks again: a newer code is queued behind the first.
+    clock = new Date(start.getTime() + 6 * 60_000);
+    await requestPasswordReset(ctx, person.email);
+    clock = new Date(start.getTime() + 7 * 60_000);
+    const sender = createOutboxSender({
+      db: database.db,
+      transport,
+      from: "lab@test.local",
+      logger,
+      now: () => clock,
+    });
+    expect(await sender.drain()).toBe(0);
+    state.down = false;
+    await database.db
+      .update(outboxMail)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(outboxMail.to, [person.email]));
+    await sender.drain();
+    const mine = state.sent.filter((m) => m.to[0] === person.email);
+    expect(mine).toHaveLength(2);
+    const [first, newest] = mine.map(codeIn);
+    // The first mail keeps its code: issuing another would kill the newer one the customer also gets.
+    expect(first).toMatch(/^[A-Z0-9]{6}$/);
+    expect(newest).not.toBe(first);
+    const checked = await database.db.transaction((tx) =>
+      checkCode(tx, clock, person.id, "reset", newest ?? ""),
+    );
+    expect(checked).toEqual({ ok: true });
+  });
+
+  it("replaces an expired password-reset code with a fresh one that resets", async () => {
+    const { state, transport } = flakyTransport();
+    const person = await customer(`reset-expired-${Date.now()}@gmail.com`);
+    const start = new Date();
+    let clock = start;
+    const ctx = createDomainContext({
+      db: database.db,
+      jwtSecret: "test-secret-that-is-long-enough-for-hs256",
+      now: () => clock,
+    });
+    await requestPasswordReset(ctx, person.email);
+    const [queued] = await database.db
+      .select()
+      .from(outboxMail)
+      .where(eq(outboxMail.to, [person.email]));
+    const oldCode = /is: ([A-Z0-9]{6})\b/.exec(queued?.text ?? "")?.[1];
+    clock = new Date(start.getTime() + 4.5 * 60_000);
+    state.down = false;
+    const sender = createOutboxSender({
+      db: database.db,
+      transport,
+      from: "lab@test.local",
+      logger,
+      now: () => clock,
+    });
+    await sender.drain();
+    const mine = state.sent.filter((m) => m.to[0] === person.email);
+    expect(mine).toHaveLength(1);
+    const newCode = codeIn(mine[0]);
+    // 30 s left is too little to read and type it: a fresh code goes instead.
+    expect(newCode).not.toBe(oldCode);
+    const checked = await database.db.transaction((tx) => checkCode(tx, clock, person.id, "reset", newCode));
+    expect(checked).toEqual({ ok: true });
   });
 });
