@@ -1,6 +1,8 @@
+import { createServer } from "node:net";
 import { Writable } from "node:stream";
 
 import { messages, providerInputSchema } from "@lab/contracts";
+import { createDatabase } from "@lab/db";
 import { createTestDatabase } from "@lab/db/testing";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
@@ -9,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { testEnv } from "../env";
 import { parse } from "./parse";
-import { STRONG_PASSWORD, startTestApp, uniqueEmail, type TestApp } from "../test/harness";
+import { databaseFailureOf } from "../lib/db-errors";
+import { STRONG_PASSWORD, signedInCustomer, startTestApp, uniqueEmail, type TestApp } from "../test/harness";
 
 /** A pino logger writing every line into an array, as the app's own logger would to stdout. */
 function arrayLogger() {
@@ -183,4 +186,79 @@ describe("an unreachable database", () => {
       await t.close();
     }
   });
+});
+
+/** A local port nothing listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (typeof address !== "object" || address === null) throw new Error("no port");
+  return address.port;
+}
+
+describe("a database that is really unreachable", () => {
+  it("a Postgres pool pointed at a closed port (ECONNREFUSED) makes login a 503 with Retry-After", async () => {
+    const database = await createDatabase({ url: `postgres://postgres@127.0.0.1:${await closedPort()}/lab` });
+    const t = await startTestApp({ database });
+    try {
+      const res = await request(t.app)
+        .post("/api/customers/login")
+        .send({ email: uniqueEmail(), password: STRONG_PASSWORD })
+        .expect(503);
+      expect(res.body).toEqual({ error: messages.serviceUnavailable, code: "service_unavailable" });
+      expect(res.headers["retry-after"]).toBe("5");
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("the session check of a signed-in request is a 503 once the database has gone", async () => {
+    const database = await createTestDatabase(testEnv.databaseUrl);
+    const t = await startTestApp({ database });
+    try {
+      const customer = await signedInCustomer(t);
+      await database.close();
+      const res = await request(t.app)
+        .get(`/api/customers/${customer.id}`)
+        .set("authorization", `Bearer ${customer.token}`)
+        .expect(503);
+      expect(res.body).toEqual({ error: messages.serviceUnavailable, code: "service_unavailable" });
+      expect(res.headers["retry-after"]).toBe("5");
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.runIf(testEnv.databaseUrl)(
+    "a query whose backend is killed by pg_terminate_backend (57P01, admin shutdown) is unavailable",
+    async () => {
+      const database = await createTestDatabase(testEnv.databaseUrl);
+      try {
+        const marker = `sleep_${Date.now()}`;
+        const sleeping = database.db.execute(sql.raw(`select pg_sleep(5) as ${marker}`)).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        // Wait for the sleeping query to show up, then end its backend as an administrator would.
+        let killed = false;
+        for (let attempt = 0; attempt < 50 && !killed; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          const result = (await database.db.execute(
+            sql.raw(
+              `select pg_terminate_backend(pid) as done from pg_stat_activity where query like '%${marker}%' and pid <> pg_backend_pid()`,
+            ),
+          )) as unknown as { rows: { done: boolean }[] };
+          killed = result.rows.some((row) => row.done);
+        }
+        expect(killed).toBe(true);
+        const error = await sleeping;
+        expect(error).toBeDefined();
+        expect(databaseFailureOf(error)).toBe("unavailable");
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });
