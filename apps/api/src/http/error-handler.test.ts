@@ -5,6 +5,7 @@ import { messages, providerInputSchema } from "@lab/contracts";
 import { createDatabase } from "@lab/db";
 import { createTestDatabase } from "@lab/db/testing";
 import { sql } from "drizzle-orm";
+import { Redis } from "ioredis";
 import { pino } from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -261,4 +262,26 @@ describe("a database that is really unreachable", () => {
       }
     },
   );
+});
+
+describe("Redis down under the rate limiter", () => {
+  it("sign-in still answers (per-process limits take over), never a 500", async () => {
+    // As server.ts builds it, but pointed at a port nothing listens on.
+    const redis = new Redis(`redis://127.0.0.1:${await closedPort()}`, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+    });
+    redis.on("error", () => undefined);
+    const t = await startTestApp({ rateLimit: true, redis });
+    try {
+      const res = await request(t.app)
+        .post("/api/customers/login")
+        .send({ email: uniqueEmail(), password: STRONG_PASSWORD })
+        .expect(401);
+      expect(res.body).toMatchObject({ error: messages.invalidCredentials });
+    } finally {
+      await t.close();
+      redis.disconnect();
+    }
+  });
 });
