@@ -55,6 +55,35 @@ describe("apiRequest", () => {
     });
   });
 
+  it("503 from the API (database down): the spec's 503 text and its Retry-After, not a generic failure", async () => {
+    mockFetch({
+      "POST /api/a": {
+        status: 503,
+        body: { error: messages.serviceUnavailable, code: "service_unavailable" },
+        headers: { "Retry-After": "5" },
+      },
+      "POST /api/b": { status: 503, body: "<html>503 Service Temporarily Unavailable</html>" },
+      "POST /api/c": { status: 502 },
+      "POST /api/d": { status: 504 },
+    });
+    await expect(apiRequest("/a", { method: "POST", auth: false })).rejects.toMatchObject({
+      status: 503,
+      message: messages.serviceUnavailable,
+      code: "service_unavailable",
+      retryAfter: 5,
+    });
+    // A proxy's own page (no JSON error) still reads as the spec's texts.
+    await expect(apiRequest("/b", { method: "POST", auth: false })).rejects.toMatchObject({
+      message: messages.serviceUnavailable,
+    });
+    await expect(apiRequest("/c", { method: "POST", auth: false })).rejects.toMatchObject({
+      message: messages.serviceTemporarilyUnavailable,
+    });
+    await expect(apiRequest("/d", { method: "POST", auth: false })).rejects.toMatchObject({
+      message: messages.requestTimeout,
+    });
+  });
+
   it("401 on a protected call: ends the session", async () => {
     startSession({ user: customer, token: "jwt", expiresIn: 3600 });
     mockFetch({ "GET /api/customers/7": { status: 401, body: { error: messages.authRequired } } });
@@ -197,5 +226,14 @@ describe("error texts of spec section 8", () => {
     );
     expect(profileErrorMessage(new ApiError(415, "x"), "update")).toBe(messages.profileInvalidFormat);
     expect(profileErrorMessage(new Error("x"), "load")).toBe(messages.profileLoadFailed);
+  });
+
+  it("a 503 shows the spec's 503 text on the profile and registration forms, not their generic failure", () => {
+    const unavailable = new ApiError(503, messages.serviceUnavailable, "service_unavailable", {
+      error: messages.serviceUnavailable,
+    });
+    expect(profileErrorMessage(unavailable, "load")).toBe(messages.serviceUnavailable);
+    expect(profileErrorMessage(unavailable, "update")).toBe(messages.serviceUnavailable);
+    expect(registerErrorMessage(unavailable)).toBe(messages.serviceUnavailable);
   });
 });

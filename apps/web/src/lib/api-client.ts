@@ -39,9 +39,24 @@ function readField(body: unknown, field: string): string | undefined {
   return typeof value === "string" && value.length > 0 ? value : undefined;
 }
 
-/** Generic HTTP failure: the error or message field of the body, else 'HTTP error! status: {code}'. */
+// A proxy's own page while the API restarts or its database is down carries no JSON error.
+const GATEWAY_TEXTS: Record<number, string> = {
+  502: messages.serviceTemporarilyUnavailable,
+  503: messages.serviceUnavailable,
+  504: messages.requestTimeout,
+};
+
+/**
+ * Generic HTTP failure: the error or message field of the body, else the spec's text for 502/503/504,
+ * else 'HTTP error! status: {code}'.
+ */
 export function httpFailureMessage(status: number, body: unknown): string {
-  return readField(body, "error") ?? readField(body, "message") ?? httpErrorMessage(status);
+  return (
+    readField(body, "error") ??
+    readField(body, "message") ??
+    GATEWAY_TEXTS[status] ??
+    httpErrorMessage(status)
+  );
 }
 
 export interface RequestOptions<T> {
