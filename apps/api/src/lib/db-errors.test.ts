@@ -27,9 +27,18 @@ describe("databaseFailureOf", () => {
     "Connection terminated due to connection timeout",
     "timeout exceeded when trying to connect",
     "Cannot use a pool after calling end on the pool",
+    "Client has encountered a connection error and is not queryable",
     "PGlite is closed",
   ])("%s is unavailable", (message) => {
     expect(databaseFailureOf(wrapped(new Error(message)))).toBe("unavailable");
+  });
+
+  it("Postgres stopped under a running query: 57P01 'terminating connection due to administrator command'", () => {
+    const error = Object.assign(new Error("terminating connection due to administrator command"), {
+      code: "57P01",
+      severity: "FATAL",
+    });
+    expect(databaseFailureOf(wrapped(error))).toBe("unavailable");
   });
 
   it("leaves anything else (a bug) to be a 500", () => {
