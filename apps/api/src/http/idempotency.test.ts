@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 
-import { messages } from "@lab/contracts";
+import { messages, sampleSubmissionSchema } from "@lab/contracts";
 import { idempotencyKeys, sampleProviders, samples } from "@lab/db";
 import { and, eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { signedInCustomer, startTestApp, type TestApp } from "../test/harness";
+import { createDomainContext } from "../domain/context";
+import { submitSample } from "../domain/samples";
+import type { RealtimeEvent } from "../realtime/events";
+import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";
 import { samplePayload } from "../test/samples";
-import { requestHashOf } from "./idempotency";
+import { requestHashOf, runIdempotent } from "./idempotency";
 
 let t: TestApp;
 type Who = Awaited<ReturnType<typeof signedInCustomer>>;
@@ -236,5 +239,32 @@ describe("requestHashOf", () => {
     );
     expect(requestHashOf({ a: 1 })).not.toBe(requestHashOf({ a: 2 }));
     expect(requestHashOf({ a: [1, 2] })).not.toBe(requestHashOf({ a: [2, 1] }));
+  });
+});
+
+describe("runIdempotent", () => {
+  it("passes the create's real-time events on once, after the commit (another connection sees the sample), and none for a replay", async () => {
+    const name = unique("Published pond");
+    const seenAtPublish: Promise<unknown[]>[] = [];
+    const published: RealtimeEvent[][] = [];
+    const ctx = createDomainContext({
+      db: t.database.db,
+      jwtSecret: TEST_JWT_SECRET,
+      publish: (events) => {
+        published.push(events);
+        // On Postgres this query runs on another pooled connection: it sees only committed rows.
+        seenAtPublish.push(samplesNamed(owner, name));
+      },
+    });
+    const input = sampleSubmissionSchema.parse(samplePayload(owner.id, { samplerName: name }));
+    const request = { customerId: owner.id, endpoint: "sample-submissions", key: randomUUID(), input };
+    const run = async (tx: typeof ctx) => ({ status: 201, body: await submitSample(tx, owner.id, input) });
+    const first = await runIdempotent(ctx, request, run);
+    expect(first.replayed).toBe(false);
+    expect(published).toHaveLength(1);
+    expect(await Promise.all(seenAtPublish)).toEqual([[expect.objectContaining({ samplerName: name })]]);
+    const again = await runIdempotent(ctx, request, run);
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(published).toHaveLength(1);
   });
 });
