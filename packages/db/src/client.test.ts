@@ -1,4 +1,5 @@
 import { mkdtempSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -36,4 +37,34 @@ describe("createDatabase on PGlite", () => {
     ).rejects.toThrow();
     await database.close();
   }, 30_000);
+});
+
+describe("createDatabase on a Postgres that stops answering", () => {
+  it("fails a query after the connect timeout instead of waiting for the TCP timeout", async () => {
+    // A server that accepts connections and never says a word: a hung host, as a pool sees it.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const database = await createDatabase({
+      url: `postgres://nobody@127.0.0.1:${port}/none`,
+      connectTimeoutMs: 300,
+    });
+    const started = performance.now();
+    const failure: unknown = await database.db
+      .select()
+      .from(customers)
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    // Drizzle wraps the driver's error; the API maps this cause to 503 (apps/api/src/lib/db-errors.ts).
+    expect(failure).toMatchObject({
+      cause: expect.objectContaining({
+        message: expect.stringMatching(/^timeout exceeded when trying to connect/),
+      }),
+    });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    await database.close();
+    silent.close();
+  });
 });

@@ -40,17 +40,28 @@ export interface DatabaseOptions {
   /** PGlite data directory; absent means in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** How long a Postgres connection attempt (or a wait for a pooled client) may take; default 5 s. */
+  connectTimeoutMs?: number;
 }
 
 // One constant for every instance of this app sharing a database.
 const MIGRATION_LOCK_KEY = 7_340_017;
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? createPostgres(options.url, options.poolSize ?? 10) : createPglite(options.dataDir);
+  return options.url
+    ? createPostgres(options.url, options.poolSize ?? 10, options.connectTimeoutMs ?? 5_000)
+    : createPglite(options.dataDir);
 }
 
-async function createPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+async function createPostgres(url: string, poolSize: number, connectTimeoutMs: number): Promise<Database> {
+  // A server that stops answering without refusing (a network partition, a hung host) would hold a
+  // request for the OS's TCP timeout, about 2 minutes; after 5 s the wait fails instead, and the API
+  // answers 503 with Retry-After ("timeout exceeded when trying to connect" maps to unavailable).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
