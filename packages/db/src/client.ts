@@ -56,7 +56,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 async function createPostgres(url: string, poolSize: number, connectTimeoutMs: number): Promise<Database> {
   // A server that stops answering without refusing (a network partition, a hung host) would hold a
   // request for the OS's TCP timeout, about 2 minutes; after 5 s the wait fails instead, and the API
-  // answers 503 with Retry-After ("timeout exceeded when trying to connect" maps to unavailable).
+  // answers 503 with Retry-After (its "Connection terminated due to connection timeout" maps to unavailable).
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
