@@ -18,7 +18,7 @@ import {
 } from "./limits";
 import { messages } from "./messages";
 import { coordinatesSchema } from "./providers";
-import { SAMPLE_STATUSES } from "./samples";
+import { SAMPLE_STATUSES, sampleEventSchema, sampleSchema } from "./samples";
 import { idSchema, text } from "./text";
 
 export const staffSchema = z.object({ id: z.number().int(), email: z.string(), name: z.string() });
@@ -165,3 +165,27 @@ export const certificationNumber = (year: number, n: number): string =>
 /** DESIGN.md section 5: any move the state machine does not allow. */
 export const cannotMoveMessage = (from: string, to: string): string =>
   `Cannot move sample from ${from} to ${to}`;
+
+/** GET /lab/samples item: a sample as the console lists it, with its customer. */
+export const labSampleSchema = sampleSchema.extend({
+  customerName: z.string(),
+  company: z.string().nullable(),
+});
+export type LabSample = z.infer<typeof labSampleSchema>;
+
+/** GET /lab/samples: one page of every customer's samples. */
+export const labSamplePageSchema = z.object({
+  items: z.array(labSampleSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type LabSamplePage = z.infer<typeof labSamplePageSchema>;
+
+/** GET /lab/samples/{id}: the sample with its customer, timeline and report. */
+export const labSampleDetailSchema = z.object({
+  sample: labSampleSchema.extend({ customerEmail: z.string() }),
+  events: z.array(sampleEventSchema),
+  report: reportSchema.nullable(),
+});
+export type LabSampleDetail = z.infer<typeof labSampleDetailSchema>;

@@ -283,3 +283,11 @@ export const notificationSchema = z.object({
   data: z.looseObject({ stage: z.string().optional(), agent: z.string().optional() }),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/** POST /notifications/read-all: how many were marked read. */
+export const notificationsUpdatedSchema = z.object({ updated: z.number().int() });
+export type NotificationsUpdated = z.infer<typeof notificationsUpdatedSchema>;
+
+/** DELETE /notifications: how many were cleared. */
+export const notificationsDeletedSchema = z.object({ deleted: z.number().int() });
+export type NotificationsDeleted = z.infer<typeof notificationsDeletedSchema>;

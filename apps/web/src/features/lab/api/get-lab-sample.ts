@@ -1,17 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
 
-import { reportSchema, sampleEventSchema } from "@lab/contracts";
+import { labSampleDetailSchema, type LabSampleDetail } from "@lab/contracts";
 
 import { labRequest } from "../utils/lab-request";
-import { labSampleSchema } from "./get-lab-samples";
 
-const labSampleDetailSchema = z.object({
-  sample: labSampleSchema.extend({ customerEmail: z.string() }),
-  events: z.array(sampleEventSchema),
-  report: reportSchema.nullable(),
-});
-export type LabSampleDetail = z.infer<typeof labSampleDetailSchema>;
+export type { LabSampleDetail } from "@lab/contracts";
 
 /** GET /lab/samples/{id}: the sample with its customer, timeline and report. */
 export function getLabSample(id: string): Promise<LabSampleDetail> {

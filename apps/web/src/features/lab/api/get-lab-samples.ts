@@ -1,24 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
 
-import { sampleSchema } from "@lab/contracts";
+import { labSamplePageSchema, type LabSamplePage } from "@lab/contracts";
 
 import { labRequest } from "../utils/lab-request";
 
-/** A sample as the console lists it: with its customer. */
-export const labSampleSchema = sampleSchema.extend({
-  customerName: z.string(),
-  company: z.string().nullable(),
-});
-export type LabSample = z.infer<typeof labSampleSchema>;
-
-const labSamplePageSchema = z.object({
-  items: z.array(labSampleSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-});
-export type LabSamplePage = z.infer<typeof labSamplePageSchema>;
+export type { LabSample, LabSamplePage } from "@lab/contracts";
 
 export const LAB_STATUS_FILTERS = [
   "all",

@@ -1,17 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 
-import type { Notification } from "@lab/contracts";
+import { notificationsUpdatedSchema, type Notification, type NotificationsUpdated } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
 import { NOTIFICATIONS_QUERY_KEY } from "./get-notifications";
 
-const updatedSchema = z.object({ updated: z.number().int() });
-
 /** POST /notifications/read-all: marks every notification read. */
-export function markAllNotificationsRead(): Promise<{ updated: number }> {
-  return apiRequest("/notifications/read-all", { method: "POST", schema: updatedSchema });
+export function markAllNotificationsRead(): Promise<NotificationsUpdated> {
+  return apiRequest("/notifications/read-all", { method: "POST", schema: notificationsUpdatedSchema });
 }
 
 export function useMarkAllNotificationsRead() {
