@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { Sample } from "@lab/contracts";
 
 import { buttonClasses } from "@/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { paths } from "@/config/paths";
 
 import { LOCATION_LIMIT_DESKTOP, LOCATION_LIMIT_PHONE } from "../utils/truncate";
@@ -82,68 +83,54 @@ function SamplerInfo({ sample, limit }: { sample: Sample; limit: number }) {
 /** Desktop: the spec's six columns. */
 export function LedgerTable({ samples, selected, onToggle }: RowsProps) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Select
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Sample Details
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Sampler Info
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Date
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {samples.map((sample) => {
-            const checked = selected.has(sample.id);
-            return (
-              <tr key={sample.id} className={checked ? "bg-teal-50/60" : undefined}>
-                <td className="px-4 py-3 align-top">
-                  <SelectBox sample={sample} checked={checked} onToggle={() => onToggle(sample)} />
-                </td>
-                <td className="px-4 py-3 align-top">
-                  <p className="font-semibold text-slate-900">Sample #{sample.id}</p>
-                  <p className="text-slate-700">{sample.shrimpCategory}</p>
-                  {sample.shrimpSubCategory ? (
-                    <p className="text-xs text-slate-600">{sample.shrimpSubCategory}</p>
-                  ) : null}
-                </td>
-                <td className="max-w-xs px-4 py-3 align-top">
-                  <SamplerInfo sample={sample} limit={LOCATION_LIMIT_DESKTOP} />
-                </td>
-                <td className="px-4 py-3 align-top">
-                  <LedgerStatusBadge status={sample.status} />
-                </td>
-                <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">
-                  {submittedOn(sample)}
-                </td>
-                <td className="px-4 py-3 align-top">
-                  {sample.reportId !== null ? (
-                    <div className="flex flex-col items-start gap-1">
-                      <ReportLink reportId={sample.reportId} sampleId={sample.id} label="View Report" />
-                      <ReportReady />
-                    </div>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table className="shadow-sm">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Select</TableHead>
+          <TableHead>Sample Details</TableHead>
+          <TableHead>Sampler Info</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Date</TableHead>
+          <TableHead>Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {samples.map((sample) => {
+          const checked = selected.has(sample.id);
+          return (
+            <TableRow key={sample.id} className={checked ? "bg-teal-50/60" : undefined}>
+              <TableCell className="align-top">
+                <SelectBox sample={sample} checked={checked} onToggle={() => onToggle(sample)} />
+              </TableCell>
+              <TableCell className="align-top">
+                <p className="font-semibold text-slate-900">Sample #{sample.id}</p>
+                <p className="text-slate-700">{sample.shrimpCategory}</p>
+                {sample.shrimpSubCategory ? (
+                  <p className="text-xs text-slate-600">{sample.shrimpSubCategory}</p>
+                ) : null}
+              </TableCell>
+              <TableCell className="max-w-xs align-top">
+                <SamplerInfo sample={sample} limit={LOCATION_LIMIT_DESKTOP} />
+              </TableCell>
+              <TableCell className="align-top">
+                <LedgerStatusBadge status={sample.status} />
+              </TableCell>
+              <TableCell className="align-top whitespace-nowrap text-slate-700">
+                {submittedOn(sample)}
+              </TableCell>
+              <TableCell className="align-top">
+                {sample.reportId !== null ? (
+                  <div className="flex flex-col items-start gap-1">
+                    <ReportLink reportId={sample.reportId} sampleId={sample.id} label="View Report" />
+                    <ReportReady />
+                  </div>
+                ) : null}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
   );
 }
 

@@ -8,11 +8,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Input, Select } from "@/components/ui/input";
+import { Pager } from "@/components/ui/pager";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { useDebouncedValue } from "@/features/places/hooks/use-debounced-value";
 import { useSamples } from "@/features/samples/api/get-samples";
-import { totalPagesOf } from "@/features/samples/utils/pagination";
+import { totalPagesOf } from "@/utils/pagination";
 
 import { isPageSelected, useLedgerSelection } from "../hooks/use-ledger-selection";
 import { usePhoneLayout } from "../hooks/use-media-query";
@@ -22,7 +23,6 @@ import {
   parseLedgerStatusFilter,
   type LedgerStatusFilter,
 } from "../utils/ledger-status";
-import { LedgerPager } from "./ledger-pager";
 import { LedgerCards, LedgerTable } from "./ledger-rows";
 import { SendEmailDialog } from "./send-email-dialog";
 
@@ -298,7 +298,14 @@ export function SampleLedger() {
         <LedgerTable samples={items} selected={selected} onToggle={selection.toggle} />
       )}
 
-      <LedgerPager page={page} totalPages={totalPages} windowSize={phone ? 3 : 5} onPage={goTo} />
+      <Pager
+        page={page}
+        totalPages={totalPages}
+        windowSize={phone ? 3 : 5}
+        shortcuts
+        stepLabels="words"
+        onPage={goTo}
+      />
 
       <SendEmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} selected={selected} />
     </div>

@@ -3,6 +3,7 @@ import type { ReportTest } from "@lab/contracts";
 import { CircleCheck, CircleX } from "lucide-react";
 
 import { cn } from "@/components/ui/cn";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useMediaQuery } from "@/features/ledger/hooks/use-media-query";
 
 /** Below lg the six columns do not fit beside the navigation: one card per test instead. */
@@ -68,53 +69,33 @@ export function TestResultsTable({ tests, caption }: { tests: readonly ReportTes
   const cards = useMediaQuery(CARD_LAYOUT_QUERY);
   if (cards) return <TestResultCards tests={tests} caption={caption} />;
   return (
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-teal-700"
-    >
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs font-semibold text-slate-700 uppercase">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Test
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Value
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Unit
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Limit
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Method
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Verdict
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {tests.map((test) => (
-            <tr key={test.testType}>
-              <th scope="row" className="px-3 py-2 font-medium text-slate-900">
-                {test.testType}
-              </th>
-              <td className="px-3 py-2 text-slate-800">{test.value}</td>
-              <td className="px-3 py-2 text-slate-800">{test.unit || "—"}</td>
-              <td className="px-3 py-2 text-slate-800">{test.limit || "—"}</td>
-              <td className="px-3 py-2 text-slate-800">{test.method || "—"}</td>
-              <td className="px-3 py-2">
-                <VerdictBadge verdict={test.verdict} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table label={caption} size="sm" tableClassName="w-full min-w-[36rem]">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Test</TableHead>
+          <TableHead>Value</TableHead>
+          <TableHead>Unit</TableHead>
+          <TableHead>Limit</TableHead>
+          <TableHead>Method</TableHead>
+          <TableHead>Verdict</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {tests.map((test) => (
+          <TableRow key={test.testType}>
+            <TableHead row className="font-medium text-slate-900">
+              {test.testType}
+            </TableHead>
+            <TableCell className="text-slate-800">{test.value}</TableCell>
+            <TableCell className="text-slate-800">{test.unit || "—"}</TableCell>
+            <TableCell className="text-slate-800">{test.limit || "—"}</TableCell>
+            <TableCell className="text-slate-800">{test.method || "—"}</TableCell>
+            <TableCell>
+              <VerdictBadge verdict={test.verdict} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

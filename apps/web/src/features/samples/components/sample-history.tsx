@@ -7,19 +7,19 @@ import { DEFAULT_PAGE_SIZE, HISTORY_PAGE_SIZES, messages } from "@lab/contracts"
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { Field, Select } from "@/components/ui/input";
+import { Pager } from "@/components/ui/pager";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-client";
+import { totalPagesOf } from "@/utils/pagination";
 
 import { useSampleSummary } from "../api/get-sample-summary";
 import { useSamples } from "../api/get-samples";
 import { useHighlight } from "../hooks/use-highlight";
 import { useHighlightPage } from "../hooks/use-highlight-page";
-import { totalPagesOf } from "../utils/pagination";
 import { STATUS_FILTERS, parseStatusFilter, statusFilterLabel, type StatusFilter } from "../utils/status";
 import { ExportDialog } from "./export-dialog";
-import { Pager } from "./pager";
 import { SampleCard } from "./sample-card";
 import { SummaryTiles } from "./summary-tiles";
 

@@ -1,35 +1,52 @@
-import { cn } from "@/components/ui/cn";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 
-import { pagerItems } from "../utils/pager-items";
+import { pageWindow, pagerItems, type PagerItem } from "@/utils/pagination";
+
+import { cn } from "./cn";
 
 const buttonClass =
   "inline-flex h-11 min-w-11 items-center justify-center rounded-lg border px-2.5 lg:h-9 lg:min-w-9 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-50";
 const idleClass = "border-slate-300 bg-white text-slate-800 hover:bg-slate-50";
 
-/** Prev, a window of numbered pages (5; 3 on phones) with the first and last pages, Next. */
-export function LedgerPager({
-  page,
-  totalPages,
-  windowSize,
-  onPage,
-}: {
+export interface PagerProps {
   page: number;
   totalPages: number;
-  windowSize: number;
   onPage: (page: number) => void;
-}) {
+  /** How many numbered pages around the current one (the spec: 5; 3 on phones). */
+  windowSize?: number;
+  /** Also offer the first and last page, with an ellipsis where pages are skipped (the ledger). */
+  shortcuts?: boolean;
+  /** Chevrons named "Previous page"/"Next page" (history, lab queue) or the words "Prev"/"Next" (ledger). */
+  stepLabels?: "icons" | "words";
+}
+
+/** Previous, a window of numbered pages (optionally with first/last shortcuts), Next; nothing for one page. */
+export function Pager({
+  page,
+  totalPages,
+  onPage,
+  windowSize = 5,
+  shortcuts = false,
+  stepLabels = "icons",
+}: PagerProps) {
   if (totalPages <= 1) return null;
+  const items: PagerItem[] = shortcuts
+    ? pagerItems(page, totalPages, windowSize)
+    : pageWindow(page, totalPages, windowSize).map((number) => ({ kind: "page", page: number }));
+  const words = stepLabels === "words";
+
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1">
       <button
         type="button"
         onClick={() => onPage(page - 1)}
         disabled={page <= 1}
+        aria-label={words ? undefined : "Previous page"}
         className={cn(buttonClass, idleClass)}
       >
-        Prev
+        {words ? "Prev" : <ChevronLeft aria-hidden="true" className="h-4 w-4" />}
       </button>
-      {pagerItems(page, totalPages, windowSize).map((item) =>
+      {items.map((item) =>
         item.kind === "ellipsis" ? (
           <span key={item.key} aria-hidden="true" className="px-1 text-sm text-slate-600">
             …
@@ -54,9 +71,10 @@ export function LedgerPager({
         type="button"
         onClick={() => onPage(page + 1)}
         disabled={page >= totalPages}
+        aria-label={words ? undefined : "Next page"}
         className={cn(buttonClass, idleClass)}
       >
-        Next
+        {words ? "Next" : <ChevronRight aria-hidden="true" className="h-4 w-4" />}
       </button>
     </nav>
   );
