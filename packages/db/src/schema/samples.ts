@@ -64,6 +64,10 @@ export const samples = pgTable(
     index("samples_customer_created_idx").on(t.customerId, t.createdAt, t.id),
     index("samples_provider_idx").on(t.providerId),
     index("samples_agent_idx").on(t.agentId),
+    // Each agent's open collections, counted by every dispatch pass to weigh agents' load.
+    index("samples_collecting_agent_idx")
+      .on(t.agentId)
+      .where(sql`${t.status} = 'COLLECTING'`),
     // The dispatcher's queue and the lab's oldest-first view of unassigned samples.
     index("samples_pending_idx")
       .on(t.createdAt, t.id)

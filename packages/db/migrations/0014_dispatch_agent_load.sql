@@ -1,0 +1,1 @@
+CREATE INDEX "samples_collecting_agent_idx" ON "samples" USING btree ("agent_id") WHERE "samples"."status" = 'COLLECTING';
