@@ -31,6 +31,12 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when every committed migration is applied. */
   isMigrated(): Promise<boolean>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (sent by any connection once its transaction commits).
+   * On Postgres a dedicated connection, reconnected after a loss; `onNotify` is also called after each
+   * (re)connect, since notifications sent meanwhile are lost. Answers a function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -79,7 +85,66 @@ async function createPostgres(url: string, poolSize: number, connectTimeoutMs: n
       }
     },
     isMigrated: () => isMigrated(db),
+    listen: (channel, onNotify) => listenPostgres(url, connectTimeoutMs, channel, onNotify),
     close: () => pool.end(),
+  };
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+const RELISTEN_MS = 1_000;
+
+async function listenPostgres(
+  url: string,
+  connectTimeoutMs: number,
+  channel: string,
+  onNotify: () => void,
+): Promise<() => Promise<void>> {
+  if (!CHANNEL.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const later = () => {
+    if (closed) return;
+    retry = setTimeout(() => void connect(), RELISTEN_MS);
+    retry.unref();
+  };
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = undefined;
+      next.end().catch(() => undefined);
+      later();
+    };
+    next.on("error", onLost);
+    next.on("end", onLost);
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (closed) {
+      lost = true;
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    onNotify();
+  }
+  await connect();
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    const current = client;
+    client = undefined;
+    await current?.end().catch(() => undefined);
   };
 }
 
@@ -95,6 +160,10 @@ async function createPglite(dataDir: string | undefined): Promise<Database> {
     // PGlite is one process's private database: no other instance can race this.
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     isMigrated: () => isMigrated(db),
+    async listen(channel, onNotify) {
+      const stop = await client.listen(channel, () => onNotify());
+      return () => stop();
+    },
     close: () => client.close(),
   };
 }
