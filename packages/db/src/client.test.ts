@@ -69,3 +69,36 @@ describe("createDatabase on a Postgres that stops answering", () => {
     silent.close();
   });
 });
+
+describe("Database.poolStats", () => {
+  it("on PGlite: reports no pool (one in-process connection)", async () => {
+    const database = await createDatabase({});
+    expect(database.poolStats()).toBeUndefined();
+    await database.close();
+  }, 30_000);
+
+  it("on Postgres: counts the open clients and the queries waiting for one when the pool is full", async () => {
+    // A server that never answers keeps the pool's one client connecting, so a second query must wait.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const database = await createDatabase({
+      url: `postgres://nobody@127.0.0.1:${port}/none`,
+      poolSize: 1,
+      connectTimeoutMs: 500,
+    });
+    expect(database.poolStats()).toEqual({ total: 0, idle: 0, waiting: 0, max: 1 });
+    const queries = [database.db.select().from(customers), database.db.select().from(customers)].map(
+      (query) =>
+        query.then(
+          () => "answered",
+          () => "failed",
+        ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(database.poolStats()).toEqual({ total: 1, idle: 0, waiting: 1, max: 1 });
+    expect(await Promise.all(queries)).toEqual(["failed", "failed"]);
+    await database.close();
+    silent.close();
+  });
+});

@@ -37,7 +37,19 @@ export interface Database {
    * (re)connect, since notifications sent meanwhile are lost. Answers a function that stops listening.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** The Postgres pool's clients now, for /metrics; undefined for PGlite, which has no pool. */
+  poolStats(): PoolStats | undefined;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Clients open (idle or checked out). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a client: the pool is exhausted while this stays above 0. */
+  waiting: number;
+  /** The pool's size limit. */
+  max: number;
 }
 
 export interface DatabaseOptions {
@@ -86,6 +98,12 @@ async function createPostgres(url: string, poolSize: number, connectTimeoutMs: n
     },
     isMigrated: () => isMigrated(db),
     listen: (channel, onNotify) => listenPostgres(url, connectTimeoutMs, channel, onNotify),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     close: () => pool.end(),
   };
 }
@@ -164,6 +182,8 @@ async function createPglite(dataDir: string | undefined): Promise<Database> {
       const stop = await client.listen(channel, () => onNotify());
       return () => stop();
     },
+    // One in-process connection serving queries in turn: there is no pool to report.
+    poolStats: () => undefined,
     close: () => client.close(),
   };
 }
