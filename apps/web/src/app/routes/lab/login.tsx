@@ -2,7 +2,7 @@ import { Navigate } from "react-router";
 
 import { paths } from "@/config/paths";
 import { LabLoginForm } from "@/features/lab/components/lab-login-form";
-import { useLabSession } from "@/features/lab/utils/lab-session";
+import { useLabSession } from "@/lib/lab-session";
 
 /** /lab/login: signed-in staff go straight to the console. */
 export default function LabLoginRoute() {

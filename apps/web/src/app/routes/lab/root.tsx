@@ -5,8 +5,8 @@ import { Navigate, Outlet, Route, Routes } from "react-router";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { LabShell } from "@/features/lab/components/lab-shell";
-import { labQueryClient } from "@/features/lab/utils/lab-query-client";
-import { useLabSession } from "@/features/lab/utils/lab-session";
+import { useLabSession } from "@/lib/lab-session";
+import { queryClient } from "@/lib/query-client";
 
 // Each screen of the console is its own lazy chunk, loaded from here: the entry bundle carries one
 // route for the whole console (the /login budget, DESIGN.md section 10).
@@ -36,7 +36,7 @@ const below = (path: string) => path.slice(`${paths.lab.path}/`.length);
 
 export default function LabApp() {
   return (
-    <QueryClientProvider client={labQueryClient}>
+    <QueryClientProvider client={queryClient}>
       <Suspense fallback={fallback}>
         <Routes>
           <Route path={below(paths.labLogin.path)} element={<LabLogin />} />

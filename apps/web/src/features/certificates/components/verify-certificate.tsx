@@ -13,7 +13,7 @@ import { LAB_NAME } from "@/config/brand";
 import { paths } from "@/config/paths";
 import { TestResultsTable } from "@/features/reports/components/test-results-table";
 import { resultLabel } from "@/features/reports/utils/report-result";
-import { formatDate, formatDateTime } from "@/features/samples/utils/dates";
+import { formatDate, formatDateTime } from "@/utils/dates";
 import { isApiError } from "@/lib/api-client";
 
 import { useCertificate } from "../api/get-certificate";

@@ -22,8 +22,8 @@ import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useSampleSummary } from "@/features/samples/api/get-sample-summary";
 import { useSamples } from "@/features/samples/api/get-samples";
-import { StatusBadge } from "@/features/samples/components/status-badge";
-import { formatDate } from "@/features/samples/utils/dates";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { formatDate } from "@/utils/dates";
 
 /**
  * Passed reports that still stand over completed samples. (The spec's completed over completed kept

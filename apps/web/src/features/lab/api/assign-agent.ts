@@ -2,11 +2,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { sampleSchema, type Sample } from "@lab/contracts";
 
-import { labRequest } from "../utils/lab-request";
+import { apiRequest } from "@/lib/api-client";
 
 /** POST /lab/samples/{id}/assign: PENDING → COLLECTING, or another agent while COLLECTING. */
 export function assignAgent({ sampleId, agentId }: { sampleId: number; agentId: number }): Promise<Sample> {
-  return labRequest(`/samples/${sampleId}/assign`, {
+  return apiRequest(`/lab/samples/${sampleId}/assign`, {
+    auth: "staff",
     method: "POST",
     body: { agentId },
     schema: sampleSchema,

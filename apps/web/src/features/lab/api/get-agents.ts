@@ -3,11 +3,11 @@ import { z } from "zod";
 
 import { agentSchema, type Agent } from "@lab/contracts";
 
-import { labRequest } from "../utils/lab-request";
+import { apiRequest } from "@/lib/api-client";
 
 /** GET /lab/agents: the roster of field collectors. */
 export function getAgents(): Promise<Agent[]> {
-  return labRequest("/agents", { schema: z.array(agentSchema) });
+  return apiRequest("/lab/agents", { auth: "staff", schema: z.array(agentSchema) });
 }
 
 export const agentsQueryOptions = () => queryOptions({ queryKey: ["lab", "agents"], queryFn: getAgents });

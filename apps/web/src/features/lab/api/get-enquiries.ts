@@ -2,12 +2,12 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 
 import { enquiryListResponseSchema, type EnquiryListResponse } from "@lab/contracts";
 
-import { labRequest } from "../utils/lab-request";
+import { apiRequest } from "@/lib/api-client";
 
 /** GET /lab/enquiries: the contact form's enquiries, newest first, a page at a time. */
 export function getEnquiries(cursor: string | null): Promise<EnquiryListResponse> {
   const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : "";
-  return labRequest(`/enquiries${query}`, { schema: enquiryListResponseSchema });
+  return apiRequest(`/lab/enquiries${query}`, { auth: "staff", schema: enquiryListResponseSchema });
 }
 
 export function useEnquiries() {

@@ -2,13 +2,16 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { labSampleDetailSchema, type LabSampleDetail } from "@lab/contracts";
 
-import { labRequest } from "../utils/lab-request";
+import { apiRequest } from "@/lib/api-client";
 
 export type { LabSampleDetail } from "@lab/contracts";
 
 /** GET /lab/samples/{id}: the sample with its customer, timeline and report. */
 export function getLabSample(id: string): Promise<LabSampleDetail> {
-  return labRequest(`/samples/${encodeURIComponent(id)}`, { schema: labSampleDetailSchema });
+  return apiRequest(`/lab/samples/${encodeURIComponent(id)}`, {
+    auth: "staff",
+    schema: labSampleDetailSchema,
+  });
 }
 
 export const labSampleQueryOptions = (id: string) =>

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 
 import { labSamplePageSchema, type LabSamplePage } from "@lab/contracts";
 
-import { labRequest } from "../utils/lab-request";
+import { apiRequest } from "@/lib/api-client";
 
 export type { LabSample, LabSamplePage } from "@lab/contracts";
 
@@ -37,7 +37,11 @@ export function labSamplesSearch(params: LabSamplesParams): string {
 
 /** GET /lab/samples: every customer's samples, one page. */
 export function getLabSamples(params: LabSamplesParams, signal?: AbortSignal): Promise<LabSamplePage> {
-  return labRequest(`/samples${labSamplesSearch(params)}`, { schema: labSamplePageSchema, signal });
+  return apiRequest(`/lab/samples${labSamplesSearch(params)}`, {
+    auth: "staff",
+    schema: labSamplePageSchema,
+    signal,
+  });
 }
 
 export const labSamplesQueryOptions = (params: LabSamplesParams) =>

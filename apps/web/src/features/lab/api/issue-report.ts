@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { reportSchema, type IssueReportRequest, type Report } from "@lab/contracts";
 
-import { labRequest } from "../utils/lab-request";
+import { apiRequest } from "@/lib/api-client";
 
 /** POST /lab/samples/{id}/report: TESTING → COMPLETED; answers 201 the report. */
 export function issueReport({
@@ -12,7 +12,12 @@ export function issueReport({
   sampleId: number;
   input: IssueReportRequest;
 }): Promise<Report> {
-  return labRequest(`/samples/${sampleId}/report`, { method: "POST", body: input, schema: reportSchema });
+  return apiRequest(`/lab/samples/${sampleId}/report`, {
+    auth: "staff",
+    method: "POST",
+    body: input,
+    schema: reportSchema,
+  });
 }
 
 export function useIssueReport() {

@@ -1,8 +1,7 @@
 import { labLoginResponseSchema, type LabLoginResponse, type LoginRequest } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
-
-import { startLabSession } from "../utils/lab-session";
+import { startLabSession } from "@/lib/lab-session";
 
 /** POST /lab/login: a staff token (role lab); 401 'Invalid email or password'. */
 export function labLogin(credentials: LoginRequest): Promise<LabLoginResponse> {

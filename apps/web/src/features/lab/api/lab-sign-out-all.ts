@@ -2,10 +2,10 @@ import { messages, type AccountActionResponse } from "@lab/contracts";
 
 import { parseAccountAction } from "@/features/auth/utils/parse-account-action";
 
-import { labRequest } from "../utils/lab-request";
+import { apiRequest } from "@/lib/api-client";
 
 /** POST /lab/sign-out-all: ends every session of the staff account, this one included. */
 export async function labSignOutAll(): Promise<AccountActionResponse> {
-  const raw = await labRequest<unknown>("/sign-out-all", { method: "POST" });
+  const raw = await apiRequest<unknown>("/lab/sign-out-all", { auth: "staff", method: "POST" });
   return parseAccountAction(raw, messages.signedOutEverywhere);
 }

@@ -2,11 +2,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { contactEnquirySchema, type ContactEnquiry } from "@lab/contracts";
 
-import { labRequest } from "../utils/lab-request";
+import { apiRequest } from "@/lib/api-client";
 
 /** POST /lab/enquiries/{id}/handled: idempotent. */
 export function markEnquiryHandled(id: number): Promise<ContactEnquiry> {
-  return labRequest(`/enquiries/${id}/handled`, { method: "POST", schema: contactEnquirySchema });
+  return apiRequest(`/lab/enquiries/${id}/handled`, {
+    auth: "staff",
+    method: "POST",
+    schema: contactEnquirySchema,
+  });
 }
 
 export function useMarkEnquiryHandled() {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { sampleSchema, type Sample } from "@lab/contracts";
 
-import { labRequest } from "../utils/lab-request";
+import { apiRequest } from "@/lib/api-client";
 
 export type StatusMove = { status: "COLLECTED" } | { status: "TESTING"; testingEta?: string };
 
@@ -14,7 +14,12 @@ export function moveSampleStatus({
   sampleId: number;
   move: StatusMove;
 }): Promise<Sample> {
-  return labRequest(`/samples/${sampleId}/status`, { method: "POST", body: move, schema: sampleSchema });
+  return apiRequest(`/lab/samples/${sampleId}/status`, {
+    auth: "staff",
+    method: "POST",
+    body: move,
+    schema: sampleSchema,
+  });
 }
 
 export function useMoveSampleStatus() {

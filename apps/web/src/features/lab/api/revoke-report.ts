@@ -2,11 +2,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { reportSchema, type Report } from "@lab/contracts";
 
-import { labRequest } from "../utils/lab-request";
+import { apiRequest } from "@/lib/api-client";
 
 /** POST /lab/reports/{id}/revoke: the report stays readable, marked revoked; 409 if already revoked. */
 export function revokeReport({ reportId, reason }: { reportId: number; reason: string }): Promise<Report> {
-  return labRequest(`/reports/${reportId}/revoke`, {
+  return apiRequest(`/lab/reports/${reportId}/revoke`, {
+    auth: "staff",
     method: "POST",
     body: { reason },
     schema: reportSchema,

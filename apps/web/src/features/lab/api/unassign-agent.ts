@@ -2,11 +2,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { sampleSchema, type Sample } from "@lab/contracts";
 
-import { labRequest } from "../utils/lab-request";
+import { apiRequest } from "@/lib/api-client";
 
 /** POST /lab/samples/{id}/unassign: COLLECTING → PENDING. */
 export function unassignAgent(sampleId: number): Promise<Sample> {
-  return labRequest(`/samples/${sampleId}/unassign`, { method: "POST", schema: sampleSchema });
+  return apiRequest(`/lab/samples/${sampleId}/unassign`, {
+    auth: "staff",
+    method: "POST",
+    schema: sampleSchema,
+  });
 }
 
 export function useUnassignAgent() {

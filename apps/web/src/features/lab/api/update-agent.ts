@@ -2,12 +2,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { agentSchema, type Agent, type AgentInput } from "@lab/contracts";
 
-import { labRequest } from "../utils/lab-request";
 import { agentsQueryOptions } from "./get-agents";
+
+import { apiRequest } from "@/lib/api-client";
 
 /** PUT /lab/agents/{id} with the whole agent. */
 export function updateAgent({ id, input }: { id: number; input: AgentInput }): Promise<Agent> {
-  return labRequest(`/agents/${id}`, { method: "PUT", body: input, schema: agentSchema });
+  return apiRequest(`/lab/agents/${id}`, { auth: "staff", method: "PUT", body: input, schema: agentSchema });
 }
 
 export function useUpdateAgent() {

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
-import { formatDateTime } from "@/features/samples/utils/dates";
+import { formatDateTime } from "@/utils/dates";
 
 import { useEnquiries } from "../api/get-enquiries";
 import { useMarkEnquiryHandled } from "../api/mark-enquiry-handled";

@@ -9,7 +9,7 @@ import { SignOutEverywherePanel } from "@/features/auth/components/sign-out-ever
 
 import { changeLabPassword } from "../api/change-lab-password";
 import { labSignOutAll } from "../api/lab-sign-out-all";
-import { signOutLab } from "../utils/lab-query-client";
+import { signOutLab } from "../utils/sign-out-lab";
 
 /** The console's account settings: change the staff password, sign out of every device. */
 export function LabAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

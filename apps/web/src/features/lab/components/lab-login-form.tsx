@@ -11,9 +11,9 @@ import { CredentialFields } from "@/components/ui/credential-fields";
 import { Logo } from "@/components/logo";
 import { paths } from "@/config/paths";
 import { loginErrorMessage } from "@/lib/api-client";
+import { labSignOutReason } from "@/lib/lab-session";
 
 import { labSignIn } from "../api/lab-login";
-import { labSignOutReason } from "../utils/lab-session";
 
 export const LAB_EMAIL_REQUIRED = "Please enter your email address.";
 export const LAB_PASSWORD_REQUIRED = "Please enter your password.";

@@ -14,10 +14,10 @@ import { paths } from "@/config/paths";
 import { RevokedBadge } from "@/features/reports/components/result-banner";
 import { TestResultsTable } from "@/features/reports/components/test-results-table";
 import { resultLabel } from "@/features/reports/utils/report-result";
-import { StatusBadge } from "@/features/samples/components/status-badge";
-import { formatDateTime } from "@/features/samples/utils/dates";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { formatDateTime } from "@/utils/dates";
 import { EventHistory } from "@/features/samples/components/event-history";
-import { parseAssigned } from "@/features/samples/utils/status";
+import { parseAssigned } from "@/utils/sample-status";
 import { formatPhone } from "@/lib/phone";
 
 import { useAssignAgent } from "../api/assign-agent";

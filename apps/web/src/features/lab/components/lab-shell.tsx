@@ -6,10 +6,10 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Logo } from "@/components/logo";
 import { paths } from "@/config/paths";
+import type { LabSession } from "@/lib/lab-session";
 
 import { labSignOut } from "../api/lab-logout";
 import { LabAccountDialog } from "./lab-account-dialog";
-import type { LabSession } from "../utils/lab-session";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(

@@ -9,8 +9,8 @@ import { Field, Input, Select } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { Pager } from "@/features/samples/components/pager";
-import { StatusBadge } from "@/features/samples/components/status-badge";
-import { formatDateTime } from "@/features/samples/utils/dates";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { formatDateTime } from "@/utils/dates";
 import { totalPagesOf } from "@/features/samples/utils/pagination";
 
 import {

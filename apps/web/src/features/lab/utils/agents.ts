@@ -1,6 +1,6 @@
 import type { Agent } from "@lab/contracts";
 
-import { parseAssigned } from "@/features/samples/utils/status";
+import { parseAssigned } from "@/utils/sample-status";
 
 const digits = (text: string) => text.replace(/\D/g, "");
 

@@ -11,12 +11,12 @@ import { Input, Select } from "@/components/ui/input";
 import { Pager } from "@/components/ui/pager";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
-import { useDebouncedValue } from "@/features/places/hooks/use-debounced-value";
+import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useSamples } from "@/features/samples/api/get-samples";
 import { totalPagesOf } from "@/utils/pagination";
 
 import { isPageSelected, useLedgerSelection } from "../hooks/use-ledger-selection";
-import { usePhoneLayout } from "../hooks/use-media-query";
+import { usePhoneLayout } from "@/hooks/use-media-query";
 import { downloadLedgerCsv } from "../utils/ledger-csv";
 import {
   LEDGER_STATUS_FILTERS,

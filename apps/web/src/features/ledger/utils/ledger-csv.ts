@@ -3,7 +3,7 @@ import Papa from "papaparse";
 
 import type { Sample } from "@lab/contracts";
 
-import { downloadBlob } from "@/features/samples/utils/export-samples";
+import { saveBlob } from "@/utils/save-blob";
 
 export const LEDGER_EXPORT_FILE_NAME = "selected_samples.csv";
 
@@ -41,7 +41,7 @@ export function ledgerCsv(samples: Iterable<Sample>): string {
 
 export function downloadLedgerCsv(samples: Iterable<Sample>): void {
   // A byte order mark lets spreadsheets read the file as UTF-8.
-  downloadBlob(
+  saveBlob(
     new Blob(["\uFEFF", ledgerCsv(samples)], { type: "text/csv;charset=utf-8" }),
     LEDGER_EXPORT_FILE_NAME,
   );

@@ -10,7 +10,7 @@ import { Field, Input, describedBy } from "@/components/ui/input";
 
 import { PLACES_MIN_QUERY_LENGTH, usePlaceSuggestions } from "../api/autocomplete-places";
 import { getNearestPlace } from "../api/get-nearest-place";
-import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { devicePosition } from "../utils/geolocation";
 import { formatCoordinates, hasCoordinates, parseTypedCoordinates, typedLocation } from "../utils/location";
 

@@ -7,7 +7,7 @@ import { API_BASE, ApiError, httpFailureMessage } from "@/lib/api-client";
 import { getToken, logout } from "@/lib/auth";
 
 import { reportFileName } from "../utils/report-result";
-import { saveBlob } from "../utils/save-blob";
+import { saveBlob } from "@/utils/save-blob";
 
 /** The file name of a Content-Disposition header (filename* first), if any. */
 export function fileNameOf(disposition: string | null): string | undefined {

@@ -7,7 +7,7 @@ import type { Report } from "@lab/contracts";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { paths } from "@/config/paths";
-import { formatDateTime } from "@/features/samples/utils/dates";
+import { formatDateTime } from "@/utils/dates";
 
 import { useDownloadReportPdf } from "../api/download-report-pdf";
 import { resultLabel } from "../utils/report-result";

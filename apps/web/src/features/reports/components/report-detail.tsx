@@ -9,7 +9,7 @@ import { Card, CardBody } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useSample } from "@/features/samples/api/get-sample";
-import { formatDateTime } from "@/features/samples/utils/dates";
+import { formatDateTime } from "@/utils/dates";
 import { isApiError } from "@/lib/api-client";
 
 import { useDownloadReportPdf } from "../api/download-report-pdf";

@@ -2,7 +2,7 @@ import { Ban, CircleCheck, CircleX } from "lucide-react";
 
 import type { Report } from "@lab/contracts";
 
-import { formatDateTime } from "@/features/samples/utils/dates";
+import { formatDateTime } from "@/utils/dates";
 
 import { resultLabel } from "../utils/report-result";
 

@@ -4,7 +4,7 @@ import { CircleCheck, CircleX } from "lucide-react";
 
 import { cn } from "@/components/ui/cn";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useMediaQuery } from "@/features/ledger/hooks/use-media-query";
+import { useMediaQuery } from "@/hooks/use-media-query";
 
 /** Below lg the six columns do not fit beside the navigation: one card per test instead. */
 export const CARD_LAYOUT_QUERY = "(max-width: 1023.98px)";

@@ -5,8 +5,8 @@ import type { Sample } from "@lab/contracts";
 
 import { formatPhone } from "@/lib/phone";
 
-import { formatDateTime } from "../utils/dates";
-import { agentBadgeOf, telHref } from "../utils/status";
+import { formatDateTime } from "@/utils/dates";
+import { agentBadgeOf, telHref } from "@/utils/sample-status";
 
 /** Space kept between the panel and the screen's edges. */
 const EDGE = 8;

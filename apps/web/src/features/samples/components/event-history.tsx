@@ -1,7 +1,7 @@
 import type { SampleEvent, SampleStatus } from "@lab/contracts";
 
-import { formatDateTime } from "../utils/dates";
-import { statusLabel } from "../utils/status";
+import { formatDateTime } from "@/utils/dates";
+import { statusLabel } from "@/utils/sample-status";
 
 // The badge keeps the spec's raw "COLLECTED"; a sentence in the history reads better with a word.
 const historyLabel = (status: SampleStatus): string =>

@@ -10,7 +10,7 @@ import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 import { makeSample, makeSummary } from "@/testing/sample-fixtures";
 
-import { localDate } from "../utils/dates";
+import { localDate } from "@/utils/dates";
 import { SampleHistory } from "./sample-history";
 
 const LIST = "/api/sample-submissions";

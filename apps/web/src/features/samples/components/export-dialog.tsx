@@ -9,14 +9,14 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { isApiError } from "@/lib/api-client";
+import { saveBlob } from "@/utils/save-blob";
 
 import { browserTimeZone, fetchSamplesPdf } from "../api/download-samples-pdf";
-import { localDayRange } from "../utils/dates";
+import { localDayRange } from "@/utils/dates";
 import {
   EXPORT_COLUMNS,
   EXPORT_TITLE,
   defaultExportRange,
-  downloadBlob,
   downloadCsv,
   exportFileName,
   exportRow,
@@ -24,7 +24,7 @@ import {
   type ExportFormat,
   type ExportRow,
 } from "../utils/export-samples";
-import { STATUS_BADGE_CLASSES, statusFilterLabel, type StatusFilter } from "../utils/status";
+import { STATUS_BADGE_CLASSES, statusFilterLabel, type StatusFilter } from "@/utils/sample-status";
 
 export const NO_SAMPLES_TO_EXPORT = "No samples were created in the selected period.";
 
@@ -84,7 +84,7 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
           ...localDayRange(range.from, range.to),
           tz: browserTimeZone(),
         });
-        downloadBlob(blob, exportFileName(filter, range.from, range.to, "pdf"));
+        saveBlob(blob, exportFileName(filter, range.from, range.to, "pdf"));
         toast.success(messages.exportSuccess);
         onClose();
       } else {

@@ -8,10 +8,10 @@ import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { paths } from "@/config/paths";
 
-import { formatDateTime } from "../utils/dates";
-import { canViewReport, canViewTimeline } from "../utils/status";
+import { formatDateTime } from "@/utils/dates";
+import { canViewReport, canViewTimeline } from "@/utils/sample-status";
 import { AgentBadge } from "./agent-badge";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge } from "@/components/ui/status-badge";
 
 /** One sample of the history: summary line, View Details, View Timeline and View Report. */
 export function SampleCard({ sample, highlighted }: { sample: Sample; highlighted: boolean }) {

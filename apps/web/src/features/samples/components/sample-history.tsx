@@ -18,7 +18,12 @@ import { useSampleSummary } from "../api/get-sample-summary";
 import { useSamples } from "../api/get-samples";
 import { useHighlight } from "../hooks/use-highlight";
 import { useHighlightPage } from "../hooks/use-highlight-page";
-import { STATUS_FILTERS, parseStatusFilter, statusFilterLabel, type StatusFilter } from "../utils/status";
+import {
+  STATUS_FILTERS,
+  parseStatusFilter,
+  statusFilterLabel,
+  type StatusFilter,
+} from "@/utils/sample-status";
 import { ExportDialog } from "./export-dialog";
 import { SampleCard } from "./sample-card";
 import { SummaryTiles } from "./summary-tiles";

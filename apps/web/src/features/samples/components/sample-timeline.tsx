@@ -13,10 +13,10 @@ import { isApiError } from "@/lib/api-client";
 
 import { useSample } from "../api/get-sample";
 import { useSampleEvents } from "../api/get-sample-events";
-import { formatDateTime } from "../utils/dates";
+import { formatDateTime } from "@/utils/dates";
 import { EventHistory } from "./event-history";
 import { currentStatusText, timelineStages, type StageState } from "../utils/timeline";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge } from "@/components/ui/status-badge";
 
 const backLink = (
   <Link to={paths.samples.href()} className={buttonClasses("outline")}>

@@ -5,7 +5,7 @@ import type { SampleSummary } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
 
-import type { StatusFilter } from "../utils/status";
+import type { StatusFilter } from "@/utils/sample-status";
 
 const TILES: readonly {
   filter: StatusFilter;

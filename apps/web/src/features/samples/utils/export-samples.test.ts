@@ -6,7 +6,7 @@ import type { SamplePage } from "@lab/contracts";
 import { makeSample } from "@/testing/sample-fixtures";
 
 import type { SamplesParams } from "../api/get-samples";
-import { localDateTime } from "./dates";
+import { localDateTime } from "@/utils/dates";
 import {
   EXPORT_COLUMNS,
   defaultExportRange,

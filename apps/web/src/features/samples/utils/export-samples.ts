@@ -4,9 +4,11 @@ import Papa from "papaparse";
 
 import { SAMPLE_EXPORT_COLUMNS, SAMPLE_EXPORT_TITLE, type Sample, type SampleStatus } from "@lab/contracts";
 
+import { saveBlob } from "@/utils/save-blob";
+
 import { getSamples } from "../api/get-samples";
-import { localDate, localDateTime, localDayRange } from "./dates";
-import { statusFilterLabel, type StatusFilter } from "./status";
+import { localDate, localDateTime, localDayRange } from "@/utils/dates";
+import { statusFilterLabel, type StatusFilter } from "@/utils/sample-status";
 
 export const EXPORT_TITLE = SAMPLE_EXPORT_TITLE;
 export const EXPORT_PAGE_SIZE = 100;
@@ -84,19 +86,7 @@ export async function fetchSamplesForExport(
 }
 
 /** Hands a file to the browser's download. */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.rel = "noopener";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export function downloadCsv(rows: readonly ExportRow[], fileName: string): void {
   // A byte order mark lets spreadsheets read the file as UTF-8.
-  downloadBlob(new Blob(["\uFEFF", samplesCsv(rows)], { type: "text/csv;charset=utf-8" }), fileName);
+  saveBlob(new Blob(["\uFEFF", samplesCsv(rows)], { type: "text/csv;charset=utf-8" }), fileName);
 }

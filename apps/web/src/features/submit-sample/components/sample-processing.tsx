@@ -15,9 +15,9 @@ import { cn } from "@/components/ui/cn";
 import { paths } from "@/config/paths";
 import { useNotifications } from "@/features/notifications/api/get-notifications";
 import { useSample } from "@/features/samples/api/get-sample";
-import { StatusBadge } from "@/features/samples/components/status-badge";
-import { formatDateTime } from "@/features/samples/utils/dates";
-import { parseAssigned } from "@/features/samples/utils/status";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { formatDateTime } from "@/utils/dates";
+import { parseAssigned } from "@/utils/sample-status";
 
 /** The processing stage a sample's status stands for (spec section 4). */
 export function processingStageOf(status: SampleStatus): ProcessingStage {

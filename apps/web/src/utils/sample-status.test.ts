@@ -10,7 +10,7 @@ import {
   parseStatusFilter,
   statusLabel,
   telHref,
-} from "./status";
+} from "./sample-status";
 
 describe("status labels", () => {
   it("each status: Pending, Collecting, Testing, Completed, and Collected as its raw value", () => {

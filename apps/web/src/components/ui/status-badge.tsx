@@ -2,7 +2,7 @@ import type { SampleStatus } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
 
-import { STATUS_BADGE_CLASSES, statusLabel } from "../utils/status";
+import { STATUS_BADGE_CLASSES, statusLabel } from "@/utils/sample-status";
 
 export function StatusBadge({ status, className }: { status: SampleStatus; className?: string }) {
   return (
