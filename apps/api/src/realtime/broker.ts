@@ -83,6 +83,8 @@ export class StompBroker {
   private readonly byAccount = new Map<string, Set<Session>>();
   private readonly sweepTimer: NodeJS.Timeout;
   private sweeping = false;
+  /** STOMP frames received and sent (heart-beats not counted), for the metrics. */
+  private readonly counters = { framesIn: 0, framesOut: 0 };
 
   constructor(private readonly options: BrokerOptions) {
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
@@ -96,6 +98,14 @@ export class StompBroker {
 
   get size(): number {
     return this.sessions.size;
+  }
+
+  get framesIn(): number {
+    return this.counters.framesIn;
+  }
+
+  get framesOut(): number {
+    return this.counters.framesOut;
   }
 
   /** Starts a session on a new connection; the transport feeds it data and tells it about the close. */
@@ -129,19 +139,7 @@ export class StompBroker {
       this.end(event.sessionIds, "Session ended");
       return;
     }
-    const destination =
-      event.kind === "shutdown"
-        ? DESTINATIONS.shutdown
-        : event.kind === "sample"
-          ? DESTINATIONS.samples
-          : DESTINATIONS.notifications(event.customerId);
-    const body = JSON.stringify(
-      event.kind === "shutdown"
-        ? { reconnectAfterMs: 1000 }
-        : event.kind === "sample"
-          ? event.sample
-          : event.notification,
-    );
+    const { destination, body } = this.framing(event);
     for (const session of this.sessions) {
       if (!session.claims) continue;
       if (
@@ -166,6 +164,25 @@ export class StompBroker {
           ),
         );
       }
+    }
+  }
+
+  private framing(event: Exclude<RealtimeEvent, { kind: "sessions-revoked" }>): {
+    destination: string;
+    body: string;
+  } {
+    switch (event.kind) {
+      case "shutdown":
+        return { destination: DESTINATIONS.shutdown, body: JSON.stringify({ reconnectAfterMs: 1000 }) };
+      case "resync":
+        return { destination: DESTINATIONS.resync, body: JSON.stringify({ reason: event.reason }) };
+      case "sample":
+        return { destination: DESTINATIONS.samples, body: JSON.stringify(event.sample) };
+      case "notification":
+        return {
+          destination: DESTINATIONS.notifications(event.customerId),
+          body: JSON.stringify(event.notification),
+        };
     }
   }
 
@@ -220,6 +237,7 @@ export class StompBroker {
     }
     for (const frame of frames) {
       if (frame === "heartbeat" || session.closed) continue;
+      this.counters.framesIn += 1;
       if (session.pending) {
         if (session.pending.length >= MAX_PENDING_FRAMES)
           return this.fail(session, "Too many frames before CONNECTED");
@@ -367,6 +385,7 @@ export class StompBroker {
     const own = DESTINATIONS.notifications(claims.subject);
     const allowed =
       destination === DESTINATIONS.shutdown ||
+      destination === DESTINATIONS.resync ||
       destination === DESTINATIONS.samples ||
       (destination === own && claims.role === "customer");
     if (!session.subscriptions.has(id) && session.subscriptions.size >= this.maxSubscriptions) {
@@ -400,6 +419,7 @@ export class StompBroker {
   private send(session: Session, data: Buffer | string): void {
     if (session.closed) return;
     session.lastSent = Date.now();
+    if (data !== "\n") this.counters.framesOut += 1;
     session.connection.send(typeof data === "string" ? data : data.toString("utf8"));
   }
 

@@ -2,16 +2,25 @@ import type { Notification, Sample } from "@lab/contracts";
 
 import type { Role } from "../lib/tokens";
 
+/**
+ * Why an instance asks its own sessions to re-fetch: its Redis fan-out went away, came back, or a
+ * publish failed. Pushes may have been lost meanwhile; the database has everything.
+ */
+export type ResyncReason = "fan-out-lost" | "fan-out-restored" | "publish-failed";
+
 /** What the real-time endpoint pushes; published after the transaction that caused it commits. */
 export type RealtimeEvent =
   | { kind: "sample"; customerId: number; sample: Sample }
   | { kind: "notification"; customerId: number; notification: Notification }
   | { kind: "shutdown" }
+  /** Local to one instance (never through Redis): its sessions should re-fetch. */
+  | { kind: "resync"; reason: ResyncReason }
   /** Sessions ended by a password reset or change, an e-mail change or a sign-out: their sockets close. */
   | { kind: "sessions-revoked"; role: Role; subjectId: number; sessionIds: string[] };
 
 export const DESTINATIONS = {
   shutdown: "/topic/system/shutdown",
+  resync: "/topic/system/resync",
   samples: "/topic/sample-submissions/updates",
   notifications: (userId: number | string) => `/user/${userId}/notifications`,
 } as const;

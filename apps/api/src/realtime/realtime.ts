@@ -7,9 +7,22 @@ import type { Logger } from "pino";
 import type { SessionStore } from "../domain/sessions";
 import type { TokenService } from "../lib/tokens";
 import { StompBroker, type BrokerOptions } from "./broker";
-import { createEventBus } from "./event-bus";
+import { createEventBus, type FanOutState } from "./event-bus";
 import type { RealtimeEvent } from "./events";
+import { createResyncNotifier } from "./resync";
 import { attachRealtime } from "./transports";
+
+/** What /metrics reports about this instance's real-time endpoint. */
+export interface RealtimeStats {
+  /** Open STOMP sessions (connected or still connecting). */
+  sessions: number;
+  /** STOMP frames received and sent since start, heart-beats not counted. */
+  framesIn: number;
+  framesOut: number;
+  /** Re-sync notices sent to this instance's sessions (one per notice, not per session). */
+  resyncs: number;
+  fanOut: FanOutState;
+}
 
 export interface Realtime {
   broker: StompBroker;
@@ -19,6 +32,7 @@ export interface Realtime {
   attach(server: Server): void;
   /** Tells this instance's clients it is going away, gives them a moment, then closes their sockets. */
   shutdown(graceMs?: number): Promise<void>;
+  stats(): RealtimeStats;
 }
 
 export function createRealtime(options: {
@@ -38,21 +52,33 @@ export function createRealtime(options: {
     heartbeatMs: options.heartbeatMs,
     ...options.limits,
   });
-  const bus = createEventBus(
-    (event) => {
+  let resyncs = 0;
+  // Only this instance's sessions: its own fan-out is what was lost or regained.
+  const notifier = createResyncNotifier((reason) => {
+    resyncs += 1;
+    broker.deliver({ kind: "resync", reason });
+  });
+  const bus = createEventBus({
+    deliver(event) {
       // Revocations made on any instance: this process's HTTP checks and sockets stop honouring them.
       if (event.kind === "sessions-revoked") options.sessions.markRevoked(event.sessionIds);
       broker.deliver(event);
     },
-    options.logger,
-    options.redis
+    resync: (reason) => notifier.request(reason),
+    logger: options.logger,
+    redis: options.redis
       ? {
           publisher: options.redis,
-          // A subscriber waits for Redis and resubscribes by itself after an outage.
-          subscriber: options.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null }),
+          // A subscriber waits for Redis and resubscribes by itself after an outage; it retries at least
+          // every 500 ms, so the re-sync follows Redis's return closely.
+          subscriber: options.redis.duplicate({
+            enableOfflineQueue: true,
+            maxRetriesPerRequest: null,
+            retryStrategy: (attempt: number) => Math.min(attempt * 50, 500),
+          }),
         }
       : undefined,
-  );
+  });
   let transports: { close(): void } | undefined;
   return {
     broker,
@@ -67,7 +93,15 @@ export function createRealtime(options: {
       broker.closeAll();
       broker.stop();
       transports?.close();
+      notifier.close();
       bus.close();
     },
+    stats: () => ({
+      sessions: broker.size,
+      framesIn: broker.framesIn,
+      framesOut: broker.framesOut,
+      resyncs,
+      fanOut: bus.fanOut,
+    }),
   };
 }
