@@ -3,6 +3,7 @@ import { agents, staff, type AgentRow, type StaffRow } from "@lab/db";
 import { asc, eq, sql } from "drizzle-orm";
 
 import { AppError } from "../http/app-error";
+import { isUniqueViolation } from "../lib/db-errors";
 import { hashPassword, passwordMatches } from "../lib/passwords";
 import { toE164 } from "../lib/phone";
 import type { TokenClaims } from "../lib/tokens";
@@ -38,7 +39,13 @@ export async function ensureAdmin(
   password: string,
 ): Promise<"created" | "exists"> {
   if (await findStaff(ctx, email)) return "exists";
-  await addStaff(ctx, { email, name: "Lab Administrator", password });
+  try {
+    await addStaff(ctx, { email, name: "Lab Administrator", password });
+  } catch (error) {
+    // Two instances starting together both find no account; the slower insert meets the other's row.
+    if (isUniqueViolation(error) && (await findStaff(ctx, email))) return "exists";
+    throw error;
+  }
   return "created";
 }
 
