@@ -80,6 +80,9 @@ describe("pnpm lab", () => {
       code: 0,
       out: expect.stringContaining(`${sid}\tPENDING`),
     });
+    // The console's search: place folded, and the sample's id.
+    expect((await cli(["list", "--search", "KAKINADA"])).out).toContain(`${sid}\tPENDING`);
+    expect((await cli(["list", "--search", `#${sid}`])).out).toMatch(new RegExp(`^${sid}\tPENDING`, "m"));
     expect(await cli(["assign", sid, agentId])).toMatchObject({
       code: 0,
       out: `Sample #${sid} is COLLECTING, assigned to Raju-+919000000041`,

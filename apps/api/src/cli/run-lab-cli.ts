@@ -2,17 +2,14 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
 import { isPasswordValid, issueReportRequestSchema, messages, normalizeStatus } from "@lab/contracts";
-import { samples } from "@lab/db";
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 
 import type { DomainContext } from "../domain/context";
 import { issueReport, revokeReport } from "../domain/reports";
-import { statusesOf } from "../domain/sample-list";
+import { listStaffSamples } from "../domain/sample-list";
 import { moveSample, type Actor } from "../domain/sample-moves";
 import { addAgent, addStaff, listAgents, setStaffPassword, updateAgent } from "../domain/staff";
 import { AppError } from "../http/app-error";
 import { displayPhone } from "../lib/phone";
-import { searchFold } from "../lib/search-fold";
 
 export const LAB_CLI_HELP = `Usage: pnpm lab <command> [options]
 
@@ -118,29 +115,15 @@ async function run(
 ): Promise<void> {
   switch (command) {
     case "list": {
-      const status = text(values, "status");
-      const statuses = status ? statusesOf(status.toLowerCase()) : undefined;
       const size = Math.min(500, Number(text(values, "size") ?? 50) || 50);
-      const typed = text(values, "search");
-      const search = typed === undefined ? undefined : searchFold(typed);
-      const rows = await ctx.db
-        .select()
-        .from(samples)
-        .where(
-          and(
-            statuses ? inArray(samples.status, [...statuses]) : undefined,
-            values["unassigned"] ? and(eq(samples.status, "PENDING"), isNull(samples.agentId)) : undefined,
-          ),
-        )
-        .orderBy(
-          ...(values["unassigned"] ? [asc(samples.createdAt)] : [desc(samples.updatedAt)]),
-          desc(samples.id),
-        )
-        .limit(search ? 5000 : size);
-      const shown = (search ? rows.filter((row) => (row.searchText ?? "").includes(search)) : rows).slice(
-        0,
+      // The staff console's list and search, first page.
+      const { items: shown } = await listStaffSamples(ctx, {
+        status: text(values, "status")?.toLowerCase() ?? "all",
+        unassigned: values["unassigned"] === true,
+        q: text(values, "search") ?? "",
+        page: 1,
         size,
-      );
+      });
       io.out(["id", "status", "customer", "category", "sampler", "agent", "updated"].join("\t"));
       for (const row of shown) {
         io.out(

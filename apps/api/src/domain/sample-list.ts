@@ -9,13 +9,37 @@ import {
   type SampleStatus,
   type sampleListQuerySchema,
 } from "@lab/contracts";
-import { reports, sampleCounts, samples, type SampleRow } from "@lab/db";
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import {
+  customers,
+  reports,
+  sampleCounts,
+  sampleEvents,
+  samples,
+  type ReportRow,
+  type SampleEventRow,
+  type SampleRow,
+} from "@lab/db";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { z } from "zod";
 
 import { AppError } from "../http/app-error";
 import { searchFold } from "../lib/search-fold";
 import type { DomainContext } from "./context";
+import { eventActorNames } from "./sample-events";
 
 export type SampleListQuery = z.output<typeof sampleListQuerySchema>;
 
@@ -551,4 +575,77 @@ export async function listSamples(ctx: DomainContext, customerId: number, asked:
     size: query.size,
     cursor: first && last ? encodeCursor(ctx, digest, { page: query.page, first, last }) : null,
   };
+}
+
+/** A sample as the staff console lists it: with its customer. */
+export type StaffSampleView = SampleView & { customerName: string; company: string | null };
+const staffSampleViewColumns = {
+  ...sampleViewColumns,
+  customerName: customers.fullName,
+  company: customers.company,
+};
+
+/** The staff console's and the lab CLI's list: every customer's samples, one page. */
+export interface StaffSampleQuery {
+  /** "all", a group of spec section 4, or a status. */
+  status: string;
+  /** The PENDING queue with no agent, oldest first (flagged in the console). */
+  unassigned: boolean;
+  q: string;
+  page: number;
+  size: number;
+}
+
+export async function listStaffSamples(ctx: DomainContext, query: StaffSampleQuery) {
+  const statuses = statusesOf(query.status);
+  const where = and(
+    statuses ? inArray(samples.status, [...statuses]) : undefined,
+    query.unassigned ? and(eq(samples.status, "PENDING"), isNull(samples.agentId)) : undefined,
+    searchCondition(query.q),
+  );
+  const [items, [totals]] = await Promise.all([
+    ctx.db
+      .select(staffSampleViewColumns)
+      .from(samples)
+      .innerJoin(customers, eq(customers.id, samples.customerId))
+      .leftJoin(reports, eq(reports.sampleId, samples.id))
+      .where(where)
+      .orderBy(
+        ...(query.unassigned
+          ? [asc(samples.createdAt), asc(samples.id)]
+          : [desc(samples.updatedAt), desc(samples.id)]),
+      )
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    ctx.db.select({ total: count() }).from(samples).where(where),
+  ]);
+  return { items, total: totals?.total ?? 0, page: query.page, size: query.size };
+}
+
+export interface StaffSampleDetail {
+  sample: StaffSampleView & { customerEmail: string };
+  events: SampleEventRow[];
+  /** The people behind the events' actors (eventActorNames). */
+  actorNames: Map<string, string>;
+  report: ReportRow | null;
+}
+
+/** One sample with its customer, timeline and report, for the console's detail view. */
+export async function getStaffSample(ctx: DomainContext, id: number): Promise<StaffSampleDetail> {
+  const [row] = await ctx.db
+    .select({ ...staffSampleViewColumns, customerEmail: customers.email })
+    .from(samples)
+    .innerJoin(customers, eq(customers.id, samples.customerId))
+    .leftJoin(reports, eq(reports.sampleId, samples.id))
+    .where(eq(samples.id, id));
+  if (!row) throw new AppError(404, "not_found", messages.sampleNotFound);
+  const [events, [report]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(sampleEvents)
+      .where(eq(sampleEvents.sampleId, id))
+      .orderBy(asc(sampleEvents.at), asc(sampleEvents.id)),
+    ctx.db.select().from(reports).where(eq(reports.sampleId, id)),
+  ]);
+  return { sample: row, events, actorNames: await eventActorNames(ctx.db, events), report: report ?? null };
 }

@@ -1,6 +1,5 @@
 import {
   agentInputSchema,
-  cannotMoveMessage,
   assignRequestSchema,
   changePasswordRequestSchema,
   issueReportRequestSchema,
@@ -10,26 +9,23 @@ import {
   sampleListQuerySchema,
   statusMoveRequestSchema,
 } from "@lab/contracts";
-import { customers, reports, sampleEvents, samples } from "@lab/db";
 import { Router, type Request } from "express";
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 
 import type { DomainContext } from "../../domain/context";
 import { issueReport, revokeReport } from "../../domain/reports";
-import { eventActorNames } from "../../domain/sample-events";
-import { statusesOf } from "../../domain/sample-list";
+import { getStaffSample, listStaffSamples } from "../../domain/sample-list";
 import { moveSample, type Actor, type Move } from "../../domain/sample-moves";
-import { searchFold } from "../../lib/search-fold";
+import { moveToStatus } from "../../domain/status-move";
 import { signOutEverywhere } from "../../domain/accounts";
 import { addAgent, changeStaffPassword, listAgents, loginStaff, updateAgent } from "../../domain/staff";
-import { AppError } from "../../http/app-error";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { loginLimits, type RateLimits } from "../../http/rate-limit";
 import { presentAccountAction } from "../../presenters/account";
+import { presentLabSampleDetail, presentLabSamplePage } from "../../presenters/lab-sample";
 import { sendSignedIn } from "../auth/refresh-cookie";
 import { presentAgent, presentReport } from "../../presenters/report";
-import { presentSample, presentSampleEvent } from "../../presenters/sample";
+import { presentSample } from "../../presenters/sample";
 
 const staffActor = (req: Request): Actor => ({ kind: "staff", id: claimsOf(req).subject });
 
@@ -64,84 +60,12 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
   router.get("/samples", async (req, res) => {
     const query = parse(sampleListQuerySchema, req.query, messages.sampleInvalid);
     const unassigned = req.query["unassigned"] === "true";
-    const pattern = `%${searchFold(query.q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const where = and(
-      statusesOf(query.status) ? inArray(samples.status, [...(statusesOf(query.status) ?? [])]) : undefined,
-      unassigned ? and(eq(samples.status, "PENDING"), isNull(samples.agentId)) : undefined,
-      query.q
-        ? or(
-            sql`${samples.searchText} like ${pattern}`,
-            /^\d{1,9}$/.test(query.q) ? eq(samples.id, Number(query.q)) : undefined,
-          )
-        : undefined,
-    );
-    const [rows, [totals]] = await Promise.all([
-      ctx.db
-        .select({
-          sample: samples,
-          customerName: customers.fullName,
-          company: customers.company,
-          reportId: reports.id,
-        })
-        .from(samples)
-        .innerJoin(customers, eq(customers.id, samples.customerId))
-        .leftJoin(reports, eq(reports.sampleId, samples.id))
-        .where(where)
-        .orderBy(
-          ...(unassigned ? [samples.createdAt, samples.id] : [desc(samples.updatedAt), desc(samples.id)]),
-        )
-        .limit(query.size)
-        .offset((query.page - 1) * query.size),
-      ctx.db.select({ total: count() }).from(samples).where(where),
-    ]);
-    res.json({
-      items: rows.map((row) => ({
-        ...presentSample(row.sample, row.reportId),
-        // Staff see which agent holds a sample; customers see only the "name-phone" text.
-        agentId: row.sample.agentId,
-        customerName: row.customerName,
-        company: row.company,
-      })),
-      total: totals?.total ?? 0,
-      page: query.page,
-      size: query.size,
-    });
+    res.json(presentLabSamplePage(await listStaffSamples(ctx, { ...query, unassigned })));
   });
 
   // One sample with its customer, timeline and report, for the console's detail view.
   router.get("/samples/:id", async (req, res) => {
-    const id = sampleId(req);
-    const [row] = await ctx.db
-      .select({
-        sample: samples,
-        customerName: customers.fullName,
-        company: customers.company,
-        email: customers.email,
-      })
-      .from(samples)
-      .innerJoin(customers, eq(customers.id, samples.customerId))
-      .where(eq(samples.id, id));
-    if (!row) throw new AppError(404, "not_found", messages.sampleNotFound);
-    const [events, [report]] = await Promise.all([
-      ctx.db
-        .select()
-        .from(sampleEvents)
-        .where(eq(sampleEvents.sampleId, id))
-        .orderBy(asc(sampleEvents.at), asc(sampleEvents.id)),
-      ctx.db.select().from(reports).where(eq(reports.sampleId, id)),
-    ]);
-    const names = await eventActorNames(ctx.db, events);
-    res.json({
-      sample: {
-        ...presentSample(row.sample, report ? report.id : null),
-        agentId: row.sample.agentId,
-        customerName: row.customerName,
-        company: row.company,
-        customerEmail: row.email,
-      },
-      events: events.map((event) => presentSampleEvent(event, names)),
-      report: report ? presentReport(report) : null,
-    });
+    res.json(presentLabSampleDetail(await getStaffSample(ctx, sampleId(req))));
   });
 
   router.get("/agents", async (_req, res) => {
@@ -170,22 +94,13 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
   });
   router.post("/samples/:id/status", async (req, res) => {
     const input = parse(statusMoveRequestSchema, req.body, messages.statusFilterInvalid);
-    const movement: Move | undefined =
-      input.status === "COLLECTED"
-        ? { type: "collected" }
-        : input.status === "TESTING"
-          ? { type: "start-testing", testingEta: input.testingEta ? new Date(input.testingEta) : undefined }
-          : undefined;
-    if (!movement) {
-      // Assignment and reports have their own calls; naming their target here is an illegal move.
-      const [current] = await ctx.db
-        .select({ status: samples.status })
-        .from(samples)
-        .where(eq(samples.id, sampleId(req)));
-      if (!current) throw new AppError(404, "not_found", messages.sampleNotFound);
-      throw new AppError(409, "conflict", cannotMoveMessage(current.status, input.status));
-    }
-    res.json(await move(req, movement, input.note));
+    const target = {
+      status: input.status,
+      testingEta: input.testingEta ? new Date(input.testingEta) : undefined,
+      note: input.note,
+    };
+    // Only issuing a report completes a sample, so a moved sample has no report yet.
+    res.json(presentSample(await moveToStatus(ctx, sampleId(req), target, staffActor(req)), null));
   });
   router.post("/samples/:id/report", async (req, res) => {
     const input = parse(issueReportRequestSchema, req.body, messages.reportTestsRequired);
