@@ -3,7 +3,9 @@ import type { z } from "zod";
 
 import { httpErrorMessage, messages } from "@lab/contracts";
 
-import { freshToken, getSession, getToken, logout, refreshSession } from "./auth";
+import { customerSession } from "./auth";
+import { labSessionStore } from "./lab-session";
+import type { SessionStore, SessionUser } from "./session-store";
 
 export const API_BASE = "/api";
 
@@ -62,12 +64,13 @@ export function httpFailureMessage(status: number, body: unknown): string {
 export interface RequestOptions<T> {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   body?: unknown;
-  /** Protected call: sends the bearer token and refuses locally without one. Default true. */
-  auth?: boolean;
   /**
-   * Another session's token (the lab console), sent with `auth: false`: the customer session is
-   * neither read nor ended by a 401.
+   * Protected call: sends the token of that session ("customer", the default with `true`; "staff",
+   * the lab console) and refuses locally without one. A 401 refreshes or ends that session only, so
+   * one session's token never goes to the other's endpoints. `false`: no session.
    */
+  auth?: boolean | SessionKind;
+  /** A token this device has already dropped (sign-out), sent with `auth: false`. */
   bearer?: { token: string; tokenType: string };
   /** Validates the answer. */
   schema?: z.ZodType<T>;
@@ -75,6 +78,19 @@ export interface RequestOptions<T> {
   /** Extra request headers, e.g. `Idempotency-Key`. */
   headers?: Record<string, string>;
 }
+
+/** Which session a call uses: the customer app's or the lab console's (staff). */
+export type SessionKind = "customer" | "staff";
+
+// Each kind has its own store, refresh cookie and sign-out; a call reads and ends only its own.
+type RequestSession = Pick<
+  SessionStore<SessionUser>,
+  "freshToken" | "getSession" | "getToken" | "refreshSession" | "logout"
+>;
+const SESSIONS: Record<SessionKind, RequestSession> = {
+  customer: customerSession,
+  staff: labSessionStore,
+};
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -99,11 +115,12 @@ async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boo
   const { method = "GET", body, auth = true, bearer, schema, signal } = options;
   const headers: Record<string, string> = { ...options.headers, Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (auth) {
+  const session = auth === false ? null : SESSIONS[auth === true ? "customer" : auth];
+  if (session) {
     // A token about to expire is refreshed first (one refresh shared by concurrent calls).
-    const token = await freshToken();
+    const token = await session.freshToken();
     if (!token) {
-      if (getSession())
+      if (session.getSession())
         throw new ApiError(0, isOffline() ? messages.offline : messages.networkError, "network");
       throw new ApiError(401, messages.authRequired, "unauthenticated");
     }
@@ -127,16 +144,16 @@ async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boo
 
   const data = await readBody(response);
   if (!response.ok) {
-    if (auth && response.status === 401) {
+    if (session && response.status === 401) {
       // A refused token: the refresh cookie may still hold the session (the token expired early, or
       // the device slept). One refresh, one retry; a refused refresh has signed out.
       const sent = headers.Authorization;
-      const refreshed = mayRefresh ? await refreshSession("unauthorized") : null;
-      const current = getToken();
+      const refreshed = mayRefresh ? await session.refreshSession("unauthorized") : null;
+      const current = session.getToken();
       if (refreshed && current && `${current.tokenType} ${current.token}` !== sent) {
         return send(path, options, false);
       }
-      if (!mayRefresh || getSession()) logout("unauthorized");
+      if (!mayRefresh || session.getSession()) session.logout("unauthorized");
     }
     throw new ApiError(
       response.status,

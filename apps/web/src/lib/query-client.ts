@@ -1,9 +1,10 @@
-// TanStack Query for the signed-in screens. Imported from the signed-in shell (a lazy route), so
-// the /login bundle does not carry it.
-import { QueryClient } from "@tanstack/react-query";
+// TanStack Query for the signed-in screens, one client for the customer app and the lab console.
+// Imported from their shells (lazy routes), so the /login bundle does not carry it.
+import { QueryClient, type Query } from "@tanstack/react-query";
 
 import { isApiError } from "./api-client";
 import { onLogout } from "./auth";
+import { labSessionStore } from "./lab-session";
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -22,5 +23,11 @@ export function createQueryClient(): QueryClient {
 
 export const queryClient = createQueryClient();
 
-// Nothing of one user's data survives their session.
-onLogout(() => queryClient.clear());
+// Nothing of one account's data survives its session. The console's queries are keyed under "lab",
+// so each session clears its own and leaves the other's (both can be open in one browser).
+const isLabQuery = (query: Query) => query.queryKey[0] === "lab";
+onLogout(() => {
+  queryClient.removeQueries({ predicate: (query) => !isLabQuery(query) });
+  queryClient.getMutationCache().clear();
+});
+labSessionStore.onLogout(() => queryClient.removeQueries({ predicate: isLabQuery }));

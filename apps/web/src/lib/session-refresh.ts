@@ -1,38 +1,42 @@
 // The refresh session (issue 13): the server's httpOnly cookie buys a new access token. Loaded on
-// demand by lib/auth.ts, so the sign-in page does not carry it.
+// demand by lib/session-store.ts, so the sign-in page does not carry it. One module for both
+// sessions: the store says which cookie (role), where the user is in the answer, and which lock.
 import {
   REFRESH_PATH,
-  adoptSession,
-  getSession,
   isDue,
-  logout,
-  parseCustomer,
-  readStoredSession,
-  refreshSession as refreshViaAuth,
-  startSession,
-  updateCurrentUser,
   type LogoutReason,
-  type Session,
-} from "./auth";
+  type SessionStore,
+  type SessionUser,
+  type StoredSession,
+} from "./session-store";
 
-let refreshing: Promise<Session | null> | null = null;
+/** One request at a time per store (the customer's and the lab's refresh cookies are apart). */
+const inFlight = new WeakMap<object, Promise<unknown>>();
 
 const asRecord = (value: unknown): Record<string, unknown> | null =>
   typeof value === "object" && value !== null ? (value as Record<string, unknown>) : null;
 
-async function askServer(reason: LogoutReason): Promise<Session | null> {
+async function askServer<U extends SessionUser>(
+  store: SessionStore<U>,
+  reason: LogoutReason,
+): Promise<StoredSession<U> | null> {
   // Another tab may have refreshed while this one waited for the lock: take its token.
-  const stored = readStoredSession();
-  if (stored && stored.token.token !== getSession()?.token.token && !isDue(stored.token)) {
-    return adoptSession(stored);
+  const stored = store.readStoredSession();
+  if (stored && stored.token.token !== store.getSession()?.token.token && !isDue(stored.token)) {
+    return store.adoptSession(stored);
   }
-  const before = getSession();
+  const before = store.getSession();
   let response: Response;
   try {
     response = await fetch(REFRESH_PATH, {
       method: "POST",
       // The server refuses a refresh without this header (CSRF): a cross-site form cannot add it.
-      headers: { Accept: "application/json", "X-Requested-With": "fetch" },
+      headers: {
+        Accept: "application/json",
+        "Content-Type": "application/json",
+        "X-Requested-With": "fetch",
+      },
+      body: JSON.stringify({ role: store.options.refreshRole }),
       credentials: "same-origin",
     });
   } catch {
@@ -40,15 +44,15 @@ async function askServer(reason: LogoutReason): Promise<Session | null> {
   }
   const body = response.ok ? asRecord(await response.json().catch(() => null)) : null;
   // Signed out here while the answer was on its way: it must not sign the person back in.
-  if (before !== null && getSession() === null) return null;
-  const user = parseCustomer(body?.customer);
+  if (before !== null && store.getSession() === null) return null;
+  const user = store.options.parseUser(body?.[store.options.refreshUserField]);
   const token = body && typeof body.accessToken === "string" ? body.accessToken : "";
   if (!body || !user || !token) {
     // Refused: the session is over. Anything else (a 5xx, 429) keeps it, like being offline.
-    if (response.status === 401 || response.status === 403) logout(reason);
+    if (response.status === 401 || response.status === 403) store.logout(reason);
     return null;
   }
-  return startSession({
+  return store.startSession({
     user,
     token,
     expiresIn: typeof body.expiresIn === "number" ? body.expiresIn : undefined,
@@ -60,26 +64,34 @@ async function askServer(reason: LogoutReason): Promise<Session | null> {
  * One request at a time in this tab, and one across tabs where the browser has Web Locks: the
  * rotated cookie is single-use, and a second tab presenting the old one would look like theft.
  */
-export function refreshSession(reason: LogoutReason): Promise<Session | null> {
-  if (refreshing) return refreshing;
-  const run = () => askServer(reason);
+export function refreshSession<U extends SessionUser>(
+  store: SessionStore<U>,
+  reason: LogoutReason,
+): Promise<StoredSession<U> | null> {
+  const pending = inFlight.get(store) as Promise<StoredSession<U> | null> | undefined;
+  if (pending) return pending;
+  const run = () => askServer(store, reason);
   const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
   const flight = (async () => {
     try {
-      return locks ? await locks.request("portal-refresh", run) : await run();
+      return locks ? await locks.request(store.options.lockName, run) : await run();
     } finally {
-      refreshing = null;
+      inFlight.delete(store);
     }
   })();
-  refreshing = flight;
+  inFlight.set(store, flight);
   return flight;
 }
 
 /** Start-up: the user from the server, so a name changed on another device shows here too. */
-export async function reloadUser(current: Session): Promise<void> {
+export async function reloadUser<U extends SessionUser>(
+  store: SessionStore<U>,
+  current: StoredSession<U>,
+  path: string,
+): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(`/api/customers/${current.user.id}`, {
+    response = await fetch(path, {
       headers: {
         Accept: "application/json",
         Authorization: `${current.token.tokenType} ${current.token.token}`,
@@ -89,9 +101,9 @@ export async function reloadUser(current: Session): Promise<void> {
     return;
   }
   if (response.status === 401) {
-    await refreshViaAuth("unauthorized");
+    await store.refreshSession("unauthorized");
     return;
   }
-  const user = response.ok ? parseCustomer(await response.json().catch(() => null)) : null;
-  if (user && getSession()?.user.id === user.id) updateCurrentUser(user);
+  const user = response.ok ? store.options.parseUser(await response.json().catch(() => null)) : null;
+  if (user && store.getSession()?.user.id === user.id) store.updateUser(user);
 }

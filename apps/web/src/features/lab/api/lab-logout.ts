@@ -1,12 +1,10 @@
 import { endServerSession } from "@/lib/end-server-session";
-import { getLabSession } from "@/lib/lab-session";
-
-import { signOutLab } from "../utils/sign-out-lab";
+import { endLabSession, getLabSession } from "@/lib/lab-session";
 
 /** Sign Out: ends the console session here at once, then on the server with the token just dropped. */
 export function labSignOut(): Promise<void> {
   const session = getLabSession();
-  signOutLab("user");
+  endLabSession("user");
   if (!session) return Promise.resolve();
   return endServerSession({ token: session.token, tokenType: session.tokenType });
 }

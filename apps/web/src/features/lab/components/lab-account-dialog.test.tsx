@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "@lab/contracts";
 
 import { getSession, logout, startSession } from "@/lib/auth";
+import { getLabSession, labSignOutReason, resetLabSessionCache, startLabSession } from "@/lib/lab-session";
 import { customer } from "@/testing/fixtures";
 import { mockFetch, type MockResponse } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 
-import { getLabSession, labSignOutReason, resetLabSessionCache, startLabSession } from "../utils/lab-session";
 import { LabLoginForm } from "./lab-login-form";
 import { LabShell } from "./lab-shell";
 

@@ -6,10 +6,10 @@ import { Dialog } from "@/components/ui/dialog";
 import { paths } from "@/config/paths";
 import { ChangePasswordForm } from "@/features/auth/components/change-password-form";
 import { SignOutEverywherePanel } from "@/features/auth/components/sign-out-everywhere-panel";
+import { endLabSession } from "@/lib/lab-session";
 
 import { changeLabPassword } from "../api/change-lab-password";
 import { labSignOutAll } from "../api/lab-sign-out-all";
-import { signOutLab } from "../utils/sign-out-lab";
 
 /** The console's account settings: change the staff password, sign out of every device. */
 export function LabAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -23,7 +23,7 @@ export function LabAccountDialog({ open, onClose }: { open: boolean; onClose: ()
 
   const signOutEverywhere = async () => {
     await labSignOutAll();
-    signOutLab("everywhere");
+    endLabSession("everywhere");
     void navigate(paths.labLogin.href(), { replace: true });
   };
 

@@ -2,12 +2,8 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
+import { apiRequest } from "@/lib/api-client";
 import { AUTH_TOKEN_KEY, getSession, logout, startSession } from "@/lib/auth";
-import { customer } from "@/testing/fixtures";
-import { mockFetch } from "@/testing/mock-fetch";
-import { renderWithProviders } from "@/testing/render";
-
-import { labRequest } from "../utils/lab-request";
 import {
   LAB_STAFF_KEY,
   LAB_TOKEN_KEY,
@@ -15,7 +11,11 @@ import {
   getLabSession,
   resetLabSessionCache,
   startLabSession,
-} from "../utils/lab-session";
+} from "@/lib/lab-session";
+import { customer } from "@/testing/fixtures";
+import { mockFetch } from "@/testing/mock-fetch";
+import { renderWithProviders } from "@/testing/render";
+
 import { LabLoginForm } from "./lab-login-form";
 
 const staff = { id: 1, email: "lab@aquatest.local", name: "Lab Admin" };
@@ -93,7 +93,7 @@ describe("LabLoginForm", () => {
   });
 });
 
-describe("labRequest", () => {
+describe("apiRequest with the staff session", () => {
   afterEach(() => {
     logout();
     resetLabSessionCache();
@@ -108,7 +108,7 @@ describe("labRequest", () => {
         body: { error: "Authentication required", code: "unauthenticated" },
       },
     });
-    await expect(labRequest("/agents")).rejects.toThrow("Authentication required");
+    await expect(apiRequest("/lab/agents", { auth: "staff" })).rejects.toThrow("Authentication required");
     expect(callsTo("GET", "/api/lab/agents")[0]?.headers.Authorization).toBe("Bearer lab-jwt");
     expect(getLabSession()).toBeNull();
     expect(window.localStorage.getItem(LAB_TOKEN_KEY)).toBeNull();

@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import type { Sample } from "@lab/contracts";
 
+import { resetLabSessionCache, startLabSession } from "@/lib/lab-session";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 import { makeReport } from "@/testing/report-fixtures";
 import { makeSample } from "@/testing/sample-fixtures";
 
-import { resetLabSessionCache, startLabSession } from "../utils/lab-session";
 import { LabSampleDetail } from "./lab-sample-detail";
 
 const staff = { id: 1, email: "lab@aquatest.local", name: "Lab Admin" };
