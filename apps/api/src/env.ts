@@ -41,6 +41,11 @@ const envSchema = z.object({
     .default(DEFAULT_LAB_ENQUIRY_EMAIL),
   REALTIME_SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Empty (a compose file's `${METRICS_TOKEN:-}`) means unset.
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  ),
 });
 
 export interface Config {
@@ -57,6 +62,8 @@ export interface Config {
   rateLimit: boolean;
   webDistDir: string;
   logLevel: string;
+  /** Bearer token Prometheus sends to GET /metrics; unset: /metrics answers 404. */
+  metricsToken: string | undefined;
   /** Live STOMP sessions one account may hold on one instance (benches raise it). */
   realtimeSessionsPerAccount: number;
   /** The demo lab: seconds for collection, delivery and testing, or undefined when off. */
@@ -103,6 +110,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: env.RATE_LIMIT,
     webDistDir: resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     realtimeSessionsPerAccount: env.REALTIME_SESSIONS_PER_ACCOUNT,
     labEnquiryEmail: env.LAB_ENQUIRY_EMAIL,
     labSimulator: env.LAB_SIMULATOR
