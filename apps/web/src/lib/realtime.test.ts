@@ -130,7 +130,7 @@ describe("createRealtimeConnection", () => {
     vi.useRealTimers();
   });
 
-  it("connects with the token, subscribes to the three destinations and re-fetches on connect", () => {
+  it("connects with the token, subscribes to the four destinations and re-fetches on connect", () => {
     const { connection, last, states, handlers, tokens } = setup();
     connection.start();
     expect(states).toEqual(["connecting"]);
@@ -139,6 +139,7 @@ describe("createRealtimeConnection", () => {
     expect(states).toEqual(["connecting", "connected"]);
     expect([...last().subscriptions.keys()]).toEqual([
       "/topic/system/shutdown",
+      "/topic/system/resync",
       "/topic/sample-submissions/updates",
       "/user/7/notifications",
     ]);
@@ -148,6 +149,22 @@ describe("createRealtimeConnection", () => {
     last().deliver("/user/7/notifications", { id: 9, title: "Hi" });
     expect(handlers.onSample).toHaveBeenCalledWith({ id: 3, status: "TESTING" });
     expect(handlers.onNotification).toHaveBeenCalledWith({ id: 9, title: "Hi" });
+  });
+
+  it("a re-sync notice asks for a re-fetch and leaves the connection as it is", () => {
+    const onResync = vi.fn();
+    const { connection, clients, last, states, handlers } = setup({ onResync });
+    connection.start();
+    last().open();
+    expect(onResync).not.toHaveBeenCalled();
+    last().deliver("/topic/system/resync", { reason: "fan-out-restored" });
+    last().deliver("/topic/system/resync", { reason: "fan-out-lost" });
+    expect(onResync).toHaveBeenCalledTimes(2);
+    expect(handlers.onConnected).toHaveBeenCalledTimes(1);
+    expect(clients).toHaveLength(1);
+    expect(last().deactivated).toBe(0);
+    expect(states.at(-1)).toBe("connected");
+    connection.stop();
   });
 
   it("reconnects after 1, 2, 4, 8, 16, 30… s (plus jitter), then shows Connection Lost after the tenth failure", () => {

@@ -1,6 +1,7 @@
 // The real-time client of spec section 7 and DESIGN.md section 7: STOMP 1.2 over SockJS at /api/ws.
 // Loaded only by the signed-in shell (dynamic import), so none of it reaches the /login bundle.
-// The socket only says "look now": after every (re)connect the caller re-fetches from the REST API.
+// The socket only says "look now": after every (re)connect, and when the server says its own fan-out
+// was lost or regained (/topic/system/resync), the caller re-fetches from the REST API.
 import { Client, type IFrame, type IMessage } from "@stomp/stompjs";
 import SockJS from "sockjs-client";
 
@@ -32,6 +33,8 @@ const SESSION_ENDED = /expired|ended|authentication required/i;
 export type SessionEndReason = "expired" | "unauthorized";
 
 export const SHUTDOWN_TOPIC = "/topic/system/shutdown";
+/** The server's instance lost or regained its fan-out (Redis), or a push failed: pushes may be missing. */
+export const RESYNC_TOPIC = "/topic/system/resync";
 export const SAMPLES_TOPIC = "/topic/sample-submissions/updates";
 export const notificationsDestination = (userId: number) => `/user/${userId}/notifications`;
 
@@ -74,6 +77,8 @@ export interface RealtimeHandlers {
   onState?: (state: RealtimeState) => void;
   /** After every successful (re)connect: re-fetch what may have been missed. */
   onConnected?: () => void;
+  /** The server's re-sync notice: the connection stayed up but pushes may have been lost; re-fetch. */
+  onResync?: () => void;
   onSample?: (sample: unknown) => void;
   onNotification?: (notification: unknown) => void;
   /** The server announced a shutdown: 'Server Maintenance: …'. */
@@ -201,6 +206,9 @@ export function createRealtimeConnection(options: RealtimeOptions): RealtimeConn
           drop(current);
           attempts = 0;
           scheduleReconnect(shutdownDelay(parseBody(message)));
+        });
+        current.subscribe(RESYNC_TOPIC, () => {
+          if (client === current) options.onResync?.();
         });
         current.subscribe(SAMPLES_TOPIC, (message) => {
           const body = parseBody(message);

@@ -114,4 +114,38 @@ describe("useRealtimeUpdates", () => {
     expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(["notifications"])?.isInvalidated).toBe(true);
   });
+
+  it("the server's re-sync notice re-fetches exactly what a reconnect re-fetches", async () => {
+    const { queryClient } = renderWithProviders(<Live />);
+    const keys = [
+      ["samples", "list", { page: 1, size: 10 }],
+      ["samples", "summary"],
+      ["samples", "one", "3"],
+      ["notifications"],
+      ["reports", "list"],
+      ["profile"],
+    ];
+    const seed = () => {
+      for (const key of keys) queryClient.setQueryData(key, { seeded: true });
+    };
+    const invalidated = () =>
+      keys.filter((key) => queryClient.getQueryState(key)?.isInvalidated).map((key) => JSON.stringify(key));
+    const options = await connected();
+
+    seed();
+    act(() => options.onResync?.());
+    const afterResync = invalidated();
+    seed();
+    act(() => options.onConnected?.());
+    const afterReconnect = invalidated();
+
+    expect(afterResync).toEqual(afterReconnect);
+    expect(afterResync).toEqual(
+      expect.arrayContaining([
+        JSON.stringify(["samples", "list", { page: 1, size: 10 }]),
+        '["notifications"]',
+      ]),
+    );
+    expect(afterResync).not.toContain('["profile"]');
+  });
 });

@@ -27,11 +27,14 @@ export function useRealtimeUpdates(): void {
     void import("@/lib/realtime")
       .then(({ createRealtimeConnection }) => {
         if (cancelled) return;
+        // A re-sync notice means what a reconnect means: pushes may be missing, the database has them.
+        const refetch = () => refetchLiveData(queryClient);
         const connection = createRealtimeConnection({
           token,
           userId,
           onState: setConnectionStatus,
-          onConnected: () => refetchLiveData(queryClient),
+          onConnected: refetch,
+          onResync: refetch,
           onSample: (value) => applySampleUpdate(queryClient, value),
           onNotification: (value) => {
             const notification = applyNotification(queryClient, value);
