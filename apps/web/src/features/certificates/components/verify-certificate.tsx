@@ -11,8 +11,8 @@ import { Field, Input, describedBy } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/spinner";
 import { LAB_NAME } from "@/config/brand";
 import { paths } from "@/config/paths";
-import { TestResultsTable } from "@/features/reports/components/test-results-table";
-import { resultLabel } from "@/features/reports/utils/report-result";
+import { TestResultsTable } from "@/components/reports/test-results-table";
+import { resultLabel } from "@/utils/report-result";
 import { formatDate, formatDateTime } from "@/utils/dates";
 import { isApiError } from "@/lib/api-client";
 

@@ -20,8 +20,8 @@ import { Card, CardBody } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { useSampleSummary } from "@/features/samples/api/get-sample-summary";
-import { useSamples } from "@/features/samples/api/get-samples";
+import { useSampleSummary } from "@/lib/api/get-sample-summary";
+import { useSamples } from "@/lib/api/get-samples";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatDate } from "@/utils/dates";
 

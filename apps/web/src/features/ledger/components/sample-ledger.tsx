@@ -12,7 +12,7 @@ import { Pager } from "@/components/ui/pager";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
-import { useSamples } from "@/features/samples/api/get-samples";
+import { useSamples } from "@/lib/api/get-samples";
 import { totalPagesOf } from "@/utils/pagination";
 
 import { isPageSelected, useLedgerSelection } from "../hooks/use-ledger-selection";

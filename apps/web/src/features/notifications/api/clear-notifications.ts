@@ -4,7 +4,7 @@ import { notificationsDeletedSchema, type Notification, type NotificationsDelete
 
 import { apiRequest } from "@/lib/api-client";
 
-import { NOTIFICATIONS_QUERY_KEY } from "./get-notifications";
+import { NOTIFICATIONS_QUERY_KEY } from "@/lib/api/get-notifications";
 
 /** DELETE /notifications: clears every notification. */
 export function clearNotifications(): Promise<NotificationsDeleted> {

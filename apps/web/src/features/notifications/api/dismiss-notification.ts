@@ -4,7 +4,7 @@ import type { Notification } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
-import { NOTIFICATIONS_QUERY_KEY } from "./get-notifications";
+import { NOTIFICATIONS_QUERY_KEY } from "@/lib/api/get-notifications";
 
 /** DELETE /notifications/{id}: dismisses one notification (204). */
 export async function dismissNotification(id: number): Promise<void> {

@@ -4,7 +4,7 @@ import { notificationsUpdatedSchema, type Notification, type NotificationsUpdate
 
 import { apiRequest } from "@/lib/api-client";
 
-import { NOTIFICATIONS_QUERY_KEY } from "./get-notifications";
+import { NOTIFICATIONS_QUERY_KEY } from "@/lib/api/get-notifications";
 
 /** POST /notifications/read-all: marks every notification read. */
 export function markAllNotificationsRead(): Promise<NotificationsUpdated> {

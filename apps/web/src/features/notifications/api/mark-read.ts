@@ -4,7 +4,7 @@ import { notificationSchema, type Notification } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
-import { NOTIFICATIONS_QUERY_KEY } from "./get-notifications";
+import { NOTIFICATIONS_QUERY_KEY } from "@/lib/api/get-notifications";
 
 /** POST /notifications/{id}/read: marks one notification read. */
 export function markNotificationRead(id: number): Promise<Notification> {

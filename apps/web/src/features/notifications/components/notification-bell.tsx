@@ -9,7 +9,7 @@ import { paths } from "@/config/paths";
 
 import { useClearNotifications } from "../api/clear-notifications";
 import { useDismissNotification } from "../api/dismiss-notification";
-import { useNotifications } from "../api/get-notifications";
+import { useNotifications } from "@/lib/api/get-notifications";
 import { useMarkAllNotificationsRead } from "../api/mark-all-read";
 import { useMarkNotificationRead } from "../api/mark-read";
 import { useConnectionStatus } from "../utils/connection-status";

@@ -9,7 +9,7 @@ import {
   type SamplePage,
 } from "@lab/contracts";
 
-import { NOTIFICATIONS_QUERY_KEY } from "../api/get-notifications";
+import { NOTIFICATIONS_QUERY_KEY } from "@/lib/api/get-notifications";
 import { notificationReportId } from "./notification-view";
 
 export const MAX_NOTIFICATIONS = 100;

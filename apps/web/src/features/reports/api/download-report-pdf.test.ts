@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { makeReport } from "@/testing/report-fixtures";
 
-import { reportFileName } from "../utils/report-result";
+import { reportFileName } from "@/utils/report-result";
 import { fileNameOf } from "./download-report-pdf";
 
 describe("fileNameOf", () => {

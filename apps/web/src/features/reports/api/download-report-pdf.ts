@@ -6,7 +6,7 @@ import { useToast } from "@/components/ui/toast";
 import { API_BASE, ApiError, httpFailureMessage } from "@/lib/api-client";
 import { getToken, logout } from "@/lib/auth";
 
-import { reportFileName } from "../utils/report-result";
+import { reportFileName } from "@/utils/report-result";
 import { saveBlob } from "@/utils/save-blob";
 
 /** The file name of a Content-Disposition header (filename* first), if any. */

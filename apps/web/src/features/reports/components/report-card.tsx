@@ -10,8 +10,8 @@ import { paths } from "@/config/paths";
 import { formatDateTime } from "@/utils/dates";
 
 import { useDownloadReportPdf } from "../api/download-report-pdf";
-import { resultLabel } from "../utils/report-result";
-import { RevokedBadge } from "./result-banner";
+import { resultLabel } from "@/utils/report-result";
+import { RevokedBadge } from "@/components/reports/result-banner";
 
 /** One report of /reports: result, sample, date, certification; View Details and Download PDF. */
 export function ReportCard({ report }: { report: Report }) {

@@ -8,16 +8,16 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { useSample } from "@/features/samples/api/get-sample";
+import { useSample } from "@/lib/api/get-sample";
 import { formatDateTime } from "@/utils/dates";
 import { isApiError } from "@/lib/api-client";
 
 import { useDownloadReportPdf } from "../api/download-report-pdf";
-import { useReport } from "../api/get-report";
-import { LAB_RESULT_FIELDS } from "../utils/report-result";
-import { ResultBanner, RevokedBanner } from "./result-banner";
+import { useReport } from "@/lib/api/get-report";
+import { LAB_RESULT_FIELDS } from "@/utils/report-result";
+import { ResultBanner, RevokedBanner } from "@/components/reports/result-banner";
 import { ShareReport } from "./share-report";
-import { TestResultsTable } from "./test-results-table";
+import { TestResultsTable } from "@/components/reports/test-results-table";
 
 const backLink = (
   <Link to={paths.reports.href()} className={buttonClasses("outline")}>

@@ -10,8 +10,8 @@ import { cn } from "@/components/ui/cn";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 
-import { useReports } from "../api/get-reports";
-import { reportCounts } from "../utils/report-result";
+import { useReports } from "@/lib/api/get-reports";
+import { reportCounts } from "@/utils/report-result";
 import { ReportCard } from "./report-card";
 
 /** Spec section 2, Reports list (/reports). */

@@ -3,7 +3,7 @@ import { messages } from "@lab/contracts";
 import { API_BASE, ApiError, httpFailureMessage } from "@/lib/api-client";
 import { getToken, logout } from "@/lib/auth";
 
-import { samplesSearch, type SamplesParams } from "./get-samples";
+import { samplesSearch, type SamplesParams } from "@/lib/api/get-samples";
 
 export type SamplesPdfParams = Pick<SamplesParams, "q" | "status" | "from" | "to" | "sort"> & {
   /** The browser's time zone: the PDF's dates read as the list shows them. */

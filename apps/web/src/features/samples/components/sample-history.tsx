@@ -14,8 +14,8 @@ import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-client";
 import { totalPagesOf } from "@/utils/pagination";
 
-import { useSampleSummary } from "../api/get-sample-summary";
-import { useSamples } from "../api/get-samples";
+import { useSampleSummary } from "@/lib/api/get-sample-summary";
+import { useSamples } from "@/lib/api/get-samples";
 import { useHighlight } from "../hooks/use-highlight";
 import { useHighlightPage } from "../hooks/use-highlight-page";
 import {

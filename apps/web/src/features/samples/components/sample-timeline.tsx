@@ -11,10 +11,10 @@ import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-client";
 
-import { useSample } from "../api/get-sample";
-import { useSampleEvents } from "../api/get-sample-events";
+import { useSample } from "@/lib/api/get-sample";
+import { useSampleEvents } from "@/lib/api/get-sample-events";
 import { formatDateTime } from "@/utils/dates";
-import { EventHistory } from "./event-history";
+import { EventHistory } from "@/components/samples/event-history";
 import { currentStatusText, timelineStages, type StageState } from "../utils/timeline";
 import { StatusBadge } from "@/components/ui/status-badge";
 

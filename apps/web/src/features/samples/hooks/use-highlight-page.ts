@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 
-import { getSamples, samplesQueryOptions, type SamplesParams } from "../api/get-samples";
+import { getSamples, samplesQueryOptions, type SamplesParams } from "@/lib/api/get-samples";
 
 const SAMPLE_ID = /^\d{1,10}$/;
 

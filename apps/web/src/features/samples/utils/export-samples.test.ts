@@ -5,7 +5,7 @@ import type { SamplePage } from "@lab/contracts";
 
 import { makeSample } from "@/testing/sample-fixtures";
 
-import type { SamplesParams } from "../api/get-samples";
+import type { SamplesParams } from "@/lib/api/get-samples";
 import { localDateTime } from "@/utils/dates";
 import {
   EXPORT_COLUMNS,

@@ -6,7 +6,7 @@ import { SAMPLE_EXPORT_COLUMNS, SAMPLE_EXPORT_TITLE, type Sample, type SampleSta
 
 import { saveBlob } from "@/utils/save-blob";
 
-import { getSamples } from "../api/get-samples";
+import { getSamples } from "@/lib/api/get-samples";
 import { localDate, localDateTime, localDayRange } from "@/utils/dates";
 import { statusFilterLabel, type StatusFilter } from "@/utils/sample-status";
 

@@ -8,7 +8,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { sampleQueryOptions, useSample } from "@/features/samples/api/get-sample";
+import { sampleQueryOptions, useSample } from "@/lib/api/get-sample";
 import { isApiError } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 

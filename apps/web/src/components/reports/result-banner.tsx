@@ -4,7 +4,7 @@ import type { Report } from "@lab/contracts";
 
 import { formatDateTime } from "@/utils/dates";
 
-import { resultLabel } from "../utils/report-result";
+import { resultLabel } from "@/utils/report-result";
 
 /** The success (Test Passed / Test Successful) or failure (Test Failed) banner. */
 export function ResultBanner({ result }: { result: Report["result"] }) {

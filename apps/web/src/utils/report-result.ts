@@ -1,0 +1,35 @@
+// Spec sections 2 and 4: how a report's result is named, and the counters of /reports.
+import type { Report } from "@lab/contracts";
+
+/** Success is shown as Test Passed (or Test Successful), failure as Test Failed. */
+export const resultLabel = (result: Report["result"]): string =>
+  result === "success" ? "Test Passed" : "Test Failed";
+
+export interface ReportCounts {
+  total: number;
+  successful: number;
+  failed: number;
+}
+
+/** A revoked report counts in the total only: it is no longer a successful (or a failed) test. */
+export function reportCounts(reports: readonly Pick<Report, "result" | "status">[]): ReportCounts {
+  const standing = reports.filter((report) => report.status !== "revoked");
+  const successful = standing.filter((report) => report.result === "success").length;
+  return { total: reports.length, successful, failed: standing.length - successful };
+}
+
+/**
+ * The PDF's name when the server gives none, as the server names it: the certification number, else
+ * (a failed test has no certificate) test-report-R-{id}.
+ */
+export const reportFileName = (report: Pick<Report, "id" | "details">): string =>
+  `${report.details.certification ?? `test-report-R-${report.id}`}.pdf`;
+
+/** The five laboratory results of a report, in the spec's order, with their labels. */
+export const LAB_RESULT_FIELDS = [
+  { key: "viralScreening", label: "Viral Screening" },
+  { key: "bacterialAnalysis", label: "Bacterial Analysis" },
+  { key: "parasiteCheck", label: "Parasite Check" },
+  { key: "geneticMarkers", label: "Genetic Markers" },
+  { key: "waterQuality", label: "Water Quality" },
+] as const satisfies readonly { key: keyof Report["details"]["labResults"]; label: string }[];
