@@ -40,6 +40,8 @@ export interface AppDeps {
   jwtSecret: string;
   /** Called after a commit that queued mail (nudges the outbox sender). */
   mailQueued: () => void;
+  /** Called after a submission committed (wakes this process's dispatcher). */
+  samplesSubmitted?: (() => void) | undefined;
   mxLookup?: MxLookup | undefined;
   redis?: Redis | undefined;
   rateLimit?: boolean;
@@ -74,6 +76,7 @@ export function createApp(deps: AppDeps): Express {
     bcryptCost: deps.bcryptCost,
     mxLookup: deps.mxLookup,
     mailQueued: deps.mailQueued,
+    samplesSubmitted: deps.samplesSubmitted,
     publicUrl: deps.publicUrl,
     publish: deps.publish,
     sessions: deps.sessions,

@@ -20,6 +20,8 @@ export interface DomainContext {
   sessionsRevoked: (revoked: RevokedSessions) => void;
   /** Called after a transaction that queued mail has committed. */
   mailQueued: () => void;
+  /** Called after a submission committed: wakes this process's dispatcher without waiting for its poll. */
+  samplesSubmitted: () => void;
   /** Where the portal is reached: links in e-mails and certificate QR codes. */
   publicUrl: string;
   /** Pushes events to the real-time endpoint; called only after their transaction committed. */
@@ -33,6 +35,7 @@ export function createDomainContext(options: {
   bcryptCost?: number | undefined;
   mxLookup?: MxLookup | undefined;
   mailQueued?: (() => void) | undefined;
+  samplesSubmitted?: (() => void) | undefined;
   publicUrl?: string | undefined;
   publish?: ((events: RealtimeEvent[]) => void) | undefined;
   /** One store per process, shared with the real-time endpoint; made here when not given. */
@@ -56,6 +59,7 @@ export function createDomainContext(options: {
       publish([{ kind: "sessions-revoked", ...revoked }]);
     },
     mailQueued: options.mailQueued ?? (() => undefined),
+    samplesSubmitted: options.samplesSubmitted ?? (() => undefined),
     publicUrl: options.publicUrl ?? "http://localhost:3000",
     publish,
   };

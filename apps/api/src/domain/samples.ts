@@ -14,12 +14,13 @@ import {
   type SampleEventRow,
   type SampleRow,
 } from "@lab/db";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { AppError } from "../http/app-error";
 import { toE164 } from "../lib/phone";
 import { changeEvents } from "../realtime/change-events";
+import { SAMPLES_SUBMITTED_CHANNEL } from "./assignment";
 import type { DomainContext } from "./context";
 import { countsByStatus, selectSampleViews, type SampleView } from "./sample-list";
 
@@ -129,9 +130,12 @@ export async function submitSample(
         createdAt: now,
       })
       .returning();
+    // Delivered at commit to every instance's dispatcher (several in one transaction are sent as one).
+    await tx.execute(sql`select pg_notify(${SAMPLES_SUBMITTED_CHANNEL}, '')`);
     return { sample, notification };
   });
   ctx.publish(changeEvents(sample, notification));
+  ctx.samplesSubmitted();
   return sample;
 }
 

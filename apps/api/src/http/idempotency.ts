@@ -67,7 +67,8 @@ export interface IdempotentRequest {
  * replays its answer) or rolls back (then runs itself). Failures roll the key back with everything
  * else, so a request that failed may be retried with the same key. Expired keys of the customer are
  * deleted in the same transaction, a cheap primary-key-prefix delete, so no periodic job is needed.
- * Events published and mail queued by `run` are passed on only after the outer commit.
+ * Events published, mail queued and submissions announced by `run` are passed on only after the outer
+ * commit (a NOTIFY sent inside it is delivered by Postgres only then, too).
  */
 export async function runIdempotent(
   ctx: DomainContext,
@@ -79,6 +80,7 @@ export async function runIdempotent(
   const requestHash = requestHashOf(request.input);
   const events: RealtimeEvent[] = [];
   let mailQueued = false;
+  let samplesSubmitted = false;
   const answer = await ctx.db.transaction(async (tx): Promise<IdempotentAnswer> => {
     const now = ctx.now();
     const thisKey = and(
@@ -115,6 +117,9 @@ export async function runIdempotent(
       mailQueued: () => {
         mailQueued = true;
       },
+      samplesSubmitted: () => {
+        samplesSubmitted = true;
+      },
     };
     const result = await run(inner);
     // What the client receives is JSON: store exactly that, so the replay equals the first answer.
@@ -127,6 +132,7 @@ export async function runIdempotent(
   });
   if (events.length > 0) ctx.publish(events);
   if (mailQueued) ctx.mailQueued();
+  if (samplesSubmitted) ctx.samplesSubmitted();
   return answer;
 }
 

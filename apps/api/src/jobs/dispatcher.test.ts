@@ -1,23 +1,27 @@
-import { agents, notifications, sampleEvents, samples } from "@lab/db";
+import { agents, customers, notifications, sampleEvents, samples, type Database } from "@lab/db";
 import { createTestDatabase } from "@lab/db/testing";
 import { eq, inArray } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { chooseAgents, distanceKm, NEAR_BAND_KM, type AgentLoad } from "../domain/assignment";
 import { createDomainContext } from "../domain/context";
 import { addAgent } from "../domain/staff";
 import { testEnv } from "../env";
+import type { RealtimeEvent } from "../realtime/events";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";
 import { submitSample } from "../test/samples";
-import { createDispatcher, dispatchOnce, distanceKm } from "./dispatcher";
+import { createDispatcher, dispatchOnce, type Dispatcher } from "./dispatcher";
 
 let t: TestApp;
 let customer: Awaited<ReturnType<typeof signedInCustomer>>;
 let ctx: ReturnType<typeof createDomainContext>;
+// The app's in-process nudge reaches whichever dispatcher a test installs here.
+let onSubmitted: () => void = () => undefined;
 const logger = pino({ level: "silent" });
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ samplesSubmitted: () => onSubmitted() });
   customer = await signedInCustomer(t);
   ctx = createDomainContext({ db: t.database.db, jwtSecret: TEST_JWT_SECRET, bcryptCost: 10 });
 });
@@ -29,13 +33,110 @@ const submitAt = (lat: number, lng: number) => submitSample(t.app, customer, { c
 const sampleRow = async (id: number) =>
   (await t.database.db.select().from(samples).where(eq(samples.id, id)))[0];
 
-describe("dispatcher", () => {
+/** Milliseconds from the call until the sample leaves PENDING (fails after 10 s). */
+async function msUntilAssigned(submit: () => Promise<{ id: number }>): Promise<number> {
+  const started = performance.now();
+  const sample = await submit();
+  for (;;) {
+    const row = await sampleRow(sample.id);
+    if (row?.status === "COLLECTING") return performance.now() - started;
+    if (performance.now() - started > 10_000) throw new Error("not assigned within 10 s");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Unassigned PENDING samples written directly (as a burst of submissions would leave them). */
+async function insertPending(database: Database, spots: { lat: number; lng: number }[]) {
+  const [owner] = await database.db
+    .insert(customers)
+    .values({ email: `x${Math.random()}@gmail.com`, fullName: "X", passwordHash: "x" })
+    .returning();
+  return database.db
+    .insert(samples)
+    .values(
+      spots.map((spot, i) => ({
+        customerId: owner?.id ?? 0,
+        samplerName: `S${i}`,
+        samplerLocation: "",
+        lat: spot.lat,
+        lng: spot.lng,
+        shrimpCategory: "Tiger Shrimp",
+        testTypes: ["Allergen Testing"],
+        shrimpSubCategory: "Allergen Testing",
+        phoneNumber: "+919848022338",
+        // Distinct creation times: oldest first is then one order.
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+      })),
+    )
+    .returning({ id: samples.id, lat: samples.lat, lng: samples.lng });
+}
+
+const agent = (id: number, lat: number | null, lng: number | null, load = 0): AgentLoad => ({
+  id,
+  name: `A${id}`,
+  phone: `+9190000000${id}`,
+  lat,
+  lng,
+  load,
+});
+
+describe("chooseAgents", () => {
   it("measures great-circle distances", () => {
     // Bhimavaram to Chennai is about 390 km as the crow flies.
     expect(distanceKm({ lat: 16.544, lng: 81.521 }, { lat: 13.083, lng: 80.27 })).toBeGreaterThan(380);
     expect(distanceKm({ lat: 16.544, lng: 81.521 }, { lat: 13.083, lng: 80.27 })).toBeLessThan(410);
   });
 
+  it("with equal loads, gives a sample to its nearest agent", () => {
+    const choices = chooseAgents(
+      [{ id: 1, lat: 16.5, lng: 81.5 }],
+      [agent(1, 13.08, 80.27), agent(2, 16.54, 81.52)],
+    );
+    expect(choices.map((c) => c.agent.id)).toEqual([2]);
+  });
+
+  it("rotates a burst among the agents within the near band, each pick counting toward the next", () => {
+    // Three agents a few km apart, a fourth 390 km away.
+    const roster = [
+      agent(1, 16.5, 81.5),
+      agent(2, 16.52, 81.52),
+      agent(3, 16.48, 81.55),
+      agent(4, 13.08, 80.27),
+    ];
+    const queue = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, lat: 16.5, lng: 81.5 }));
+    const counts = new Map<number, number>();
+    for (const choice of chooseAgents(queue, roster))
+      counts.set(choice.agent.id, (counts.get(choice.agent.id) ?? 0) + 1);
+    expect(Object.fromEntries(counts)).toEqual({ 1: 10, 2: 10, 3: 10 });
+  });
+
+  it("prefers a less-loaded agent inside the band over a busier nearer one", () => {
+    const choices = chooseAgents(
+      [{ id: 1, lat: 16.5, lng: 81.5 }],
+      [agent(1, 16.5, 81.5, 3), agent(2, 16.6, 81.5, 1)],
+    );
+    expect(distanceKm({ lat: 16.5, lng: 81.5 }, { lat: 16.6, lng: 81.5 })).toBeLessThan(NEAR_BAND_KM);
+    expect(choices[0]?.agent.id).toBe(2);
+  });
+
+  it("never sends a sample past the band, however busy its nearest agent is", () => {
+    const choices = chooseAgents(
+      [{ id: 1, lat: 16.5, lng: 81.5 }],
+      [agent(1, 16.5, 81.5, 500), agent(2, 16.9, 81.5)],
+    );
+    expect(distanceKm({ lat: 16.5, lng: 81.5 }, { lat: 16.9, lng: 81.5 })).toBeGreaterThan(NEAR_BAND_KM);
+    expect(choices[0]?.agent.id).toBe(1);
+  });
+
+  it("uses agents without a position only when none has one, least loaded first", () => {
+    const sample = { id: 1, lat: 16.5, lng: 81.5 };
+    expect(chooseAgents([sample], [agent(1, null, null), agent(2, 20, 70, 9)])[0]?.agent.id).toBe(2);
+    expect(chooseAgents([sample], [agent(1, null, null, 2), agent(2, null, null, 1)])[0]?.agent.id).toBe(2);
+    expect(chooseAgents([sample], [])).toEqual([]);
+  });
+});
+
+describe("dispatcher", () => {
   it("leaves samples PENDING while no agent is active", async () => {
     const sample = await submitAt(16.5, 81.5);
     expect(await dispatchOnce(ctx)).toBe(0);
@@ -65,36 +166,130 @@ describe("dispatcher", () => {
     const nearSouth = await submitAt(10.8, 79.15);
     await dispatchOnce(ctx);
     expect(await sampleRow(nearEast.id)).toMatchObject({ status: "COLLECTING", agentId: east.id });
-    expect(await sampleRow(nearSouth.id)).toMatchObject({ status: "COLLECTING", agentId: south.id });
+    expect(await sampleRow(nearSouth.id)).toMatchObject({
+      status: "COLLECTING",
+      agentId: south.id,
+      assigned: "South-+919000000022",
+    });
     const events = await t.database.db
       .select()
       .from(sampleEvents)
       .where(eq(sampleEvents.sampleId, nearSouth.id));
-    expect(events.map((e) => e.actor)).toContain("system");
+    expect(events.find((e) => e.toStatus === "COLLECTING")).toMatchObject({
+      fromStatus: "PENDING",
+      actor: "system",
+      note: "Agent assigned: South (+91 90000 00022)",
+    });
     const notes = await t.database.db
       .select()
       .from(notifications)
       .where(eq(notifications.sampleId, nearSouth.id));
-    expect(notes.map((n) => n.type)).toContain("sample_assigned");
+    expect(notes.find((n) => n.type === "sample_assigned")).toMatchObject({
+      title: "Agent Assigned",
+      message: `South will collect sample #${nearSouth.id}.`,
+      data: { stage: "agent-assigned", agent: "South" },
+    });
   });
 
-  it("assigns a new sample well within 30 s of submission when running", async () => {
-    const dispatcher = createDispatcher(ctx, logger, 250);
-    dispatcher.start();
+  // Both wake-ups are tested with a 60 s poll, so only the wake-up can explain a quick assignment.
+  it("assigns a new sample well under 2 s after submission when woken in-process, without waiting for the poll", async () => {
+    const dispatcher = createDispatcher(ctx, logger, { intervalMs: 60_000 });
+    onSubmitted = () => dispatcher.wake();
+    await dispatcher.start();
     try {
-      const started = Date.now();
-      const sample = await submitAt(16.5, 81.5);
-      let row = await sampleRow(sample.id);
-      while (row?.status === "PENDING" && Date.now() - started < 30_000) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        row = await sampleRow(sample.id);
-      }
-      expect(row?.status).toBe("COLLECTING");
-      expect(Date.now() - started).toBeLessThan(30_000);
+      await dispatcher.runNow();
+      const ms = await msUntilAssigned(() => submitAt(16.5, 81.5));
+      expect(ms).toBeLessThan(1000);
+    } finally {
+      onSubmitted = () => undefined;
+      await dispatcher.stop();
+    }
+  });
+
+  it("assigns a new sample well under 2 s after submission when woken by the submission's NOTIFY", async () => {
+    const dispatcher: Dispatcher = createDispatcher(ctx, logger, {
+      intervalMs: 60_000,
+      database: t.database,
+    });
+    await dispatcher.start();
+    try {
+      await dispatcher.runNow();
+      const ms = await msUntilAssigned(() => submitAt(16.5, 81.5));
+      expect(ms).toBeLessThan(1000);
+      expect(dispatcher.stats().assignedTotal).toBeGreaterThanOrEqual(1);
     } finally {
       await dispatcher.stop();
     }
   });
+
+  it("assigns 200 samples in one batch, spread over the agents near them, publishing every change", async () => {
+    const database = await createTestDatabase(testEnv.databaseUrl);
+    try {
+      const published: RealtimeEvent[] = [];
+      const own = createDomainContext({
+        db: database.db,
+        jwtSecret: TEST_JWT_SECRET,
+        publish: (events) => published.push(...events),
+      });
+      const near = await database.db
+        .insert(agents)
+        .values([
+          { name: "N1", phone: "+919000000041", lat: 16.5, lng: 81.5 },
+          { name: "N2", phone: "+919000000042", lat: 16.52, lng: 81.53 },
+          { name: "N3", phone: "+919000000043", lat: 16.47, lng: 81.49 },
+        ])
+        .returning({ id: agents.id });
+      const [far] = await database.db
+        .insert(agents)
+        .values({ name: "Chennai", phone: "+919000000044", lat: 13.08, lng: 80.27 })
+        .returning({ id: agents.id });
+      const rows = await insertPending(database, [
+        ...Array.from({ length: 150 }, () => ({ lat: 16.5, lng: 81.5 })),
+        ...Array.from({ length: 50 }, () => ({ lat: 13.1, lng: 80.28 })),
+      ]);
+      expect(await dispatchOnce(own, 200)).toBe(200);
+      const ids = rows.map((row) => row.id);
+      const after = await database.db.select().from(samples).where(inArray(samples.id, ids));
+      expect(after.every((row) => row.status === "COLLECTING")).toBe(true);
+      const perAgent = (id: number | undefined) => after.filter((row) => row.agentId === id).length;
+      expect(near.map((a) => perAgent(a.id))).toEqual([50, 50, 50]);
+      expect(perAgent(far?.id)).toBe(50);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const row of after.filter((r) => r.agentId === far?.id)) expect(byId.get(row.id)?.lat).toBe(13.1);
+      const events = await database.db.select().from(sampleEvents).where(inArray(sampleEvents.sampleId, ids));
+      expect(events.filter((e) => e.toStatus === "COLLECTING" && e.actor === "system")).toHaveLength(200);
+      const notes = await database.db
+        .select()
+        .from(notifications)
+        .where(inArray(notifications.sampleId, ids));
+      expect(notes.filter((n) => n.type === "sample_assigned")).toHaveLength(200);
+      expect(published.filter((e) => e.kind === "sample")).toHaveLength(200);
+      expect(published.filter((e) => e.kind === "notification")).toHaveLength(200);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  it("takes batch after batch in one pass while the queue is longer than a batch", async () => {
+    const database = await createTestDatabase(testEnv.databaseUrl);
+    try {
+      const own = createDomainContext({ db: database.db, jwtSecret: TEST_JWT_SECRET });
+      await database.db.insert(agents).values({ name: "Only", phone: "+919000000051", lat: 16.5, lng: 81.5 });
+      await insertPending(
+        database,
+        Array.from({ length: 25 }, () => ({ lat: 16.5, lng: 81.5 })),
+      );
+      const dispatcher = createDispatcher(own, logger, { batchSize: 10 });
+      expect(await dispatcher.runNow()).toBe(25);
+      // The oldest was created in 2026-01-01: the lag reports its age at the start of the pass.
+      expect(dispatcher.stats()).toMatchObject({ assignedTotal: 25 });
+      expect(dispatcher.stats().lagSeconds).toBeGreaterThan(0);
+      expect(await dispatcher.runNow()).toBe(0);
+      expect(dispatcher.stats().lagSeconds).toBe(0);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });
 
 // Two instances sharing one Postgres: only meaningful on a server (PGlite is one process's database).
@@ -105,29 +300,12 @@ describe.skipIf(!testEnv.databaseUrl)("dispatcher on several instances", () => {
       const a = createDomainContext({ db: database.db, jwtSecret: TEST_JWT_SECRET });
       const b = createDomainContext({ db: database.db, jwtSecret: TEST_JWT_SECRET });
       await database.db.insert(agents).values({ name: "Only", phone: "+919000000031", lat: 16.5, lng: 81.5 });
-      const { customers } = await import("@lab/db");
-      const [owner] = await database.db
-        .insert(customers)
-        .values({ email: "x@gmail.com", fullName: "X", passwordHash: "x" })
-        .returning();
-      const rows = await database.db
-        .insert(samples)
-        .values(
-          Array.from({ length: 60 }, (_, i) => ({
-            customerId: owner?.id ?? 0,
-            samplerName: `S${i}`,
-            samplerLocation: "",
-            lat: 16.5,
-            lng: 81.5,
-            shrimpCategory: "Tiger Shrimp",
-            testTypes: ["Allergen Testing"],
-            shrimpSubCategory: "Allergen Testing",
-            phoneNumber: "+919848022338",
-          })),
-        )
-        .returning({ id: samples.id });
+      const rows = await insertPending(
+        database,
+        Array.from({ length: 60 }, () => ({ lat: 16.5, lng: 81.5 })),
+      );
       for (let round = 0; round < 4; round += 1)
-        await Promise.all([dispatchOnce(a), dispatchOnce(b), dispatchOnce(a)]);
+        await Promise.all([dispatchOnce(a, 20), dispatchOnce(b, 20), dispatchOnce(a, 20)]);
       const ids = rows.map((row) => row.id);
       const moves = await database.db.select().from(sampleEvents).where(inArray(sampleEvents.sampleId, ids));
       expect(moves.filter((e) => e.toStatus === "COLLECTING")).toHaveLength(60);

@@ -1,80 +1,91 @@
-import { agents, samples } from "@lab/db";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "@lab/db";
 import type { Logger } from "pino";
 
+import { assignPendingBatch, SAMPLES_SUBMITTED_CHANNEL } from "../domain/assignment";
 import type { DomainContext } from "../domain/context";
-import { applyMove, type MoveResult } from "../domain/sample-moves";
 import { changeEvents } from "../realtime/change-events";
-import { createPoller, type Poller } from "./poller";
 import { errorSummary } from "../lib/db-errors";
+import { createJob, withJobLock, type Job } from "./job-runner";
 
-// Any instance may run the dispatcher; this transaction-scoped advisory lock lets one pass at a time in.
-const DISPATCH_LOCK_KEY = 7_340_021;
+/** Samples assigned per transaction; a pass takes batch after batch while the queue is longer. */
+export const DISPATCH_BATCH = 200;
 
-/** Great-circle distance in km. */
-export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+/**
+ * One dispatch batch, if no other instance is dispatching: up to `batchSize` PENDING samples without
+ * an agent, oldest first, each to the least-loaded of the active agents nearest to it (see
+ * chooseAgents). Answers how many were assigned, and when the oldest waiting sample was submitted.
+ */
+async function dispatchBatch(ctx: DomainContext, batchSize: number) {
+  const result = await withJobLock(ctx.db, "dispatcher", (tx) =>
+    assignPendingBatch(tx, ctx.now(), batchSize),
+  );
+  if (!result) return undefined;
+  ctx.publish(result.assigned.flatMap((move) => changeEvents(move.sample, move.notification)));
+  return { assigned: result.assigned.length, oldestWaiting: result.oldestWaiting };
+}
+
+/** One batch; answers how many samples were assigned (0 when another instance holds the lock). */
+export async function dispatchOnce(ctx: DomainContext, batchSize = DISPATCH_BATCH): Promise<number> {
+  return (await dispatchBatch(ctx, batchSize))?.assigned ?? 0;
+}
+
+export interface DispatcherStats {
+  /** How long this instance's last pass took, in ms. */
+  lastPassMs: number;
+  /** Samples this instance has assigned since it started. */
+  assignedTotal: number;
+  /** Age in seconds of the oldest unassigned PENDING sample at the start of the last pass (0: none). */
+  lagSeconds: number;
+}
+
+export interface Dispatcher extends Job<number> {
+  stats(): DispatcherStats;
 }
 
 /**
- * One dispatch pass: each PENDING sample without an agent, oldest first, goes to the nearest active
- * agent (agents without a known position only when none has one). Answers how many were assigned.
+ * The site promises an agent within 30 s of submission. The dispatcher passes when a submission
+ * commits (woken in-process by `wake`, and on every instance by the NOTIFY the submission sends), and
+ * every `intervalMs` besides, for anything a wake-up missed.
  */
-export async function dispatchOnce(ctx: DomainContext, batchSize = 25): Promise<number> {
-  const moves: MoveResult[] = [];
-  const assigned = await ctx.db.transaction(async (tx) => {
-    const result = (await tx.execute(
-      sql`select pg_try_advisory_xact_lock(${DISPATCH_LOCK_KEY}) as locked`,
-    )) as {
-      rows: { locked: boolean }[];
-    };
-    if (!result.rows[0]?.locked) return 0;
-    const roster = await tx.select().from(agents).where(eq(agents.active, true)).orderBy(asc(agents.id));
-    if (roster.length === 0) return 0;
-    const queue = await tx
-      .select({ id: samples.id, lat: samples.lat, lng: samples.lng })
-      .from(samples)
-      .where(and(eq(samples.status, "PENDING"), isNull(samples.agentId)))
-      .orderBy(asc(samples.createdAt), asc(samples.id))
-      .limit(batchSize)
-      .for("update", { skipLocked: true });
-    const located = roster.filter((agent) => agent.lat !== null && agent.lng !== null);
-    const now = ctx.now();
-    for (const sample of queue) {
-      let chosen = roster[0];
-      if (located.length > 0 && sample.lat !== null && sample.lng !== null) {
-        const here = { lat: sample.lat, lng: sample.lng };
-        chosen = located.reduce((best, agent) =>
-          distanceKm(here, { lat: agent.lat ?? 0, lng: agent.lng ?? 0 }) <
-          distanceKm(here, { lat: best.lat ?? 0, lng: best.lng ?? 0 })
-            ? agent
-            : best,
-        );
+export function createDispatcher(
+  ctx: DomainContext,
+  logger: Logger,
+  options: {
+    intervalMs?: number;
+    /** Listen for submissions on other instances (and this one's, if not woken in-process). */
+    database?: Pick<Database, "listen"> | undefined;
+    batchSize?: number;
+  } = {},
+): Dispatcher {
+  const batchSize = options.batchSize ?? DISPATCH_BATCH;
+  const stats: DispatcherStats = { lastPassMs: 0, assignedTotal: 0, lagSeconds: 0 };
+  const job = createJob({
+    name: "dispatcher",
+    intervalMs: options.intervalMs ?? 2000,
+    wakeOn: options.database && { database: options.database, channel: SAMPLES_SUBMITTED_CHANNEL },
+    onError: (error) => logger.error({ err: errorSummary(error) }, "dispatch pass failed"),
+    async pass() {
+      const started = performance.now();
+      let assigned = 0;
+      let first = true;
+      for (;;) {
+        const batch = await dispatchBatch(ctx, batchSize);
+        if (!batch) break;
+        if (first) {
+          const oldest = batch.oldestWaiting;
+          stats.lagSeconds = oldest ? Math.max(0, (ctx.now().getTime() - oldest.getTime()) / 1000) : 0;
+          first = false;
+        }
+        assigned += batch.assigned;
+        stats.assignedTotal += batch.assigned;
+        // A full batch: more may wait behind it.
+        if (batch.assigned < batchSize) break;
       }
-      if (chosen) {
-        moves.push(
-          await applyMove(tx, now, sample.id, { type: "assign", agentId: chosen.id }, { kind: "system" }),
-        );
-      }
-    }
-    return queue.length;
-  });
-  ctx.publish(moves.flatMap((move) => changeEvents(move.sample, move.notification)));
-  return assigned;
-}
-
-/** Runs the dispatcher every few seconds: the site promises an agent within 30 s of submission. */
-export function createDispatcher(ctx: DomainContext, logger: Logger, intervalMs = 2000): Poller {
-  return createPoller(
-    intervalMs,
-    async () => {
-      const assigned = await dispatchOnce(ctx);
-      if (assigned > 0) logger.info({ assigned }, "dispatcher assigned samples");
+      stats.lastPassMs = performance.now() - started;
+      if (assigned > 0)
+        logger.debug({ assigned, ms: Math.round(stats.lastPassMs) }, "dispatcher assigned samples");
+      return assigned;
     },
-    (error) => logger.error({ err: errorSummary(error) }, "dispatch pass failed"),
-  );
+  });
+  return { ...job, stats: () => ({ ...stats }) };
 }

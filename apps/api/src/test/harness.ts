@@ -59,6 +59,8 @@ export async function startTestApp(
     logger?: Logger;
     /** Trust X-Forwarded-For, to play clients at several addresses. */
     trustProxy?: boolean;
+    /** Called after a submission committed (a test's dispatcher wake-up). */
+    samplesSubmitted?: () => void;
     /** Rate-limit keys; each app gets its own unless two must share (Redis outlives test runs). */
     rateLimitNamespace?: string;
   } = {},
@@ -92,6 +94,7 @@ export async function startTestApp(
     logger: options.logger ?? logger,
     jwtSecret: TEST_JWT_SECRET,
     mailQueued: () => outbox.nudge(),
+    samplesSubmitted: options.samplesSubmitted,
     mxLookup: options.mxLookup,
     redis: options.redis,
     rateLimit: options.rateLimit ?? false,
