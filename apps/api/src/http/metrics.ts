@@ -7,18 +7,9 @@ import { Router, type Express, type RequestHandler } from "express";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 import { outboxBacklog, type OutboxBacklog } from "../mail/outbox";
+import type { RealtimeStats } from "../realtime/realtime";
 import { AppError } from "./app-error";
 import { createRouteLabeller } from "./metrics-routes";
-
-/** What the real-time endpoint reports (realtime.stats()). */
-export interface RealtimeStats {
-  sessions: number;
-  framesIn: number;
-  framesOut: number;
-  resyncs: number;
-  /** "local": no Redis, one instance; "down": Redis fan-out lost. */
-  fanOut: "up" | "down" | "local";
-}
 
 /** What the dispatcher reports (dispatcher.stats()). */
 export interface DispatcherStats {
