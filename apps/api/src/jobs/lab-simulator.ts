@@ -6,8 +6,8 @@ import type { DomainContext } from "../domain/context";
 import { issueReport, type IssueReportInput } from "../domain/reports";
 import { moveSample, type Move } from "../domain/sample-moves";
 import { addAgent } from "../domain/staff";
-import { createPoller, type Poller } from "./poller";
 import { errorSummary } from "../lib/db-errors";
+import { createJob, type Job } from "./job-runner";
 
 /** How long each step takes on the compressed demo clock. */
 export interface SimulatorPace {
@@ -108,7 +108,7 @@ export function createLabSimulator(
   ctx: DomainContext,
   logger: Logger,
   options: { pace?: SimulatorPace; intervalMs?: number; passRate?: number; random?: () => number } = {},
-): Poller & { step(): Promise<number> } {
+): Job<number> & { step(): Promise<number> } {
   const pace = options.pace ?? DEFAULT_PACE;
   const passRate = options.passRate ?? 0.7;
   const random = options.random ?? Math.random;
@@ -156,13 +156,16 @@ export function createLabSimulator(
     return moved;
   }
 
-  const poller = createPoller(
-    options.intervalMs ?? 3000,
-    async () => {
+  // Every instance with LAB_SIMULATOR=on runs it: a move another instance made first is skipped.
+  const job = createJob({
+    name: "lab-simulator",
+    intervalMs: options.intervalMs ?? 3000,
+    async pass() {
       const moved = await step();
       if (moved > 0) logger.info({ moved }, "simulator moved samples");
+      return moved;
     },
-    (error) => logger.error({ err: errorSummary(error) }, "simulator pass failed"),
-  );
-  return { ...poller, step };
+    onError: (error) => logger.error({ err: errorSummary(error) }, "simulator pass failed"),
+  });
+  return { ...job, step };
 }
