@@ -5,11 +5,15 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { messages } from "@lab/contracts";
 
 import { getSession, loadSession, logout, startSession } from "@/lib/auth";
+import { resetLabSessionCache, startLabSession } from "@/lib/lab-session";
 import { customer } from "@/testing/fixtures";
 import { mockFetch } from "@/testing/mock-fetch";
 
 import { AppProvider } from "./provider";
 import { routes } from "./router";
+
+const staff = { id: 1, email: "lab@aquatest.local", name: "Lab Admin" };
+const labPage = { items: [], total: 0, page: 1, size: 20 };
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -24,6 +28,8 @@ function renderAt(path: string) {
 describe("routing rules", () => {
   afterEach(() => {
     logout();
+    resetLabSessionCache();
+    window.localStorage.clear();
     window.sessionStorage.clear();
   });
 
@@ -125,6 +131,26 @@ describe("routing rules", () => {
     expect(await screen.findByRole("heading", { name: "Lab Console Sign In" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/lab/login");
     expect(getSession()?.token.token).toBe("jwt");
+  });
+
+  it("signed in to the lab, /lab/agents: the Agents screen (lazy) in the console shell, its nav entry current; an unknown /lab path goes to the queue", async () => {
+    mockFetch({ "GET /api/lab/agents": { body: [] }, "GET /api/lab/samples": { body: labPage } });
+    startLabSession({ staff, accessToken: "lab-jwt", expiresIn: 3600, tokenType: "Bearer" });
+    const router = renderAt("/lab/agents");
+    expect(await screen.findByRole("heading", { level: 1, name: "Field Agents" })).toBeInTheDocument();
+    const nav = screen.getByRole("navigation", { name: "Lab" });
+    expect(within(nav).getByRole("link", { name: "Agents" })).toHaveAttribute("aria-current", "page");
+    await router.navigate("/lab/no-such-page");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/lab"));
+    expect(within(nav).getByRole("link", { name: "Queue" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("signed in to the lab, /lab/login: straight to the console", async () => {
+    mockFetch({ "GET /api/lab/samples": { body: labPage } });
+    startLabSession({ staff, accessToken: "lab-jwt", expiresIn: 3600, tokenType: "Bearer" });
+    const router = renderAt("/lab/login");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/lab"));
+    expect(await screen.findByRole("navigation", { name: "Lab" })).toBeInTheDocument();
   });
 
   it("/verify: public, signed out, with Back to Home", async () => {

@@ -93,8 +93,18 @@ export const routes: RouteObject[] = [
         path: paths.newsletterUnsubscribe.path,
         lazy: lazyPage(() => import("./routes/public/newsletter-unsubscribe")),
       },
-      // The lab console (its own sign-in and session): one lazy chunk with its own routes inside.
-      { path: `${paths.lab.path}/*`, lazy: lazyPage(() => import("./routes/lab/root")) },
+      // The lab console: its own sign-in and session; each screen its own lazy chunk.
+      { path: paths.labLogin.path, lazy: lazyPage(() => import("./routes/lab/login")) },
+      {
+        lazy: lazyPage(() => import("./routes/lab/root")),
+        children: [
+          { path: paths.lab.path, lazy: lazyPage(() => import("./routes/lab/queue")) },
+          { path: paths.labSample.path, lazy: lazyPage(() => import("./routes/lab/sample")) },
+          { path: paths.labAgents.path, lazy: lazyPage(() => import("./routes/lab/agents")) },
+          { path: paths.labEnquiries.path, lazy: lazyPage(() => import("./routes/lab/enquiries")) },
+          { path: `${paths.lab.path}/*`, element: <Navigate to={paths.lab.href()} replace /> },
+        ],
+      },
       {
         element: <RequireAuth />,
         children: [

@@ -49,8 +49,7 @@ export const paths = {
   // The newsletter mail's links (double opt-in): confirm on opening, unsubscribe behind a button.
   newsletterConfirm: { path: "/newsletter/confirm", href: () => "/newsletter/confirm" },
   newsletterUnsubscribe: { path: "/newsletter/unsubscribe", href: () => "/newsletter/unsubscribe" },
-  // The lab staff console: its own sign-in and session (DESIGN.md section 8); its routes live in
-  // its lazy chunk (app/routes/lab/root.tsx), under `pattern`.
+  // The lab staff console: its own sign-in and session (DESIGN.md section 8).
   lab: { path: "/lab", href: () => "/lab" },
   labLogin: { path: "/lab/login", href: () => "/lab/login" },
   labSample: {
