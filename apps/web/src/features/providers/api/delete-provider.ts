@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { apiRequest } from "@/lib/api-client";
 
-import { providersQueryOptions } from "./get-providers";
+import { providersQueryOptions } from "@/lib/api/get-providers";
 
 /** DELETE /customers/{id}/sample-providers/{providerId} → 204. */
 export async function deleteProvider({

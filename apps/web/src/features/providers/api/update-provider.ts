@@ -4,7 +4,7 @@ import { providerSchema, type Provider, type ProviderInput } from "@lab/contract
 
 import { apiRequest } from "@/lib/api-client";
 
-import { providersQueryOptions } from "./get-providers";
+import { providersQueryOptions } from "@/lib/api/get-providers";
 
 /** PUT /customers/{id}/sample-providers-simple/{providerId}: errors read the `error` field. */
 export function updateProvider({

@@ -7,7 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 
 import { useDeleteProvider } from "../api/delete-provider";
-import { providerErrorMessage } from "../utils/provider-errors";
+import { providerErrorMessage } from "@/utils/provider-errors";
 
 interface DeleteProviderDialogProps {
   customerId: number;

@@ -11,7 +11,7 @@ import { NAME_MAX, PHONE_MAX } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
 import { Field, Input, describedBy } from "@/components/ui/input";
-import { LocationInput } from "@/features/places/components/location-input";
+import { LocationInput } from "@/components/location/location-input";
 
 import { blankFarmer, type ProviderFormValues } from "../utils/provider-form-values";
 

@@ -5,7 +5,7 @@ import type { Coordinates, Provider, UserType } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { MapLink } from "@/features/places/components/map-link";
+import { MapLink } from "@/components/location/map-link";
 
 import { PhoneLink } from "./phone-link";
 

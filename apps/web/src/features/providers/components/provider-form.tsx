@@ -10,11 +10,11 @@ import { Card, CardBody } from "@/components/ui/card";
 import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, Select, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
-import { LocationInput } from "@/features/places/components/location-input";
+import { LocationInput } from "@/components/location/location-input";
 
-import { useCreateProvider } from "../api/create-provider";
+import { useCreateProvider } from "@/lib/api/create-provider";
 import { useUpdateProvider } from "../api/update-provider";
-import { providerErrorMessage } from "../utils/provider-errors";
+import { providerErrorMessage } from "@/utils/provider-errors";
 import {
   blankProvider,
   providerFormSchema,

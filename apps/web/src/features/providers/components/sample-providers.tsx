@@ -11,7 +11,7 @@ import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { useUser } from "@/lib/auth";
 
-import { useProviders } from "../api/get-providers";
+import { useProviders } from "@/lib/api/get-providers";
 import { DeleteProviderDialog } from "./delete-provider-dialog";
 import { ProviderCard } from "./provider-card";
 import { ProviderForm } from "./provider-form";

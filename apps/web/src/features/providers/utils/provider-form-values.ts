@@ -14,7 +14,7 @@ import {
   type UserType,
 } from "@lab/contracts";
 
-import { locationPayload, parseStoredLocation } from "@/features/places/utils/location";
+import { locationPayload, parseStoredLocation } from "@/utils/location";
 
 export interface FarmerFormValues {
   name: string;

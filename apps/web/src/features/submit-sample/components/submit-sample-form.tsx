@@ -25,11 +25,11 @@ import {
 import { Field, Input, Select, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { LocationInput } from "@/features/places/components/location-input";
-import { hasCoordinates, locationPayload, parseStoredLocation } from "@/features/places/utils/location";
-import { useCreateProvider } from "@/features/providers/api/create-provider";
-import { useProviders } from "@/features/providers/api/get-providers";
-import { providerErrorMessage } from "@/features/providers/utils/provider-errors";
+import { LocationInput } from "@/components/location/location-input";
+import { hasCoordinates, locationPayload, parseStoredLocation } from "@/utils/location";
+import { useCreateProvider } from "@/lib/api/create-provider";
+import { useProviders } from "@/lib/api/get-providers";
+import { providerErrorMessage } from "@/utils/provider-errors";
 
 import { useSubmitSample } from "../api/submit-sample";
 import { findProviderByName, sameName } from "../utils/provider-search";

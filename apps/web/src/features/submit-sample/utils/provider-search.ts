@@ -2,7 +2,7 @@
 // searched by name, phone, location, agent and id, ignoring case and Latin diacritics.
 import type { Farmer, Provider } from "@lab/contracts";
 
-import { parseStoredLocation } from "@/features/places/utils/location";
+import { parseStoredLocation } from "@/utils/location";
 
 /** Lower case without Latin diacritics ("Godāvari" is found by "godavari"); Indic vowel signs stay. */
 export const searchFold = (text: string): string =>

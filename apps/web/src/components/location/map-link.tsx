@@ -4,7 +4,7 @@ import type { Coordinates } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
 
-import { mapsUrl } from "../utils/location";
+import { mapsUrl } from "@/utils/location";
 
 /** 'View on map': a maps service at the coordinates, in a new tab. */
 export function MapLink({

@@ -8,11 +8,11 @@ import { cn } from "@/components/ui/cn";
 import { comboboxKeyHandler } from "@/components/ui/combobox-keys";
 import { Field, Input, describedBy } from "@/components/ui/input";
 
-import { PLACES_MIN_QUERY_LENGTH, usePlaceSuggestions } from "../api/autocomplete-places";
-import { getNearestPlace } from "../api/get-nearest-place";
+import { PLACES_MIN_QUERY_LENGTH, usePlaceSuggestions } from "@/lib/api/autocomplete-places";
+import { getNearestPlace } from "@/lib/api/get-nearest-place";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
-import { devicePosition } from "../utils/geolocation";
-import { formatCoordinates, hasCoordinates, parseTypedCoordinates, typedLocation } from "../utils/location";
+import { devicePosition } from "@/utils/geolocation";
+import { formatCoordinates, hasCoordinates, parseTypedCoordinates, typedLocation } from "@/utils/location";
 
 export const LOCATION_DEBOUNCE_MS = 250;
 export const LOCATION_PICK_HINT = "Pick a suggestion or type coordinates as 'lat, lng'.";
