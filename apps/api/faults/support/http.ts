@@ -51,7 +51,7 @@ let counter = 0;
 export const uniqueEmail = (prefix: string) =>
   `${prefix}.${Date.now().toString(36)}.${(counter += 1)}@gmail.com`;
 
-const CODE = /verification code: ([A-Z0-9]{6})$/;
+const CODE = /(?:verification|password reset) code: ([A-Z0-9]{6})$/;
 export const codeOf = (subject: string) => CODE.exec(subject)?.[1];
 
 /** The newest code mailed to an address, waiting up to ms for one. */
