@@ -2,16 +2,12 @@ import { messages } from "@lab/contracts";
 import type { Request, RequestHandler } from "express";
 
 import type { SessionStore } from "../domain/sessions";
+import { bearerClaims } from "../lib/bearer-token";
 import type { Role, TokenClaims, TokenService } from "../lib/tokens";
 import { AppError } from "./app-error";
 
 const claimsKey = Symbol("claims");
 type WithClaims = Request & { [claimsKey]?: TokenClaims };
-
-export function bearerToken(header: string | undefined): string | undefined {
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
-}
 
 export interface Authenticator {
   tokens: TokenService;
@@ -24,8 +20,7 @@ export interface Authenticator {
  */
 export function authenticate(auth: Authenticator, role: Role | "any"): RequestHandler {
   return async (req, _res, next) => {
-    const token = bearerToken(req.get("authorization"));
-    const claims = token ? auth.tokens.verify(token) : undefined;
+    const claims = bearerClaims(auth.tokens, req.get("authorization"));
     if (!claims || !(await auth.sessions.isActive(claims))) {
       throw new AppError(401, "unauthenticated", messages.authRequired);
     }

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 
 import type { SessionStore } from "../domain/sessions";
-import { bearerToken } from "../http/authenticate";
+import { bearerClaims } from "../lib/bearer-token";
 import type { TokenClaims, TokenService } from "../lib/tokens";
 import { DESTINATIONS, type RealtimeEvent } from "./events";
 import { StompDecoder, StompProtocolError, encodeFrame, header, type StompFrame } from "./stomp-codec";
@@ -287,8 +287,10 @@ export class StompBroker {
     if (session.claims || session.pending) return this.fail(session, "Already connected");
     const versions = (header(frame, "accept-version") ?? "1.0").split(",");
     if (!versions.includes("1.2")) return this.fail(session, "Supported protocol versions are 1.2");
-    const token = bearerToken(header(frame, "Authorization") ?? header(frame, "authorization"));
-    const claims = token ? this.options.tokens.verify(token) : undefined;
+    const claims = bearerClaims(
+      this.options.tokens,
+      header(frame, "Authorization") ?? header(frame, "authorization"),
+    );
     if (!claims) return this.fail(session, "Authentication required");
     // The token must also name a live session (not signed out, reset or revoked elsewhere). Indexed now,
     // so a revocation that arrives during the look-up closes this one too.
