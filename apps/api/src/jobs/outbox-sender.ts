@@ -6,6 +6,7 @@ import { refreshedCodeMail } from "../domain/verification-codes";
 import { codeMailNote, OUTBOX_MAX_ATTEMPTS, sentHeaders } from "../mail/outbox";
 import type { MailTransport, OutgoingMail } from "../mail/transport";
 import { errorSummary } from "../lib/db-errors";
+import { createJob } from "./job-runner";
 
 export interface OutboxSender {
   start(): void;
@@ -56,9 +57,6 @@ export function createOutboxSender(options: Options): OutboxSender {
   // Unknown at start (mail may have backed off before a restart), so the first success releases it all.
   let failing = true;
   let lastProbe = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = true;
 
   // Claim in a short transaction (SKIP LOCKED keeps two workers off the same rows), send outside it,
   // so a slow SMTP server never holds a database lock.
@@ -235,40 +233,18 @@ export function createOutboxSender(options: Options): OutboxSender {
     }
   }
 
-  function drain(): Promise<number> {
-    // One pass at a time in this process; a caller arriving mid-pass waits for it and then runs its own.
-    const previous = running ?? Promise.resolve(0);
-    const next = previous.catch(() => 0).then(pass);
-    running = next;
-    return next.finally(() => {
-      if (running === next) running = undefined;
-    });
-  }
-
-  function schedule(delay: number): void {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      drain()
-        .catch((error: unknown) => logger.error({ err: errorSummary(error) }, "outbox pass failed"))
-        .finally(() => schedule(pollMs));
-    }, delay);
-    timer.unref();
-  }
-
+  // Every instance sends: claims (SKIP LOCKED, a lease) keep two senders off the same mail, so the
+  // job needs no lock of its own.
+  const job = createJob({
+    name: "outbox-sender",
+    intervalMs: pollMs,
+    pass,
+    onError: (error) => logger.error({ err: errorSummary(error) }, "outbox pass failed"),
+  });
   return {
-    start() {
-      stopped = false;
-      schedule(0);
-    },
-    nudge() {
-      schedule(0);
-    },
-    drain,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
+    start: () => void job.start(),
+    nudge: job.wake,
+    drain: job.runNow,
+    stop: job.stop,
   };
 }
