@@ -53,6 +53,7 @@ const app = createApp({
   logger,
   jwtSecret: config.jwtSecret,
   mailQueued: () => outbox.nudge(),
+  samplesSubmitted: () => dispatcher.wake(),
   mxLookup: config.emailCheckDns ? createMxLookup() : undefined,
   redis,
   rateLimit: config.rateLimit,
@@ -75,10 +76,18 @@ const jobsContext = createDomainContext({
   tokens,
   sessions,
 });
-const dispatcher = createDispatcher(jobsContext, logger);
+// Woken in-process by this instance's submissions and by NOTIFY for every instance's.
+const dispatcher = createDispatcher(jobsContext, logger, { database });
 const simulator = config.labSimulator
   ? createLabSimulator(jobsContext, logger, { pace: config.labSimulator })
   : undefined;
+// Background jobs (src/jobs): a new job is its file and an entry here; they start once the server
+// listens and stop (their pass finished, claims released) on shutdown.
+const jobs: { start(): unknown; stop(): Promise<void> }[] = [
+  outbox,
+  dispatcher,
+  ...(simulator ? [simulator] : []),
+];
 
 let demoStaff: { email: string; password: string } | undefined;
 if (config.labAdmin) {
@@ -100,9 +109,8 @@ const server = app.listen(config.port, () => {
   realtime.attach(server);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  outbox.start();
-  dispatcher.start();
-  simulator?.start();
+  for (const job of jobs)
+    Promise.resolve(job.start()).catch((error: unknown) => logger.error({ err: error }, "job did not start"));
   // Build the place index now rather than on a customer's first keystroke.
   setImmediate(() => gazetteer());
   logger.info(
@@ -140,7 +148,7 @@ async function shutdown(signal: string): Promise<void> {
   // Stop taking work at once: HTTP drains (idle sockets closed now, busy ones after their response,
   // all cut after 10 s) while the jobs finish their pass and release their claims.
   const drained = draining.close();
-  await Promise.all([realtime.shutdown(), outbox.stop(), dispatcher.stop(), simulator?.stop()]);
+  await Promise.all([realtime.shutdown(), ...jobs.map((job) => job.stop())]);
   await drained;
   transport?.close();
   redis?.disconnect();
