@@ -3,7 +3,7 @@ import { messages, type AccountActionResponse, type ResetPasswordRequest } from 
 import { apiRequest } from "@/lib/api-client";
 import { useAction } from "@/lib/use-action";
 
-import { parseAccountAction } from "../utils/parse-account-action";
+import { parseAccountAction } from "@/utils/parse-account-action";
 
 /**
  * POST /auth/reset-password: 200 ends every session of the account; 400 code_invalid or

@@ -8,7 +8,7 @@ import { logout } from "@/lib/auth";
 import { mockFetch, type MockResponse } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 
-import { clearSignInHandoff, handOffToSignIn } from "../utils/sign-in-handoff";
+import { clearSignInHandoff, handOffToSignIn } from "@/lib/sign-in-handoff";
 import { AuthCard } from "./auth-card";
 
 const FORGOT = "/api/auth/forgot-password";

@@ -21,7 +21,7 @@ import { useForgotPassword } from "../api/forgot-password";
 import { useResetPassword } from "../api/reset-password";
 import { useCountdown } from "../hooks/use-countdown";
 import { CodeField, CodeStatus, DevMailboxHint, ResendCode } from "./code-entry";
-import { NewPasswordField } from "./new-password-field";
+import { NewPasswordField } from "@/components/account/new-password-field";
 import { EMAIL_REQUIRED } from "./sign-in-form";
 
 // A light check only: the server answers the same for any address, so nothing here can leak.

@@ -19,9 +19,9 @@ import { registerErrorMessage } from "@/lib/api-client";
 import { useRegister } from "../api/register";
 import { useEmailCheck } from "../hooks/use-email-check";
 import { EmailCheckFeedback } from "./email-check-feedback";
-import { PasswordStrength } from "./password-strength";
-import { PasswordTips } from "./password-tips";
-import type { VerificationStart } from "./verification-screen";
+import { PasswordStrength } from "@/components/account/password-strength";
+import { PasswordTips } from "@/components/account/password-tips";
+import type { VerificationStart } from "@/lib/sign-in-handoff";
 
 interface RegisterErrors {
   fullName?: string;

@@ -8,7 +8,7 @@ import { isApiError, loginErrorMessage } from "@/lib/api-client";
 
 import { useLogin } from "../api/login";
 import { afterSignInHref } from "../utils/return-to";
-import type { VerificationStart } from "./verification-screen";
+import type { VerificationStart } from "@/lib/sign-in-handoff";
 
 export const EMAIL_REQUIRED = "Please enter your email address.";
 export const PASSWORD_REQUIRED = "Please enter your password.";

@@ -8,21 +8,12 @@ import { Button } from "@/components/ui/button";
 import { focusWhenShown } from "@/components/ui/focus-next";
 import { useErrorReveal } from "@/components/ui/form-errors";
 import { isApiError } from "@/lib/api-client";
+import type { VerificationStart } from "@/lib/sign-in-handoff";
 
 import { useResendVerification } from "../api/resend-verification";
 import { useVerifyEmail } from "../api/verify-email";
 import { useCountdown } from "../hooks/use-countdown";
 import { CodeField, CodeStatus, DevMailboxHint, ResendCode } from "./code-entry";
-
-/** How the screen starts: the address, and the current code's lifetimes in seconds. */
-export interface VerificationStart {
-  email: string;
-  expiresIn: number;
-  resendAfter: number;
-  error?: string;
-  /** Why the screen shows (after an e-mail change). */
-  notice?: string;
-}
 
 interface VerificationScreenProps {
   start: VerificationStart;

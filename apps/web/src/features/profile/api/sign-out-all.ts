@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 
 import { messages, type AccountActionResponse } from "@lab/contracts";
 
-import { parseAccountAction } from "@/features/auth/utils/parse-account-action";
+import { parseAccountAction } from "@/utils/parse-account-action";
 import { apiRequest } from "@/lib/api-client";
 
 /** POST /customers/{id}/sign-out-all: ends every session of the account, the one calling included. */

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { ChangePasswordForm } from "@/features/auth/components/change-password-form";
+import { ChangePasswordForm } from "@/components/account/change-password-form";
 
 import { changePassword } from "../api/change-password";
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { messages } from "@lab/contracts";
 
-import { clearSignInHandoff, peekSignInHandoff } from "@/features/auth/utils/sign-in-handoff";
+import { clearSignInHandoff, peekSignInHandoff } from "@/lib/sign-in-handoff";
 import { getSession, logout, startSession } from "@/lib/auth";
 import { customer } from "@/testing/fixtures";
 import { mockFetch, type MockResponse } from "@/testing/mock-fetch";

@@ -22,8 +22,8 @@ import { Button } from "@/components/ui/button";
 import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, Textarea, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
-import { useLeaveToSignIn } from "@/features/auth/hooks/use-leave-to-sign-in";
-import { accountError } from "@/features/auth/utils/account-errors";
+import { useLeaveToSignIn } from "@/hooks/use-leave-to-sign-in";
+import { accountError } from "@/utils/account-errors";
 import { isApiError, profileErrorMessage } from "@/lib/api-client";
 
 import { useUpdateProfile } from "../api/update-profile";

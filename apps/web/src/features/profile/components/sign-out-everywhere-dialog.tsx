@@ -1,8 +1,8 @@
 import { messages } from "@lab/contracts";
 
 import { Dialog } from "@/components/ui/dialog";
-import { SignOutEverywherePanel } from "@/features/auth/components/sign-out-everywhere-panel";
-import { useLeaveToSignIn } from "@/features/auth/hooks/use-leave-to-sign-in";
+import { SignOutEverywherePanel } from "@/components/account/sign-out-everywhere-panel";
+import { useLeaveToSignIn } from "@/hooks/use-leave-to-sign-in";
 import { useUser } from "@/lib/auth";
 
 import { signOutAll } from "../api/sign-out-all";

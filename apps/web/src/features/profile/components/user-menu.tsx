@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 
 import { paths } from "@/config/paths";
-import { signOut } from "@/features/auth/api/logout";
+import { signOut } from "@/lib/api/logout";
 import { useUser } from "@/lib/auth";
 
 import { ProfileSettingsDialog } from "./profile-settings-dialog";

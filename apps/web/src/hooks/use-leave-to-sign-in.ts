@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { paths } from "@/config/paths";
 import { logout } from "@/lib/auth";
 
-import { handOffToSignIn, type SignInHandoff } from "../utils/sign-in-handoff";
+import { handOffToSignIn, type SignInHandoff } from "@/lib/sign-in-handoff";
 
 /**
  * After a call that ended this device's session on the server (sign out everywhere, an e-mail

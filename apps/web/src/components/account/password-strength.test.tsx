@@ -10,7 +10,7 @@ import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 
 import { PasswordStrength } from "./password-strength";
-import { RegisterForm } from "./register-form";
+import { RegisterForm } from "@/features/auth/components/register-form";
 
 const label = () => screen.getByTestId("password-strength-label").textContent;
 

@@ -16,7 +16,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorBanner, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, describedBy } from "@/components/ui/input";
 
-import { accountError } from "../utils/account-errors";
+import { accountError } from "@/utils/account-errors";
 import { NewPasswordField } from "./new-password-field";
 
 export const PASSWORDS_DIFFER = "The new passwords do not match.";

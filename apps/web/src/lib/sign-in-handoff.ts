@@ -1,7 +1,16 @@
 // What the sign-in card shows after the signed-in app ends its own session (sign out everywhere, an
 // e-mail change): kept in memory, because the redirect to /login can come from the route guard, which
 // carries no navigation state.
-import type { VerificationStart } from "../components/verification-screen";
+
+/** How the screen starts: the address, and the current code's lifetimes in seconds. */
+export interface VerificationStart {
+  email: string;
+  expiresIn: number;
+  resendAfter: number;
+  error?: string;
+  /** Why the screen shows (after an e-mail change). */
+  notice?: string;
+}
 
 export type SignInHandoff =
   { kind: "signin"; email: string; notice: string } | { kind: "verify"; start: VerificationStart };
