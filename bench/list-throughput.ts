@@ -119,7 +119,7 @@ const listen = async (server: Server) => {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
-// The API's three statements for an unfiltered first page (apps/api/src/domain/sample-list.ts).
+// The API's three statements for an unfiltered first page (apps/api/src/domain/sample-list/).
 const COUNTS = "select status, n from sample_counts where customer_id = $1";
 const PAGE = `select stretch.id, to_char(stretch.k at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at
   from (select id, updated_at as k from samples where customer_id = $1

@@ -1,0 +1,74 @@
+import { messages } from "@lab/contracts";
+import { customers, reports, sampleEvents, samples, type ReportRow, type SampleEventRow } from "@lab/db";
+import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
+
+import { AppError } from "../../http/app-error";
+import type { DomainContext } from "../context";
+import { eventActorNames } from "../sample-events";
+import { searchCondition, statusesOf } from "./filters";
+import { staffSampleViewColumns, type StaffSampleView } from "./views";
+
+/** The staff console's and the lab CLI's list: every customer's samples, one page. */
+export interface StaffSampleQuery {
+  /** "all", a group of spec section 4, or a status. */
+  status: string;
+  /** The PENDING queue with no agent, oldest first (flagged in the console). */
+  unassigned: boolean;
+  q: string;
+  page: number;
+  size: number;
+}
+
+export async function listStaffSamples(ctx: DomainContext, query: StaffSampleQuery) {
+  const statuses = statusesOf(query.status);
+  const where = and(
+    statuses ? inArray(samples.status, [...statuses]) : undefined,
+    query.unassigned ? and(eq(samples.status, "PENDING"), isNull(samples.agentId)) : undefined,
+    searchCondition(query.q),
+  );
+  const [items, [totals]] = await Promise.all([
+    ctx.db
+      .select(staffSampleViewColumns)
+      .from(samples)
+      .innerJoin(customers, eq(customers.id, samples.customerId))
+      .leftJoin(reports, eq(reports.sampleId, samples.id))
+      .where(where)
+      .orderBy(
+        ...(query.unassigned
+          ? [asc(samples.createdAt), asc(samples.id)]
+          : [desc(samples.updatedAt), desc(samples.id)]),
+      )
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    ctx.db.select({ total: count() }).from(samples).where(where),
+  ]);
+  return { items, total: totals?.total ?? 0, page: query.page, size: query.size };
+}
+
+export interface StaffSampleDetail {
+  sample: StaffSampleView & { customerEmail: string };
+  events: SampleEventRow[];
+  /** The people behind the events' actors (eventActorNames). */
+  actorNames: Map<string, string>;
+  report: ReportRow | null;
+}
+
+/** One sample with its customer, timeline and report, for the console's detail view. */
+export async function getStaffSample(ctx: DomainContext, id: number): Promise<StaffSampleDetail> {
+  const [row] = await ctx.db
+    .select({ ...staffSampleViewColumns, customerEmail: customers.email })
+    .from(samples)
+    .innerJoin(customers, eq(customers.id, samples.customerId))
+    .leftJoin(reports, eq(reports.sampleId, samples.id))
+    .where(eq(samples.id, id));
+  if (!row) throw new AppError(404, "not_found", messages.sampleNotFound);
+  const [events, [report]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(sampleEvents)
+      .where(eq(sampleEvents.sampleId, id))
+      .orderBy(asc(sampleEvents.at), asc(sampleEvents.id)),
+    ctx.db.select().from(reports).where(eq(reports.sampleId, id)),
+  ]);
+  return { sample: row, events, actorNames: await eventActorNames(ctx.db, events), report: report ?? null };
+}
