@@ -71,7 +71,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     : createPglite(options.dataDir);
 }
 
-async function createPostgres(url: string, poolSize: number, connectTimeoutMs: number): Promise<Database> {
+function createPostgres(url: string, poolSize: number, connectTimeoutMs: number): Database {
   // A server that stops answering without refusing (a network partition, a hung host) would hold a
   // request for the OS's TCP timeout, about 2 minutes; after 5 s the wait fails instead, and the API
   // answers 503 with Retry-After (its "Connection terminated due to connection timeout" maps to unavailable).

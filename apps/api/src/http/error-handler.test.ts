@@ -250,7 +250,7 @@ describe("a database that is really unreachable", () => {
             sql.raw(
               `select pg_terminate_backend(pid) as done from pg_stat_activity where query like '%${marker}%' and pid <> pg_backend_pid()`,
             ),
-          )) as unknown as { rows: { done: boolean }[] };
+          )) as { rows: { done: boolean }[] };
           killed = result.rows.some((row) => row.done);
         }
         expect(killed).toBe(true);

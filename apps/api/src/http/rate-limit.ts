@@ -83,8 +83,7 @@ export const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAdd
 /** The e-mail in a JSON body, lower-cased, for per-account limits. */
 export const bodyEmail = (req: Request): string => {
   const body: unknown = req.body;
-  const email =
-    typeof body === "object" && body !== null && "email" in body ? (body as { email: unknown }).email : "";
+  const email = typeof body === "object" && body !== null && "email" in body ? body.email : "";
   return typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : "";
 };
 

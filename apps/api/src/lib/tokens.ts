@@ -44,8 +44,8 @@ export function createTokenService(secret: string, lifetimeSeconds = TOKEN_DEFAU
         const payload = jwt.verify(token, key, { algorithms: ["HS256"], issuer: ISSUER });
         if (typeof payload === "string") return undefined;
         const subject = Number(payload.sub);
-        const role = payload["role"];
-        const sessionId = payload["sid"];
+        const role: unknown = payload["role"];
+        const sessionId: unknown = payload["sid"];
         const exp = payload.exp;
         if (!Number.isSafeInteger(subject) || subject < 1 || subject > 2_147_483_647) return undefined;
         if (role !== "customer" && role !== "lab") return undefined;
