@@ -1,4 +1,6 @@
 import { SiteFooter } from "@/components/layouts/site-footer";
+import { AuthCard } from "@/features/auth/components/auth-card";
+import { DeferredContactForm } from "@/features/enquiries/components/deferred-contact-form";
 import { AboutSection } from "@/features/landing/components/about-section";
 import { ContactSection } from "@/features/landing/components/contact-section";
 import { HeroSection } from "@/features/landing/components/hero-section";
@@ -16,10 +18,10 @@ export default function LoginRoute() {
       </a>
       <LandingHeader />
       <main id="main" className="flex-1">
-        <HeroSection />
+        <HeroSection authCard={<AuthCard />} />
         <ServicesSection />
         <AboutSection />
-        <ContactSection />
+        <ContactSection contactForm={<DeferredContactForm />} />
       </main>
       <SiteFooter />
     </div>

@@ -4,8 +4,6 @@ import { useId, useState, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
 
-import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
-
 import { blogCategories, blogPosts, type BlogPost } from "../data/posts";
 
 type Filter = (typeof blogCategories)[number];
@@ -111,7 +109,8 @@ function PostCard({ post }: { post: BlogPost }) {
   );
 }
 
-export function BlogPage() {
+/** `newsletterForm`: the sign-up form, composed by the route (it belongs to the newsletter feature). */
+export function BlogPage({ newsletterForm }: { newsletterForm?: ReactNode }) {
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState<Filter>("All Posts");
   const posts = filterPosts(blogPosts, search, category);
@@ -195,7 +194,7 @@ export function BlogPage() {
           <p className="mt-1 text-sm text-slate-700">
             Get new articles and testing updates in your inbox once a month.
           </p>
-          <NewsletterForm />
+          {newsletterForm}
         </section>
       </div>
     </>

@@ -1,10 +1,13 @@
 import { Mail, MapPin, Phone } from "lucide-react";
+import type { ReactNode } from "react";
 
 import { LAB_ADDRESS, LAB_EMAIL, LAB_PHONE } from "@/config/brand";
-import { DeferredContactForm } from "@/features/enquiries/components/deferred-contact-form";
 
-/** Contact details and the form that sends an enquiry to the lab (issue 13; the spec's form did nothing). */
-export function ContactSection() {
+/**
+ * Contact details and the form that sends an enquiry to the lab (issue 13; the spec's form did nothing),
+ * composed by the route (it belongs to the enquiries feature).
+ */
+export function ContactSection({ contactForm }: { contactForm: ReactNode }) {
   return (
     <section id="contact" aria-labelledby="contact-title" className="bg-slate-50 py-16">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6 lg:grid-cols-[1fr_1.4fr]">
@@ -36,7 +39,7 @@ export function ContactSection() {
             </li>
           </ul>
         </div>
-        <DeferredContactForm />
+        {contactForm}
       </div>
     </section>
   );

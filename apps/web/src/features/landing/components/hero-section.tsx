@@ -1,6 +1,6 @@
 import { Award, CheckCircle2, Clock } from "lucide-react";
 
-import { AuthCard } from "@/features/auth/components/auth-card";
+import type { ReactNode } from "react";
 
 const highlights = [
   "ISO 17025 accredited laboratory",
@@ -8,7 +8,8 @@ const highlights = [
   "Track every sample online, from collection to certificate",
 ];
 
-export function HeroSection() {
+/** `authCard`: the sign-in/register card, composed by the route (it belongs to the auth feature). */
+export function HeroSection({ authCard }: { authCard: ReactNode }) {
   return (
     <section
       id="home"
@@ -33,7 +34,7 @@ export function HeroSection() {
           </h1>
         </div>
         <div className="flex justify-center lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:justify-end">
-          <AuthCard />
+          {authCard}
         </div>
         <div className="space-y-6 lg:col-start-1 lg:row-start-2">
           <p className="max-w-xl text-base text-slate-700 sm:text-lg">
