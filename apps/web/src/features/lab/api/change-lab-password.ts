@@ -1,6 +1,6 @@
 import { messages, type AccountActionResponse, type ChangePasswordRequest } from "@lab/contracts";
 
-import { parseAccountAction } from "@/features/auth/utils/parse-account-action";
+import { parseAccountAction } from "@/utils/parse-account-action";
 
 import { apiRequest } from "@/lib/api-client";
 

@@ -1,6 +1,6 @@
 import { messages, type AccountActionResponse } from "@lab/contracts";
 
-import { parseAccountAction } from "@/features/auth/utils/parse-account-action";
+import { parseAccountAction } from "@/utils/parse-account-action";
 
 import { apiRequest } from "@/lib/api-client";
 

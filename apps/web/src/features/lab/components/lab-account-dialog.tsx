@@ -4,8 +4,8 @@ import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { paths } from "@/config/paths";
-import { ChangePasswordForm } from "@/features/auth/components/change-password-form";
-import { SignOutEverywherePanel } from "@/features/auth/components/sign-out-everywhere-panel";
+import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { SignOutEverywherePanel } from "@/components/account/sign-out-everywhere-panel";
 import { endLabSession } from "@/lib/lab-session";
 
 import { changeLabPassword } from "../api/change-lab-password";

@@ -11,12 +11,12 @@ import { Field, Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { RevokedBadge } from "@/features/reports/components/result-banner";
-import { TestResultsTable } from "@/features/reports/components/test-results-table";
-import { resultLabel } from "@/features/reports/utils/report-result";
+import { RevokedBadge } from "@/components/reports/result-banner";
+import { TestResultsTable } from "@/components/reports/test-results-table";
+import { resultLabel } from "@/utils/report-result";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatDateTime } from "@/utils/dates";
-import { EventHistory } from "@/features/samples/components/event-history";
+import { EventHistory } from "@/components/samples/event-history";
 import { parseAssigned } from "@/utils/sample-status";
 import { formatPhone } from "@/lib/phone";
 

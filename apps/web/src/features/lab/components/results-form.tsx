@@ -14,7 +14,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, Select, Textarea, describedBy } from "@/components/ui/input";
-import { LAB_RESULT_FIELDS, resultLabel } from "@/features/reports/utils/report-result";
+import { LAB_RESULT_FIELDS, resultLabel } from "@/utils/report-result";
 
 import {
   expectedResult,

@@ -8,10 +8,10 @@ import { cn } from "@/components/ui/cn";
 import { Field, Input, Select } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { Pager } from "@/features/samples/components/pager";
+import { Pager } from "@/components/ui/pager";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatDateTime } from "@/utils/dates";
-import { totalPagesOf } from "@/features/samples/utils/pagination";
+import { totalPagesOf } from "@/utils/pagination";
 
 import {
   LAB_STATUS_FILTERS,

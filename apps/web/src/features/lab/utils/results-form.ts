@@ -1,7 +1,7 @@
 // The results entry of the console: one row per requested test type, and the payload it posts.
 import { messages, type IssueReportRequest, type VERDICTS } from "@lab/contracts";
 
-import type { LAB_RESULT_FIELDS } from "@/features/reports/utils/report-result";
+import type { LAB_RESULT_FIELDS } from "@/utils/report-result";
 
 export type Verdict = (typeof VERDICTS)[number];
 

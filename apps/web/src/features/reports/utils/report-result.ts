@@ -1,2 +1,0 @@
-// Transitional: lab files still import this from here until helper E2 repoints them.
-export * from "@/utils/report-result";
