@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { STATUS_GROUPS, messages, type Sample } from "@lab/contracts";
 
-import { applySampleUpdate } from "@/features/notifications/utils/live-cache";
 import { logout, startSession } from "@/lib/auth";
 import { customer } from "@/testing/fixtures";
 import { mockFetch, type MockRequest } from "@/testing/mock-fetch";
@@ -432,25 +431,6 @@ describe("SampleLedger", () => {
     await waitFor(() => expect(callsTo("GET", LIST).length).toBe(before + 1));
   });
 
-  it("a live update of a selected sample reaches the Email dialog (report now ready)", async () => {
-    const pending = makeSample({ id: 1, status: "TESTING", emailAddress: "farm@example.com" });
-    serve([pending]);
-    const user = userEvent.setup();
-    const { queryClient } = render();
-    await screen.findByText("Sample #1");
-    await user.click(box(1));
-    act(() => {
-      applySampleUpdate(queryClient, { ...pending, status: "COMPLETED", reportId: 77 });
-    });
-    expect(await screen.findByText("Report Ready")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Email (1)" }));
-    const dialog = screen.getByRole("dialog", { name: "Send Email" });
-    expect(within(dialog).getByText("1 selected sample has a report")).toBeInTheDocument();
-    expect(within(dialog).getByRole("checkbox", { name: "Include Reports" })).toBeInTheDocument();
-    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(screen.getByText("Selected: 1")).toBeInTheDocument();
-  });
   it("Export: selected_samples.csv with the selected samples of every page, then the success toast", async () => {
     const files = captureDownloads();
     serve(many(12, { samplerLocation: "" }));
