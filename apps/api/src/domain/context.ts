@@ -2,7 +2,7 @@ import type { Db } from "@lab/db";
 
 import { createSigner, type Signer } from "../lib/signing";
 import { createTokenService, type TokenService } from "../lib/tokens";
-import type { RealtimeEvent } from "../realtime/events";
+import type { DomainEvent } from "./domain-events";
 import { createEmailChecker, type EmailChecker, type MxLookup } from "./email-check";
 import { createSessionStore, type RevokedSessions, type SessionStore } from "./sessions";
 
@@ -25,7 +25,7 @@ export interface DomainContext {
   /** Where the portal is reached: links in e-mails and certificate QR codes. */
   publicUrl: string;
   /** Pushes events to the real-time endpoint; called only after their transaction committed. */
-  publish: (events: RealtimeEvent[]) => void;
+  publish: (events: DomainEvent[]) => void;
 }
 
 export function createDomainContext(options: {
@@ -37,7 +37,7 @@ export function createDomainContext(options: {
   mailQueued?: (() => void) | undefined;
   samplesSubmitted?: (() => void) | undefined;
   publicUrl?: string | undefined;
-  publish?: ((events: RealtimeEvent[]) => void) | undefined;
+  publish?: ((events: DomainEvent[]) => void) | undefined;
   /** One store per process, shared with the real-time endpoint; made here when not given. */
   sessions?: SessionStore | undefined;
   tokens?: TokenService | undefined;

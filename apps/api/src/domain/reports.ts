@@ -16,8 +16,7 @@ import type { z } from "zod";
 import { AppError } from "../http/app-error";
 import { enqueueMail } from "../mail/outbox";
 import type { DomainContext } from "./context";
-import { presentNotification } from "../presenters/sample";
-import { changeEvents } from "../realtime/change-events";
+import { changeEvents, notificationEvent } from "./domain-events";
 import { buildReportPdf, reportPdfFileName } from "./report-pdf";
 import { applyMove, type Actor } from "./sample-moves";
 
@@ -160,17 +159,7 @@ export async function revokeReport(
     return { updated, notification: notice, sample };
   });
   // The sample goes out too: every open screen of it (its report, the lists, the history) re-reads.
-  ctx.publish(
-    sample
-      ? changeEvents(sample, notification, updated.id)
-      : [
-          {
-            kind: "notification",
-            customerId: notification.customerId,
-            notification: presentNotification(notification),
-          },
-        ],
-  );
+  ctx.publish(sample ? changeEvents(sample, notification, updated.id) : [notificationEvent(notification)]);
   return updated;
 }
 

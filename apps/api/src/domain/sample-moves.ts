@@ -13,8 +13,8 @@ import { eq } from "drizzle-orm";
 
 import { AppError } from "../http/app-error";
 import { displayPhone } from "../lib/phone";
-import { changeEvents } from "../realtime/change-events";
 import type { DomainContext } from "./context";
+import { changeEvents } from "./domain-events";
 
 /** Who made a move: a staff member, or the system (dispatcher, simulator). */
 export type Actor = { kind: "staff"; id: number } | { kind: "system" };

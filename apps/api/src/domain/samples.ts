@@ -19,9 +19,9 @@ import { z } from "zod";
 
 import { AppError } from "../http/app-error";
 import { toE164 } from "../lib/phone";
-import { changeEvents } from "../realtime/change-events";
 import { SAMPLES_SUBMITTED_CHANNEL } from "./assignment";
 import type { DomainContext } from "./context";
+import { changeEvents } from "./domain-events";
 import { countsByStatus, selectSampleViews, type SampleView } from "./sample-list";
 
 export type SubmissionInput = z.output<typeof sampleSubmissionSchema>;

@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import type { SessionStore } from "../domain/sessions";
 import { bearerClaims } from "../lib/bearer-token";
 import type { TokenClaims, TokenService } from "../lib/tokens";
-import { DESTINATIONS, type RealtimeEvent } from "./events";
+import { DESTINATIONS, type PushEvent } from "./events";
 import { StompDecoder, StompProtocolError, encodeFrame, header, type StompFrame } from "./stomp-codec";
 
 /** A connected client, whatever carries it (SockJS session or native WebSocket). */
@@ -134,7 +134,7 @@ export class StompBroker {
   }
 
   /** Delivers an event to this instance's sessions entitled to it. */
-  deliver(event: RealtimeEvent): void {
+  deliver(event: PushEvent): void {
     if (event.kind === "sessions-revoked") {
       this.end(event.sessionIds, "Session ended");
       return;
@@ -167,7 +167,7 @@ export class StompBroker {
     }
   }
 
-  private framing(event: Exclude<RealtimeEvent, { kind: "sessions-revoked" }>): {
+  private framing(event: Exclude<PushEvent, { kind: "sessions-revoked" }>): {
     destination: string;
     body: string;
   } {

@@ -1,23 +1,26 @@
-import type { NotificationRow, SampleRow } from "@lab/db";
-
+import type { DomainEvent } from "../domain/domain-events";
 import { presentNotification, presentSample } from "../presenters/sample";
-import type { RealtimeEvent } from "./events";
+import type { PushEvent } from "./events";
 
-/** The pushes for one committed change: the sample as it now is, and the customer's notification. */
-export function changeEvents(
-  sample: SampleRow,
-  notification?: NotificationRow,
-  reportId: number | null = null,
-): RealtimeEvent[] {
-  const events: RealtimeEvent[] = [
-    { kind: "sample", customerId: sample.customerId, sample: presentSample(sample, reportId) },
-  ];
-  if (notification) {
-    events.push({
-      kind: "notification",
-      customerId: notification.customerId,
-      notification: presentNotification(notification),
-    });
+// jobs/dispatcher.ts still imports the domain's event builder from here.
+export { changeEvents } from "../domain/domain-events";
+
+/** A domain event as the socket carries it (and as it travels through Redis): presented, JSON-ready. */
+export function pushEventOf(event: DomainEvent): PushEvent {
+  switch (event.kind) {
+    case "sample":
+      return {
+        kind: "sample",
+        customerId: event.customerId,
+        sample: presentSample(event.sample, event.sample.reportId),
+      };
+    case "notification":
+      return {
+        kind: "notification",
+        customerId: event.customerId,
+        notification: presentNotification(event.notification),
+      };
+    case "sessions-revoked":
+      return event;
   }
-  return events;
 }

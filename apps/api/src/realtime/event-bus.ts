@@ -2,7 +2,7 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 
 import { errorSummary } from "../lib/db-errors";
-import type { RealtimeEvent, ResyncReason } from "./events";
+import type { PushEvent, ResyncReason } from "./events";
 
 const CHANNEL = "aquatest:realtime";
 
@@ -10,7 +10,7 @@ const CHANNEL = "aquatest:realtime";
 export type FanOutState = "up" | "down" | "local";
 
 export interface EventBus {
-  publish(events: RealtimeEvent[]): void;
+  publish(events: PushEvent[]): void;
   readonly fanOut: FanOutState;
   close(): void;
 }
@@ -22,7 +22,7 @@ export interface EventBus {
  * re-fetch (a re-fetch after "fan-out-restored" sees everything the database holds).
  */
 export function createEventBus(options: {
-  deliver: (event: RealtimeEvent) => void;
+  deliver: (event: PushEvent) => void;
   resync: (reason: ResyncReason) => void;
   logger: Logger;
   redis?: { publisher: Redis; subscriber: Redis } | undefined;
@@ -72,7 +72,7 @@ export function createEventBus(options: {
   subscriber.on("message", (channel: string, message: string) => {
     if (channel !== CHANNEL) return;
     try {
-      deliver(JSON.parse(message) as RealtimeEvent);
+      deliver(JSON.parse(message) as PushEvent);
     } catch (error) {
       logger.warn({ err: errorSummary(error) }, "unreadable realtime event");
     }

@@ -1,5 +1,6 @@
 import type { Notification, Sample } from "@lab/contracts";
 
+import type { DomainEvent } from "../domain/domain-events";
 import type { Role } from "../lib/tokens";
 
 /**
@@ -8,8 +9,14 @@ import type { Role } from "../lib/tokens";
  */
 export type ResyncReason = "fan-out-lost" | "fan-out-restored" | "publish-failed";
 
-/** What the real-time endpoint pushes; published after the transaction that caused it commits. */
-export type RealtimeEvent =
+/** What the real-time layer is given to push: the domain's events (rows), after their commit. */
+export type RealtimeEvent = DomainEvent;
+
+/**
+ * What the real-time endpoint pushes, presented for the socket: the form that travels through Redis
+ * and that the broker delivers.
+ */
+export type PushEvent =
   | { kind: "sample"; customerId: number; sample: Sample }
   | { kind: "notification"; customerId: number; notification: Notification }
   | { kind: "shutdown" }

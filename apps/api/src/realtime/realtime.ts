@@ -4,11 +4,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 
+import type { DomainEvent } from "../domain/domain-events";
 import type { SessionStore } from "../domain/sessions";
 import type { TokenService } from "../lib/tokens";
 import { StompBroker, type BrokerOptions } from "./broker";
+import { pushEventOf } from "./change-events";
 import { createEventBus, type FanOutState } from "./event-bus";
-import type { RealtimeEvent } from "./events";
 import { createResyncNotifier } from "./resync";
 import { attachRealtime } from "./transports";
 
@@ -26,8 +27,8 @@ export interface RealtimeStats {
 
 export interface Realtime {
   broker: StompBroker;
-  /** For DomainContext.publish: fans committed changes out to every instance's sessions. */
-  publish(events: RealtimeEvent[]): void;
+  /** For DomainContext.publish: presents committed changes and fans them out to every instance's sessions. */
+  publish(events: DomainEvent[]): void;
   /** Serves /api/ws on the HTTP server. */
   attach(server: Server): void;
   /** Tells this instance's clients it is going away, gives them a moment, then closes their sockets. */
@@ -82,7 +83,7 @@ export function createRealtime(options: {
   let transports: { close(): void } | undefined;
   return {
     broker,
-    publish: (events) => bus.publish(events),
+    publish: (events) => bus.publish(events.map(pushEventOf)),
     attach(server) {
       transports = attachRealtime(server, broker, options.logger);
     },

@@ -1,0 +1,31 @@
+import type { NotificationRow, SampleRow } from "@lab/db";
+
+import type { RevokedSessions } from "./sessions";
+
+/**
+ * What a committed change tells the outside world, as plain data (rows and ids): published through
+ * DomainContext.publish after its transaction commits. The real-time layer presents it for the socket.
+ */
+export type DomainEvent =
+  /** A sample as it now is, with its report's id (null until the report is issued). */
+  | { kind: "sample"; customerId: number; sample: SampleRow & { reportId: number | null } }
+  | { kind: "notification"; customerId: number; notification: NotificationRow }
+  /** Sessions ended by a password reset or change, an e-mail change or a sign-out. */
+  | ({ kind: "sessions-revoked" } & RevokedSessions);
+
+/** The events of one committed change: the sample as it now is, and the customer's notification. */
+export function changeEvents(
+  sample: SampleRow,
+  notification?: NotificationRow,
+  reportId: number | null = null,
+): DomainEvent[] {
+  const events: DomainEvent[] = [
+    { kind: "sample", customerId: sample.customerId, sample: { ...sample, reportId } },
+  ];
+  if (notification) events.push(notificationEvent(notification));
+  return events;
+}
+
+export function notificationEvent(notification: NotificationRow): DomainEvent {
+  return { kind: "notification", customerId: notification.customerId, notification };
+}
