@@ -14,6 +14,7 @@ import type { SessionStore } from "./domain/sessions";
 import { DEFAULT_LAB_ENQUIRY_EMAIL } from "./env";
 import { authenticate } from "./http/authenticate";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
+import { createMetrics, type MetricsSources } from "./http/metrics";
 import { createRateLimits } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
 import type { TokenService } from "./lib/tokens";
@@ -64,6 +65,10 @@ export interface AppDeps {
   tokens?: TokenService | undefined;
   /** LAB_ENQUIRY_EMAIL: where the contact form's enquiries are mailed. */
   labEnquiryEmail?: string | undefined;
+  /** METRICS_TOKEN: the bearer token of GET /metrics; without it /metrics answers 404. */
+  metricsToken?: string | undefined;
+  /** This process's live figures for /metrics (real-time endpoint, dispatcher). */
+  metricsSources?: MetricsSources | undefined;
 }
 
 const API_JSON_LIMIT = "100kb";
@@ -90,6 +95,13 @@ export function createApp(deps: AppDeps): Express {
 
   const app = express();
   app.disable("x-powered-by");
+  const metrics = createMetrics({
+    app,
+    database: deps.database,
+    token: deps.metricsToken,
+    sources: deps.metricsSources,
+  });
+  app.use(metrics.observe);
   app.set("trust proxy", deps.trustProxy ?? false);
   app.use(
     helmet({
@@ -114,6 +126,8 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(compression());
   app.use(requestLog(deps.logger));
+  // Before the static files and the SPA fallback, which would otherwise answer /metrics.
+  app.use(metrics.router);
 
   const api = express.Router();
   api.use(express.json({ limit: API_JSON_LIMIT }));

@@ -65,6 +65,9 @@ const app = createApp({
   tokens,
   sessions,
   labEnquiryEmail: config.labEnquiryEmail,
+  metricsToken: config.metricsToken,
+  // Read at scrape time, once the server listens: the dispatcher is made below.
+  metricsSources: { realtime: () => realtime.stats(), dispatcher: () => dispatcher.stats() },
 });
 
 const jobsContext = createDomainContext({

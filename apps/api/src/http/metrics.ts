@@ -6,18 +6,11 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { Router, type Express, type RequestHandler } from "express";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
+import type { DispatcherStats } from "../jobs/dispatcher";
 import { outboxBacklog, type OutboxBacklog } from "../mail/outbox";
 import type { RealtimeStats } from "../realtime/realtime";
 import { AppError } from "./app-error";
 import { createRouteLabeller } from "./metrics-routes";
-
-/** What the dispatcher reports (dispatcher.stats()). */
-export interface DispatcherStats {
-  /** How long its last pass took. */
-  lastPassMs: number;
-  assignedTotal: number;
-  lagSeconds: number;
-}
 
 /** Live figures of this process's parts, read at scrape time. */
 export interface MetricsSources {
