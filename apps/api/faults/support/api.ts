@@ -1,7 +1,7 @@
 // An API instance as a child process, the way it runs in production: `node --import tsx src/server.ts`
 // in apps/api with the pinned Node (its real binary, so a signal reaches the server itself).
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -53,6 +53,7 @@ export async function startApi(
 ): Promise<ApiInstance> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), `lab-faults-${name}-`));
   const child = spawn(nodeBinary(), ["--import", "tsx", "src/server.ts"], {
     cwd: apiDir,
     env: childEnv({
@@ -63,7 +64,7 @@ export async function startApi(
       SMTP_URL: services.smtpUrl,
       JWT_SECRET,
       PUBLIC_URL: base,
-      DATA_DIR: mkdtempSync(join(tmpdir(), `lab-faults-${name}-`)),
+      DATA_DIR: dataDir,
       LAB_SIMULATOR: "off",
       LAB_ADMIN_EMAIL: STAFF.email,
       LAB_ADMIN_PASSWORD: STAFF.password,
@@ -98,6 +99,7 @@ export async function startApi(
       process.off("exit", killOnExit);
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       await exited;
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   // Ready once /api/ready answers 200: migrations applied, database reachable.
@@ -105,7 +107,10 @@ export async function startApi(
   let gone: Exit | undefined;
   void exited.then((exit) => (gone = exit));
   for (;;) {
-    if (gone) throw new Error(`${name} exited (${gone.code ?? gone.signal}) before it was ready:\n${output}`);
+    if (gone) {
+      await instance.destroy();
+      throw new Error(`${name} exited (${gone.code ?? gone.signal}) before it was ready:\n${output}`);
+    }
     try {
       if ((await fetch(`${base}/api/ready`)).ok) return instance;
     } catch {
