@@ -36,4 +36,16 @@ describe("loadConfig", () => {
       /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,
     );
   });
+
+  it("METRICS_TOKEN: unset or empty leaves /metrics off, a short one is refused, a long one is kept", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "lab-env-"));
+    expect(loadConfig({ DATA_DIR: dataDir }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "" }).metricsToken).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "short" })).toThrow(
+      /METRICS_TOKEN must be at least 16/,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "0123456789abcdef" }).metricsToken).toBe(
+      "0123456789abcdef",
+    );
+  });
 });
