@@ -2,6 +2,7 @@ import { agents, customers, notifications, sampleEvents, samples, type Database 
 import { createTestDatabase } from "@lab/db/testing";
 import { eq, inArray } from "drizzle-orm";
 import { pino } from "pino";
+import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { chooseAgents, distanceKm, NEAR_BAND_KM, type AgentLoad } from "../domain/assignment";
@@ -10,7 +11,7 @@ import { addAgent } from "../domain/staff";
 import { testEnv } from "../env";
 import type { RealtimeEvent } from "../realtime/events";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";
-import { submitSample } from "../test/samples";
+import { samplePayload, submitSample } from "../test/samples";
 import { createDispatcher, dispatchOnce, type Dispatcher } from "./dispatcher";
 
 let t: TestApp;
@@ -193,6 +194,12 @@ describe("dispatcher", () => {
 
   // Both wake-ups are tested with a 60 s poll, so only the wake-up can explain a quick assignment.
   it("assigns a new sample well under 2 s after submission when woken in-process, without waiting for the poll", async () => {
+    await addAgent(ctx, {
+      name: "Woken",
+      phone: "9000000061",
+      active: true,
+      coordinates: { lat: 16.5, lng: 81.5 },
+    });
     const dispatcher = createDispatcher(ctx, logger, { intervalMs: 60_000 });
     onSubmitted = () => dispatcher.wake();
     await dispatcher.start();
@@ -206,7 +213,34 @@ describe("dispatcher", () => {
     }
   });
 
+  it("nudges once per keyed submission, after its commit, and not on a replay", async () => {
+    let nudges = 0;
+    onSubmitted = () => (nudges += 1);
+    try {
+      const payload = samplePayload(customer.id);
+      const send = () =>
+        request(t.app)
+          .post("/api/sample-submissions")
+          .auth(customer.token, { type: "bearer" })
+          .set("Idempotency-Key", "dispatch-nudge-1")
+          .send(payload);
+      const first = await send().expect(201);
+      expect(nudges).toBe(1);
+      const replay = await send().expect(201);
+      expect(replay.body).toEqual(first.body);
+      expect(nudges).toBe(1);
+    } finally {
+      onSubmitted = () => undefined;
+    }
+  });
+
   it("assigns a new sample well under 2 s after submission when woken by the submission's NOTIFY", async () => {
+    await addAgent(ctx, {
+      name: "Notified",
+      phone: "9000000062",
+      active: true,
+      coordinates: { lat: 16.5, lng: 81.5 },
+    });
     const dispatcher: Dispatcher = createDispatcher(ctx, logger, {
       intervalMs: 60_000,
       database: t.database,
