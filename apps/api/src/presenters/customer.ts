@@ -1,7 +1,8 @@
-import type { Customer } from "@lab/contracts";
-import type { CustomerRow } from "@lab/db";
+import type { Customer, Provider } from "@lab/contracts";
+import type { CustomerRow, SampleProviderRow } from "@lab/db";
 
 import { displayPhone } from "../lib/phone";
+import { presentProvider } from "./provider";
 
 /** What of a customer leaves the server: never the password hash. */
 export function presentCustomer(row: CustomerRow): Customer {
@@ -16,4 +17,12 @@ export function presentCustomer(row: CustomerRow): Customer {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** GET /customers/{id}: the profile with the customer's sample providers. */
+export function presentCustomerWithProviders(
+  row: CustomerRow,
+  providers: readonly SampleProviderRow[],
+): Customer & { sampleProviders: Provider[] } {
+  return { ...presentCustomer(row), sampleProviders: providers.map(presentProvider) };
 }

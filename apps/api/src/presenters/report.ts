@@ -1,7 +1,5 @@
-import type { Agent, Certificate, Report } from "@lab/contracts";
-import type { AgentRow, ReportRow } from "@lab/db";
-
-import { displayPhone } from "../lib/phone";
+import type { Certificate, Report } from "@lab/contracts";
+import type { ReportRow } from "@lab/db";
 
 export function presentReport(row: ReportRow): Report {
   return {
@@ -29,15 +27,5 @@ export function presentCertificate(row: ReportRow, shrimpCategory: string): Cert
     status: row.status,
     revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
     revokedReason: row.revokedReason,
-  };
-}
-
-export function presentAgent(row: AgentRow): Agent {
-  return {
-    id: row.id,
-    name: row.name,
-    phone: displayPhone(row.phone),
-    active: row.active,
-    coordinates: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
   };
 }

@@ -1,8 +1,12 @@
 import { SYSTEM_ACTOR_NAME } from "../domain/sample-events";
-import type { Notification, Sample, SampleEvent } from "@lab/contracts";
-import type { NotificationRow, SampleEventRow, SampleRow } from "@lab/db";
+import type { Sample, SampleEvent, SamplePage, SampleSummary } from "@lab/contracts";
+import type { SampleEventRow, SampleRow } from "@lab/db";
 
+import type { SampleView } from "../domain/sample-list";
 import { displayPhone } from "../lib/phone";
+
+// realtime/change-events.ts still imports it from here.
+export { presentNotification } from "./notification";
 
 /** `reportId`: the sample's report, read by the caller (null until the report is issued). */
 export function presentSample(row: SampleRow, reportId: number | null): Sample {
@@ -41,15 +45,35 @@ export function presentSampleEvent(row: SampleEventRow, names: ReadonlyMap<strin
   };
 }
 
-export function presentNotification(row: NotificationRow): Notification {
+/** GET /sample-submissions: one page of the customer's list, with the cursor to move from it. */
+export function presentSamplePage(page: {
+  items: SampleView[];
+  total: number;
+  page: number;
+  size: number;
+  cursor: string | null;
+}): SamplePage {
   return {
-    id: row.id,
-    type: row.type,
-    title: row.title,
-    message: row.message,
-    sampleId: row.sampleId,
-    timestamp: row.createdAt.toISOString(),
-    read: row.read,
-    data: row.data,
+    items: page.items.map((item) => presentSample(item, item.reportId)),
+    total: page.total,
+    page: page.page,
+    size: page.size,
+    cursor: page.cursor,
+  };
+}
+
+/** GET /sample-submissions/summary: the counts per stage, and the successful reports. */
+export function presentSampleSummary(
+  summary: Omit<SampleSummary, "successful">,
+  successful: number,
+): SampleSummary {
+  return {
+    total: summary.total,
+    pending: summary.pending,
+    collected: summary.collected,
+    testing: summary.testing,
+    completed: summary.completed,
+    earliestCreatedAt: summary.earliestCreatedAt,
+    successful,
   };
 }

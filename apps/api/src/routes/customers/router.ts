@@ -21,8 +21,7 @@ import { parse, parseIdParam } from "../../http/parse";
 import { clientIp, loginLimits, type RateLimits } from "../../http/rate-limit";
 import { listProviders } from "../../domain/providers";
 import { presentAccountAction } from "../../presenters/account";
-import { presentCustomer } from "../../presenters/customer";
-import { presentProvider } from "../../presenters/provider";
+import { presentCustomer, presentCustomerWithProviders } from "../../presenters/customer";
 import { sampleProvidersRouter } from "../sample-providers/router";
 import { sendSignedIn } from "../auth/refresh-cookie";
 
@@ -53,7 +52,7 @@ export function customersRouter(ctx: DomainContext, limits: RateLimits): Router 
     const id = parseIdParam(req.params["id"], messages.customerNotFound);
     requireSelf(req, id);
     const [customer, providers] = await Promise.all([getCustomer(ctx, id), listProviders(ctx, id)]);
-    res.json({ ...presentCustomer(customer), sampleProviders: providers.map(presentProvider) });
+    res.json(presentCustomerWithProviders(customer, providers));
   });
 
   router.put("/:id/profile", customerAuth, async (req, res) => {

@@ -24,7 +24,8 @@ import { loginLimits, type RateLimits } from "../../http/rate-limit";
 import { presentAccountAction } from "../../presenters/account";
 import { presentLabSampleDetail, presentLabSamplePage } from "../../presenters/lab-sample";
 import { sendSignedIn } from "../auth/refresh-cookie";
-import { presentAgent, presentReport } from "../../presenters/report";
+import { presentAgent } from "../../presenters/agent";
+import { presentReport } from "../../presenters/report";
 import { presentSample } from "../../presenters/sample";
 
 const staffActor = (req: Request): Actor => ({ kind: "staff", id: claimsOf(req).subject });

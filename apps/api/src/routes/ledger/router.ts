@@ -6,6 +6,7 @@ import { sendLedgerEmail } from "../../domain/ledger-email";
 import { claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
 import { type RateLimits, clientIp } from "../../http/rate-limit";
+import { presentLedgerEmail } from "../../presenters/ledger";
 
 /** /ledger, behind customer authentication. */
 export function ledgerRouter(ctx: DomainContext, limits: RateLimits): Router {
@@ -15,7 +16,7 @@ export function ledgerRouter(ctx: DomainContext, limits: RateLimits): Router {
     limits.middleware({ name: "ledger-email", points: 30, durationSeconds: 3600, key: clientIp }),
     async (req, res) => {
       const input = parse(ledgerEmailRequestSchema, req.body, messages.ledgerSendFailed);
-      res.status(202).json(await sendLedgerEmail(ctx, claimsOf(req).subject, input));
+      res.status(202).json(presentLedgerEmail(await sendLedgerEmail(ctx, claimsOf(req).subject, input)));
     },
   );
   return router;

@@ -5,7 +5,11 @@ import type { DomainContext } from "../../domain/context";
 import { clearAll, dismiss, listNotifications, markAllRead, markRead } from "../../domain/notifications";
 import { claimsOf } from "../../http/authenticate";
 import { parseIdParam } from "../../http/parse";
-import { presentNotification } from "../../presenters/sample";
+import {
+  presentNotification,
+  presentNotificationsDeleted,
+  presentNotificationsUpdated,
+} from "../../presenters/notification";
 
 /** /notifications, behind customer authentication: persisted, so every device sees the same state. */
 export function notificationsRouter(ctx: DomainContext): Router {
@@ -16,7 +20,7 @@ export function notificationsRouter(ctx: DomainContext): Router {
     res.json((await listNotifications(ctx, claimsOf(req).subject)).map(presentNotification));
   });
   router.post("/read-all", async (req, res) => {
-    res.json({ updated: await markAllRead(ctx, claimsOf(req).subject) });
+    res.json(presentNotificationsUpdated(await markAllRead(ctx, claimsOf(req).subject)));
   });
   router.post("/:id/read", async (req, res) => {
     res.json(presentNotification(await markRead(ctx, claimsOf(req).subject, id(req.params["id"]))));
@@ -26,7 +30,7 @@ export function notificationsRouter(ctx: DomainContext): Router {
     res.status(204).end();
   });
   router.delete("/", async (req, res) => {
-    res.json({ deleted: await clearAll(ctx, claimsOf(req).subject) });
+    res.json(presentNotificationsDeleted(await clearAll(ctx, claimsOf(req).subject)));
   });
   return router;
 }

@@ -14,7 +14,12 @@ import {
 import { claimsOf, requireSelf } from "../../http/authenticate";
 import { idempotencyKeyOf, runIdempotent, sendIdempotent } from "../../http/idempotency";
 import { parse, parseIdParam } from "../../http/parse";
-import { presentSample, presentSampleEvent } from "../../presenters/sample";
+import {
+  presentSample,
+  presentSampleEvent,
+  presentSamplePage,
+  presentSampleSummary,
+} from "../../presenters/sample";
 import { exportPdfHandler } from "./export-pdf";
 import { eventActorNames } from "../../domain/sample-events";
 
@@ -39,8 +44,7 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
 
   router.get("/", async (req, res) => {
     const query = parse(sampleListQuerySchema, req.query, messages.sampleInvalid);
-    const page = await listSamples(ctx, claimsOf(req).subject, query);
-    res.json({ ...page, items: page.items.map((item) => presentSample(item, item.reportId)) });
+    res.json(presentSamplePage(await listSamples(ctx, claimsOf(req).subject, query)));
   });
 
   // Before /:id, which would read "export.pdf" as an id.
@@ -52,7 +56,7 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
       sampleSummary(ctx, customerId),
       countSuccessfulReports(ctx, customerId),
     ]);
-    res.json({ ...summary, successful });
+    res.json(presentSampleSummary(summary, successful));
   });
 
   router.get("/consumer/:consumerId", async (req, res) => {
