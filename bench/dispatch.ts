@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -75,6 +75,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+const loadBefore = loadavg().map((n) => Number(n.toFixed(2)));
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 await admin.query(`drop database if exists ${DB_NAME} with (force)`);
@@ -209,16 +210,21 @@ try {
 
   // Every accepted sample's assignment, waiting up to --wait seconds for the last ones.
   const ids = ok.map((entry) => entry.id ?? 0);
-  let assigned = new Map<number, { at: number; agentId: number }>();
+  let assigned = new Map<number, { at: number; agentId: number; createdAt: number }>();
   const reader = new pg.Client({ connectionString: dbUrl.toString() });
   await reader.connect();
   for (let i = 0; i < waitSeconds * 2; i += 1) {
-    const rows = await reader.query<{ id: number; at: Date; agent_id: number }>(
-      `select e.sample_id as id, e.at, s.agent_id from sample_events e join samples s on s.id = e.sample_id
+    const rows = await reader.query<{ id: number; at: Date; agent_id: number; created_at: Date }>(
+      `select e.sample_id as id, e.at, s.agent_id, s.created_at from sample_events e join samples s on s.id = e.sample_id
        where e.to_status = 'COLLECTING' and e.sample_id = any($1::int[])`,
       [ids],
     );
-    assigned = new Map(rows.rows.map((row) => [row.id, { at: row.at.getTime(), agentId: row.agent_id }]));
+    assigned = new Map(
+      rows.rows.map((row) => [
+        row.id,
+        { at: row.at.getTime(), agentId: row.agent_id, createdAt: row.created_at.getTime() },
+      ]),
+    );
     if (assigned.size >= ids.length) break;
     await sleep(500);
   }
@@ -230,6 +236,11 @@ try {
       const move = assigned.get(entry.id ?? 0);
       return move ? [(move.at - entry.sentAt) / 1000] : [];
     })
+    .sort((a, b) => a - b);
+  // From the moment the API wrote the sample (its created_at, just before the commit): the dispatcher's
+  // own share, without the time the request took to arrive and be handled.
+  const fromWrite = [...assigned.values()]
+    .map((move) => (move.at - move.createdAt) / 1000)
     .sort((a, b) => a - b);
   const submitMs = sent.map((entry) => entry.answeredAt - entry.sentAt).sort((a, b) => a - b);
   const perAgent = new Map<number, number>();
@@ -254,6 +265,15 @@ try {
       max: Number((latencies.at(-1) ?? NaN).toFixed(3)),
       over30s: latencies.filter((s) => s > 30).length,
     },
+    assignSecondsFromWrite: {
+      p50: Number(percentile(fromWrite, 50).toFixed(3)),
+      p95: Number(percentile(fromWrite, 95).toFixed(3)),
+      p99: Number(percentile(fromWrite, 99).toFixed(3)),
+      max: Number((fromWrite.at(-1) ?? NaN).toFixed(3)),
+    },
+    // `uptime`'s 1, 5 and 15-minute load averages before the bench started and at its end (2 cores).
+    loadBefore,
+    loadAfter: loadavg().map((n) => Number(n.toFixed(2))),
     loadSpread: {
       agentsWithSamples: counts.length,
       max: Math.max(...counts),
