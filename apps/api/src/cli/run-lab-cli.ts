@@ -8,7 +8,7 @@ import { issueReport, revokeReport } from "../domain/reports";
 import { listStaffSamples } from "../domain/sample-list";
 import { moveSample, type Actor } from "../domain/sample-moves";
 import { addAgent, addStaff, listAgents, setStaffPassword, updateAgent } from "../domain/staff";
-import { AppError } from "../http/app-error";
+import { AppError } from "../lib/app-error";
 import { displayPhone } from "../lib/phone";
 
 export const LAB_CLI_HELP = `Usage: pnpm lab <command> [options]

@@ -2,7 +2,7 @@ import { messages, type LabLoginResponse, type LoginResponse } from "@lab/contra
 import { customers, staff, type CustomerRow } from "@lab/db";
 import { eq } from "drizzle-orm";
 
-import { AppError } from "../http/app-error";
+import { AppError } from "../lib/app-error";
 import { isUniqueViolation } from "../lib/db-errors";
 import { hashPassword, passwordMatches } from "../lib/passwords";
 import { toE164 } from "../lib/phone";

@@ -9,7 +9,7 @@ import { contactEnquiries, type ContactEnquiryRow } from "@lab/db";
 import { desc, eq, lt } from "drizzle-orm";
 import type { z } from "zod";
 
-import { AppError } from "../http/app-error";
+import { AppError } from "../lib/app-error";
 import { displayPhone, toE164 } from "../lib/phone";
 import { enquiryAcknowledgementMail, enquiryToLabMail } from "../mail/enquiry-mails";
 import { enqueueMail } from "../mail/outbox";

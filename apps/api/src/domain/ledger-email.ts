@@ -17,7 +17,7 @@ import {
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 
-import { AppError } from "../http/app-error";
+import { AppError } from "../lib/app-error";
 import { enqueueMail, type MailToSend } from "../mail/outbox";
 import { sharedReportMail, type UnsubscribeLinks } from "../mail/shared-report-mail";
 import type { DomainContext } from "./context";

@@ -6,7 +6,7 @@ import {
   type LocationValue,
 } from "@lab/contracts";
 
-import { AppError } from "../http/app-error";
+import { AppError } from "../lib/app-error";
 
 export interface ResolvedLocation {
   /** As the client sent it. */

@@ -4,7 +4,7 @@ import { messages, type NewsletterStateResponse } from "@lab/contracts";
 import { newsletterSubscriptions } from "@lab/db";
 import { eq, isNotNull, isNull, or } from "drizzle-orm";
 
-import { AppError } from "../http/app-error";
+import { AppError } from "../lib/app-error";
 import { newsletterConfirmMail } from "../mail/newsletter-mails";
 import { enqueueMail } from "../mail/outbox";
 import type { DomainContext } from "./context";

@@ -2,7 +2,7 @@ import { messages } from "@lab/contracts";
 import { notifications, type NotificationRow } from "@lab/db";
 import { and, desc, eq } from "drizzle-orm";
 
-import { AppError } from "../http/app-error";
+import { AppError } from "../lib/app-error";
 import type { DomainContext } from "./context";
 
 export const NOTIFICATIONS_LIMIT = 100;

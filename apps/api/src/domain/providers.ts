@@ -3,7 +3,7 @@ import { customers, sampleProviders, type FarmerRecord, type SampleProviderRow }
 import { and, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 
-import { AppError } from "../http/app-error";
+import { AppError } from "../lib/app-error";
 import { toE164 } from "../lib/phone";
 import type { DomainContext } from "./context";
 import { resolveLocation, type ResolvedLocation } from "./locations";

@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 
-import { AppError } from "../http/app-error";
+import { AppError } from "../lib/app-error";
 import { enqueueMail } from "../mail/outbox";
 import type { DomainContext } from "./context";
 import { changeEvents, notificationEvent } from "./domain-events";

@@ -11,7 +11,7 @@ import {
 } from "@lab/db";
 import { eq } from "drizzle-orm";
 
-import { AppError } from "../http/app-error";
+import { AppError } from "../lib/app-error";
 import { displayPhone } from "../lib/phone";
 import type { DomainContext } from "./context";
 import { changeEvents } from "./domain-events";

@@ -17,7 +17,7 @@ import {
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 
-import { AppError } from "../http/app-error";
+import { AppError } from "../lib/app-error";
 import { toE164 } from "../lib/phone";
 import { SAMPLES_SUBMITTED_CHANNEL } from "./assignment";
 import type { DomainContext } from "./context";

@@ -2,7 +2,7 @@ import { messages, type LabLoginResponse } from "@lab/contracts";
 import { agents, staff, type AgentRow, type StaffRow } from "@lab/db";
 import { asc, eq, sql } from "drizzle-orm";
 
-import { AppError } from "../http/app-error";
+import { AppError } from "../lib/app-error";
 import { isUniqueViolation } from "../lib/db-errors";
 import { hashPassword, passwordMatches } from "../lib/passwords";
 import { toE164 } from "../lib/phone";

@@ -2,7 +2,7 @@ import { cannotMoveMessage, messages, type SampleStatus } from "@lab/contracts";
 import { samples, type SampleRow } from "@lab/db";
 import { eq } from "drizzle-orm";
 
-import { AppError } from "../http/app-error";
+import { AppError } from "../lib/app-error";
 import type { DomainContext } from "./context";
 import { moveSample, type Actor } from "./sample-moves";
 

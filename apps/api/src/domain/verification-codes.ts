@@ -10,7 +10,7 @@ import {
 import { codeRequests, customers, verificationCodes, type CustomerRow, type Executor } from "@lab/db";
 import { and, eq, lte, sql } from "drizzle-orm";
 
-import { AppError } from "../http/app-error";
+import { AppError } from "../lib/app-error";
 import { passwordResetCodeMail } from "../mail/account-mails";
 import { enqueueMail, markCodeMail, type CodeMailNote, type MailToSend } from "../mail/outbox";
 import { verificationCodeMail } from "../mail/templates";

@@ -4,7 +4,7 @@ import type { Request, RequestHandler } from "express";
 import type { SessionStore } from "../domain/sessions";
 import { bearerClaims } from "../lib/bearer-token";
 import type { Role, TokenClaims, TokenService } from "../lib/tokens";
-import { AppError } from "./app-error";
+import { AppError } from "../lib/app-error";
 
 const claimsKey = Symbol("claims");
 type WithClaims = Request & { [claimsKey]?: TokenClaims };

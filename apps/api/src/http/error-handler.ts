@@ -3,7 +3,7 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
 
 import { databaseFailureOf, errorSummary } from "../lib/db-errors";
-import { AppError } from "./app-error";
+import { AppError } from "../lib/app-error";
 import { requestIdOf, routeOf } from "./request-log";
 
 interface BodyParserError {

@@ -7,7 +7,7 @@ import type { Request, Response } from "express";
 
 import type { DomainContext } from "../domain/context";
 import type { RealtimeEvent } from "../realtime/events";
-import { AppError } from "./app-error";
+import { AppError } from "../lib/app-error";
 
 /** How long a key counts; after that the same key is a new request. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -9,7 +9,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import type { DispatcherStats } from "../jobs/dispatcher";
 import { outboxBacklog, type OutboxBacklog } from "../mail/outbox";
 import type { RealtimeStats } from "../realtime/realtime";
-import { AppError } from "./app-error";
+import { AppError } from "../lib/app-error";
 import { createRouteLabeller } from "./metrics-routes";
 
 /** Live figures of this process's parts, read at scrape time. */

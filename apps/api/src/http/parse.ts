@@ -1,7 +1,7 @@
 import { messages } from "@lab/contracts";
 import type { z } from "zod";
 
-import { AppError, fieldPath } from "./app-error";
+import { AppError, fieldPath } from "../lib/app-error";
 
 /**
  * Parses a request part with a contracts schema; the first issue's message becomes a 400 naming the

@@ -8,7 +8,7 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 
-import { AppError } from "./app-error";
+import { AppError } from "../lib/app-error";
 
 export interface RateLimitRule {
   name: string;

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 
-import { AppError } from "../http/app-error";
+import { AppError } from "./app-error";
 
 /**
  * Indian numbers by default (a leading 0 or none), any country with +; stored as E.164. `field` names

@@ -9,7 +9,7 @@ import { samples } from "@lab/db";
 import { asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../lib/app-error";
 import { searchFold } from "../../lib/search-fold";
 
 export type SampleListQuery = z.output<typeof sampleListQuerySchema>;

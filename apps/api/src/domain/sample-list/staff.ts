@@ -2,7 +2,7 @@ import { messages } from "@lab/contracts";
 import { customers, reports, sampleEvents, samples, type ReportRow, type SampleEventRow } from "@lab/db";
 import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
 
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../lib/app-error";
 import type { DomainContext } from "../context";
 import { eventActorNames } from "../sample-events";
 import { searchCondition, statusesOf } from "./filters";

@@ -4,7 +4,7 @@ import type { CookieOptions, Request, RequestHandler, Response } from "express";
 import type { DomainContext } from "../../domain/context";
 import type { RefreshGrant, SignedIn } from "../../domain/sessions";
 import type { Role } from "../../lib/tokens";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../lib/app-error";
 
 /**
  * The refresh token's cookie, one per kind of account so a customer and a staff member can be signed

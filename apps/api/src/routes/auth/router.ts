@@ -21,7 +21,7 @@ import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
 import { presentAccountAction, presentCodeSent } from "../../presenters/account";
 import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../lib/app-error";
 import { clearRefreshCookie, readRefreshCookie, requireSameOrigin, sendSignedIn } from "./refresh-cookie";
 
 export function authRouter(ctx: DomainContext, limits: RateLimits): Router {

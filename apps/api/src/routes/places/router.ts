@@ -3,7 +3,7 @@ import { Router } from "express";
 import { z } from "zod";
 
 import { gazetteer } from "../../domain/places";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../lib/app-error";
 import { parse } from "../../http/parse";
 
 const querySchema = z.object({ q: text().max(100, "Search text is too long").default("") });

@@ -3,7 +3,7 @@ import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
 import { findCertificate, getReport, listReports, reportPdf } from "../../domain/reports";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../lib/app-error";
 import { claimsOf } from "../../http/authenticate";
 import { parseIdParam } from "../../http/parse";
 import { presentCertificate, presentReport } from "../../presenters/report";

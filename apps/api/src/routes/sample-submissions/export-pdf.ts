@@ -6,7 +6,7 @@ import { z } from "zod";
 
 import type { DomainContext } from "../../domain/context";
 import { listSamples } from "../../domain/sample-list";
-import { fieldError } from "../../http/app-error";
+import { fieldError } from "../../lib/app-error";
 import { claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
 import { buildSampleSummaryPdf, zonedDateTime, type SummarySample } from "../../pdf/sample-summary";
