@@ -120,7 +120,7 @@ try {
     if (middle.score < BAR) failed = true;
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   server.stop();
 }
 console.log(failed ? `\nUnder the bar (${BAR}) on at least one page.` : `\nEvery page at or over ${BAR}.`);

@@ -131,7 +131,7 @@ const ROWS = `select s.*, r.id as report_id from samples s left join reports r o
 type Row = Record<string, unknown> & { id: number };
 async function bareList(customerId: number) {
   const [counts, page] = await Promise.all([
-    bare.query(COUNTS, [customerId]),
+    bare.query<{ n: number }>(COUNTS, [customerId]),
     bare.query(PAGE, [customerId]),
   ]);
   const ids = page.rows.map((row: Row) => row.id);

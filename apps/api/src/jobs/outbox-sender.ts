@@ -243,8 +243,8 @@ export function createOutboxSender(options: Options): OutboxSender {
   });
   return {
     start: () => void job.start(),
-    nudge: job.wake,
-    drain: job.runNow,
-    stop: job.stop,
+    nudge: () => job.wake(),
+    drain: () => job.runNow(),
+    stop: () => job.stop(),
   };
 }
