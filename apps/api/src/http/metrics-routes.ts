@@ -15,10 +15,18 @@ interface RouteEntry {
   matches: (path: string) => boolean;
 }
 
+function listsRoutes(router: unknown): router is { listRoutes(): unknown } {
+  return (
+    (typeof router === "object" || typeof router === "function") &&
+    router !== null &&
+    "listRoutes" in router &&
+    typeof router.listRoutes === "function"
+  );
+}
+
 function listRoutes(router: unknown): ListedRoute[] {
-  if (typeof router !== "object" && typeof router !== "function") return [];
-  if (router === null || !("listRoutes" in router) || typeof router.listRoutes !== "function") return [];
-  const listed: unknown = router.listRoutes();
+  if (!listsRoutes(router)) return [];
+  const listed = router.listRoutes();
   return Array.isArray(listed) ? (listed as ListedRoute[]) : [];
 }
 
