@@ -5,6 +5,8 @@ import { sampleEventSchema, type SampleEvent } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
+import { sampleKeys } from "./sample-keys";
+
 /** GET /sample-submissions/{id}/events: the status history, oldest first. */
 export function getSampleEvents(id: string): Promise<SampleEvent[]> {
   return apiRequest(`/sample-submissions/${encodeURIComponent(id)}/events`, {
@@ -13,7 +15,7 @@ export function getSampleEvents(id: string): Promise<SampleEvent[]> {
 }
 
 export const sampleEventsQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ["samples", "one", id, "events"], queryFn: () => getSampleEvents(id) });
+  queryOptions({ queryKey: sampleKeys.events(id), queryFn: () => getSampleEvents(id) });
 
 export function useSampleEvents(id: string, enabled = true) {
   return useQuery({ ...sampleEventsQueryOptions(id), enabled });

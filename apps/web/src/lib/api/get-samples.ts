@@ -4,6 +4,8 @@ import { samplePageSchema, type SampleListQuery, type SamplePage } from "@lab/co
 
 import { apiRequest } from "@/lib/api-client";
 
+import { sampleKeys } from "./sample-keys";
+
 export type SamplesParams = Pick<
   SampleListQuery,
   "q" | "status" | "from" | "to" | "page" | "size" | "sort" | "cursor" | "highlight"
@@ -26,7 +28,7 @@ export function getSamples(params: SamplesParams, signal?: AbortSignal): Promise
 
 export const samplesQueryOptions = (params: SamplesParams) =>
   queryOptions({
-    queryKey: ["samples", "list", params],
+    queryKey: sampleKeys.list(params),
     queryFn: ({ signal }) => getSamples(params, signal),
   });
 

@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { sampleSchema, type Sample, type SampleSubmission } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
+import { sampleKeys } from "@/lib/api/sample-keys";
 import { useIdempotencyKeys } from "@/lib/idempotency-key";
 
 /**
@@ -36,7 +37,7 @@ export function useSubmitSample() {
     onSuccess: () => {
       keys.succeeded();
       temporaryId.current = undefined;
-      return queryClient.invalidateQueries({ queryKey: ["samples"] });
+      return queryClient.invalidateQueries({ queryKey: sampleKeys.all });
     },
   });
 }
