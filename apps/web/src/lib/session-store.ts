@@ -60,30 +60,30 @@ type LogoutListener = (reason: LogoutReason) => void;
 
 export interface SessionStore<U extends SessionUser> {
   readonly options: SessionStoreOptions<U>;
-  loadSession(): StoredSession<U> | null;
-  getSession(): StoredSession<U> | null;
-  getToken(): TokenData | null;
-  freshToken(): Promise<TokenData | null>;
-  refreshSession(reason?: LogoutReason): Promise<StoredSession<U> | null>;
-  readStoredSession(): StoredSession<U> | null;
-  adoptSession(next: StoredSession<U>): StoredSession<U>;
-  startSession(input: {
+  loadSession: () => StoredSession<U> | null;
+  getSession: () => StoredSession<U> | null;
+  getToken: () => TokenData | null;
+  freshToken: () => Promise<TokenData | null>;
+  refreshSession: (reason?: LogoutReason) => Promise<StoredSession<U> | null>;
+  readStoredSession: () => StoredSession<U> | null;
+  adoptSession: (next: StoredSession<U>) => StoredSession<U>;
+  startSession: (input: {
     user: U;
     token: string;
     expiresIn?: number | undefined;
     tokenType?: string | undefined;
-  }): StoredSession<U>;
-  updateUser(user: U): void;
-  logout(reason?: LogoutReason): void;
-  lastLogoutReason(): LogoutReason | null;
-  isRestoring(): boolean;
-  keptSignInEmail(): string;
-  subscribe(listener: Listener): () => void;
-  onLogout(listener: LogoutListener): () => void;
-  useSession(): StoredSession<U> | null;
-  useRestoring(): boolean;
+  }) => StoredSession<U>;
+  updateUser: (user: U) => void;
+  logout: (reason?: LogoutReason) => void;
+  lastLogoutReason: () => LogoutReason | null;
+  isRestoring: () => boolean;
+  keptSignInEmail: () => string;
+  subscribe: (listener: Listener) => () => void;
+  onLogout: (listener: LogoutListener) => () => void;
+  useSession: () => StoredSession<U> | null;
+  useRestoring: () => boolean;
   /** Tests: forget the session held in memory so the next read comes from storage. */
-  forget(): void;
+  forget: () => void;
 }
 
 function local(): Storage | null {

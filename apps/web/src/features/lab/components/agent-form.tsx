@@ -42,7 +42,8 @@ export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormP
     const named = serverFieldError(error);
     const field = named ? agentFieldOf(named.field) : null;
     if (named && field) setErrors({ [field]: named.message });
-    else setBanner(error instanceof Error ? error.message : String(error));
+    else if (error instanceof Error) setBanner(error.message);
+    else setBanner(typeof error === "string" ? error : messages.serverError);
     reveal();
   }, [error, reveal]);
 
