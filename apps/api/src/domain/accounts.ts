@@ -1,5 +1,5 @@
-import { messages, type LabLoginResponse, type LoginResponse } from "@lab/contracts";
-import { customers, staff, type CustomerRow } from "@lab/db";
+import { messages } from "@lab/contracts";
+import { customers, staff, type CustomerRow, type StaffRow } from "@lab/db";
 import { eq } from "drizzle-orm";
 
 import { AppError } from "../lib/app-error";
@@ -9,7 +9,6 @@ import { toE164 } from "../lib/phone";
 import type { Role, TokenClaims } from "../lib/tokens";
 import { emailChangedMail, passwordChangedMail, passwordResetCodeMail } from "../mail/account-mails";
 import { enqueueMail, markCodeMail } from "../mail/outbox";
-import { presentCustomer } from "../presenters/customer";
 import type { DomainContext } from "./context";
 import type { RefreshGrant, RevokedSessions, SignedIn } from "./sessions";
 import {
@@ -64,11 +63,16 @@ export async function registerCustomer(
   }
 }
 
+/** Who signed in and their access token: the answer of a sign-in or a refresh, before presenting. */
+export type SignIn = { accessToken: string; expiresIn: number } & (
+  { role: "customer"; customer: CustomerRow } | { role: "lab"; staff: StaffRow }
+);
+
 /** `remember`: 'Keep me signed in' (the refresh session lasts 30 days on this device). */
 export async function loginCustomer(
   ctx: DomainContext,
   input: { email: string; password: string; remember?: boolean | undefined },
-): Promise<SignedIn<LoginResponse>> {
+): Promise<SignedIn<SignIn>> {
   const customer = await findByEmail(ctx.db, input.email);
   const matches = await passwordMatches(input.password, customer?.passwordHash, ctx.bcryptCost);
   if (!customer || !matches) throw new AppError(401, "invalid_credentials", messages.invalidCredentials);
@@ -83,7 +87,7 @@ export async function loginCustomer(
     },
   );
   return {
-    response: { customer: presentCustomer(customer), accessToken: token, expiresIn, tokenType: "Bearer" },
+    response: { role: "customer", customer, accessToken: token, expiresIn },
     refresh,
   };
 }
@@ -98,7 +102,7 @@ export async function refreshSignIn(
   ctx: DomainContext,
   refreshToken: string,
   role: Role,
-): Promise<SignedIn<LoginResponse | LabLoginResponse>> {
+): Promise<SignedIn<SignIn>> {
   const outcome = await ctx.sessions.refresh(refreshToken, role, ctx.now());
   if (outcome.kind === "reused") ctx.sessionsRevoked(outcome.revoked);
   if (outcome.kind !== "refreshed") throw sessionEnded();
@@ -112,22 +116,11 @@ export async function refreshSignIn(
   if (role === "customer") {
     const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, subjectId));
     if (!customer) throw sessionEnded();
-    return {
-      response: { customer: presentCustomer(customer), accessToken, expiresIn, tokenType: "Bearer" },
-      refresh,
-    };
+    return { response: { role: "customer", customer, accessToken, expiresIn }, refresh };
   }
   const [member] = await ctx.db.select().from(staff).where(eq(staff.id, subjectId));
   if (!member) throw sessionEnded();
-  return {
-    response: {
-      staff: { id: member.id, email: member.email, name: member.name },
-      accessToken,
-      expiresIn,
-      tokenType: "Bearer",
-    },
-    refresh,
-  };
+  return { response: { role: "lab", staff: member, accessToken, expiresIn }, refresh };
 }
 
 export async function getCustomer(ctx: DomainContext, id: number): Promise<CustomerRow> {

@@ -1,4 +1,4 @@
-import { messages, type LabLoginResponse } from "@lab/contracts";
+import { messages } from "@lab/contracts";
 import { agents, staff, type AgentRow, type StaffRow } from "@lab/db";
 import { asc, eq, sql } from "drizzle-orm";
 
@@ -7,6 +7,7 @@ import { isUniqueViolation } from "../lib/db-errors";
 import { hashPassword, passwordMatches } from "../lib/passwords";
 import { toE164 } from "../lib/phone";
 import type { TokenClaims } from "../lib/tokens";
+import type { SignIn } from "./accounts";
 import type { DomainContext } from "./context";
 import type { SignedIn } from "./sessions";
 
@@ -54,7 +55,7 @@ export async function loginStaff(
   email: string,
   password: string,
   remember = false,
-): Promise<SignedIn<LabLoginResponse>> {
+): Promise<SignedIn<SignIn>> {
   const member = await findStaff(ctx, email);
   // An unknown e-mail costs one bcrypt comparison too: timing does not tell who is staff.
   const matches = await passwordMatches(password, member?.passwordHash, ctx.bcryptCost);
@@ -62,15 +63,7 @@ export async function loginStaff(
   const { token, expiresIn, ...refresh } = await ctx.sessions.start(ctx.db, "lab", member.id, ctx.now(), {
     persistent: remember,
   });
-  return {
-    response: {
-      staff: { id: member.id, email: member.email, name: member.name },
-      accessToken: token,
-      expiresIn,
-      tokenType: "Bearer",
-    },
-    refresh,
-  };
+  return { response: { role: "lab", staff: member, accessToken: token, expiresIn }, refresh };
 }
 
 /** PUT /lab/password: needs the current password; every other device of the staff member is signed out. */

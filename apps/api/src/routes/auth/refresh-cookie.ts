@@ -2,9 +2,11 @@ import { messages } from "@lab/contracts";
 import type { CookieOptions, Request, RequestHandler, Response } from "express";
 
 import type { DomainContext } from "../../domain/context";
+import type { SignIn } from "../../domain/accounts";
 import type { RefreshGrant, SignedIn } from "../../domain/sessions";
 import type { Role } from "../../lib/tokens";
 import { AppError } from "../../lib/app-error";
+import { presentSignIn } from "../../presenters/sign-in";
 
 /**
  * The refresh token's cookie, one per kind of account so a customer and a staff member can be signed
@@ -41,14 +43,14 @@ export function clearRefreshCookie(ctx: DomainContext, req: Request, res: Respon
 }
 
 /** Sets the refresh cookie and answers the sign-in's body. */
-export function sendSignedIn<T>(
+export function sendSignedIn(
   ctx: DomainContext,
   req: Request,
   res: Response,
-  signedIn: SignedIn<T>,
+  signedIn: SignedIn<SignIn>,
 ): void {
   setRefreshCookie(ctx, req, res, signedIn.refresh);
-  res.json(signedIn.response);
+  res.json(presentSignIn(signedIn.response));
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

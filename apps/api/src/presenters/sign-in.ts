@@ -1,0 +1,16 @@
+import type { LabLoginResponse, LoginResponse } from "@lab/contracts";
+
+import type { SignIn } from "../domain/accounts";
+import { presentCustomer } from "./customer";
+
+/** The body of a sign-in or a refresh: the person (never a password hash) and the bearer token. */
+export function presentSignIn(signIn: SignIn): LoginResponse | LabLoginResponse {
+  const token = {
+    accessToken: signIn.accessToken,
+    expiresIn: signIn.expiresIn,
+    tokenType: "Bearer" as const,
+  };
+  if (signIn.role === "customer") return { customer: presentCustomer(signIn.customer), ...token };
+  const { id, email, name } = signIn.staff;
+  return { staff: { id, email, name }, ...token };
+}
