@@ -5,13 +5,7 @@ import { messages } from "@lab/contracts";
 import { customer } from "@/testing/fixtures";
 import { mockFetch } from "@/testing/mock-fetch";
 
-import {
-  ApiError,
-  apiRequest,
-  loginErrorMessage,
-  profileErrorMessage,
-  registerErrorMessage,
-} from "./api-client";
+import { ApiError, apiRequest } from "./api-client";
 import { getSession, logout, startSession } from "./auth";
 
 describe("apiRequest", () => {
@@ -191,49 +185,5 @@ describe("apiRequest", () => {
       status: 0,
       message: messages.offline,
     });
-  });
-});
-
-describe("error texts of spec section 8", () => {
-  it.each([
-    [401, messages.invalidCredentials],
-    [500, messages.serverError],
-    [502, messages.serviceTemporarilyUnavailable],
-    [503, messages.serviceUnavailable],
-    [504, messages.requestTimeout],
-    [429, "Too many login attempts"],
-  ])("login status %i: %s", (status, expected) => {
-    expect(loginErrorMessage(new ApiError(status, "Too many login attempts"))).toBe(expected);
-  });
-
-  it("login with no answer: network text, offline text when offline", () => {
-    expect(loginErrorMessage(new ApiError(0, ""))).toBe(messages.networkError);
-    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
-    expect(loginErrorMessage(new ApiError(0, ""))).toBe(messages.offline);
-  });
-
-  it("registration: 400 server text or the default; others the registration default", () => {
-    expect(registerErrorMessage(new ApiError(400, "x", undefined, { error: messages.passwordWeak }))).toBe(
-      messages.passwordWeak,
-    );
-    expect(registerErrorMessage(new ApiError(400, "x", undefined, {}))).toBe(messages.registrationInvalid);
-    expect(registerErrorMessage(new Error("boom"))).toBe(messages.registrationFailed);
-  });
-
-  it("profile: 404 and 415 use the screen's texts", () => {
-    expect(profileErrorMessage(new ApiError(404, messages.customerNotFound), "load")).toBe(
-      messages.profileNotFound,
-    );
-    expect(profileErrorMessage(new ApiError(415, "x"), "update")).toBe(messages.profileInvalidFormat);
-    expect(profileErrorMessage(new Error("x"), "load")).toBe(messages.profileLoadFailed);
-  });
-
-  it("a 503 shows the spec's 503 text on the profile and registration forms, not their generic failure", () => {
-    const unavailable = new ApiError(503, messages.serviceUnavailable, "service_unavailable", {
-      error: messages.serviceUnavailable,
-    });
-    expect(profileErrorMessage(unavailable, "load")).toBe(messages.serviceUnavailable);
-    expect(profileErrorMessage(unavailable, "update")).toBe(messages.serviceUnavailable);
-    expect(registerErrorMessage(unavailable)).toBe(messages.serviceUnavailable);
   });
 });

@@ -31,11 +31,12 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-function isOffline(): boolean {
+export function isOffline(): boolean {
   return typeof navigator !== "undefined" && navigator.onLine === false;
 }
 
-function readField(body: unknown, field: string): string | undefined {
+/** A non-empty string field of an error body (the server's `error` text), if present. */
+export function readField(body: unknown, field: string): string | undefined {
   if (typeof body !== "object" || body === null) return undefined;
   const value = (body as Record<string, unknown>)[field];
   return typeof value === "string" && value.length > 0 ? value : undefined;
@@ -167,45 +168,4 @@ async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boo
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ApiError(response.status, messages.serverError, "invalid_response", data);
   return parsed.data;
-}
-
-/** Spec section 8, login: status mapping, offline, then the error message or the network text. */
-export function loginErrorMessage(error: unknown): string {
-  if (!isApiError(error)) {
-    return error instanceof Error && error.message ? error.message : messages.loginFailedDefault;
-  }
-  switch (error.status) {
-    case 0:
-      return isOffline() ? messages.offline : messages.networkError;
-    case 401:
-      return messages.invalidCredentials;
-    case 500:
-      return messages.serverError;
-    case 502:
-      return messages.serviceTemporarilyUnavailable;
-    case 503:
-      return messages.serviceUnavailable;
-    case 504:
-      return messages.requestTimeout;
-    default:
-      return error.message || messages.networkError;
-  }
-}
-
-/** Spec section 8, registration. */
-export function registerErrorMessage(error: unknown): string {
-  if (!isApiError(error)) return messages.registrationFailed;
-  if (error.status === 0) return error.message;
-  if (error.status === 400) return readField(error.body, "error") ?? messages.registrationInvalid;
-  return readField(error.body, "error") ?? messages.registrationFailed;
-}
-
-/** Spec section 8, profile load and update, with the screen's mapping of 404 and 415. */
-export function profileErrorMessage(error: unknown, action: "load" | "update"): string {
-  const fallback = action === "load" ? messages.profileLoadFailed : messages.profileInvalid;
-  if (!isApiError(error)) return fallback;
-  if (error.status === 404) return messages.profileNotFound;
-  if (error.status === 415) return messages.profileInvalidFormat;
-  if (error.status === 400) return readField(error.body, "error") ?? messages.profileInvalid;
-  return error.message || fallback;
 }

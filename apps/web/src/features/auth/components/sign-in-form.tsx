@@ -4,7 +4,8 @@ import { useLocation, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CredentialFields } from "@/components/ui/credential-fields";
-import { isApiError, loginErrorMessage } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-client";
+import { loginErrorMessage } from "@/utils/login-errors";
 
 import { useLogin } from "../api/login";
 import { afterSignInHref } from "../utils/return-to";

@@ -10,7 +10,7 @@ import { Card, CardBody } from "@/components/ui/card";
 import { CredentialFields } from "@/components/ui/credential-fields";
 import { Logo } from "@/components/logo";
 import { paths } from "@/config/paths";
-import { loginErrorMessage } from "@/lib/api-client";
+import { loginErrorMessage } from "@/utils/login-errors";
 import { labSignOutReason } from "@/lib/lab-session";
 
 import { labSignIn } from "../api/lab-login";

@@ -5,10 +5,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/spinner";
-import { profileErrorMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 
 import { useCustomer } from "../api/get-customer";
+import { profileErrorMessage } from "../utils/profile-errors";
 import { AccountInformation } from "./account-information";
 import { ChangePasswordSection } from "./change-password-section";
 import { ProfileForm } from "./profile-form";

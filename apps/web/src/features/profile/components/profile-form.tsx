@@ -24,10 +24,11 @@ import { Field, Input, Textarea, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { useLeaveToSignIn } from "@/hooks/use-leave-to-sign-in";
 import { accountError } from "@/utils/account-errors";
-import { isApiError, profileErrorMessage } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-client";
 
 import { useUpdateProfile } from "../api/update-profile";
 import { changedProfileFields, profileFormValues, type ProfileFormValues } from "../utils/changed-fields";
+import { profileErrorMessage } from "../utils/profile-errors";
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -155,7 +156,13 @@ export function ProfileForm({
   const readOnly = !editing;
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={label} className="space-y-4">
+    <form
+      ref={formRef}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={label}
+      className="space-y-4"
+    >
       <ErrorBanner message={saveError} className="border-red-300 bg-red-50" />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={id("full-name")} label="Full Name" error={errors.fullName?.message}>

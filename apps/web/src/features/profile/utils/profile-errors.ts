@@ -1,0 +1,13 @@
+import { messages } from "@lab/contracts";
+
+import { isApiError, readField } from "@/lib/api-client";
+
+/** Spec section 8, profile load and update, with the screen's mapping of 404 and 415. */
+export function profileErrorMessage(error: unknown, action: "load" | "update"): string {
+  const fallback = action === "load" ? messages.profileLoadFailed : messages.profileInvalid;
+  if (!isApiError(error)) return fallback;
+  if (error.status === 404) return messages.profileNotFound;
+  if (error.status === 415) return messages.profileInvalidFormat;
+  if (error.status === 400) return readField(error.body, "error") ?? messages.profileInvalid;
+  return error.message || fallback;
+}
