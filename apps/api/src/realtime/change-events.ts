@@ -1,5 +1,6 @@
 import type { DomainEvent } from "../domain/domain-events";
-import { presentNotification, presentSample } from "../presenters/sample";
+import { presentNotification } from "../presenters/notification";
+import { presentSample } from "../presenters/sample";
 import type { PushEvent } from "./events";
 
 // jobs/dispatcher.ts still imports the domain's event builder from here.
