@@ -147,6 +147,38 @@ export const sampleSubmissionSchema = z.object({
 });
 export type SampleSubmission = z.input<typeof sampleSubmissionSchema>;
 
+/** What the submission rule reads: the submit form's values, or a submission request's. */
+export interface SubmissionRuleValues {
+  samplerName: string;
+  phoneNumber: string;
+  testTypes: readonly string[];
+  /** The place's coordinates; null when no place was chosen at all (only the form knows that). */
+  coordinates: { lat?: number | null | undefined; lng?: number | null | undefined } | null;
+  shrimpCategory: string;
+}
+export type SubmissionRuleField = "samplerName" | "phoneNumber" | "testTypes" | "location" | "shrimpCategory";
+
+/**
+ * The spec's submission rule (section 5), for the form and the server alike: the first problem in the
+ * spec's order (provider name, phone, test types, a place, its coordinates: missing or zero, then out
+ * of range, then the category), or null.
+ */
+export function firstSubmissionProblem(
+  values: SubmissionRuleValues,
+): { field: SubmissionRuleField; message: string } | null {
+  const problem = (field: SubmissionRuleField, message: string) => ({ field, message });
+  if (values.samplerName.trim() === "") return problem("samplerName", messages.sampleProviderNameRequired);
+  if (values.phoneNumber.trim() === "") return problem("phoneNumber", messages.samplePhoneRequired);
+  if (values.testTypes.length === 0) return problem("testTypes", messages.sampleTestTypesRequired);
+  if (values.coordinates === null) return problem("location", messages.sampleLocationInvalid);
+  const { lat, lng } = values.coordinates;
+  if (!lat || !lng) return problem("location", messages.sampleCoordinatesRequired);
+  if (lat < -90 || lat > 90 || lng < -180 || lng > 180)
+    return problem("location", messages.coordinatesInvalid);
+  if (values.shrimpCategory === "") return problem("shrimpCategory", messages.sampleCategoryRequired);
+  return null;
+}
+
 /** The server view of a sample (spec section 3, DESIGN.md section 5). */
 export const sampleSchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,7 @@
 import {
   SAMPLE_STATUSES,
   STATUS_GROUPS,
+  firstSubmissionProblem,
   messages,
   testTypesOf,
   type SampleStatus,
@@ -33,16 +34,16 @@ const optionalEmail = z.email();
 
 /** The checks of the submit form, in the spec's order (section 5), then the server's own. */
 function validateSubmission(input: SubmissionInput) {
-  if (input.samplerName === "") throw invalid(messages.sampleProviderNameRequired, "samplerName");
-  if (input.phoneNumber === "") throw invalid(messages.samplePhoneRequired, "phoneNumber");
-  if (input.testTypes.length === 0) throw invalid(messages.sampleTestTypesRequired, "testTypes");
   const lat = input.coordinate?.lat;
   const lng = input.coordinate?.lng;
-  if (typeof lat !== "number" || typeof lng !== "number" || lat === 0 || lng === 0) {
-    throw invalid(messages.sampleCoordinatesRequired, "coordinate");
+  const problem = firstSubmissionProblem({ ...input, coordinates: { lat, lng } });
+  if (problem) {
+    // The form's "location" is the request's "coordinate"; an out-of-range pair names no field.
+    const field = problem.field === "location" ? "coordinate" : problem.field;
+    throw invalid(problem.message, problem.message === messages.coordinatesInvalid ? undefined : field);
   }
-  if (lat < -90 || lat > 90 || lng < -180 || lng > 180) throw invalid(messages.coordinatesInvalid);
-  if (input.shrimpCategory === "") throw invalid(messages.sampleCategoryRequired, "shrimpCategory");
+  // Narrows for TypeScript: the rule has refused missing coordinates.
+  if (typeof lat !== "number" || typeof lng !== "number") throw invalid(messages.sampleCoordinatesRequired);
   const allowed = testTypesOf(input.shrimpCategory);
   if (allowed.length === 0) throw invalid(messages.sampleCategoryRequired, "shrimpCategory");
   const testTypes = [...new Set(input.testTypes)];

@@ -1,5 +1,5 @@
 // Spec sections 2 and 5: the submit form's values, its alerts in order, and the payload.
-import { messages, type LocationValue, type SampleSubmission } from "@lab/contracts";
+import { firstSubmissionProblem, type LocationValue, type SampleSubmission } from "@lab/contracts";
 
 export interface SampleFormValues {
   samplerName: string;
@@ -28,21 +28,15 @@ export interface SampleProblem {
   message: string;
 }
 
-/**
- * The first problem, in the spec's order: provider name, phone, test types, a location value, its
- * coordinates (missing or zero), then the category. Null when the form may be sent.
- */
+/** The first problem by the spec's submission rule (the server checks the same). Null when the form may be sent. */
 export function firstProblem(values: SampleFormValues): SampleProblem | null {
-  const problem = (field: SampleField, message: string) => ({ field, message });
-  if (values.samplerName.trim() === "") return problem("samplerName", messages.sampleProviderNameRequired);
-  if (values.phoneNumber.trim() === "") return problem("phoneNumber", messages.samplePhoneRequired);
-  if (values.testTypes.length === 0) return problem("testTypes", messages.sampleTestTypesRequired);
-  if (!values.location) return problem("location", messages.sampleLocationInvalid);
-  const lat = values.location.coordinates?.lat;
-  const lng = values.location.coordinates?.lng;
-  if (!lat || !lng) return problem("location", messages.sampleCoordinatesRequired);
-  if (values.shrimpCategory === "") return problem("shrimpCategory", messages.sampleCategoryRequired);
-  return null;
+  return firstSubmissionProblem({
+    samplerName: values.samplerName,
+    phoneNumber: values.phoneNumber,
+    testTypes: values.testTypes,
+    coordinates: values.location ? (values.location.coordinates ?? {}) : null,
+    shrimpCategory: values.shrimpCategory,
+  });
 }
 
 /** The spec's alert text of the first problem, or null. */
