@@ -20,7 +20,6 @@ import { Card, CardBody } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { SummaryTiles } from "@/features/samples/components/summary-tiles";
 import { useSampleSummary } from "@/lib/api/get-sample-summary";
 import { useSamples } from "@/lib/api/get-samples";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -287,6 +286,3 @@ function ActionCard({
     </Link>
   );
 }
-
-// Deliberately broken: a feature importing another feature (reverted next).
-export const crossFeatureProbe = SummaryTiles;
