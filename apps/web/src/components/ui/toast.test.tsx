@@ -34,9 +34,13 @@ describe("toasts", () => {
     expect(screen.getByText("Saved")).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("Failed");
     expect(screen.getByText("Careful")).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 100));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS - 100);
+    });
     expect(screen.getByText("Careful")).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(screen.queryByText("Saved")).not.toBeInTheDocument();
     expect(screen.queryByText("Failed")).not.toBeInTheDocument();
     expect(screen.queryByText("Careful")).not.toBeInTheDocument();
@@ -75,7 +79,9 @@ describe("toasts", () => {
       "Event 5",
     ]);
     expect(screen.getByRole("region", { name: "Status messages" })).toHaveClass("bottom-4");
-    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS);
+    });
     expect(screen.queryAllByRole("status")).toHaveLength(0);
   });
 });

@@ -135,7 +135,13 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
         <Alert tone="warning">{messages.codeExpiredUi}</Alert>
       ) : null}
 
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Verify email" className="space-y-4">
+      <form
+        ref={formRef}
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-label="Verify email"
+        className="space-y-4"
+      >
         <CodeField
           id="verification-code"
           label="Verification Code"

@@ -56,7 +56,7 @@ export function ApplicationForm({ positions }: { positions: string[] }) {
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-label="Job application"
       className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 sm:p-6"

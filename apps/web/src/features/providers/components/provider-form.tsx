@@ -111,7 +111,13 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
               </p>
             ) : null}
           </div>
-          <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="space-y-4">
+          <form
+            ref={formRef}
+            onSubmit={(event) => void onSubmit(event)}
+            noValidate
+            aria-labelledby={titleId}
+            className="space-y-4"
+          >
             <ErrorBanner message={saveError} />
             <div className="grid gap-4 @lg:grid-cols-2">
               <Field id={id("name")} label="Provider Name" required error={errors.samplerName?.message}>

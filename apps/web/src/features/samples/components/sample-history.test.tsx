@@ -163,9 +163,13 @@ describe("SampleHistory", () => {
     expect(screen.getByRole("heading", { name: "Sample #7" }).closest("article")).not.toHaveAttribute(
       "data-highlighted",
     );
-    act(() => vi.advanceTimersByTime(HIGHLIGHT_DURATION_MS - 50));
+    act(() => {
+      vi.advanceTimersByTime(HIGHLIGHT_DURATION_MS - 50);
+    });
     expect(card).toHaveAttribute("data-highlighted", "true");
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(card).not.toHaveAttribute("data-highlighted");
   });
 

@@ -67,9 +67,9 @@ describe("SampleProcessing", () => {
     await vi.waitFor(() => expect(queryClient.getQueryState(["notifications"])?.status).toBe("success"));
 
     const push = (item: Notification) =>
-      act(() =>
-        queryClient.setQueryData<Notification[]>(["notifications"], (current = []) => [item, ...current]),
-      );
+      act(() => {
+        queryClient.setQueryData<Notification[]>(["notifications"], (current = []) => [item, ...current]);
+      });
 
     push(note(2, { type: "sample_assigned", data: { stage: "agent-assigned", agent: "Meena Das" } }));
     await expectPercent("50");
