@@ -4,7 +4,7 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import type { ApiInstance } from "./support/api";
-import { startEnvironment, type Environment } from "./support/environment";
+import { logsOnFailure, startEnvironment, type Environment } from "./support/environment";
 import { record } from "./support/figures";
 import { call, samplePayload, signedInCustomer, type Customer } from "./support/http";
 import { sleep } from "./support/ports";
@@ -33,6 +33,7 @@ const refusedConnection = (error: unknown) =>
 
 describe.skipIf(inject("faultsSkip") !== "")("fault: kill -9 of one instance under submission load", () => {
   let env: Environment;
+  logsOnFailure(() => env);
   let customers: Customer[];
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
-import { startEnvironment, type Environment } from "./support/environment";
+import { logsOnFailure, startEnvironment, type Environment } from "./support/environment";
 import { record } from "./support/figures";
 import { call, signedInCustomer, staffToken, samplePayload, type Customer } from "./support/http";
 import { sleep } from "./support/ports";
@@ -9,6 +9,7 @@ const SERVICE_UNAVAILABLE = "Service unavailable. Please try again later.";
 
 describe.skipIf(inject("faultsSkip") !== "")("fault: Postgres stopped and started again", () => {
   let env: Environment;
+  logsOnFailure(() => env);
   let customer: Customer;
   let staff: string;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
-import { startEnvironment, type Environment } from "./support/environment";
+import { logsOnFailure, startEnvironment, type Environment } from "./support/environment";
 import { record } from "./support/figures";
 import { expectStatus, samplePayload, signedInCustomer, type Customer } from "./support/http";
 import { sleep, waitUntil } from "./support/ports";
@@ -11,6 +11,7 @@ const UPDATES = 10;
 
 describe.skipIf(inject("faultsSkip") !== "")("fault: Redis killed and restarted", () => {
   let env: Environment;
+  logsOnFailure(() => env);
   let customer: Customer;
   let screen: Screen | undefined;
 

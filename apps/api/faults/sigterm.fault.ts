@@ -5,7 +5,7 @@ import { Client } from "@stomp/stompjs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
 
-import { startEnvironment, type Environment } from "./support/environment";
+import { logsOnFailure, startEnvironment, type Environment } from "./support/environment";
 import { record } from "./support/figures";
 import { call, expectStatus, samplePayload, signedInCustomer, type Customer } from "./support/http";
 import { sleep, waitUntil } from "./support/ports";
@@ -93,6 +93,7 @@ const complete = (reply: Reply, kind: "json" | "pdf") => {
 
 describe.skipIf(inject("faultsSkip") !== "")("fault: SIGTERM with requests in flight", () => {
   let env: Environment;
+  logsOnFailure(() => env);
   let customer: Customer;
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
-import { startEnvironment, type Environment } from "./support/environment";
+import { logsOnFailure, startEnvironment, type Environment } from "./support/environment";
 import { record } from "./support/figures";
 import {
   call,
@@ -20,6 +20,7 @@ const ENQUIRIES = 3;
 
 describe.skipIf(inject("faultsSkip") !== "")("fault: SMTP down, then back", () => {
   let env: Environment;
+  logsOnFailure(() => env);
   let known: Customer;
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 // One fault test's world: its own Postgres cluster, Redis and SMTP catcher, and API instances on them.
-import { inject } from "vitest";
+import { beforeEach, inject } from "vitest";
 
 import { startApi, type ApiInstance } from "./api";
 import { startPostgres, type PostgresCluster } from "./postgres";
@@ -61,4 +61,14 @@ export async function startEnvironment(count: number): Promise<Environment> {
     throw error;
   }
   return env;
+}
+
+/** Registers, in the calling describe, that a failing test prints the instances' recent output. */
+export function logsOnFailure(current: () => Environment | undefined): void {
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(() => {
+      const env = current();
+      if (env) console.error(`API instance output:\n${env.logs()}`);
+    });
+  });
 }
