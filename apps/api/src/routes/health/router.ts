@@ -1,20 +1,16 @@
-import type { Database } from "@lab/db";
 import { Router } from "express";
 
-import { outboxBacklog } from "../../mail/outbox";
+import { readiness, type ReadinessSource } from "../../domain/readiness";
+import { presentHealth, presentReadiness } from "../../presenters/health";
 
-export function healthRouter(database: Database): Router {
+export function healthRouter(database: ReadinessSource): Router {
   const router = Router();
   router.get("/health", (_req, res) => {
-    res.json({ status: "ok" });
+    res.json(presentHealth());
   });
   router.get("/ready", async (_req, res) => {
-    const migrated = await database.isMigrated().catch(() => false);
-    // Informational: a mail backlog (SMTP down) does not make this instance unready to serve.
-    const mail = migrated ? await outboxBacklog(database.db).catch(() => null) : null;
-    res
-      .status(migrated ? 200 : 503)
-      .json({ status: migrated ? "ready" : "not ready", database: migrated, mail });
+    const ready = await readiness(database);
+    res.status(ready.migrated ? 200 : 503).json(presentReadiness(ready));
   });
   return router;
 }
