@@ -1,3 +1,52 @@
 import { config } from "../../eslint.base.js";
 
-export default config({ forbidImports: ["@lab/web", "react", "react-dom"] });
+// The package boundary (DESIGN.md section 3), repeated in each zone below: a zone's no-restricted-imports
+// replaces the package's for its files.
+const forbidden = {
+  group: ["@lab/web", "@lab/web/*", "react", "react/*", "react-dom", "react-dom/*"],
+  message: "This import crosses a package boundary (see DESIGN.md section 3).",
+};
+
+// Layers (docs/architecture.md): routes parse, authorise, call the domain and present; only the domain
+// (and jobs, mail, realtime) talks to the database. The domain never depends on the HTTP edge.
+const zones = [
+  {
+    files: ["src/routes/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            forbidden,
+            {
+              group: ["drizzle-orm", "drizzle-orm/*", "@lab/db", "@lab/db/*"],
+              message: "Routes reach the database through src/domain (parse → authorise → domain → present).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/domain/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            forbidden,
+            {
+              group: ["**/http", "**/http/*"],
+              message:
+                "The domain must not depend on the HTTP edge (src/http); shared pieces live in src/lib.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
+export default config({ forbidImports: ["@lab/web", "react", "react-dom"], extra: zones });
