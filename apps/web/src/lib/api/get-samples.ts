@@ -6,10 +6,12 @@ import { apiRequest } from "@/lib/api-client";
 
 import { sampleKeys } from "./sample-keys";
 
-export type SamplesParams = Pick<
-  SampleListQuery,
-  "q" | "status" | "from" | "to" | "page" | "size" | "sort" | "cursor" | "highlight"
->;
+// The schema's input types page, size and highlight as unknown (z.coerce); the web sends numbers.
+export type SamplesParams = Pick<SampleListQuery, "q" | "status" | "from" | "to" | "sort" | "cursor"> & {
+  page?: number | undefined;
+  size?: number | undefined;
+  highlight?: number | undefined;
+};
 
 /** The query string of GET /sample-submissions: only the parameters that are set. */
 export function samplesSearch(params: SamplesParams): string {
