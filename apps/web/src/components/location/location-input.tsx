@@ -4,9 +4,8 @@ import { useEffect, useState } from "react";
 import { messages, type LocationValue, type PlaceSuggestion } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
-import { comboboxKeyHandler } from "@/components/ui/combobox-keys";
-import { Field, Input, describedBy } from "@/components/ui/input";
+import { Combobox } from "@/components/ui/combobox";
+import { Field, describedBy } from "@/components/ui/input";
 
 import { PLACES_MIN_QUERY_LENGTH, usePlaceSuggestions } from "@/lib/api/autocomplete-places";
 import { getNearestPlace } from "@/lib/api/get-nearest-place";
@@ -66,8 +65,6 @@ export function LocationInput({
   placeholder = "Search a place or type 'lat, lng'",
   className,
 }: LocationInputProps) {
-  const listboxId = `${id}-listbox`;
-  const optionId = (index: number) => `${id}-option-${index}`;
   const [text, setText] = useState(value?.address ?? "");
   const [syncedKey, setSyncedKey] = useState(keyOf(value));
   const [open, setOpen] = useState(false);
@@ -102,12 +99,6 @@ export function LocationInput({
     if (query.error) console.error("Places autocomplete failed:", query.error);
   }, [query.error]);
 
-  useEffect(() => {
-    if (active < 0) return;
-    const option = document.getElementById(`${id}-option-${active}`);
-    if (option && typeof option.scrollIntoView === "function") option.scrollIntoView({ block: "nearest" });
-  }, [active, id]);
-
   const emit = (next: LocationValue | null) => {
     const nextKey = keyOf(next);
     setSyncedKey(nextKey);
@@ -131,15 +122,6 @@ export function LocationInput({
     setActiveIndex(-1);
     emit({ address: suggestion.address, coordinates: suggestion.coordinates, placeId: suggestion.placeId });
   };
-
-  const onKeyDown = comboboxKeyHandler({
-    items: suggestions,
-    open: listOpen,
-    activeIndex: active,
-    setOpen,
-    setActiveIndex,
-    onSelect: select,
-  });
 
   /** "Use my location": the device's position in India, named after the nearest known place. */
   const locateMe = async () => {
@@ -195,64 +177,40 @@ export function LocationInput({
       hint={hint || undefined}
       className={className}
     >
-      <div className="relative">
-        <MapPin
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-        />
-        <Input
-          id={id}
-          type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={listOpen}
-          aria-controls={listboxId}
-          aria-activedescendant={active >= 0 ? optionId(active) : undefined}
-          aria-describedby={describedBy(id, shownError, Boolean(hint))}
-          autoComplete="off"
-          spellCheck={false}
-          className="pl-9"
-          placeholder={placeholder}
-          value={text}
-          disabled={disabled}
-          readOnly={locked}
-          invalid={Boolean(shownError)}
-          onChange={(event) => handleInput(event.target.value)}
-          onKeyDown={onKeyDown}
-          onFocus={() => setOpen(true)}
-          onBlur={() => {
+      <Combobox
+        id={id}
+        label={label}
+        icon={<MapPin className="h-4 w-4" />}
+        items={suggestions}
+        itemKey={(suggestion) => suggestion.placeId}
+        renderItem={(suggestion) => (
+          <span className="flex items-start gap-2">
+            <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-teal-700" />
+            <span>{suggestion.address}</span>
+          </span>
+        )}
+        open={listOpen}
+        activeIndex={active}
+        setOpen={setOpen}
+        setActiveIndex={setActiveIndex}
+        onSelect={select}
+        describedBy={describedBy(id, shownError, Boolean(hint))}
+        inputProps={{
+          spellCheck: false,
+          placeholder,
+          value: text,
+          disabled,
+          readOnly: locked,
+          invalid: Boolean(shownError),
+          onChange: (event) => handleInput(event.target.value),
+          onFocus: () => setOpen(true),
+          onBlur: () => {
             setOpen(false);
             setActiveIndex(-1);
             onBlur?.();
-          }}
-        />
-        <ul
-          id={listboxId}
-          role="listbox"
-          aria-label={`${label} suggestions`}
-          hidden={!listOpen}
-          className="absolute z-20 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-        >
-          {suggestions.map((suggestion, index) => (
-            <li
-              key={suggestion.placeId}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              // Keeps the focus in the input, so the blur does not close the list before the click.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => select(suggestion)}
-              className={cn(
-                "flex cursor-pointer items-start gap-2 px-3 py-2 text-sm text-slate-800",
-                index === active ? "bg-teal-50 text-teal-900" : "hover:bg-slate-50",
-              )}
-            >
-              <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-teal-700" />
-              <span>{suggestion.address}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
+          },
+        }}
+      />
       {editable ? (
         <Button
           variant="outline"
