@@ -1,5 +1,4 @@
 import { messages } from "@lab/contracts";
-import type { NotificationRow } from "@lab/db";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
@@ -15,7 +14,7 @@ import {
 /** /notifications, behind customer authentication: persisted, so every device sees the same state. */
 export function notificationsRouter(ctx: DomainContext): Router {
   const router = Router();
-  const id = (value: unknown): NotificationRow["id"] => parseIdParam(value, messages.notificationNotFound);
+  const id = (value: unknown) => parseIdParam(value, messages.notificationNotFound);
 
   router.get("/", async (req, res) => {
     res.json((await listNotifications(ctx, claimsOf(req).subject)).map(presentNotification));
