@@ -25,6 +25,11 @@ const logger = pino({ level: config.logLevel });
 
 const database = await createDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, "pg") });
 await database.migrate();
+// The jobs' own few connections: requests queueing for the pool in a surge must not hold back the
+// dispatcher's 30-second promise or the outbox. PGlite is one in-process database, shared.
+const jobsDatabase = config.databaseUrl
+  ? await createDatabase({ url: config.databaseUrl, poolSize: 3 })
+  : database;
 
 const redis = config.redisUrl
   ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
@@ -34,7 +39,7 @@ redis?.on("error", (error: Error) => logger.warn({ err: error.message }, "redis 
 const devMailbox = config.smtpUrl ? undefined : createDevMailbox(join(config.dataDir, "mailbox"));
 const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : devMailbox?.transport;
 if (!transport) throw new Error("no mail transport");
-const outbox = createOutboxSender({ db: database.db, transport, from: config.mailFrom, logger });
+const outbox = createOutboxSender({ db: jobsDatabase.db, transport, from: config.mailFrom, logger });
 
 // One token service and session store per process: the API and the real-time endpoint honour the
 // same sign-outs.
@@ -71,7 +76,7 @@ const app = createApp({
 });
 
 const jobsContext = createDomainContext({
-  db: database.db,
+  db: jobsDatabase.db,
   jwtSecret: config.jwtSecret,
   mailQueued: () => outbox.nudge(),
   publicUrl: config.publicUrl,
@@ -80,7 +85,7 @@ const jobsContext = createDomainContext({
   sessions,
 });
 // Woken in-process by this instance's submissions and by NOTIFY for every instance's.
-const dispatcher = createDispatcher(jobsContext, logger, { database });
+const dispatcher = createDispatcher(jobsContext, logger, { database: jobsDatabase });
 const simulator = config.labSimulator
   ? createLabSimulator(jobsContext, logger, { pace: config.labSimulator })
   : undefined;
@@ -156,6 +161,7 @@ async function shutdown(signal: string): Promise<void> {
   transport?.close();
   redis?.disconnect();
   await database.close();
+  if (jobsDatabase !== database) await jobsDatabase.close();
   logger.info("stopped");
   process.exit(0);
 }
