@@ -28,7 +28,7 @@ export interface RealtimeStats {
 export interface Realtime {
   broker: StompBroker;
   /** For DomainContext.publish: presents committed changes and fans them out to every instance's sessions. */
-  publish(events: DomainEvent[]): void;
+  publish: (events: DomainEvent[]) => void;
   /** Serves /api/ws on the HTTP server. */
   attach(server: Server): void;
   /** Tells this instance's clients it is going away, gives them a moment, then closes their sockets. */
