@@ -2,7 +2,6 @@ import { cannotMoveMessage, messages, type SampleStatus } from "@lab/contracts";
 import { samples, type SampleRow } from "@lab/db";
 import { eq } from "drizzle-orm";
 
-import { parseIdParam } from "../http/parse";
 import { AppError } from "../lib/app-error";
 import type { DomainContext } from "./context";
 import { moveSample, type Actor } from "./sample-moves";
@@ -30,7 +29,7 @@ export async function moveToStatus(
   const [current] = await ctx.db
     .select({ status: samples.status })
     .from(samples)
-    .where(eq(samples.id, parseIdParam(sampleId, messages.sampleNotFound)));
+    .where(eq(samples.id, sampleId));
   if (!current) throw new AppError(404, "not_found", messages.sampleNotFound);
   throw new AppError(409, "conflict", cannotMoveMessage(current.status, target.status));
 }
