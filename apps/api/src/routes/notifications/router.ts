@@ -1,5 +1,4 @@
 import { messages } from "@lab/contracts";
-import { sql } from "drizzle-orm";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
@@ -18,7 +17,6 @@ export function notificationsRouter(ctx: DomainContext): Router {
   const id = (value: unknown) => parseIdParam(value, messages.notificationNotFound);
 
   router.get("/", async (req, res) => {
-    await ctx.db.execute(sql`select 1`);
     res.json((await listNotifications(ctx, claimsOf(req).subject)).map(presentNotification));
   });
   router.post("/read-all", async (req, res) => {
