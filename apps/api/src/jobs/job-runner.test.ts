@@ -117,6 +117,43 @@ describe("createJob", () => {
   });
 });
 
+// A lost LISTEN connection: only on a server (PGlite listens in-process).
+describe.skipIf(!testEnv.databaseUrl)("wake-ups after the listening connection is lost", () => {
+  it("listens again, passes once for what it may have missed, and is woken by the next NOTIFY", async () => {
+    const database = await createTestDatabase(testEnv.databaseUrl);
+    try {
+      const { seen, pass } = slowPass(1);
+      const job = createJob({
+        name: "test",
+        intervalMs: 60_000,
+        pass,
+        onError: () => undefined,
+        wakeOn: { database, channel: "job_runner_relisten" },
+      });
+      await job.start();
+      await sleep(100);
+      const before = seen.passes;
+      await database.db.execute(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
+      );
+      const waitFor = async (passes: number) => {
+        const started = Date.now();
+        while (seen.passes < passes && Date.now() - started < 5000) await sleep(10);
+      };
+      // Reconnected (after about a second): one pass for the notifications it could not hear.
+      await waitFor(before + 1);
+      expect(seen.passes).toBe(before + 1);
+      await sleep(100);
+      await database.db.execute("notify job_runner_relisten");
+      await waitFor(before + 2);
+      expect(seen.passes).toBe(before + 2);
+      await job.stop();
+    } finally {
+      await database.close();
+    }
+  }, 30_000);
+});
+
 // An advisory lock between connections: only meaningful on a server (PGlite is one connection).
 describe.skipIf(!testEnv.databaseUrl)("withJobLock", () => {
   it("lets one instance at a time do a job's work, and releases the lock when the job stops", async () => {
