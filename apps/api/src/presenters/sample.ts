@@ -5,9 +5,6 @@ import type { SampleEventRow, SampleRow } from "@lab/db";
 import type { SampleView } from "../domain/sample-list";
 import { displayPhone } from "../lib/phone";
 
-// realtime/change-events.ts still imports it from here.
-export { presentNotification } from "./notification";
-
 /** `reportId`: the sample's report, read by the caller (null until the report is issued). */
 export function presentSample(row: SampleRow, reportId: number | null): Sample {
   return {
