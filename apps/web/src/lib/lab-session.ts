@@ -6,6 +6,12 @@ import type { Staff } from "@lab/contracts";
 
 import { createSessionStore, type LogoutReason, type StoredSession } from "./session-store";
 
+/**
+ * The first part of every lab console query key: the shared query client (lib/query-client.ts)
+ * drops these with the staff session and keeps them through the customer's sign-out.
+ */
+export const LAB_QUERY_ROOT = "lab";
+
 export const LAB_TOKEN_KEY = "labToken";
 export const LAB_STAFF_KEY = "labStaff";
 

@@ -4,7 +4,7 @@ import { QueryClient, type Query } from "@tanstack/react-query";
 
 import { isApiError } from "./api-client";
 import { onLogout } from "./auth";
-import { labSessionStore } from "./lab-session";
+import { LAB_QUERY_ROOT, labSessionStore } from "./lab-session";
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,9 +23,9 @@ export function createQueryClient(): QueryClient {
 
 export const queryClient = createQueryClient();
 
-// Nothing of one account's data survives its session. The console's queries are keyed under "lab",
-// so each session clears its own and leaves the other's (both can be open in one browser).
-const isLabQuery = (query: Query) => query.queryKey[0] === "lab";
+// Nothing of one account's data survives its session. The console's queries are keyed under
+// LAB_QUERY_ROOT, so each session clears its own and leaves the other's (both can be open in one browser).
+const isLabQuery = (query: Query) => query.queryKey[0] === LAB_QUERY_ROOT;
 onLogout(() => {
   queryClient.removeQueries({ predicate: (query) => !isLabQuery(query) });
   queryClient.getMutationCache().clear();

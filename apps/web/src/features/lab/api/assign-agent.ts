@@ -4,6 +4,8 @@ import { sampleSchema, type Sample } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
+import { labSamplesQueryKey } from "./get-lab-samples";
+
 /** POST /lab/samples/{id}/assign: PENDING → COLLECTING, or another agent while COLLECTING. */
 export function assignAgent({ sampleId, agentId }: { sampleId: number; agentId: number }): Promise<Sample> {
   return apiRequest(`/lab/samples/${sampleId}/assign`, {
@@ -19,6 +21,6 @@ export function useAssignAgent() {
   return useMutation({
     mutationFn: assignAgent,
     // A refused move (409) means the view is stale (the dispatcher or a colleague moved it): reload too.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: labSamplesQueryKey }),
   });
 }

@@ -4,6 +4,8 @@ import { labSampleDetailSchema, type LabSampleDetail } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
+import { labSamplesQueryKey } from "./get-lab-samples";
+
 export type { LabSampleDetail } from "@lab/contracts";
 
 /** GET /lab/samples/{id}: the sample with its customer, timeline and report. */
@@ -15,7 +17,7 @@ export function getLabSample(id: string): Promise<LabSampleDetail> {
 }
 
 export const labSampleQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ["lab", "samples", "one", id], queryFn: () => getLabSample(id) });
+  queryOptions({ queryKey: [...labSamplesQueryKey, "one", id], queryFn: () => getLabSample(id) });
 
 /** Re-read every 10 s: the dispatcher and the simulator move samples too. */
 export const LAB_REFRESH_MS = 10_000;

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { labSamplePageSchema, type LabSamplePage } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
+import { LAB_QUERY_ROOT } from "@/lib/lab-session";
 
 export type { LabSample, LabSamplePage } from "@lab/contracts";
 
@@ -44,9 +45,12 @@ export function getLabSamples(params: LabSamplesParams, signal?: AbortSignal): P
   });
 }
 
+/** Every lab query about samples (lists and details): what a move, an assignment or a report invalidates. */
+export const labSamplesQueryKey = [LAB_QUERY_ROOT, "samples"] as const;
+
 export const labSamplesQueryOptions = (params: LabSamplesParams) =>
   queryOptions({
-    queryKey: ["lab", "samples", "list", params],
+    queryKey: [...labSamplesQueryKey, "list", params],
     queryFn: ({ signal }) => getLabSamples(params, signal),
   });
 

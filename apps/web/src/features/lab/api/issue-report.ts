@@ -4,6 +4,8 @@ import { reportSchema, type IssueReportRequest, type Report } from "@lab/contrac
 
 import { apiRequest } from "@/lib/api-client";
 
+import { labSamplesQueryKey } from "./get-lab-samples";
+
 /** POST /lab/samples/{id}/report: TESTING → COMPLETED; answers 201 the report. */
 export function issueReport({
   sampleId,
@@ -25,6 +27,6 @@ export function useIssueReport() {
   return useMutation({
     mutationFn: issueReport,
     // A refused move (409) means the view is stale (the dispatcher or a colleague moved it): reload too.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: labSamplesQueryKey }),
   });
 }

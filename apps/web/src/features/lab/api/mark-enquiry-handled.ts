@@ -4,6 +4,8 @@ import { contactEnquirySchema, type ContactEnquiry } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
+import { enquiriesQueryKey } from "./get-enquiries";
+
 /** POST /lab/enquiries/{id}/handled: idempotent. */
 export function markEnquiryHandled(id: number): Promise<ContactEnquiry> {
   return apiRequest(`/lab/enquiries/${id}/handled`, {
@@ -17,6 +19,6 @@ export function useMarkEnquiryHandled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markEnquiryHandled,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["lab", "enquiries"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: enquiriesQueryKey }),
   });
 }

@@ -4,6 +4,8 @@ import { sampleSchema, type Sample } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
+import { labSamplesQueryKey } from "./get-lab-samples";
+
 export type StatusMove = { status: "COLLECTED" } | { status: "TESTING"; testingEta?: string };
 
 /** POST /lab/samples/{id}/status: COLLECTING → COLLECTED, or COLLECTED → TESTING (optional ETA). */
@@ -27,6 +29,6 @@ export function useMoveSampleStatus() {
   return useMutation({
     mutationFn: moveSampleStatus,
     // A refused move (409) means the view is stale (the dispatcher or a colleague moved it): reload too.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: labSamplesQueryKey }),
   });
 }

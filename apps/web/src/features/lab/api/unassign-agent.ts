@@ -4,6 +4,8 @@ import { sampleSchema, type Sample } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
+import { labSamplesQueryKey } from "./get-lab-samples";
+
 /** POST /lab/samples/{id}/unassign: COLLECTING → PENDING. */
 export function unassignAgent(sampleId: number): Promise<Sample> {
   return apiRequest(`/lab/samples/${sampleId}/unassign`, {
@@ -18,6 +20,6 @@ export function useUnassignAgent() {
   return useMutation({
     mutationFn: unassignAgent,
     // A refused move (409) means the view is stale (the dispatcher or a colleague moved it): reload too.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["lab", "samples"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: labSamplesQueryKey }),
   });
 }
