@@ -8,11 +8,16 @@ const POLL_TIMES = 40;
  * Focuses the first element matching `selector` once it is shown (the next screen may render a moment
  * later, or load lazily). A heading gets tabIndex -1 so it can hold focus without becoming a tab stop.
  * `skip` is an element that matches but belongs to the screen being left. Returns a cancel function.
+ * It gives up once the focus has moved on to something else (the user went on typing elsewhere, or
+ * the page that asked is long gone): a late poll must never pull the focus out of a field.
  */
 export function focusWhenShown(selector: string, skip?: Element | null): () => void {
   let tries = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const focusedAtStart = document.activeElement;
   const attempt = () => {
+    const focused = document.activeElement;
+    if (focused !== focusedAtStart && focused !== null && focused !== document.body) return;
     const target = Array.from(document.querySelectorAll<HTMLElement>(selector)).find(
       (element) => element !== skip && element.isConnected,
     );
