@@ -5,10 +5,10 @@ import { messages } from "@lab/contracts";
 import { Card, CardBody } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/spinner";
 import { keptSignInEmail } from "@/lib/auth";
-
 import { clearSignInHandoff, peekSignInHandoff } from "@/lib/sign-in-handoff";
-import { SignInForm } from "./sign-in-form";
 import type { VerificationStart } from "@/lib/sign-in-handoff";
+
+import { SignInForm } from "./sign-in-form";
 
 // Not on the first paint of /login (its budget, DESIGN.md section 10): each is its own chunk, fetched
 // when the card turns to it.

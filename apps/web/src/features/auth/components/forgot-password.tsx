@@ -16,12 +16,12 @@ import { Button } from "@/components/ui/button";
 import { ErrorBanner, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, describedBy } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-client";
+import { NewPasswordField } from "@/components/account/new-password-field";
 
 import { useForgotPassword } from "../api/forgot-password";
 import { useResetPassword } from "../api/reset-password";
 import { useCountdown } from "../hooks/use-countdown";
 import { CodeField, CodeStatus, DevMailboxHint, ResendCode } from "./code-entry";
-import { NewPasswordField } from "@/components/account/new-password-field";
 import { EMAIL_REQUIRED } from "./sign-in-form";
 
 // A light check only: the server answers the same for any address, so nothing here can leak.

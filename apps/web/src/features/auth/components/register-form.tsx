@@ -14,14 +14,13 @@ import {
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, describedBy } from "@/components/ui/input";
-
-import { useRegister } from "../api/register";
-import { useEmailCheck } from "../hooks/use-email-check";
-import { EmailCheckFeedback } from "./email-check-feedback";
 import { PasswordStrength } from "@/components/account/password-strength";
 import { PasswordTips } from "@/components/account/password-tips";
 import type { VerificationStart } from "@/lib/sign-in-handoff";
 
+import { useRegister } from "../api/register";
+import { useEmailCheck } from "../hooks/use-email-check";
+import { EmailCheckFeedback } from "./email-check-feedback";
 import { registerErrorMessage } from "../utils/register-errors";
 
 interface RegisterErrors {

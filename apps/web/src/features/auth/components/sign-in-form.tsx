@@ -6,10 +6,10 @@ import { Button } from "@/components/ui/button";
 import { CredentialFields } from "@/components/ui/credential-fields";
 import { isApiError } from "@/lib/api-client";
 import { loginErrorMessage } from "@/utils/login-errors";
+import type { VerificationStart } from "@/lib/sign-in-handoff";
 
 import { useLogin } from "../api/login";
 import { afterSignInHref } from "../utils/return-to";
-import type { VerificationStart } from "@/lib/sign-in-handoff";
 
 export const EMAIL_REQUIRED = "Please enter your email address.";
 export const PASSWORD_REQUIRED = "Please enter your password.";

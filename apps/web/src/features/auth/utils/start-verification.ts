@@ -1,9 +1,9 @@
 import { VERIFICATION_CODE_TTL_S, VERIFICATION_RESEND_AFTER_S, messages } from "@lab/contracts";
 
 import { isApiError } from "@/lib/api-client";
+import type { VerificationStart } from "@/lib/sign-in-handoff";
 
 import { sendVerification } from "../api/send-verification";
-import type { VerificationStart } from "@/lib/sign-in-handoff";
 import { codeStillValidNotice } from "./parse-verification-sent";
 
 /** 403 email_not_verified: send a code (a 429 means the last one is still valid) and verify. */

@@ -14,9 +14,9 @@ import { useToast } from "@/components/ui/toast";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useSamples } from "@/lib/api/get-samples";
 import { totalPagesOf } from "@/utils/pagination";
+import { usePhoneLayout } from "@/hooks/use-media-query";
 
 import { isPageSelected, useLedgerSelection } from "../hooks/use-ledger-selection";
-import { usePhoneLayout } from "@/hooks/use-media-query";
 import { downloadLedgerCsv } from "../utils/ledger-csv";
 import {
   LEDGER_STATUS_FILTERS,

@@ -6,10 +6,10 @@ import { messages, type Notification } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
 import { paths } from "@/config/paths";
+import { useNotifications } from "@/lib/api/get-notifications";
 
 import { useClearNotifications } from "../api/clear-notifications";
 import { useDismissNotification } from "../api/dismiss-notification";
-import { useNotifications } from "@/lib/api/get-notifications";
 import { useMarkAllNotificationsRead } from "../api/mark-all-read";
 import { useMarkNotificationRead } from "../api/mark-read";
 import { useConnectionStatus } from "../utils/connection-status";

@@ -5,9 +5,9 @@ import { messages, type Provider } from "@lab/contracts";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
+import { providerErrorMessage } from "@/utils/provider-errors";
 
 import { useDeleteProvider } from "../api/delete-provider";
-import { providerErrorMessage } from "@/utils/provider-errors";
 
 interface DeleteProviderDialogProps {
   customerId: number;

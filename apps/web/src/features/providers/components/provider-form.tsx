@@ -11,10 +11,10 @@ import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/f
 import { Field, Input, Select, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { LocationInput } from "@/components/location/location-input";
-
 import { useCreateProvider } from "@/lib/api/create-provider";
-import { useUpdateProvider } from "../api/update-provider";
 import { providerErrorMessage } from "@/utils/provider-errors";
+
+import { useUpdateProvider } from "../api/update-provider";
 import {
   blankProvider,
   providerFormSchema,

@@ -8,10 +8,10 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { paths } from "@/config/paths";
 import { formatDateTime } from "@/utils/dates";
-
-import { useDownloadReportPdf } from "../api/download-report-pdf";
 import { resultLabel } from "@/utils/report-result";
 import { RevokedBadge } from "@/components/reports/result-banner";
+
+import { useDownloadReportPdf } from "../api/download-report-pdf";
 
 /** One report of /reports: result, sample, date, certification; View Details and Download PDF. */
 export function ReportCard({ report }: { report: Report }) {

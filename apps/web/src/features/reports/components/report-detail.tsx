@@ -11,13 +11,13 @@ import { paths } from "@/config/paths";
 import { useSample } from "@/lib/api/get-sample";
 import { formatDateTime } from "@/utils/dates";
 import { isApiError } from "@/lib/api-client";
-
-import { useDownloadReportPdf } from "../api/download-report-pdf";
 import { useReport } from "@/lib/api/get-report";
 import { LAB_RESULT_FIELDS } from "@/utils/report-result";
 import { ResultBanner, RevokedBanner } from "@/components/reports/result-banner";
-import { ShareReport } from "./share-report";
 import { TestResultsTable } from "@/components/reports/test-results-table";
+
+import { useDownloadReportPdf } from "../api/download-report-pdf";
+import { ShareReport } from "./share-report";
 
 const backLink = (
   <Link to={paths.reports.href()} className={buttonClasses("outline")}>

@@ -10,9 +10,10 @@ import { Field, Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { isApiError } from "@/lib/api-client";
 import { saveBlob } from "@/utils/save-blob";
+import { localDayRange } from "@/utils/dates";
+import { STATUS_BADGE_CLASSES, statusFilterLabel, type StatusFilter } from "@/utils/sample-status";
 
 import { browserTimeZone, fetchSamplesPdf } from "../api/download-samples-pdf";
-import { localDayRange } from "@/utils/dates";
 import {
   EXPORT_COLUMNS,
   EXPORT_TITLE,
@@ -24,7 +25,6 @@ import {
   type ExportFormat,
   type ExportRow,
 } from "../utils/export-samples";
-import { STATUS_BADGE_CLASSES, statusFilterLabel, type StatusFilter } from "@/utils/sample-status";
 
 export const NO_SAMPLES_TO_EXPORT = "No samples were created in the selected period.";
 

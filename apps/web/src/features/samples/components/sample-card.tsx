@@ -7,11 +7,11 @@ import type { Sample } from "@lab/contracts";
 import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { paths } from "@/config/paths";
-
 import { formatDateTime } from "@/utils/dates";
 import { canViewReport, canViewTimeline } from "@/utils/sample-status";
-import { AgentBadge } from "./agent-badge";
 import { StatusBadge } from "@/components/ui/status-badge";
+
+import { AgentBadge } from "./agent-badge";
 
 /** One sample of the history: summary line, View Details, View Timeline and View Report. */
 export function SampleCard({ sample, highlighted }: { sample: Sample; highlighted: boolean }) {

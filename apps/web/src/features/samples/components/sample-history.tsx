@@ -13,17 +13,17 @@ import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-client";
 import { totalPagesOf } from "@/utils/pagination";
-
 import { useSampleSummary } from "@/lib/api/get-sample-summary";
 import { useSamples } from "@/lib/api/get-samples";
-import { useHighlight } from "../hooks/use-highlight";
-import { useHighlightPage } from "../hooks/use-highlight-page";
 import {
   STATUS_FILTERS,
   parseStatusFilter,
   statusFilterLabel,
   type StatusFilter,
 } from "@/utils/sample-status";
+
+import { useHighlight } from "../hooks/use-highlight";
+import { useHighlightPage } from "../hooks/use-highlight-page";
 import { ExportDialog } from "./export-dialog";
 import { SampleCard } from "./sample-card";
 import { SummaryTiles } from "./summary-tiles";

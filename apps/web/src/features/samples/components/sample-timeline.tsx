@@ -10,13 +10,13 @@ import { cn } from "@/components/ui/cn";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-client";
-
 import { useSample } from "@/lib/api/get-sample";
 import { useSampleEvents } from "@/lib/api/get-sample-events";
 import { formatDateTime } from "@/utils/dates";
 import { EventHistory } from "@/components/samples/event-history";
-import { currentStatusText, timelineStages, type StageState } from "../utils/timeline";
 import { StatusBadge } from "@/components/ui/status-badge";
+
+import { currentStatusText, timelineStages, type StageState } from "../utils/timeline";
 
 const backLink = (
   <Link to={paths.samples.href()} className={buttonClasses("outline")}>
