@@ -4,9 +4,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { messages } from "@lab/contracts";
 
-import UnsubscribeRoute from "@/app/routes/public/unsubscribe";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
+
+import UnsubscribeRoute from "./unsubscribe";
 
 const UNSUBSCRIBE = "/api/mail/unsubscribe";
 
