@@ -187,8 +187,8 @@ try {
         phoneNumber: "9848022338",
       }),
     });
-    const body = (await res.json()) as { id?: number };
-    return { status: res.status, id: body.id, sentAt, answeredAt: Date.now() };
+    const body = (await res.json()) as { id?: number; code?: string };
+    return { status: res.status, id: body.id, code: body.code, sentAt, answeredAt: Date.now() };
   };
   for (let i = 0; i < 10 * bases.length; i += 1) await submit(i);
   await sleep(2_000);
@@ -255,6 +255,13 @@ try {
     agents: agentCount,
     submitted: sent.length,
     failed: failed.length,
+    // What the failures answered: status and error code, with how many.
+    failedBy: Object.fromEntries(
+      [...new Set(failed.map((entry) => `${entry.status} ${entry.code ?? ""}`))].map((key) => [
+        key,
+        failed.filter((entry) => `${entry.status} ${entry.code ?? ""}` === key).length,
+      ]),
+    ),
     assigned: latencies.length,
     unassigned: ok.length - latencies.length,
     submitMs: { p50: percentile(submitMs, 50), p95: percentile(submitMs, 95), p99: percentile(submitMs, 99) },
