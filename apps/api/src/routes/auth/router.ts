@@ -4,7 +4,6 @@ import {
   refreshRequestSchema,
   resetPasswordRequestSchema,
   verifyEmailRequestSchema,
-  type VerifyEmailResponse,
 } from "@lab/contracts";
 import { Router, type Request, type Response } from "express";
 
@@ -19,7 +18,7 @@ import type { DomainContext } from "../../domain/context";
 import { sendVerification, verifyEmail } from "../../domain/verification-codes";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
-import { presentAccountAction, presentCodeSent } from "../../presenters/account";
+import { presentAccountAction, presentCodeSent, presentEmailVerified } from "../../presenters/account";
 import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
 import { AppError } from "../../lib/app-error";
 import { clearRefreshCookie, readRefreshCookie, requireSameOrigin, sendSignedIn } from "./refresh-cookie";
@@ -48,12 +47,9 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
   router.post("/verify-email", perIp, perAccount("verify-account"), async (req, res) => {
     const { email, code } = parse(verifyEmailRequestSchema, req.body, messages.invalidCode);
     const outcome = await verifyEmail(ctx, email, code);
-    const body: VerifyEmailResponse = {
-      success: true,
-      verified: true,
-      message: outcome === "already-verified" ? messages.alreadyVerified : messages.verifiedOk,
-    };
-    res.json(body);
+    res.json(
+      presentEmailVerified(outcome === "already-verified" ? messages.alreadyVerified : messages.verifiedOk),
+    );
   });
 
   const resetPerIp = limits.middleware({

@@ -1,6 +1,7 @@
 import { Router } from "express";
 
 import type { MailboxEntry } from "../../mail/transport";
+import { presentMailbox } from "../../presenters/dev-mailbox";
 
 const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -32,7 +33,7 @@ ${items || "<p>No e-mails yet.</p>"}
 export function devMailboxRouter(list: (limit?: number) => Promise<MailboxEntry[]>): Router {
   const router = Router();
   router.get("/mailbox.json", async (_req, res) => {
-    res.json({ items: await list() });
+    res.json(presentMailbox(await list()));
   });
   router.get("/mailbox", async (_req, res) => {
     res.type("html").send(renderMailbox(await list()));

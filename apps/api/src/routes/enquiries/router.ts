@@ -1,9 +1,4 @@
-import {
-  contactEnquiryRequestSchema,
-  enquiryListQuerySchema,
-  messages,
-  type AcceptedResponse,
-} from "@lab/contracts";
+import { contactEnquiryRequestSchema, enquiryListQuerySchema, messages } from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
@@ -11,6 +6,7 @@ import { listEnquiries, markEnquiryHandled, submitEnquiry } from "../../domain/e
 import { authenticate } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
+import { presentAccepted } from "../../presenters/account";
 
 /** Enquiries one client address may send in an hour (an office shares one address). */
 export const ENQUIRIES_PER_IP = { points: 10, durationSeconds: 3600 };
@@ -30,8 +26,7 @@ export function enquiriesRouter(ctx: DomainContext, limits: RateLimits, labAddre
   router.post("/", perIp, perEmail, async (req, res) => {
     const input = parse(contactEnquiryRequestSchema, req.body, messages.profileInvalidFormat);
     await submitEnquiry(ctx, labAddress, input);
-    const answer: AcceptedResponse = { success: true, message: messages.enquiryReceived };
-    res.status(202).json(answer);
+    res.status(202).json(presentAccepted(messages.enquiryReceived));
   });
   return router;
 }

@@ -1,10 +1,11 @@
-import { mailUnsubscribeQuerySchema, messages, type MailUnsubscribeResponse } from "@lab/contracts";
+import { mailUnsubscribeQuerySchema, messages } from "@lab/contracts";
 import express, { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
 import { unsubscribe } from "../../domain/ledger-email";
 import { parse } from "../../http/parse";
 import { type RateLimits, clientIp } from "../../http/rate-limit";
+import { presentUnsubscribed } from "../../presenters/mail-preferences";
 
 /**
  * /mail, public: the RFC 8058 one-click unsubscribe of shared-report mail. Only POST opts out; a GET
@@ -33,9 +34,7 @@ export function mailPreferencesRouter(ctx: DomainContext, limits: RateLimits): R
     express.urlencoded({ extended: false, limit: "1kb" }),
     async (req, res) => {
       const { e, s } = parse(mailUnsubscribeQuerySchema, req.query, messages.unsubscribeLinkInvalid);
-      const email = await unsubscribe(ctx, e, s);
-      const answer: MailUnsubscribeResponse = { email, unsubscribed: true };
-      res.status(200).json(answer);
+      res.status(200).json(presentUnsubscribed(await unsubscribe(ctx, e, s)));
     },
   );
   return router;

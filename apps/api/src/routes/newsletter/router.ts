@@ -1,15 +1,12 @@
-import {
-  messages,
-  newsletterSubscribeRequestSchema,
-  newsletterTokenRequestSchema,
-  type AcceptedResponse,
-} from "@lab/contracts";
+import { messages, newsletterSubscribeRequestSchema, newsletterTokenRequestSchema } from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
 import { confirmNewsletter, subscribeToNewsletter, unsubscribeNewsletter } from "../../domain/newsletter";
 import { parse } from "../../http/parse";
 import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
+import { presentAccepted } from "../../presenters/account";
+import { presentNewsletterState } from "../../presenters/newsletter";
 
 /** Subscriptions one client address may ask for in an hour. */
 export const NEWSLETTER_PER_IP = { points: 10, durationSeconds: 3600 };
@@ -37,18 +34,17 @@ export function newsletterRouter(ctx: DomainContext, limits: RateLimits): Router
   router.post("/subscriptions", perIp, perEmail, async (req, res) => {
     const { email } = parse(newsletterSubscribeRequestSchema, req.body, messages.invalidEmailFormat);
     await subscribeToNewsletter(ctx, email);
-    const answer: AcceptedResponse = { success: true, message: messages.newsletterCheckInbox };
-    res.status(202).json(answer);
+    res.status(202).json(presentAccepted(messages.newsletterCheckInbox));
   });
 
   router.post("/confirm", linksPerIp, async (req, res) => {
     const { token } = parse(newsletterTokenRequestSchema, req.body, messages.newsletterLinkInvalid);
-    res.json(await confirmNewsletter(ctx, token));
+    res.json(presentNewsletterState(await confirmNewsletter(ctx, token)));
   });
 
   router.post("/unsubscribe", linksPerIp, async (req, res) => {
     const { token } = parse(newsletterTokenRequestSchema, req.body, messages.newsletterLinkInvalid);
-    res.json(await unsubscribeNewsletter(ctx, token));
+    res.json(presentNewsletterState(await unsubscribeNewsletter(ctx, token)));
   });
   return router;
 }
