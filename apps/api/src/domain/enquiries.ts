@@ -1,10 +1,4 @@
-import {
-  messages,
-  type ContactEnquiry,
-  type contactEnquiryRequestSchema,
-  type EnquiryListResponse,
-  type enquiryListQuerySchema,
-} from "@lab/contracts";
+import { messages, type contactEnquiryRequestSchema, type enquiryListQuerySchema } from "@lab/contracts";
 import { contactEnquiries, type ContactEnquiryRow } from "@lab/db";
 import { desc, eq, lt } from "drizzle-orm";
 import type { z } from "zod";
@@ -48,19 +42,6 @@ export async function submitEnquiry(
   ctx.mailQueued();
 }
 
-export function presentEnquiry(row: ContactEnquiryRow): ContactEnquiry {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    phone: row.phone ? displayPhone(row.phone) : "",
-    message: row.message,
-    createdAt: row.createdAt.toISOString(),
-    handledAt: row.handledAt?.toISOString() ?? null,
-  };
-}
-
 /**
  * Newest first. Ids are an identity column, so their order is the order of arrival: the cursor is the
  * last id shown, and a page never repeats or skips a row when new enquiries arrive meanwhile.
@@ -68,7 +49,7 @@ export function presentEnquiry(row: ContactEnquiryRow): ContactEnquiry {
 export async function listEnquiries(
   ctx: DomainContext,
   query: EnquiryListQuery,
-): Promise<EnquiryListResponse> {
+): Promise<{ rows: ContactEnquiryRow[]; nextCursor: string | null }> {
   let before: number | undefined;
   if (query.cursor !== undefined) {
     before = /^\d{1,10}$/.test(query.cursor) ? Number(query.cursor) : NaN;
@@ -85,20 +66,20 @@ export async function listEnquiries(
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
-    items: page.map(presentEnquiry),
+    rows: page,
     nextCursor: rows.length > query.limit && last ? String(last.id) : null,
   };
 }
 
 /** Marks an enquiry handled; again is harmless and keeps the first time. */
-export async function markEnquiryHandled(ctx: DomainContext, id: number): Promise<ContactEnquiry> {
+export async function markEnquiryHandled(ctx: DomainContext, id: number): Promise<ContactEnquiryRow> {
   const [current] = await ctx.db.select().from(contactEnquiries).where(eq(contactEnquiries.id, id));
   if (!current) throw new AppError(404, "not_found", messages.enquiryNotFound);
-  if (current.handledAt) return presentEnquiry(current);
+  if (current.handledAt) return current;
   const [updated] = await ctx.db
     .update(contactEnquiries)
     .set({ handledAt: ctx.now() })
     .where(eq(contactEnquiries.id, id))
     .returning();
-  return presentEnquiry(updated ?? current);
+  return updated ?? current;
 }

@@ -7,6 +7,7 @@ import { authenticate } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
 import { presentAccepted } from "../../presenters/account";
+import { presentEnquiry, presentEnquiryPage } from "../../presenters/enquiry";
 
 /** Enquiries one client address may send in an hour (an office shares one address). */
 export const ENQUIRIES_PER_IP = { points: 10, durationSeconds: 3600 };
@@ -38,12 +39,12 @@ export function labEnquiriesRouter(ctx: DomainContext): Router {
 
   router.get("/", async (req, res) => {
     const query = parse(enquiryListQuerySchema, req.query, messages.profileInvalidFormat);
-    res.json(await listEnquiries(ctx, query));
+    res.json(presentEnquiryPage(await listEnquiries(ctx, query)));
   });
 
   router.post("/:id/handled", async (req, res) => {
     const id = parseIdParam(req.params["id"], messages.enquiryNotFound);
-    res.json(await markEnquiryHandled(ctx, id));
+    res.json(presentEnquiry(await markEnquiryHandled(ctx, id)));
   });
   return router;
 }
