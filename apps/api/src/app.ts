@@ -19,7 +19,7 @@ import { createRateLimits } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
 import type { TokenService } from "./lib/tokens";
 import type { MailboxEntry } from "./mail/transport";
-import type { RealtimeEvent } from "./realtime/events";
+import type { DomainEvent } from "./domain/domain-events";
 import { authRouter } from "./routes/auth/router";
 import { customersRouter } from "./routes/customers/router";
 import { devMailboxRouter } from "./routes/dev-mailbox/router";
@@ -55,7 +55,7 @@ export interface AppDeps {
   /** The dev mailbox reader; mounted at /dev when given. */
   devMailbox?: ((limit?: number) => Promise<MailboxEntry[]>) | undefined;
   /** Pushes committed changes to the real-time endpoint. */
-  publish?: ((events: RealtimeEvent[]) => void) | undefined;
+  publish?: ((events: DomainEvent[]) => void) | undefined;
   /** PUBLIC_URL: links in e-mails and certificate QR codes. */
   publicUrl?: string | undefined;
   /** Reverse proxies in front of the app, for client IPs in rate limits. */

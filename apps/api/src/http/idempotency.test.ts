@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDomainContext } from "../domain/context";
 import { submitSample } from "../domain/samples";
-import type { RealtimeEvent } from "../realtime/events";
+import type { DomainEvent } from "../domain/domain-events";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";
 import { samplePayload } from "../test/samples";
 import { requestHashOf, runIdempotent } from "./idempotency";
@@ -246,7 +246,7 @@ describe("runIdempotent", () => {
   it("passes the create's real-time events on once, after the commit (another connection sees the sample), and none for a replay", async () => {
     const name = unique("Published pond");
     const seenAtPublish: Promise<unknown[]>[] = [];
-    const published: RealtimeEvent[][] = [];
+    const published: DomainEvent[][] = [];
     const ctx = createDomainContext({
       db: t.database.db,
       jwtSecret: TEST_JWT_SECRET,

@@ -6,7 +6,7 @@ import { and, eq, lt } from "drizzle-orm";
 import type { Request, Response } from "express";
 
 import type { DomainContext } from "../domain/context";
-import type { RealtimeEvent } from "../realtime/events";
+import type { DomainEvent } from "../domain/domain-events";
 import { AppError } from "../lib/app-error";
 
 /** How long a key counts; after that the same key is a new request. */
@@ -78,7 +78,7 @@ export async function runIdempotent(
   const { key } = request;
   if (key === undefined) return { ...(await run(ctx)), replayed: false };
   const requestHash = requestHashOf(request.input);
-  const events: RealtimeEvent[] = [];
+  const events: DomainEvent[] = [];
   let mailQueued = false;
   let samplesSubmitted = false;
   const answer = await ctx.db.transaction(async (tx): Promise<IdempotentAnswer> => {

@@ -9,7 +9,7 @@ import { chooseAgents, distanceKm, NEAR_BAND_KM, type AgentLoad } from "../domai
 import { createDomainContext } from "../domain/context";
 import { addAgent } from "../domain/staff";
 import { testEnv } from "../env";
-import type { RealtimeEvent } from "../realtime/events";
+import type { DomainEvent } from "../domain/domain-events";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";
 import { samplePayload, submitSample } from "../test/samples";
 import { createDispatcher, dispatchOnce, type Dispatcher } from "./dispatcher";
@@ -259,7 +259,7 @@ describe("dispatcher", () => {
   it("assigns 200 samples in one batch, spread over the agents near them, publishing every change", async () => {
     const database = await createTestDatabase(testEnv.databaseUrl);
     try {
-      const published: RealtimeEvent[] = [];
+      const published: DomainEvent[] = [];
       const own = createDomainContext({
         db: database.db,
         jwtSecret: TEST_JWT_SECRET,

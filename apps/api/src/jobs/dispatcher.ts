@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 
 import { assignPendingBatch, SAMPLES_SUBMITTED_CHANNEL } from "../domain/assignment";
 import type { DomainContext } from "../domain/context";
-import { changeEvents } from "../realtime/change-events";
+import { changeEvents } from "../domain/domain-events";
 import { errorSummary } from "../lib/db-errors";
 import { createJob, withJobLock, type Job } from "./job-runner";
 

@@ -3,9 +3,6 @@ import { presentNotification } from "../presenters/notification";
 import { presentSample } from "../presenters/sample";
 import type { PushEvent } from "./events";
 
-// jobs/dispatcher.ts still imports the domain's event builder from here.
-export { changeEvents } from "../domain/domain-events";
-
 /** A domain event as the socket carries it (and as it travels through Redis): presented, JSON-ready. */
 export function pushEventOf(event: DomainEvent): PushEvent {
   switch (event.kind) {

@@ -1,6 +1,5 @@
 import type { Notification, Sample } from "@lab/contracts";
 
-import type { DomainEvent } from "../domain/domain-events";
 import type { Role } from "../lib/tokens";
 
 /**
@@ -8,9 +7,6 @@ import type { Role } from "../lib/tokens";
  * publish failed. Pushes may have been lost meanwhile; the database has everything.
  */
 export type ResyncReason = "fan-out-lost" | "fan-out-restored" | "publish-failed";
-
-/** What the real-time layer is given to push: the domain's events (rows), after their commit. */
-export type RealtimeEvent = DomainEvent;
 
 /**
  * What the real-time endpoint pushes, presented for the socket: the form that travels through Redis

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDomainContext } from "../../domain/context";
 import { revokeReport } from "../../domain/reports";
-import type { RealtimeEvent } from "../../realtime/events";
+import type { DomainEvent } from "../../domain/domain-events";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../../test/harness";
 import { completeWithReport, signedInStaff } from "../../test/lab";
 import { submitSample } from "../../test/samples";
@@ -117,7 +117,7 @@ describe("a revoked report", () => {
     const staff = await signedInStaff(t);
     const sample = await submitSample(t.app, who, {});
     const report = await completeWithReport(t, staff.token, sample.id);
-    const published: RealtimeEvent[] = [];
+    const published: DomainEvent[] = [];
     const ctx = createDomainContext({
       db: t.database.db,
       jwtSecret: TEST_JWT_SECRET,
