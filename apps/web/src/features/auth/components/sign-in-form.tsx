@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CredentialFields } from "@/components/ui/credential-fields";
+import { KeepSignedIn } from "@/components/ui/keep-signed-in";
 import { isApiError } from "@/lib/api-client";
 import { loginErrorMessage } from "@/utils/login-errors";
 import type { VerificationStart } from "@/lib/sign-in-handoff";
@@ -78,15 +79,7 @@ export function SignInForm({
         errors={errors}
       />
       <div className="-mt-2 flex flex-wrap items-center justify-between gap-x-4">
-        <label className="flex min-h-11 cursor-pointer items-center gap-3 pr-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            checked={remember}
-            onChange={(event) => setRemember(event.target.checked)}
-            className="h-5 w-5 shrink-0 accent-teal-700"
-          />
-          Keep me signed in
-        </label>
+        <KeepSignedIn checked={remember} onChange={setRemember} />
         <button
           type="button"
           onClick={() => onForgotPassword(email.trim())}

@@ -1,0 +1,19 @@
+type KeepSignedInProps = {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+};
+
+/** The sign-in cards' 'Keep me signed in' box: a 30-day refresh cookie instead of a browser-session one. */
+export function KeepSignedIn({ checked, onChange }: KeepSignedInProps) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-3 pr-2 text-sm text-slate-800">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="h-5 w-5 shrink-0 accent-teal-700"
+      />
+      Keep me signed in
+    </label>
+  );
+}
