@@ -3,11 +3,18 @@ import { labLoginResponseSchema, type LabLoginResponse, type LoginRequest } from
 import { apiRequest } from "@/lib/api-client";
 import { startLabSession } from "@/lib/lab-session";
 
-/** POST /lab/login: a staff token (role lab); 401 'Invalid email or password'. */
+/**
+ * POST /lab/login: a staff token (role lab) and the staff refresh cookie (30 days with `remember`,
+ * else the browser session); 401 'Invalid email or password'.
+ */
 export function labLogin(credentials: LoginRequest): Promise<LabLoginResponse> {
   return apiRequest("/lab/login", {
     method: "POST",
-    body: { email: credentials.email.trim(), password: credentials.password },
+    body: {
+      email: credentials.email.trim(),
+      password: credentials.password,
+      remember: credentials.remember ?? false,
+    },
     auth: false,
     schema: labLoginResponseSchema,
   });

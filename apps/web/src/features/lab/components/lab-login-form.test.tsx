@@ -34,6 +34,31 @@ describe("LabLoginForm", () => {
     resetLabSessionCache();
   });
 
+  it("'Keep me signed in': a labelled checkbox, at least 44 px tall, sends remember: true", async () => {
+    const { callsTo } = mockFetch({
+      "POST /api/lab/login": {
+        body: { staff, accessToken: "lab-jwt", expiresIn: 3600, tokenType: "Bearer" },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = render();
+    const box = screen.getByRole("checkbox", { name: "Keep me signed in" });
+    expect(box).not.toBeChecked();
+    expect(box.closest("label")).toHaveClass("min-h-11");
+    await user.type(screen.getByLabelText("Email"), "lab@aquatest.local");
+    await user.type(screen.getByLabelText("Password"), "LabAdmin#2026");
+    await user.click(screen.getByText("Keep me signed in"));
+    expect(box).toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/lab"));
+    expect(callsTo("POST", "/api/lab/login")[0]?.body).toEqual({
+      email: "lab@aquatest.local",
+      password: "LabAdmin#2026",
+      remember: true,
+    });
+  });
+
   it("signs staff in under its own token (labToken) and leaves the customer session alone", async () => {
     startSession({ user: customer, token: "customer-jwt", expiresIn: 3600 });
     const before = getSession();
@@ -52,6 +77,7 @@ describe("LabLoginForm", () => {
     expect(callsTo("POST", "/api/lab/login")[0]?.body).toEqual({
       email: "lab@aquatest.local",
       password: "LabAdmin#2026",
+      remember: false,
     });
     expect(callsTo("POST", "/api/lab/login")[0]?.headers.Authorization).toBeUndefined();
     const stored = JSON.parse(window.localStorage.getItem(LAB_TOKEN_KEY) ?? "{}") as Record<string, unknown>;

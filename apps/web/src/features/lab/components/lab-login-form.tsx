@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { CredentialFields } from "@/components/ui/credential-fields";
+import { KeepSignedIn } from "@/components/ui/keep-signed-in";
 import { Logo } from "@/components/logo";
 import { paths } from "@/config/paths";
 import { loginErrorMessage } from "@/utils/login-errors";
@@ -32,6 +33,7 @@ export function LabLoginForm() {
   });
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -47,7 +49,7 @@ export function LabLoginForm() {
     if (found.email || found.password) return;
     setBusy(true);
     try {
-      await labSignIn({ email: trimmed, password });
+      await labSignIn({ email: trimmed, password, remember });
       await navigate(paths.lab.href(), { replace: true });
     } catch (error) {
       setFormError(loginErrorMessage(error));
@@ -89,6 +91,7 @@ export function LabLoginForm() {
                 errors={errors}
                 emailAutoComplete="username"
               />
+              <KeepSignedIn checked={remember} onChange={setRemember} />
               <Button type="submit" className="w-full" size="lg" isLoading={busy}>
                 Sign In
               </Button>
