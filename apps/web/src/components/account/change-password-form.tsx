@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
 
 import {
@@ -96,8 +96,6 @@ export function ChangePasswordForm({
     }
   }, reveal);
 
-  const currentError = errors.currentPassword?.message;
-  const confirmError = errors.confirmPassword?.message;
   return (
     <form
       ref={formRef}
@@ -108,18 +106,13 @@ export function ChangePasswordForm({
     >
       {done ? <Alert tone="success">{done}</Alert> : null}
       <ErrorBanner message={formError} />
-      <Field id={id("current")} label="Current Password" error={currentError}>
-        <Input
-          id={id("current")}
-          type="password"
-          autoComplete="current-password"
-          className="min-h-11"
-          maxLength={PASSWORD_MAX}
-          invalid={Boolean(currentError)}
-          aria-describedby={describedBy(id("current"), currentError)}
-          {...register("currentPassword")}
-        />
-      </Field>
+      <PasswordInputField
+        id={id("current")}
+        label="Current Password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        inputProps={register("currentPassword")}
+      />
       <NewPasswordField
         id={id("new")}
         label="New Password"
@@ -127,21 +120,42 @@ export function ChangePasswordForm({
         error={errors.newPassword?.message}
         inputProps={register("newPassword")}
       />
-      <Field id={id("confirm")} label="Confirm New Password" error={confirmError}>
-        <Input
-          id={id("confirm")}
-          type="password"
-          autoComplete="new-password"
-          className="min-h-11"
-          maxLength={PASSWORD_MAX}
-          invalid={Boolean(confirmError)}
-          aria-describedby={describedBy(id("confirm"), confirmError)}
-          {...register("confirmPassword")}
-        />
-      </Field>
+      <PasswordInputField
+        id={id("confirm")}
+        label="Confirm New Password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        inputProps={register("confirmPassword")}
+      />
       <Button type="submit" className="min-h-11 w-full sm:w-auto" isLoading={isSubmitting}>
         {isSubmitting ? "Saving..." : "Change Password"}
       </Button>
     </form>
+  );
+}
+
+type PasswordInputFieldProps = {
+  id: string;
+  label: string;
+  autoComplete: "current-password" | "new-password";
+  error: string | undefined;
+  inputProps: UseFormRegisterReturn;
+};
+
+/** A labelled password input with its error below (the current and the confirm fields). */
+function PasswordInputField({ id, label, autoComplete, error, inputProps }: PasswordInputFieldProps) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <Input
+        id={id}
+        type="password"
+        autoComplete={autoComplete}
+        className="min-h-11"
+        maxLength={PASSWORD_MAX}
+        invalid={Boolean(error)}
+        aria-describedby={describedBy(id, error)}
+        {...inputProps}
+      />
+    </Field>
   );
 }
