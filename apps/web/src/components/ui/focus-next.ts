@@ -16,6 +16,8 @@ export function focusWhenShown(selector: string, skip?: Element | null): () => v
   let timer: ReturnType<typeof setTimeout> | undefined;
   const focusedAtStart = document.activeElement;
   const attempt = () => {
+    // A poll that outlives its page (a test environment torn down) has nothing left to focus.
+    if (typeof document === "undefined") return;
     const focused = document.activeElement;
     if (focused !== focusedAtStart && focused !== null && focused !== document.body) return;
     const target = Array.from(document.querySelectorAll<HTMLElement>(selector)).find(
