@@ -12,6 +12,7 @@ import {
   tooLong,
 } from "./limits";
 import { messages } from "./messages";
+import { marketListSchema } from "./results";
 import { isPasswordValid } from "./password";
 import { text } from "./text";
 
@@ -71,6 +72,8 @@ export const customerSchema = z.object({
   phoneNumber: z.string().nullable(),
   address: z.string().nullable(),
   emailVerified: z.boolean(),
+  /** Destination markets a new submission starts with (issue 16); may be empty. */
+  defaultMarkets: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -92,6 +95,7 @@ export const updateProfileRequestSchema = z
     company: optionalText("Company", COMPANY_MAX),
     phoneNumber: optionalText("Phone number", PHONE_MAX),
     address: optionalText("Address", ADDRESS_MAX),
+    defaultMarkets: marketListSchema.optional(),
     /** Required when `email` changes it: a stolen token alone cannot move the account. */
     currentPassword: text(messages.currentPasswordRequired)
       .max(PASSWORD_MAX, messages.currentPasswordWrong)

@@ -10,3 +10,5 @@ export * from "./ledger";
 export * from "./text";
 export * from "./enquiries";
 export * from "./enquiry-limits";
+export * from "./results";
+export * from "./verdicts";

@@ -19,9 +19,21 @@ import {
 import { messages } from "./messages";
 import { coordinatesSchema } from "./providers";
 import { SAMPLE_STATUSES, sampleEventSchema, sampleSchema } from "./samples";
+import {
+  STAFF_ROLES,
+  analysisSchema,
+  marketJudgementSchema,
+  parameterLineSchema,
+  parameterSchema,
+} from "./results";
 import { idSchema, text } from "./text";
 
-export const staffSchema = z.object({ id: z.number().int(), email: z.string(), name: z.string() });
+export const staffSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(z.enum(STAFF_ROLES)),
+});
 export type Staff = z.infer<typeof staffSchema>;
 
 export const labLoginResponseSchema = z.object({
@@ -126,6 +138,9 @@ export const revokeRequestSchema = z.object({
 
 export const REPORT_RESULTS = ["success", "failure"] as const;
 
+/** Who did a step of a report and when: the analyst's last result, the reviewer's release. */
+export const personAtSchema = z.object({ name: z.string(), at: z.string() });
+
 export const reportSchema = z.object({
   id: z.number().int(),
   sampleId: z.number().int(),
@@ -142,6 +157,18 @@ export const reportSchema = z.object({
   status: z.enum(["valid", "revoked"]),
   revokedReason: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** Issue 16: each judged market's verdict (the lab's default limits when none was chosen). */
+  markets: z.array(marketJudgementSchema),
+  /** The parameter table: method, unit, LOD/LOQ, result, and each market's limit and verdict. */
+  parameters: z.array(parameterLineSchema),
+  analyst: personAtSchema.nullable(),
+  reviewer: personAtSchema.nullable(),
+  /** SHA-256 (hex) of the issued PDF, stored once at release. */
+  sha256: z.string().nullable(),
+  /** The report that replaced this revoked one: its id and certification number (null for a failed retest). */
+  replacedBy: z.object({ id: z.number().int(), certification: z.string().nullable() }).nullable(),
+  /** The revoked report this one replaces. */
+  replaces: z.object({ id: z.number().int(), certification: z.string().nullable() }).nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;
 
@@ -155,6 +182,19 @@ export const certificateSchema = z.object({
   status: z.enum(["valid", "revoked"]),
   revokedAt: z.string().nullable(),
   revokedReason: z.string().nullable(),
+  markets: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      version: z.number().int().nullable(),
+      verdict: z.enum(["pass", "fail", "pending"]),
+    }),
+  ),
+  parameters: z.array(parameterLineSchema),
+  /** SHA-256 (hex) of the PDF the lab issued: a holder's copy must hash to exactly this. */
+  sha256: z.string().nullable(),
+  /** The certification number of the report that replaced this revoked one, or null. */
+  replacedBy: z.string().nullable(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 
@@ -186,6 +226,13 @@ export type LabSamplePage = z.infer<typeof labSamplePageSchema>;
 export const labSampleDetailSchema = z.object({
   sample: labSampleSchema.extend({ customerEmail: z.string() }),
   events: z.array(sampleEventSchema),
+  /** The current report: the newest, which replaces any revoked one. */
   report: reportSchema.nullable(),
+  /** Every report of the sample, newest first (revoked ones and their replacements). */
+  reports: z.array(reportSchema),
+  /** The parameters of the sample's test types (issue 16). */
+  panel: z.array(parameterSchema),
+  /** The round of results under way or last released; null before any result. */
+  analysis: analysisSchema.nullable(),
 });
 export type LabSampleDetail = z.infer<typeof labSampleDetailSchema>;

@@ -15,6 +15,7 @@ import {
 } from "./limits";
 import { messages } from "./messages";
 import { coordinatesSchema } from "./providers";
+import { marketListSchema } from "./results";
 import { idSchema, text } from "./text";
 
 /** Spec section 3: six categories, six test types each. */
@@ -144,6 +145,8 @@ export const sampleSubmissionSchema = z.object({
   emailAddress: text().trim().max(EMAIL_MAX, messages.emailInvalidOptional).nullable().optional(),
   status: text().optional(),
   assigned: text().optional(),
+  /** Destination markets (issue 16): codes such as EU, US, JP; absent means the profile's default. */
+  markets: marketListSchema.optional(),
 });
 export type SampleSubmission = z.input<typeof sampleSubmissionSchema>;
 
@@ -191,6 +194,8 @@ export const sampleSchema = z.object({
   shrimpCategory: z.string(),
   shrimpSubCategory: z.string(),
   testTypes: z.array(z.string()),
+  /** The destination markets its results are judged against; empty: the lab's default limits. */
+  markets: z.array(z.string()),
   phoneNumber: z.string(),
   emailAddress: z.string().nullable(),
   assigned: z.string(),

@@ -15,6 +15,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 
 import * as schema from "./schema/index";
+import { seedCatalogue } from "./seed/seed-catalogue";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -91,6 +92,8 @@ function createPostgres(url: string, poolSize: number, connectTimeoutMs: number)
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg(client, { casing: "snake_case" }), { migrationsFolder });
+        // Reference data under the same lock: two instances starting together seed it once.
+        await seedCatalogue(drizzlePg(client, { schema, casing: "snake_case" }) as unknown as Db);
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
         client.release();
@@ -176,7 +179,10 @@ async function createPglite(dataDir: string | undefined): Promise<Database> {
     db,
     kind: "pglite",
     // PGlite is one process's private database: no other instance can race this.
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    async migrate() {
+      await migratePglite(pgliteDb, { migrationsFolder });
+      await seedCatalogue(db);
+    },
     isMigrated: () => isMigrated(db),
     async listen(channel, onNotify) {
       const stop = await client.listen(channel, () => onNotify());

@@ -1,2 +1,3 @@
 export * from "./client";
 export * from "./schema/index";
+export { CATALOGUE_MARKETS, CATALOGUE_PANELS, CATALOGUE_PARAMETERS } from "./seed/catalogue-data";

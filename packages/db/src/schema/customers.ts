@@ -13,6 +13,11 @@ export const customers = pgTable(
     address: text(),
     passwordHash: text().notNull(),
     emailVerifiedAt: timestamp({ withTimezone: true }),
+    /** Destination markets a new submission starts with (issue 16). */
+    defaultMarkets: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

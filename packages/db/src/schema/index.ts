@@ -11,3 +11,4 @@ export * from "./mail-opt-outs";
 export * from "./code-requests";
 export * from "./enquiries";
 export * from "./idempotency-keys";
+export * from "./results";

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import type { MarketJudgement, ParameterLine } from "@lab/contracts";
 
 import { customers } from "./customers";
 import { samples } from "./samples";
@@ -11,6 +22,12 @@ export const staff = pgTable(
     email: text().notNull(),
     name: text().notNull(),
     passwordHash: text().notNull(),
+    /** analyst, reviewer, admin (issue 16); the first, seeded account is an admin. */
+    roles: text()
+      .array()
+      .notNull()
+      .default(sql`'{analyst,reviewer}'::text[]`),
+    active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("staff_email_lower_key").on(sql`lower(${t.email})`)],
@@ -57,11 +74,36 @@ export const reports = pgTable(
       .default("valid"),
     revokedReason: text(),
     revokedAt: timestamp({ withTimezone: true }),
+    /** The reviewer who released it (or, before issue 16, the staff member who issued it). */
     issuedBy: integer().references(() => staff.id, { onDelete: "set null" }),
+    /** Which round of results it reports: 1, then one more for each replacement after a revoke. */
+    round: integer().notNull().default(1),
+    analystId: integer().references(() => staff.id, { onDelete: "set null" }),
+    /** The analyst's last result of the round. */
+    analysedAt: timestamp({ withTimezone: true }),
+    /** When testing started (the sample's move to TESTING), for the certificate's test period. */
+    testingStartedAt: timestamp({ withTimezone: true }),
+    /** The verdict of each judged market and the parameter table, as judged at release: never recomputed. */
+    markets: jsonb()
+      .$type<MarketJudgement[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    parameters: jsonb()
+      .$type<ParameterLine[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Remarks of the analyst and the reviewer, printed on the certificate. */
+    remarks: text(),
+    replacesId: integer().references((): AnyPgColumn => reports.id, { onDelete: "set null" }),
+    replacedById: integer().references((): AnyPgColumn => reports.id, { onDelete: "set null" }),
     completedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("reports_sample_key").on(t.sampleId),
+    // One standing report per sample; a revoked one stays beside its replacement.
+    uniqueIndex("reports_sample_valid_key")
+      .on(t.sampleId)
+      .where(sql`${t.status} = 'valid'`),
+    uniqueIndex("reports_sample_round_key").on(t.sampleId, t.round),
     uniqueIndex("reports_certification_key").on(t.certification),
     check(
       "reports_certification_only_success_check",

@@ -32,6 +32,13 @@ export const samples = pgTable(
     lng: doublePrecision(),
     shrimpCategory: text().notNull(),
     testTypes: text().array().notNull(),
+    /** Destination markets chosen at submission (issue 16); empty: the lab's default limits. */
+    markets: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The round of results under way: 1, then one more per replacement after a revoke. */
+    resultRound: integer().notNull().default(1),
     /** The test types joined by ", " (spec section 3), kept for display and search. */
     shrimpSubCategory: text().notNull(),
     /** E.164 */
@@ -105,6 +112,11 @@ export const sampleEvents = pgTable(
     toStatus: text({ enum: SAMPLE_STATUS_VALUES }).notNull(),
     /** "customer:12", "staff:3" or "system". */
     actor: text().notNull(),
+    /**
+     * What the step was: a status move, or (issue 16) results entered, confirmation testing, results
+     * returned, released, revoked. Customers see moves, confirmation, release and revoke.
+     */
+    kind: text().notNull().default("move"),
     note: text(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

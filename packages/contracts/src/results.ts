@@ -1,0 +1,363 @@
+// Certified results (issue 16): parameters of each test type's panel, limits of each market's
+// specification, the results an analyst enters and the verdicts computed from them.
+import { z } from "zod";
+
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, tooLong, tooMany } from "./limits";
+import { idSchema, text } from "./text";
+
+export const PARAMETER_KINDS = ["quantitative", "qualitative", "graded"] as const;
+export type ParameterKind = (typeof PARAMETER_KINDS)[number];
+
+/** A screening method (e.g. ELISA) only sorts negatives out; a positive needs its confirmatory method. */
+export const METHOD_ROLES = ["screening", "confirmatory"] as const;
+export type MethodRole = (typeof METHOD_ROLES)[number];
+
+/** Qualifiers a result can carry instead of (or, for graded parameters, as) a value. */
+export const QUALIFIERS = ["not_detected", "below_loq", "detected", "absent", "present"] as const;
+export type Qualifier = (typeof QUALIFIERS)[number];
+
+export const LIMIT_KINDS = ["max", "min", "range", "not_detected", "absent_25g"] as const;
+export type LimitKind = (typeof LIMIT_KINDS)[number];
+
+/** The five export and home markets every customer can choose; buyers' own specifications add more. */
+export const BUILTIN_MARKETS = ["EU", "US", "JP", "CN", "IN"] as const;
+/** The lab's default limits: what a sample with no chosen market is judged against. Not selectable. */
+export const LAB_DEFAULT_MARKET = "LAB";
+export const MARKET_CODE_PATTERN = /^[A-Z][A-Z0-9-]{1,19}$/;
+export const MARKETS_MAX = 8;
+export const PARAMETER_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{0,31}$/;
+export const RESULTS_MAX = 200;
+export const RESULT_NOTE_MAX = 1000;
+export const REFERENCE_MAX = 300;
+export const GRADE_MAX = 20;
+
+export const STAFF_ROLES = ["analyst", "reviewer", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const resultMessages = {
+  marketInvalid: "Choose markets from the list (EU, US, JP, CN, IN or your buyer's specification)",
+  marketUnknown: "Unknown market",
+  resultsRequired: "Enter at least one result",
+  parameterUnknown: "This parameter is not part of the sample's panel",
+  resultValueOrQualifier: "Enter a value or a qualifier for each result",
+  resultValueInvalid: "The value must be a number of zero or more in the parameter's unit",
+  resultQualifierInvalid: "This qualifier does not apply to the parameter",
+  resultDuplicate: "Enter each parameter once",
+  resultsNotTesting:
+    "Results can be entered only while the sample is under test, or after its report was revoked",
+  resultsIncomplete: "Every parameter needs a result before release",
+  confirmationPending: "A screening result needs its confirmatory test before release",
+  samePerson: "You entered results for this sample; a different staff member must review and release them",
+  roleRequired: (role: StaffRole) => `This needs the ${role} role`,
+  nothingToRelease: "There are no results awaiting review for this sample",
+  returnNoteRequired: "Say what the analyst should check",
+  staffDeactivated: "This staff account is deactivated",
+  staffEmailTaken: "A staff account with this email already exists",
+  staffRolesRequired: "Choose at least one role",
+  cannotDeactivateSelf: "You cannot deactivate your own account",
+  lastAdmin: "The lab needs at least one active admin",
+  specVersionUsed: "This version has judged a report and cannot change; add a new version",
+  limitInvalid: "Each limit needs a kind and the values that kind takes",
+  trendParameterRequired: "Choose a parameter",
+} as const;
+
+export const marketCodeSchema = text(resultMessages.marketInvalid)
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .pipe(z.string().regex(MARKET_CODE_PATTERN, resultMessages.marketInvalid));
+
+/** The `markets` field of a submission or a profile: distinct codes, at most eight. */
+export const marketListSchema = z
+  .array(marketCodeSchema, { error: resultMessages.marketInvalid })
+  .max(MARKETS_MAX, tooMany("markets", MARKETS_MAX))
+  .transform((codes) => [...new Set(codes)]);
+
+/** A parameter of a panel as the lab console and the API show it. */
+export const parameterSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(PARAMETER_KINDS),
+  unit: z.string().nullable(),
+  method: z.string(),
+  methodRole: z.enum(METHOD_ROLES),
+  lod: z.number().nullable(),
+  loq: z.number().nullable(),
+  /** Graded parameters with named grades, best first; null for a numeric score. */
+  grades: z.array(z.string()).nullable(),
+  /** Qualitative parameters judged per 25 g take absent/present; others detected/not detected. */
+  per25g: z.boolean(),
+  /** Screening only: at or above this value (or "detected") the confirmatory parameter is required. */
+  cutoff: z.number().nullable(),
+  /** Screening only: the confirmatory parameter's code. */
+  confirmWith: z.string().nullable(),
+});
+export type Parameter = z.infer<typeof parameterSchema>;
+
+/** POST /lab/parameters and PUT /lab/parameters/{code}: staff edit the catalogue. */
+export const parameterInputSchema = z.object({
+  code: text()
+    .trim()
+    .toUpperCase()
+    .regex(PARAMETER_CODE_PATTERN, "Use capitals, digits, _ or - (32 at most)"),
+  name: text().trim().min(1, "Enter the parameter's name").max(NAME_MAX, tooLong("Name", NAME_MAX)),
+  kind: z.enum(PARAMETER_KINDS, { error: "Kind must be quantitative, qualitative or graded" }),
+  unit: text().trim().max(40, tooLong("Unit", 40)).nullable().default(null),
+  method: text().trim().min(1, "Enter the method").max(120, tooLong("Method", 120)),
+  methodRole: z.enum(METHOD_ROLES).default("confirmatory"),
+  lod: z.number().finite().min(0).nullable().default(null),
+  loq: z.number().finite().min(0).nullable().default(null),
+  grades: z.array(text().trim().min(1).max(GRADE_MAX)).min(2).max(12).nullable().default(null),
+  per25g: z.boolean().default(false),
+  cutoff: z.number().finite().min(0).nullable().default(null),
+  confirmWith: text().trim().toUpperCase().regex(PARAMETER_CODE_PATTERN).nullable().default(null),
+});
+export type ParameterInput = z.input<typeof parameterInputSchema>;
+
+/** PUT /lab/panels/{testType}: the panel's parameter codes, in order. */
+export const panelInputSchema = z.object({
+  parameters: z.array(text().trim().toUpperCase().regex(PARAMETER_CODE_PATTERN)).min(1).max(60),
+});
+export const panelSchema = z.object({ testType: z.string(), parameters: z.array(parameterSchema) });
+export type Panel = z.infer<typeof panelSchema>;
+
+export const limitSchema = z.object({
+  kind: z.enum(LIMIT_KINDS),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  /** A limit that must be stayed below (an EU reference point for action): the value itself fails. */
+  strict: z.boolean(),
+  /** Graded parameters with named grades: the worst grade still accepted (kind "min"). */
+  grade: z.string().nullable(),
+  reference: z.string(),
+  /** The date the limit took effect (YYYY-MM-DD). */
+  effectiveFrom: z.string(),
+});
+export type Limit = z.infer<typeof limitSchema>;
+
+export const limitInputSchema = z.object({
+  parameter: text().trim().toUpperCase().regex(PARAMETER_CODE_PATTERN),
+  kind: z.enum(LIMIT_KINDS, { error: resultMessages.limitInvalid }),
+  min: z.number().finite().nullable().default(null),
+  max: z.number().finite().nullable().default(null),
+  strict: z.boolean().default(false),
+  grade: text().trim().max(GRADE_MAX).nullable().default(null),
+  reference: text().trim().min(1, "Each limit needs its legal reference").max(REFERENCE_MAX),
+  effectiveFrom: z.iso.date({ error: "Give the date the limit took effect (YYYY-MM-DD)" }),
+});
+
+/** POST /lab/markets/{code}/versions: a new version of a market's specification. */
+export const specVersionInputSchema = z.object({
+  effectiveFrom: z.iso.date({ error: "Give the date the version takes effect (YYYY-MM-DD)" }),
+  reference: text().trim().min(1).max(REFERENCE_MAX),
+  note: text().trim().max(RESULT_NOTE_MAX).default(""),
+  limits: z.array(limitInputSchema).max(200),
+});
+
+export const specVersionSchema = z.object({
+  id: z.number().int(),
+  market: z.string(),
+  version: z.number().int(),
+  effectiveFrom: z.string(),
+  reference: z.string(),
+  note: z.string(),
+  /** Whether a report was judged against it (then it never changes). */
+  used: z.boolean(),
+  limits: z.record(z.string(), limitSchema),
+});
+export type SpecVersion = z.infer<typeof specVersionSchema>;
+
+export const marketSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** A buyer's own specification belongs to one customer; null for the public markets. */
+  customerId: z.number().int().nullable(),
+  /** The version in force today, if any. */
+  current: specVersionSchema.nullable(),
+});
+export type Market = z.infer<typeof marketSchema>;
+
+/** GET /markets (customers): the markets they can choose. */
+export const marketChoiceSchema = z.object({ code: z.string(), name: z.string() });
+export type MarketChoice = z.infer<typeof marketChoiceSchema>;
+
+/** One entered result. `value` is in the parameter's unit; graded results may name a grade instead. */
+export const resultEntrySchema = z
+  .object({
+    code: text()
+      .trim()
+      .toUpperCase()
+      .pipe(z.string().regex(PARAMETER_CODE_PATTERN, resultMessages.parameterUnknown)),
+    value: z
+      .number({ error: resultMessages.resultValueInvalid })
+      .finite(resultMessages.resultValueInvalid)
+      .min(0, resultMessages.resultValueInvalid)
+      .optional(),
+    qualifier: text().trim().min(1).max(GRADE_MAX, resultMessages.resultQualifierInvalid).optional(),
+  })
+  .refine((entry) => entry.value !== undefined || entry.qualifier !== undefined, {
+    message: resultMessages.resultValueOrQualifier,
+  });
+export type ResultEntry = z.infer<typeof resultEntrySchema>;
+
+export const enterResultsRequestSchema = z.object({
+  results: z
+    .array(resultEntrySchema, { error: resultMessages.resultsRequired })
+    .min(1, resultMessages.resultsRequired)
+    .max(RESULTS_MAX, tooMany("results", RESULTS_MAX)),
+  /** The analyst's remark, printed on the certificate's remarks when given. */
+  note: text().trim().max(RESULT_NOTE_MAX, tooLong("Note", RESULT_NOTE_MAX)).optional(),
+});
+export type EnterResultsRequest = z.input<typeof enterResultsRequestSchema>;
+
+export const releaseRequestSchema = z.object({
+  /** The reviewer's remark, printed on the certificate when given. */
+  note: text().trim().max(RESULT_NOTE_MAX, tooLong("Note", RESULT_NOTE_MAX)).optional(),
+});
+
+export const returnRequestSchema = z.object({
+  note: text(resultMessages.returnNoteRequired)
+    .trim()
+    .min(1, resultMessages.returnNoteRequired)
+    .max(RESULT_NOTE_MAX, tooLong("Note", RESULT_NOTE_MAX)),
+});
+
+export const PARAMETER_VERDICTS = ["pass", "fail", "no_limit", "pending"] as const;
+export type ParameterVerdict = (typeof PARAMETER_VERDICTS)[number];
+export const MARKET_VERDICTS = ["pass", "fail", "pending"] as const;
+export type MarketVerdict = (typeof MARKET_VERDICTS)[number];
+
+export const resultValueSchema = z.object({
+  value: z.number().nullable(),
+  qualifier: z.string().nullable(),
+  /** As printed: "0.12", "< LOQ (0.05)", "Not detected", "Absent in 25 g", "Grade A". */
+  display: z.string(),
+});
+
+/** One parameter's row of the result table: its result and, per market, the limit and verdict. */
+export const parameterLineSchema = parameterSchema.extend({
+  result: resultValueSchema.nullable(),
+  /** Screening positives: the confirmatory parameter that decides (its own line). */
+  confirmedBy: z.string().nullable(),
+  markets: z.array(
+    z.object({
+      code: z.string(),
+      limit: limitSchema.nullable(),
+      /** As printed: "≤ 0.15", "Not detected", "Absent in 25 g", "—" when the market sets none. */
+      limitText: z.string(),
+      verdict: z.enum(PARAMETER_VERDICTS),
+    }),
+  ),
+});
+export type ParameterLine = z.infer<typeof parameterLineSchema>;
+
+export const marketJudgementSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  specVersionId: z.number().int().nullable(),
+  version: z.number().int().nullable(),
+  verdict: z.enum(MARKET_VERDICTS),
+});
+export type MarketJudgement = z.infer<typeof marketJudgementSchema>;
+
+/** What POST /lab/samples/{id}/results answers: the verdicts computed from every result so far. */
+export const judgementSchema = z.object({
+  markets: z.array(marketJudgementSchema),
+  parameters: z.array(parameterLineSchema),
+  /** Every parameter has a result and no screening positive waits for its confirmation. */
+  complete: z.boolean(),
+  missing: z.array(z.string()),
+  confirmationsRequired: z.array(z.string()),
+  /** success / failure once complete (spec-compatible report result), null before. */
+  result: z.enum(["success", "failure"]).nullable(),
+});
+export type Judgement = z.infer<typeof judgementSchema>;
+
+export const ANALYSIS_STATES = [
+  "awaiting_results",
+  "confirmation",
+  "awaiting_review",
+  "returned",
+  "released",
+] as const;
+export type AnalysisState = (typeof ANALYSIS_STATES)[number];
+
+/** GET /lab/samples/{id} `analysis`: where the sample's current round of results stands. */
+export const analysisSchema = z.object({
+  round: z.number().int(),
+  state: z.enum(ANALYSIS_STATES),
+  judgement: judgementSchema,
+  /** Staff who entered results in this round (none of them may release it). */
+  enteredBy: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  returnedNote: z.string().nullable(),
+  results: z.array(
+    z.object({
+      code: z.string(),
+      value: z.number().nullable(),
+      qualifier: z.string().nullable(),
+      enteredBy: z.string(),
+      enteredAt: z.string(),
+    }),
+  ),
+});
+export type Analysis = z.infer<typeof analysisSchema>;
+
+export const staffMemberSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(z.enum(STAFF_ROLES)),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+const rolesSchema = z
+  .array(z.enum(STAFF_ROLES, { error: "Roles are analyst, reviewer or admin" }))
+  .min(1, resultMessages.staffRolesRequired)
+  .transform((roles) => [...new Set(roles)]);
+
+/** POST /lab/staff (admin). */
+export const addStaffRequestSchema = z.object({
+  email: text()
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_MAX)
+    .pipe(z.email({ error: "Enter a valid email address" })),
+  name: text().trim().min(1, "Enter the staff member's name").max(NAME_MAX, tooLong("Name", NAME_MAX)),
+  password: text().min(8, "Use at least 8 characters").max(PASSWORD_MAX),
+  roles: rolesSchema,
+});
+export type AddStaffRequest = z.input<typeof addStaffRequestSchema>;
+
+/** PATCH /lab/staff/{id} (admin): roles and/or active. */
+export const updateStaffRequestSchema = z.object({
+  roles: rolesSchema.optional(),
+  active: z.boolean().optional(),
+});
+
+/** GET /reports/trend?providerId=&parameter=&market=: one parameter across a provider's reports. */
+export const trendQuerySchema = z.object({
+  providerId: z.coerce.number().pipe(idSchema()),
+  parameter: text(resultMessages.trendParameterRequired)
+    .trim()
+    .toUpperCase()
+    .regex(PARAMETER_CODE_PATTERN, resultMessages.trendParameterRequired),
+  market: marketCodeSchema.optional(),
+});
+export const trendSchema = z.object({
+  parameter: parameterSchema,
+  market: z.string().nullable(),
+  limit: limitSchema.nullable(),
+  points: z.array(
+    z.object({
+      reportId: z.number().int(),
+      sampleId: z.number().int(),
+      at: z.string(),
+      value: z.number().nullable(),
+      qualifier: z.string().nullable(),
+      display: z.string(),
+      verdict: z.enum(PARAMETER_VERDICTS),
+    }),
+  ),
+});
+export type Trend = z.infer<typeof trendSchema>;
