@@ -37,6 +37,7 @@ const customer: CustomerRow = {
   address: null,
   passwordHash: "x",
   emailVerifiedAt: at,
+  defaultMarkets: [],
   createdAt: at,
   updatedAt: at,
 };
@@ -60,6 +61,8 @@ const sample: SampleRow = {
   createdAt: at,
   updatedAt: at,
   searchText: null,
+  markets: [],
+  resultRound: 1,
 };
 const report: ReportRow = {
   id: 321,
@@ -85,6 +88,15 @@ const report: ReportRow = {
   revokedReason: null,
   revokedAt: null,
   issuedBy: 1,
+  round: 1,
+  analystId: null,
+  analysedAt: null,
+  testingStartedAt: null,
+  markets: [],
+  parameters: [],
+  remarks: null,
+  replacesId: null,
+  replacedById: null,
   completedAt: at,
 };
 const input = {

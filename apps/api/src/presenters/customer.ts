@@ -14,6 +14,7 @@ export function presentCustomer(row: CustomerRow): Customer {
     phoneNumber: row.phoneNumber === null ? null : displayPhone(row.phoneNumber),
     address: row.address,
     emailVerified: row.emailVerifiedAt !== null,
+    defaultMarkets: row.defaultMarkets,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

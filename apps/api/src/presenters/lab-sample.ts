@@ -30,5 +30,8 @@ export function presentLabSampleDetail(detail: StaffSampleDetail): LabSampleDeta
     sample: { ...presentLabSample(detail.sample), customerEmail: detail.sample.customerEmail },
     events: detail.events.map((event) => presentSampleEvent(event, detail.actorNames)),
     report: detail.report ? presentReport(detail.report) : null,
+    reports: detail.report ? [presentReport(detail.report)] : [],
+    panel: [],
+    analysis: null,
   };
 }

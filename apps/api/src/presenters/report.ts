@@ -1,7 +1,27 @@
 import type { Certificate, Report } from "@lab/contracts";
 import type { ReportRow } from "@lab/db";
 
-export function presentReport(row: ReportRow): Report {
+/** What a report needs besides its row: names of the two people, the issued PDF's hash, the chain. */
+export interface ReportExtras {
+  analyst: { name: string; at: Date } | null;
+  reviewer: { name: string; at: Date } | null;
+  sha256: string | null;
+  replacedBy: { id: number; certification: string | null } | null;
+  replaces: { id: number; certification: string | null } | null;
+}
+
+export const NO_EXTRAS: ReportExtras = {
+  analyst: null,
+  reviewer: null,
+  sha256: null,
+  replacedBy: null,
+  replaces: null,
+};
+
+const personAt = (person: { name: string; at: Date } | null) =>
+  person ? { name: person.name, at: person.at.toISOString() } : null;
+
+export function presentReport(row: ReportRow, extras: ReportExtras = NO_EXTRAS): Report {
   return {
     id: row.id,
     sampleId: row.sampleId,
@@ -13,11 +33,22 @@ export function presentReport(row: ReportRow): Report {
     status: row.status,
     revokedReason: row.revokedReason,
     revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
+    markets: row.markets,
+    parameters: row.parameters,
+    analyst: personAt(extras.analyst),
+    reviewer: personAt(extras.reviewer),
+    sha256: extras.sha256,
+    replacedBy: extras.replacedBy,
+    replaces: extras.replaces,
   };
 }
 
-/** Only what the certificate states: no customer, farm, place or phone. */
-export function presentCertificate(row: ReportRow, shrimpCategory: string): Certificate {
+/** Only what the certificate states: no customer, farm, place, phone or staff. */
+export function presentCertificate(
+  row: ReportRow,
+  shrimpCategory: string,
+  extras: Pick<ReportExtras, "sha256" | "replacedBy"> = NO_EXTRAS,
+): Certificate {
   return {
     number: row.certification ?? "",
     issuedAt: row.completedAt.toISOString(),
@@ -27,5 +58,14 @@ export function presentCertificate(row: ReportRow, shrimpCategory: string): Cert
     status: row.status,
     revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
     revokedReason: row.revokedReason,
+    markets: row.markets.map((market) => ({
+      code: market.code,
+      name: market.name,
+      version: market.version,
+      verdict: market.verdict,
+    })),
+    parameters: row.parameters,
+    sha256: extras.sha256,
+    replacedBy: extras.replacedBy?.certification ?? null,
   };
 }

@@ -18,6 +18,7 @@ export function presentSample(row: SampleRow, reportId: number | null): Sample {
     shrimpCategory: row.shrimpCategory,
     shrimpSubCategory: row.shrimpSubCategory,
     testTypes: row.testTypes,
+    markets: row.markets,
     phoneNumber: displayPhone(row.phoneNumber),
     emailAddress: row.emailAddress,
     assigned: row.assigned,

@@ -2,6 +2,7 @@ import type { LabLoginResponse, LoginResponse } from "@lab/contracts";
 
 import type { SignIn } from "../domain/accounts";
 import { presentCustomer } from "./customer";
+import { staffRoles } from "./staff";
 
 /** The body of a sign-in or a refresh: the person (never a password hash) and the bearer token. */
 export function presentSignIn(signIn: SignIn): LoginResponse | LabLoginResponse {
@@ -11,6 +12,6 @@ export function presentSignIn(signIn: SignIn): LoginResponse | LabLoginResponse 
     tokenType: "Bearer" as const,
   };
   if (signIn.role === "customer") return { customer: presentCustomer(signIn.customer), ...token };
-  const { id, email, name } = signIn.staff;
-  return { staff: { id, email, name }, ...token };
+  const { id, email, name, roles } = signIn.staff;
+  return { staff: { id, email, name, roles: staffRoles(roles) }, ...token };
 }

@@ -12,7 +12,12 @@ import { mockFetch } from "@/testing/mock-fetch";
 import { AppProvider } from "./provider";
 import { routes } from "./router";
 
-const staff = { id: 1, email: "lab@aquatest.local", name: "Lab Admin" };
+const staff = {
+  id: 1,
+  email: "lab@aquatest.local",
+  name: "Lab Admin",
+  roles: ["analyst" as const, "reviewer" as const],
+};
 const labPage = { items: [], total: 0, page: 1, size: 20 };
 
 function renderAt(path: string) {

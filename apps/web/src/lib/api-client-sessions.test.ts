@@ -7,7 +7,12 @@ import { apiRequest } from "./api-client";
 import { getSession, logout, startSession } from "./auth";
 import { getLabSession, resetLabSessionCache, startLabSession } from "./lab-session";
 
-const staff = { id: 3, email: "priya@lab.test", name: "Dr. Priya Nair" };
+const staff = {
+  id: 3,
+  email: "priya@lab.test",
+  name: "Dr. Priya Nair",
+  roles: ["analyst" as const, "reviewer" as const],
+};
 const ok = { body: { ok: true } };
 
 describe("apiRequest with two sessions in one browser", () => {

@@ -42,6 +42,9 @@ export function parseCustomer(value: unknown): Customer | null {
     phoneNumber: text(record.phoneNumber),
     address: text(record.address),
     emailVerified: record.emailVerified !== false,
+    defaultMarkets: Array.isArray(record.defaultMarkets)
+      ? record.defaultMarkets.filter((code): code is string => typeof code === "string")
+      : [],
     createdAt: text(record.createdAt) ?? now,
     updatedAt: text(record.updatedAt) ?? now,
   };

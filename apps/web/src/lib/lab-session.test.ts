@@ -10,7 +10,12 @@ import {
   startLabSession,
 } from "./lab-session";
 
-const staff = { id: 3, email: "priya@lab.test", name: "Dr. Priya Nair" };
+const staff = {
+  id: 3,
+  email: "priya@lab.test",
+  name: "Dr. Priya Nair",
+  roles: ["analyst" as const, "reviewer" as const],
+};
 const refreshed = { staff, accessToken: "lab-jwt-2", expiresIn: 3600, tokenType: "Bearer" };
 
 describe("lab session refresh", () => {

@@ -6,7 +6,12 @@ import { logout, startSession } from "./auth";
 import { LAB_QUERY_ROOT, endLabSession, resetLabSessionCache, startLabSession } from "./lab-session";
 import { queryClient } from "./query-client";
 
-const staff = { id: 3, email: "priya@lab.test", name: "Dr. Priya Nair" };
+const staff = {
+  id: 3,
+  email: "priya@lab.test",
+  name: "Dr. Priya Nair",
+  roles: ["analyst" as const, "reviewer" as const],
+};
 const customerKey = ["samples", "list"];
 const labKey = [LAB_QUERY_ROOT, "samples", "list"];
 

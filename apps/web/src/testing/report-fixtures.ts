@@ -41,6 +41,13 @@ export function makeReport(overrides: Partial<Report> = {}): Report {
     status: "valid",
     revokedReason: null,
     revokedAt: null,
+    markets: [],
+    parameters: [],
+    analyst: null,
+    reviewer: null,
+    sha256: null,
+    replacedBy: null,
+    replaces: null,
     ...overrides,
   };
 }
@@ -56,6 +63,10 @@ export function makeCertificate(overrides: Partial<Certificate> = {}): Certifica
     status: "valid",
     revokedAt: null,
     revokedReason: null,
+    markets: [],
+    parameters: [],
+    sha256: null,
+    replacedBy: null,
     ...overrides,
   };
 }

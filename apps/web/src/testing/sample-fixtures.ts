@@ -16,6 +16,7 @@ export function makeSample(overrides: Partial<Sample> = {}): Sample {
     shrimpCategory: "Tiger Shrimp",
     shrimpSubCategory: "Viral Disease Screening, Allergen Testing",
     testTypes: ["Viral Disease Screening", "Allergen Testing"],
+    markets: [],
     phoneNumber: "+91 98480 22338",
     emailAddress: null,
     assigned: "",

@@ -12,7 +12,7 @@ import { presentCertificate, presentReport } from "../../presenters/report";
 export function reportsRouter(ctx: DomainContext): Router {
   const router = Router();
   router.get("/", async (req, res) => {
-    res.json((await listReports(ctx, claimsOf(req).subject)).map(presentReport));
+    res.json((await listReports(ctx, claimsOf(req).subject)).map((row) => presentReport(row)));
   });
   router.get("/:id/pdf", async (req, res) => {
     const id = parseIdParam(req.params["id"], messages.reportNotFound);

@@ -13,7 +13,12 @@ import { renderWithProviders } from "@/testing/render";
 import { LabLoginForm } from "./lab-login-form";
 import { LabShell } from "./lab-shell";
 
-const staff = { id: 1, email: "lab@aquatest.local", name: "Lab Admin" };
+const staff = {
+  id: 1,
+  email: "lab@aquatest.local",
+  name: "Lab Admin",
+  roles: ["analyst" as const, "reviewer" as const],
+};
 
 function setup(routes: Record<string, MockResponse> = {}) {
   const session = startLabSession({ staff, accessToken: "lab-jwt", expiresIn: 3600, tokenType: "Bearer" });

@@ -18,7 +18,12 @@ import { renderWithProviders } from "@/testing/render";
 
 import { LabLoginForm } from "./lab-login-form";
 
-const staff = { id: 1, email: "lab@aquatest.local", name: "Lab Admin" };
+const staff = {
+  id: 1,
+  email: "lab@aquatest.local",
+  name: "Lab Admin",
+  roles: ["analyst" as const, "reviewer" as const],
+};
 
 const render = () =>
   renderWithProviders(<LabLoginForm />, {

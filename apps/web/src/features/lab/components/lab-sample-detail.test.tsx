@@ -12,7 +12,12 @@ import { makeSample } from "@/testing/sample-fixtures";
 
 import { LabSampleDetail } from "./lab-sample-detail";
 
-const staff = { id: 1, email: "lab@aquatest.local", name: "Lab Admin" };
+const staff = {
+  id: 1,
+  email: "lab@aquatest.local",
+  name: "Lab Admin",
+  roles: ["analyst" as const, "reviewer" as const],
+};
 const agents = [
   { id: 5, name: "Suresh Babu", phone: "+91 90000 22222", active: true, coordinates: null },
   { id: 6, name: "Retired Ravi", phone: "+91 90000 33333", active: false, coordinates: null },
