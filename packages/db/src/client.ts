@@ -93,7 +93,7 @@ function createPostgres(url: string, poolSize: number, connectTimeoutMs: number)
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg(client, { casing: "snake_case" }), { migrationsFolder });
         // Reference data under the same lock: two instances starting together seed it once.
-        await seedCatalogue(drizzlePg(client, { schema, casing: "snake_case" }) as unknown as Db);
+        await seedCatalogue(drizzlePg(client, { schema, casing: "snake_case" }));
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
         client.release();
