@@ -215,6 +215,14 @@ export const errorCodes = [
   "quota_exceeded",
   "idempotency_key_invalid",
   "idempotency_key_reused",
+  // Issue 16: certified results.
+  "same_person",
+  "role_required",
+  "staff_deactivated",
+  "results_incomplete",
+  "confirmation_pending",
+  "nothing_to_release",
+  "spec_version_used",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
