@@ -63,7 +63,7 @@ export function httpFailureMessage(status: number, body: unknown): string {
 }
 
 export interface RequestOptions<T> {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   /**
    * Protected call: sends the token of that session ("customer", the default with `true`; "staff",
