@@ -1,4 +1,6 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { createHash } from "node:crypto";
+
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { useParams } from "react-router";
@@ -7,7 +9,51 @@ import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 import { makeCertificate } from "@/testing/report-fixtures";
 
+import { PDF_CHANGED, PDF_GENUINE } from "./pdf-check";
 import { NUMBER_REQUIRED, VerifyCertificate } from "./verify-certificate";
+
+/** A small stand-in for the issued PDF and its real SHA-256. */
+const issuedBytes = new TextEncoder().encode("%PDF-1.7 certificate NSP-CERT-2026-007 %%EOF");
+const issuedSha = createHash("sha256").update(issuedBytes).digest("hex");
+
+const certifiedCertificate = (overrides: Parameters<typeof makeCertificate>[0] = {}) =>
+  makeCertificate({
+    sha256: issuedSha,
+    markets: [
+      { code: "EU", name: "European Union", version: 3, verdict: "pass" },
+      { code: "US", name: "United States", version: 1, verdict: "fail" },
+    ],
+    parameters: [
+      {
+        code: "CAP",
+        name: "Chloramphenicol",
+        kind: "quantitative",
+        unit: "µg/kg",
+        method: "LC-MS/MS",
+        methodRole: "confirmatory",
+        lod: 0.05,
+        loq: 0.1,
+        grades: null,
+        per25g: false,
+        cutoff: null,
+        confirmWith: null,
+        result: { value: 0.2, qualifier: null, display: "0.2" },
+        confirmedBy: null,
+        markets: [
+          { code: "EU", limit: null, limitText: "< 0.15", verdict: "fail" },
+          { code: "US", limit: null, limitText: "≤ 0.3", verdict: "pass" },
+        ],
+      },
+    ],
+    ...overrides,
+  });
+
+/** A File whose arrayBuffer() works under jsdom (its Blob lacks it on some versions). */
+function pdfFile(bytes: Uint8Array, name: string): File {
+  const file = new File([bytes], name, { type: "application/pdf" });
+  Object.defineProperty(file, "arrayBuffer", { value: () => Promise.resolve(bytes.slice().buffer) });
+  return file;
+}
 
 function Page() {
   const { number = "" } = useParams();
@@ -72,5 +118,77 @@ describe("VerifyCertificate", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/verify/NSP-CERT-2026-007"));
     expect(await screen.findByRole("heading", { name: "Genuine and Valid" })).toBeInTheDocument();
     expect(screen.getByLabelText("Certification Number")).toHaveValue("NSP-CERT-2026-007");
+  });
+
+  it("certified: markets with verdict words, the parameter table with an outside-limit mark, the PDF's SHA-256", async () => {
+    mockFetch({ "GET /api/certificates/NSP-CERT-2026-007": { body: certifiedCertificate() } });
+    render("/verify/NSP-CERT-2026-007");
+    const chips = await screen.findByRole("list", { name: "Market verdicts" });
+    expect(within(chips).getByText("EU ✓ Pass")).toBeInTheDocument();
+    expect(within(chips).getByText("US ✗ Fail")).toBeInTheDocument();
+    const table = screen.getByRole("table", { name: "Results on the certificate" });
+    const row = within(table).getByRole("row", { name: /Chloramphenicol/ });
+    expect(row).toHaveTextContent("0.05 / 0.1");
+    expect(within(row).getByText("✗ Outside EU limit")).toHaveClass("text-red-900");
+    expect(within(row).getByText("✓ Within US limit")).toBeInTheDocument();
+    expect(screen.getByText(issuedSha)).toBeInTheDocument();
+    // The old per-test-type table gives way to the parameters.
+    expect(screen.queryByRole("row", { name: /Viral Disease Screening/ })).not.toBeInTheDocument();
+  });
+
+  it("revoked and replaced: the reason and a link to the replacement certificate", async () => {
+    mockFetch({
+      "GET /api/certificates/NSP-CERT-2026-007": {
+        body: certifiedCertificate({
+          status: "revoked",
+          revokedAt: "2026-02-05T10:00:00Z",
+          revokedReason: "Wrong pond recorded",
+          replacedBy: "NSP-CERT-2026-012",
+        }),
+      },
+    });
+    render("/verify/NSP-CERT-2026-007");
+    const verdict = await screen.findByRole("region", { name: "Verification result" });
+    expect(verdict).toHaveTextContent("Reason: Wrong pond recorded");
+    expect(within(verdict).getByRole("link", { name: "NSP-CERT-2026-012" })).toHaveAttribute(
+      "href",
+      "/verify/NSP-CERT-2026-012",
+    );
+  });
+
+  it("tamper check: the issued bytes are genuine, one changed byte is not; the file is never sent", async () => {
+    const { spy } = mockFetch({
+      "GET /api/certificates/NSP-CERT-2026-007": { body: certifiedCertificate() },
+    });
+    const user = userEvent.setup();
+    render("/verify/NSP-CERT-2026-007");
+    const input = await screen.findByLabelText("Choose PDF to check");
+    await user.upload(input, pdfFile(issuedBytes, "certificate.pdf"));
+    expect(await screen.findByText(PDF_GENUINE)).toBeInTheDocument();
+    expect(screen.queryByText(PDF_CHANGED)).not.toBeInTheDocument();
+
+    const changed = issuedBytes.slice();
+    changed[10] = (changed[10] ?? 0) ^ 1;
+    await user.upload(input, pdfFile(changed, "edited.pdf"));
+    expect(await screen.findByText(PDF_CHANGED)).toBeInTheDocument();
+    expect(screen.queryByText(PDF_GENUINE)).not.toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("edited.pdf");
+    // Only the certificate lookup went out.
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it("tamper check by drag and drop: a dropped genuine PDF is confirmed", async () => {
+    mockFetch({ "GET /api/certificates/NSP-CERT-2026-007": { body: certifiedCertificate() } });
+    render("/verify/NSP-CERT-2026-007");
+    const zone = await screen.findByTestId("pdf-drop-zone");
+    fireEvent.drop(zone, { dataTransfer: { files: [pdfFile(issuedBytes, "dropped.pdf")] } });
+    expect(await screen.findByText(PDF_GENUINE)).toBeInTheDocument();
+  });
+
+  it("no stored SHA-256 (an old certificate): no tamper check offered", async () => {
+    mockFetch({ "GET /api/certificates/NSP-CERT-2026-007": { body: makeCertificate() } });
+    render("/verify/NSP-CERT-2026-007");
+    await screen.findByRole("region", { name: "Verification result" });
+    expect(screen.queryByLabelText("Choose PDF to check")).not.toBeInTheDocument();
   });
 });

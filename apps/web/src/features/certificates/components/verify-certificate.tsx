@@ -1,6 +1,6 @@
 import { BadgeCheck, Ban, Search, ShieldQuestion } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 
 import { messages, type Certificate } from "@lab/contracts";
 
@@ -12,11 +12,14 @@ import { LoadingState } from "@/components/ui/spinner";
 import { LAB_NAME } from "@/config/brand";
 import { paths } from "@/config/paths";
 import { TestResultsTable } from "@/components/reports/test-results-table";
+import { MarketVerdictChips } from "@/components/reports/market-verdicts";
+import { ParameterResults } from "@/components/reports/parameter-results";
 import { resultLabel } from "@/utils/report-result";
 import { formatDate, formatDateTime } from "@/utils/dates";
 import { isApiError } from "@/lib/api-client";
 
 import { useCertificate } from "../api/get-certificate";
+import { PdfCheck } from "./pdf-check";
 
 export const NUMBER_REQUIRED = "Enter the certification number printed on the report.";
 
@@ -153,6 +156,17 @@ function CertificateView({ certificate }: { certificate: Certificate }) {
           {certificate.revokedReason ? (
             <p className="mt-1 font-medium">Reason: {certificate.revokedReason}</p>
           ) : null}
+          {certificate.replacedBy ? (
+            <p className="mt-1 [overflow-wrap:anywhere]">
+              Replaced by{" "}
+              <Link
+                to={paths.verify.href(certificate.replacedBy)}
+                className="inline-flex min-h-11 items-center font-semibold underline lg:min-h-0"
+              >
+                {certificate.replacedBy}
+              </Link>
+            </p>
+          ) : null}
         </Verdict>
       ) : (
         <Verdict
@@ -174,9 +188,34 @@ function CertificateView({ certificate }: { certificate: Certificate }) {
               </div>
             ))}
           </dl>
-          <TestResultsTable tests={certificate.tests} caption="Tests on the certificate" />
+          {certificate.markets.length > 0 ? (
+            <div className="space-y-2">
+              <h3 className="text-sm font-semibold text-slate-900">Markets</h3>
+              <MarketVerdictChips markets={certificate.markets} label="Market verdicts" showVersion />
+            </div>
+          ) : null}
+          {certificate.parameters.length > 0 ? (
+            <ParameterResults lines={certificate.parameters} caption="Results on the certificate" />
+          ) : (
+            <TestResultsTable tests={certificate.tests} caption="Tests on the certificate" />
+          )}
+          {certificate.sha256 ? (
+            <div className="min-w-0 text-sm">
+              <p className="text-xs font-medium text-slate-600">SHA-256 of the issued PDF</p>
+              <p className="font-mono text-xs [overflow-wrap:anywhere] text-slate-900">
+                {certificate.sha256}
+              </p>
+            </div>
+          ) : null}
         </CardBody>
       </Card>
+      {certificate.sha256 ? (
+        <Card>
+          <CardBody>
+            <PdfCheck expected={certificate.sha256} />
+          </CardBody>
+        </Card>
+      ) : null}
     </div>
   );
 }

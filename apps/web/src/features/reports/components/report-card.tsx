@@ -10,6 +10,7 @@ import { paths } from "@/config/paths";
 import { formatDateTime } from "@/utils/dates";
 import { resultLabel } from "@/utils/report-result";
 import { RevokedBadge } from "@/components/reports/result-banner";
+import { MarketVerdictChips } from "@/components/reports/market-verdicts";
 
 import { useDownloadReportPdf } from "../api/download-report-pdf";
 
@@ -48,6 +49,11 @@ export function ReportCard({ report }: { report: Report }) {
           )}
         </div>
       </div>
+      {report.markets.length > 0 ? (
+        <div className="mt-3">
+          <MarketVerdictChips markets={report.markets} label={`Market verdicts of report #${report.id}`} />
+        </div>
+      ) : null}
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-xs font-medium text-slate-600">Completed</dt>

@@ -15,6 +15,8 @@ import { useReport } from "@/lib/api/get-report";
 import { LAB_RESULT_FIELDS } from "@/utils/report-result";
 import { ResultBanner, RevokedBanner } from "@/components/reports/result-banner";
 import { TestResultsTable } from "@/components/reports/test-results-table";
+import { MarketVerdictChips } from "@/components/reports/market-verdicts";
+import { ParameterResults } from "@/components/reports/parameter-results";
 
 import { useDownloadReportPdf } from "../api/download-report-pdf";
 import { ShareReport } from "./share-report";
@@ -108,6 +110,7 @@ function ReportView({ report }: { report: Report }) {
       ) : (
         <ResultBanner result={report.result} />
       )}
+      <Amendment report={report} />
 
       <Section title="Sample Information">
         <SampleInfo sampleId={report.sampleId} />
@@ -117,18 +120,34 @@ function ReportView({ report }: { report: Report }) {
         <Paragraph text={report.details.initialInspection} />
       </Section>
 
+      {report.markets.length > 0 ? (
+        <Section title="Markets">
+          <p className="text-sm text-slate-700">
+            The results were judged against each market&apos;s limits in force at release.
+          </p>
+          <MarketVerdictChips markets={report.markets} showVersion />
+        </Section>
+      ) : null}
+
       <Section title="Laboratory Results">
-        <dl className="grid gap-3 sm:grid-cols-2">
-          {LAB_RESULT_FIELDS.map((field) => (
-            <div key={field.key} className="min-w-0">
-              <dt className="text-xs font-medium text-slate-600">{field.label}</dt>
-              <dd className="text-sm whitespace-pre-line text-slate-900">
-                {report.details.labResults[field.key] || "Not recorded."}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        <TestResultsTable tests={report.tests} caption="Results per test type" />
+        {hasLabNotes(report) ? (
+          <dl className="grid gap-3 sm:grid-cols-2">
+            {LAB_RESULT_FIELDS.map((field) => (
+              <div key={field.key} className="min-w-0">
+                <dt className="text-xs font-medium text-slate-600">{field.label}</dt>
+                <dd className="text-sm whitespace-pre-line text-slate-900">
+                  {report.details.labResults[field.key] || "Not recorded."}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        {report.parameters.length > 0 ? (
+          <ParameterResults lines={report.parameters} caption="Results per parameter" />
+        ) : (
+          <TestResultsTable tests={report.tests} caption="Results per test type" />
+        )}
+        <People report={report} />
       </Section>
 
       <Section title="Final Review">
@@ -145,6 +164,12 @@ function ReportView({ report }: { report: Report }) {
               <span className="block text-xs font-medium text-slate-600">Certification number</span>
               <span className="font-mono text-base font-semibold text-slate-900">{certification}</span>
             </span>
+            {report.sha256 ? (
+              <span className="block w-full min-w-0 text-xs text-slate-700">
+                SHA-256 of the issued PDF:{" "}
+                <span className="font-mono [overflow-wrap:anywhere]">{report.sha256}</span>
+              </span>
+            ) : null}
             <Link
               to={paths.verify.href(certification)}
               className="inline-flex min-h-11 items-center text-sm font-medium text-teal-800 underline lg:min-h-0 print:hidden"
@@ -182,5 +207,74 @@ function SampleInfo({ sampleId }: { sampleId: number }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Old reports carry the five free-text sections; certified ones (with parameters) may leave them empty. */
+const hasLabNotes = (report: Report) =>
+  report.parameters.length === 0 || Object.values(report.details.labResults).some((text) => text !== "");
+
+/** Who entered the results and who reviewed and released them, with the times. */
+function People({ report }: { report: Report }) {
+  if (!report.analyst && !report.reviewer) return null;
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-2">
+      {report.analyst ? (
+        <div className="min-w-0">
+          <dt className="text-xs font-medium text-slate-600">Analysed by</dt>
+          <dd className="[overflow-wrap:anywhere] text-slate-900">
+            {report.analyst.name}, {formatDateTime(report.analyst.at)}
+          </dd>
+        </div>
+      ) : null}
+      {report.reviewer ? (
+        <div className="min-w-0">
+          <dt className="text-xs font-medium text-slate-600">Reviewed and released by</dt>
+          <dd className="[overflow-wrap:anywhere] text-slate-900">
+            {report.reviewer.name}, {formatDateTime(report.reviewer.at)}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+const reportName = (link: { id: number; certification: string | null }) =>
+  link.certification ?? `report #${link.id}`;
+
+/** The chain of an amended report: the revoked one names its replacement, the new one what it replaces. */
+function Amendment({ report }: { report: Report }) {
+  if (!report.replacedBy && !report.replaces) return null;
+  return (
+    <section
+      aria-label="Amendment"
+      className="space-y-1 rounded-xl border border-slate-300 bg-white p-4 text-sm"
+    >
+      {report.replacedBy ? (
+        <p className="[overflow-wrap:anywhere] text-slate-900">
+          {report.revokedReason ? `Revoked: ${report.revokedReason}. ` : "Revoked. "}
+          Replaced by{" "}
+          <Link
+            to={paths.report.href(report.replacedBy.id)}
+            className="inline-flex min-h-11 items-center font-semibold text-teal-800 underline lg:min-h-0"
+          >
+            {reportName(report.replacedBy)}
+          </Link>
+          {report.replacedBy.certification ? "" : " (the retest did not pass: no certificate)"}
+        </p>
+      ) : null}
+      {report.replaces ? (
+        <p className="[overflow-wrap:anywhere] text-slate-900">
+          Replaces{" "}
+          <Link
+            to={paths.report.href(report.replaces.id)}
+            className="inline-flex min-h-11 items-center font-semibold text-teal-800 underline lg:min-h-0"
+          >
+            {reportName(report.replaces)}
+          </Link>
+          , which the laboratory revoked.
+        </p>
+      ) : null}
+    </section>
   );
 }

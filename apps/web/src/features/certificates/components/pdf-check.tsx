@@ -1,0 +1,128 @@
+import { FileCheck2, FileWarning, Upload } from "lucide-react";
+import { useId, useRef, useState, type DragEvent } from "react";
+
+import { cn } from "@/components/ui/cn";
+
+import { sameDigest, sha256Hex } from "../utils/sha256";
+
+export const PDF_GENUINE = "This PDF is byte-for-byte the certificate the lab issued.";
+export const PDF_CHANGED =
+  "This PDF is NOT the certificate the lab issued: it has been changed or is a different document.";
+
+type CheckState =
+  | { status: "idle" }
+  | { status: "checking"; name: string }
+  | { status: "done"; name: string; digest: string; genuine: boolean }
+  | { status: "error"; message: string };
+
+/**
+ * "Check a PDF you hold": hashes the chosen file in the browser and compares it with the SHA-256 the
+ * lab stored at release. Nothing is uploaded. Tap the button on a phone, or drop the file on a desktop.
+ */
+export function PdfCheck({ expected }: { expected: string }) {
+  const inputId = useId();
+  const [state, setState] = useState<CheckState>({ status: "idle" });
+  const [dragging, setDragging] = useState(false);
+  // A slower check of an earlier file must not overwrite the answer about a later one.
+  const latest = useRef(0);
+
+  const check = async (file: File | undefined) => {
+    if (!file) return;
+    const run = ++latest.current;
+    setState({ status: "checking", name: file.name });
+    try {
+      const digest = await sha256Hex(file);
+      if (run !== latest.current) return;
+      setState({ status: "done", name: file.name, digest, genuine: sameDigest(digest, expected) });
+    } catch (error) {
+      if (run !== latest.current) return;
+      setState({
+        status: "error",
+        message: error instanceof Error ? error.message : "The file could not be read.",
+      });
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    void check(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <section aria-labelledby={`${inputId}-title`} className="space-y-3">
+      <h2 id={`${inputId}-title`} className="text-lg font-semibold text-slate-900">
+        Check a PDF you hold
+      </h2>
+      <p className="text-sm text-slate-700">
+        Choose the certificate PDF you were given. Your device computes its fingerprint (SHA-256) and compares
+        it with the one the lab recorded; the file never leaves your device.
+      </p>
+      <div
+        data-testid="pdf-drop-zone"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cn(
+          "flex flex-col items-center gap-2 rounded-xl border-2 border-dashed p-4 text-center text-sm",
+          dragging ? "border-teal-600 bg-teal-50" : "border-slate-300 bg-slate-50",
+        )}
+      >
+        <label
+          htmlFor={inputId}
+          className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg bg-teal-700 px-4 py-2 font-semibold text-white focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-teal-700 hover:bg-teal-800"
+        >
+          <Upload aria-hidden="true" className="h-4 w-4" />
+          Choose PDF to check
+          <input
+            id={inputId}
+            type="file"
+            accept="application/pdf,.pdf"
+            className="sr-only"
+            onChange={(event) => {
+              void check(event.target.files?.[0]);
+              // The same file can be chosen again after a change.
+              event.target.value = "";
+            }}
+          />
+        </label>
+        <span className="hidden text-slate-700 sm:block">or drop the PDF here</span>
+      </div>
+      <div aria-live="polite">
+        {state.status === "checking" ? (
+          <p className="text-sm text-slate-700">Checking {state.name}…</p>
+        ) : null}
+        {state.status === "error" ? (
+          <p role="alert" className="text-sm font-medium text-red-800">
+            {state.message}
+          </p>
+        ) : null}
+        {state.status === "done" ? (
+          <div
+            role="status"
+            className={cn(
+              "flex items-start gap-3 rounded-xl border p-4 text-sm",
+              state.genuine
+                ? "border-green-300 bg-green-50 text-green-950"
+                : "border-red-400 bg-red-50 text-red-950",
+            )}
+          >
+            {state.genuine ? (
+              <FileCheck2 aria-hidden="true" className="h-6 w-6 shrink-0 text-green-700" />
+            ) : (
+              <FileWarning aria-hidden="true" className="h-6 w-6 shrink-0 text-red-700" />
+            )}
+            <div className="min-w-0">
+              <p className="font-semibold">{state.genuine ? PDF_GENUINE : PDF_CHANGED}</p>
+              <p className="mt-1 [overflow-wrap:anywhere]">File: {state.name}</p>
+              <p className="mt-1 font-mono text-xs [overflow-wrap:anywhere]">SHA-256: {state.digest}</p>
+            </div>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
