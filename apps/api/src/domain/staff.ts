@@ -1,6 +1,6 @@
-import { messages } from "@lab/contracts";
+import { messages, resultMessages, type StaffRole } from "@lab/contracts";
 import { agents, staff, type AgentRow, type StaffRow } from "@lab/db";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 
 import { AppError } from "../lib/app-error";
 import { isUniqueViolation } from "../lib/db-errors";
@@ -19,21 +19,33 @@ const findStaff = async (ctx: DomainContext, email: string): Promise<StaffRow | 
   return row;
 };
 
-/** Creates a staff account; used by the seed, the CLI and tests. */
+const DEFAULT_ROLES: readonly StaffRole[] = ["analyst", "reviewer"];
+const ADMIN_ROLES: readonly StaffRole[] = ["admin", "analyst", "reviewer"];
+
+/**
+ * Creates a staff account (POST /lab/staff, `pnpm lab add-staff`, the seed, tests); roles default to
+ * analyst + reviewer. An e-mail already used, in any case, is 409 email_taken.
+ */
 export async function addStaff(
   ctx: DomainContext,
-  input: { email: string; name: string; password: string },
+  input: { email: string; name: string; password: string; roles?: readonly StaffRole[] | undefined },
 ): Promise<StaffRow> {
   const passwordHash = await hashPassword(input.password, ctx.bcryptCost);
-  const [row] = await ctx.db
-    .insert(staff)
-    .values({ email: input.email.toLowerCase(), name: input.name, passwordHash })
-    .returning();
-  if (!row) throw new Error("insert returned no row");
-  return row;
+  const roles = [...new Set(input.roles ?? DEFAULT_ROLES)];
+  try {
+    const [row] = await ctx.db
+      .insert(staff)
+      .values({ email: input.email.trim().toLowerCase(), name: input.name.trim(), passwordHash, roles })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, "email_taken", resultMessages.staffEmailTaken);
+    throw error;
+  }
 }
 
-/** The first staff account, from LAB_ADMIN_EMAIL / LAB_ADMIN_PASSWORD, created once. */
+/** The first staff account, from LAB_ADMIN_EMAIL / LAB_ADMIN_PASSWORD, created once, as an admin. */
 export async function ensureAdmin(
   ctx: DomainContext,
   email: string,
@@ -41,10 +53,10 @@ export async function ensureAdmin(
 ): Promise<"created" | "exists"> {
   if (await findStaff(ctx, email)) return "exists";
   try {
-    await addStaff(ctx, { email, name: "Lab Administrator", password });
+    await addStaff(ctx, { email, name: "Lab Administrator", password, roles: ADMIN_ROLES });
   } catch (error) {
     // Two instances starting together both find no account; the slower insert meets the other's row.
-    if (isUniqueViolation(error) && (await findStaff(ctx, email))) return "exists";
+    if (error instanceof AppError && error.code === "email_taken") return "exists";
     throw error;
   }
   return "created";
@@ -59,11 +71,87 @@ export async function loginStaff(
   const member = await findStaff(ctx, email);
   // An unknown e-mail costs one bcrypt comparison too: timing does not tell who is staff.
   const matches = await passwordMatches(password, member?.passwordHash, ctx.bcryptCost);
-  if (!member || !matches) throw new AppError(401, "invalid_credentials", messages.invalidCredentials);
+  // A deactivated account answers as a wrong password would: sign-in does not tell who was staff.
+  if (!member || !matches || !member.active)
+    throw new AppError(401, "invalid_credentials", messages.invalidCredentials);
   const { token, expiresIn, ...refresh } = await ctx.sessions.start(ctx.db, "lab", member.id, ctx.now(), {
     persistent: remember,
   });
   return { response: { role: "lab", staff: member, accessToken: token, expiresIn }, refresh };
+}
+
+/** GET /lab/staff: everyone, active first, then by name. */
+export const listStaff = (ctx: DomainContext): Promise<StaffRow[]> =>
+  ctx.db
+    .select()
+    .from(staff)
+    .orderBy(sql`${staff.active} desc`, asc(staff.name), asc(staff.id));
+
+/** GET /lab/staff/me: the signed-in member (the console shows the actions their roles allow). */
+export async function getStaffMember(ctx: DomainContext, id: number): Promise<StaffRow> {
+  const [member] = await ctx.db.select().from(staff).where(eq(staff.id, id));
+  if (!member) throw new AppError(401, "unauthenticated", messages.authRequired);
+  return member;
+}
+
+const isActiveAdmin = (member: Pick<StaffRow, "active" | "roles">): boolean =>
+  member.active && member.roles.includes("admin");
+
+/**
+ * PATCH /lab/staff/{id} (an admin): changes roles and/or switches the account on or off. Deactivating
+ * ends every session of the member at once (HTTP and STOMP). Nobody deactivates themself, and the lab
+ * always keeps one active admin: the active admins are locked first, so two admins demoting each other
+ * at the same moment cannot both succeed.
+ */
+export async function updateStaff(
+  ctx: DomainContext,
+  actorId: number,
+  id: number,
+  input: { roles?: readonly StaffRole[] | undefined; active?: boolean | undefined },
+): Promise<StaffRow> {
+  if (id === actorId && input.active === false) {
+    throw new AppError(409, "conflict", resultMessages.cannotDeactivateSelf, {}, "active");
+  }
+  const { row, revoked } = await ctx.db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.active, true), sql`'admin' = any(${staff.roles})`))
+      .orderBy(asc(staff.id))
+      .for("update");
+    const [member] = await tx.select().from(staff).where(eq(staff.id, id)).for("update");
+    if (!member) throw new AppError(404, "not_found", messages.staffNotFound);
+    const next = {
+      roles: input.roles ? [...new Set(input.roles)] : member.roles,
+      active: input.active ?? member.active,
+    };
+    if (isActiveAdmin(member) && !isActiveAdmin(next) && admins.every((admin) => admin.id === id)) {
+      throw new AppError(409, "conflict", resultMessages.lastAdmin, {}, input.roles ? "roles" : "active");
+    }
+    const [updated] = await tx.update(staff).set(next).where(eq(staff.id, id)).returning();
+    if (!updated) throw new Error("update returned no row");
+    const ended =
+      member.active && !next.active ? await ctx.sessions.revokeAll(tx, "lab", id, ctx.now()) : null;
+    return { row: updated, revoked: ended };
+  });
+  if (revoked) ctx.sessionsRevoked(revoked);
+  return row;
+}
+
+/** `pnpm lab deactivate-staff`: switches an account off by e-mail (the last admin guard applies). */
+export async function deactivateStaffByEmail(ctx: DomainContext, email: string): Promise<StaffRow> {
+  const member = await findStaff(ctx, email);
+  if (!member) throw new AppError(404, "not_found", messages.staffNotFound);
+  // The shell acts as nobody in particular: no self to protect, but the last admin still stays.
+  return updateStaff(ctx, 0, member.id, { active: false });
+}
+
+/** The active staff member with this e-mail (`pnpm lab … --as EMAIL`). */
+export async function activeStaffByEmail(ctx: DomainContext, email: string): Promise<StaffRow> {
+  const member = await findStaff(ctx, email);
+  if (!member) throw new AppError(404, "not_found", messages.staffNotFound);
+  if (!member.active) throw new AppError(403, "staff_deactivated", resultMessages.staffDeactivated);
+  return member;
 }
 
 /** PUT /lab/password: needs the current password; every other device of the staff member is signed out. */
