@@ -3,21 +3,25 @@ import {
   certificateSequences,
   customers,
   notifications,
+  reportDocuments,
   reports,
+  sampleAnalyses,
   sampleEvents,
   samples,
   staff,
+  type Executor,
   type ReportRow,
   type Tx,
 } from "@lab/db";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 
 import { AppError } from "../lib/app-error";
 import { enqueueMail } from "../mail/outbox";
 import type { DomainContext } from "./context";
 import { changeEvents, notificationEvent } from "./domain-events";
-import { buildReportPdf, reportPdfFileName } from "./report-pdf";
+import { reportDocument } from "./report-document";
+import { reportPdfFileName } from "./report-pdf";
 import { applyMove, type Actor } from "./sample-moves";
 
 export type IssueReportInput = z.output<typeof issueReportRequestSchema>;
@@ -28,7 +32,7 @@ const reportNotFound = () => new AppError(404, "not_found", messages.reportNotFo
 export const labYear = (at: Date): number => new Date(at.getTime() + 330 * 60_000).getUTCFullYear();
 
 /** The next number of the year: one atomic upsert, so concurrent issues never share a number. */
-async function nextCertification(tx: Tx, year: number): Promise<string> {
+export async function nextCertification(tx: Tx, year: number): Promise<string> {
   const [row] = await tx
     .insert(certificateSequences)
     .values({ year, last: 1 })
@@ -138,9 +142,25 @@ export async function revokeReport(
       fromStatus: "COMPLETED",
       toStatus: "COMPLETED",
       actor: actor.kind === "staff" ? `staff:${actor.id}` : "system",
+      kind: "revoked",
       note: `Report revoked: ${reason}`,
       at: now,
     });
+    // The next round of results issues the replacement (a correction or a retest).
+    const [bumped] = await tx
+      .update(samples)
+      .set({ resultRound: report.round + 1, updatedAt: now })
+      .where(eq(samples.id, report.sampleId))
+      .returning();
+    await tx
+      .insert(sampleAnalyses)
+      .values({
+        sampleId: report.sampleId,
+        round: report.round + 1,
+        state: "awaiting_results",
+        updatedAt: now,
+      })
+      .onConflictDoNothing();
     const [notice] = await tx
       .insert(notifications)
       .values({
@@ -155,8 +175,7 @@ export async function revokeReport(
       })
       .returning();
     if (!notice) throw new Error("insert returned no row");
-    const [sample] = await tx.select().from(samples).where(eq(samples.id, report.sampleId));
-    return { updated, notification: notice, sample };
+    return { updated, notification: notice, sample: bumped };
   });
   // The sample goes out too: every open screen of it (its report, the lists, the history) re-reads.
   ctx.publish(sample ? changeEvents(sample, notification, updated.id) : [notificationEvent(notification)]);
@@ -174,19 +193,79 @@ export async function countSuccessfulReports(ctx: DomainContext, customerId: num
   return row?.n ?? 0;
 }
 
-export function listReports(ctx: DomainContext, customerId: number): Promise<ReportRow[]> {
-  return ctx.db
+/** What a report shows besides its row: the two people, the issued PDF's hash, the replacement chain. */
+export interface ReportExtras {
+  analyst: { name: string; at: Date } | null;
+  reviewer: { name: string; at: Date } | null;
+  sha256: string | null;
+  replacedBy: { id: number; certification: string | null } | null;
+  replaces: { id: number; certification: string | null } | null;
+}
+export interface ReportWithExtras {
+  row: ReportRow;
+  extras: ReportExtras;
+}
+
+/** The extras of several reports in three queries. */
+export async function withExtras(
+  executor: Executor,
+  rows: readonly ReportRow[],
+): Promise<ReportWithExtras[]> {
+  if (rows.length === 0) return [];
+  const staffIds = [
+    ...new Set(rows.flatMap((row) => [row.analystId, row.issuedBy]).filter((id) => id !== null)),
+  ];
+  const linkedIds = [
+    ...new Set(rows.flatMap((row) => [row.replacedById, row.replacesId]).filter((id) => id !== null)),
+  ];
+  const [people, documents, linked] = await Promise.all([
+    staffIds.length === 0
+      ? []
+      : executor.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, staffIds)),
+    executor
+      .select({ reportId: reportDocuments.reportId, sha256: reportDocuments.sha256 })
+      .from(reportDocuments)
+      .where(
+        inArray(
+          reportDocuments.reportId,
+          rows.map((row) => row.id),
+        ),
+      ),
+    linkedIds.length === 0
+      ? []
+      : executor
+          .select({ id: reports.id, certification: reports.certification })
+          .from(reports)
+          .where(inArray(reports.id, linkedIds)),
+  ]);
+  const name = (id: number | null) => people.find((person) => person.id === id)?.name;
+  const link = (id: number | null) => linked.find((report) => report.id === id) ?? null;
+  return rows.map((row) => {
+    const analyst = name(row.analystId);
+    const reviewer = name(row.issuedBy);
+    return {
+      row,
+      extras: {
+        analyst: analyst !== undefined ? { name: analyst, at: row.analysedAt ?? row.completedAt } : null,
+        reviewer: reviewer !== undefined ? { name: reviewer, at: row.completedAt } : null,
+        sha256: documents.find((document) => document.reportId === row.id)?.sha256 ?? null,
+        replacedBy: link(row.replacedById),
+        replaces: link(row.replacesId),
+      },
+    };
+  });
+}
+
+export async function listReports(ctx: DomainContext, customerId: number): Promise<ReportWithExtras[]> {
+  const rows = await ctx.db
     .select()
     .from(reports)
     .where(eq(reports.customerId, customerId))
     .orderBy(desc(reports.completedAt), desc(reports.id));
+  return withExtras(ctx.db, rows);
 }
 
-export async function getReport(
-  ctx: DomainContext,
-  customerId: number | undefined,
-  reportId: number,
-): Promise<ReportRow> {
+async function reportRow(ctx: DomainContext, customerId: number | undefined, reportId: number) {
   const [row] = await ctx.db
     .select()
     .from(reports)
@@ -200,7 +279,20 @@ export async function getReport(
   return row;
 }
 
-/** The public certificate check: only what the certificate itself states, no personal data. */
+export async function getReport(
+  ctx: DomainContext,
+  customerId: number | undefined,
+  reportId: number,
+): Promise<ReportWithExtras> {
+  const [report] = await withExtras(ctx.db, [await reportRow(ctx, customerId, reportId)]);
+  if (!report) throw reportNotFound();
+  return report;
+}
+
+/**
+ * The public certificate check: only what the certificate itself states, no personal data; with
+ * the issued PDF's hash (stored now if it never was) and the number of its replacement.
+ */
 export async function findCertificate(ctx: DomainContext, number: string) {
   const [row] = await ctx.db
     .select({ report: reports, shrimpCategory: samples.shrimpCategory })
@@ -208,29 +300,20 @@ export async function findCertificate(ctx: DomainContext, number: string) {
     .innerJoin(samples, eq(samples.id, reports.sampleId))
     .where(eq(reports.certification, number));
   if (!row) throw new AppError(404, "not_found", messages.certificateNotFound);
-  return row;
+  const { sha256 } = await reportDocument(ctx, row.report.id);
+  const [replacement] =
+    row.report.replacedById === null
+      ? []
+      : await ctx.db
+          .select({ id: reports.id, certification: reports.certification })
+          .from(reports)
+          .where(eq(reports.id, row.report.replacedById));
+  return { ...row, sha256, replacedBy: replacement ?? null };
 }
 
-/** The certificate of analysis of an own report, as PDF bytes and a file name. */
+/** The certificate of analysis of an own report: the issued bytes, always the same. */
 export async function reportPdf(ctx: DomainContext, customerId: number, reportId: number) {
-  const report = await getReport(ctx, customerId, reportId);
-  const [[row], [signatory]] = await Promise.all([
-    ctx.db
-      .select({ sample: samples, customer: customers })
-      .from(samples)
-      .innerJoin(customers, eq(customers.id, samples.customerId))
-      .where(eq(samples.id, report.sampleId)),
-    report.issuedBy === null
-      ? [undefined]
-      : ctx.db.select({ name: staff.name }).from(staff).where(eq(staff.id, report.issuedBy)),
-  ]);
-  if (!row) throw reportNotFound();
-  const pdf = await buildReportPdf({
-    report,
-    sample: row.sample,
-    customer: row.customer,
-    signatory: signatory?.name ?? null,
-    publicUrl: ctx.publicUrl,
-  });
+  const report = await reportRow(ctx, customerId, reportId);
+  const { pdf } = await reportDocument(ctx, report.id);
   return { pdf, filename: reportPdfFileName(report) };
 }

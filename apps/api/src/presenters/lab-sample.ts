@@ -1,7 +1,8 @@
 import type { LabSampleDetail, LabSamplePage, LabSample } from "@lab/contracts";
 
 import type { StaffSampleDetail, StaffSampleView } from "../domain/sample-list";
-import { presentReport } from "./report";
+import { presentAnalysis } from "./analysis";
+import { presentReportWithExtras } from "./report";
 import { presentSample, presentSampleEvent } from "./sample";
 
 /** Staff see which agent holds a sample; customers see only the "name-phone" text. */
@@ -29,9 +30,9 @@ export function presentLabSampleDetail(detail: StaffSampleDetail): LabSampleDeta
   return {
     sample: { ...presentLabSample(detail.sample), customerEmail: detail.sample.customerEmail },
     events: detail.events.map((event) => presentSampleEvent(event, detail.actorNames)),
-    report: detail.report ? presentReport(detail.report) : null,
-    reports: detail.report ? [presentReport(detail.report)] : [],
-    panel: [],
-    analysis: null,
+    report: detail.reports[0] ? presentReportWithExtras(detail.reports[0]) : null,
+    reports: detail.reports.map(presentReportWithExtras),
+    panel: detail.panel,
+    analysis: detail.analysis ? presentAnalysis(detail.analysis) : null,
   };
 }

@@ -1,14 +1,10 @@
 import type { Certificate, Report } from "@lab/contracts";
 import type { ReportRow } from "@lab/db";
 
+import type { ReportExtras, ReportWithExtras } from "../domain/reports";
+
 /** What a report needs besides its row: names of the two people, the issued PDF's hash, the chain. */
-export interface ReportExtras {
-  analyst: { name: string; at: Date } | null;
-  reviewer: { name: string; at: Date } | null;
-  sha256: string | null;
-  replacedBy: { id: number; certification: string | null } | null;
-  replaces: { id: number; certification: string | null } | null;
-}
+export type { ReportExtras };
 
 export const NO_EXTRAS: ReportExtras = {
   analyst: null,
@@ -42,6 +38,10 @@ export function presentReport(row: ReportRow, extras: ReportExtras = NO_EXTRAS):
     replaces: extras.replaces,
   };
 }
+
+/** A report read with its extras (domain/reports.ts withExtras). */
+export const presentReportWithExtras = (report: ReportWithExtras): Report =>
+  presentReport(report.row, report.extras);
 
 /** Only what the certificate states: no customer, farm, place, phone or staff. */
 export function presentCertificate(

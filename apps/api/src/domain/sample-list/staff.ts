@@ -1,12 +1,15 @@
 import { messages } from "@lab/contracts";
-import { customers, reports, sampleEvents, samples, type ReportRow, type SampleEventRow } from "@lab/db";
+import type { Parameter } from "@lab/contracts";
+import { customers, reports, sampleEvents, samples, type SampleEventRow } from "@lab/db";
 import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
 
 import { AppError } from "../../lib/app-error";
 import type { DomainContext } from "../context";
+import { withExtras, type ReportWithExtras } from "../reports";
+import { sampleAnalysis, type AnalysisView } from "../results";
 import { eventActorNames } from "../sample-events";
 import { searchCondition, statusesOf } from "./filters";
-import { staffSampleViewColumns, type StaffSampleView } from "./views";
+import { currentReportJoin, staffSampleViewColumns, type StaffSampleView } from "./views";
 
 /** The staff console's and the lab CLI's list: every customer's samples, one page. */
 export interface StaffSampleQuery {
@@ -31,7 +34,7 @@ export async function listStaffSamples(ctx: DomainContext, query: StaffSampleQue
       .select(staffSampleViewColumns)
       .from(samples)
       .innerJoin(customers, eq(customers.id, samples.customerId))
-      .leftJoin(reports, eq(reports.sampleId, samples.id))
+      .leftJoin(reports, currentReportJoin)
       .where(where)
       .orderBy(
         ...(query.unassigned
@@ -50,7 +53,11 @@ export interface StaffSampleDetail {
   events: SampleEventRow[];
   /** The people behind the events' actors (eventActorNames). */
   actorNames: Map<string, string>;
-  report: ReportRow | null;
+  /** Every report of the sample, newest first, with their extras; the first is the current one. */
+  reports: ReportWithExtras[];
+  /** The sample's panel, with the confirmatory parameters its results call for. */
+  panel: Parameter[];
+  analysis: AnalysisView | null;
 }
 
 /** One sample with its customer, timeline and report, for the console's detail view. */
@@ -59,16 +66,28 @@ export async function getStaffSample(ctx: DomainContext, id: number): Promise<St
     .select({ ...staffSampleViewColumns, customerEmail: customers.email })
     .from(samples)
     .innerJoin(customers, eq(customers.id, samples.customerId))
-    .leftJoin(reports, eq(reports.sampleId, samples.id))
+    .leftJoin(reports, currentReportJoin)
     .where(eq(samples.id, id));
   if (!row) throw new AppError(404, "not_found", messages.sampleNotFound);
-  const [events, [report]] = await Promise.all([
+  const [events, reportRows, round] = await Promise.all([
     ctx.db
       .select()
       .from(sampleEvents)
       .where(eq(sampleEvents.sampleId, id))
       .orderBy(asc(sampleEvents.at), asc(sampleEvents.id)),
-    ctx.db.select().from(reports).where(eq(reports.sampleId, id)),
+    ctx.db
+      .select()
+      .from(reports)
+      .where(eq(reports.sampleId, id))
+      .orderBy(desc(reports.round), desc(reports.id)),
+    sampleAnalysis(ctx.db, row, ctx.now()),
   ]);
-  return { sample: row, events, actorNames: await eventActorNames(ctx.db, events), report: report ?? null };
+  return {
+    sample: row,
+    events,
+    actorNames: await eventActorNames(ctx.db, events),
+    reports: await withExtras(ctx.db, reportRows),
+    panel: round.panel,
+    analysis: round.analysis,
+  };
 }

@@ -2,9 +2,12 @@ import {
   agentInputSchema,
   assignRequestSchema,
   changePasswordRequestSchema,
-  issueReportRequestSchema,
+  enterResultsRequestSchema,
   loginRequestSchema,
   messages,
+  releaseRequestSchema,
+  resultMessages,
+  returnRequestSchema,
   revokeRequestSchema,
   sampleListQuerySchema,
   statusMoveRequestSchema,
@@ -12,7 +15,8 @@ import {
 import { Router, type Request } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { issueReport, revokeReport } from "../../domain/reports";
+import { getReport, revokeReport } from "../../domain/reports";
+import { enterResults, releaseResults, returnResults } from "../../domain/results";
 import { getStaffSample, listStaffSamples } from "../../domain/sample-list";
 import { moveSample, type Actor, type Move } from "../../domain/sample-moves";
 import { moveToStatus } from "../../domain/status-move";
@@ -25,7 +29,8 @@ import { presentAccountAction } from "../../presenters/account";
 import { presentLabSampleDetail, presentLabSamplePage } from "../../presenters/lab-sample";
 import { sendSignedIn } from "../auth/refresh-cookie";
 import { presentAgent } from "../../presenters/agent";
-import { presentReport } from "../../presenters/report";
+import { presentAnalysis } from "../../presenters/analysis";
+import { presentReportWithExtras } from "../../presenters/report";
 import { presentSample } from "../../presenters/sample";
 
 const staffActor = (req: Request): Actor => ({ kind: "staff", id: claimsOf(req).subject });
@@ -103,14 +108,28 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
     // Only issuing a report completes a sample, so a moved sample has no report yet.
     res.json(presentSample(await moveToStatus(ctx, sampleId(req), target, staffActor(req)), null));
   });
-  router.post("/samples/:id/report", async (req, res) => {
-    const input = parse(issueReportRequestSchema, req.body, messages.reportTestsRequired);
-    res.status(201).json(presentReport(await issueReport(ctx, sampleId(req), input, staffActor(req))));
+  // Issue 16: an analyst enters results, a different reviewer releases them (or returns them).
+  router.post("/samples/:id/results", async (req, res) => {
+    const id = sampleId(req);
+    const input = parse(enterResultsRequestSchema, req.body, resultMessages.resultsRequired);
+    res.json(presentAnalysis(await enterResults(ctx, id, input, staffActor(req))));
+  });
+  router.post("/samples/:id/release", async (req, res) => {
+    const id = sampleId(req);
+    const input = parse(releaseRequestSchema, req.body, messages.profileInvalid);
+    const report = await releaseResults(ctx, id, input, staffActor(req));
+    res.status(201).json(presentReportWithExtras(await getReport(ctx, undefined, report.id)));
+  });
+  router.post("/samples/:id/return", async (req, res) => {
+    const id = sampleId(req);
+    const { note } = parse(returnRequestSchema, req.body, resultMessages.returnNoteRequired);
+    res.json(presentAnalysis(await returnResults(ctx, id, note, staffActor(req))));
   });
   router.post("/reports/:id/revoke", async (req, res) => {
     const id = parseIdParam(req.params["id"], messages.reportNotFound);
     const { reason } = parse(revokeRequestSchema, req.body, messages.revokeReasonRequired);
-    res.json(presentReport(await revokeReport(ctx, id, reason, staffActor(req))));
+    const revoked = await revokeReport(ctx, id, reason, staffActor(req));
+    res.json(presentReportWithExtras(await getReport(ctx, undefined, revoked.id)));
   });
 
   return router;

@@ -6,13 +6,13 @@ import { findCertificate, getReport, listReports, reportPdf } from "../../domain
 import { AppError } from "../../lib/app-error";
 import { claimsOf } from "../../http/authenticate";
 import { parseIdParam } from "../../http/parse";
-import { presentCertificate, presentReport } from "../../presenters/report";
+import { presentCertificate, presentReportWithExtras } from "../../presenters/report";
 
 /** /reports, behind customer authentication: own reports only, others are "not found". */
 export function reportsRouter(ctx: DomainContext): Router {
   const router = Router();
   router.get("/", async (req, res) => {
-    res.json((await listReports(ctx, claimsOf(req).subject)).map((row) => presentReport(row)));
+    res.json((await listReports(ctx, claimsOf(req).subject)).map(presentReportWithExtras));
   });
   router.get("/:id/pdf", async (req, res) => {
     const id = parseIdParam(req.params["id"], messages.reportNotFound);
@@ -25,7 +25,7 @@ export function reportsRouter(ctx: DomainContext): Router {
   });
   router.get("/:id", async (req, res) => {
     const id = parseIdParam(req.params["id"], messages.reportNotFound);
-    res.json(presentReport(await getReport(ctx, claimsOf(req).subject, id)));
+    res.json(presentReportWithExtras(await getReport(ctx, claimsOf(req).subject, id)));
   });
   return router;
 }
@@ -36,8 +36,8 @@ export function certificatesRouter(ctx: DomainContext): Router {
   router.get("/:number", async (req, res) => {
     const number = String(req.params["number"]).toUpperCase();
     if (!CERTIFICATE_PATTERN.test(number)) throw new AppError(404, "not_found", messages.certificateNotFound);
-    const { report, shrimpCategory } = await findCertificate(ctx, number);
-    res.json(presentCertificate(report, shrimpCategory));
+    const { report, shrimpCategory, sha256, replacedBy } = await findCertificate(ctx, number);
+    res.json(presentCertificate(report, shrimpCategory, { sha256, replacedBy }));
   });
   return router;
 }

@@ -1,0 +1,242 @@
+import { resultMessages, type Judgement, type ParameterLine } from "@lab/contracts";
+import {
+  customers,
+  notifications,
+  reports,
+  reportSpecVersions,
+  sampleAnalyses,
+  sampleEvents,
+  samples,
+  type NotificationRow,
+  type ReportDetails,
+  type ReportRow,
+  type ReportTestRecord,
+  type SampleRow,
+  type Tx,
+} from "@lab/db";
+import { and, desc, eq } from "drizzle-orm";
+
+import { AppError } from "../../lib/app-error";
+import { enqueueMail } from "../../mail/outbox";
+import type { DomainContext } from "../context";
+import { changeEvents, notificationEvent } from "../domain-events";
+import { reportDocument } from "../report-document";
+import { labYear, nextCertification } from "../reports";
+import { applyMove, type Actor } from "../sample-moves";
+import { requireRole } from "../staff-roles";
+import { panelCodesByTestType } from "./catalogue";
+import { lockRoundSample, refuseSamePerson, refuseUnlessAwaitingReview, staffIdOf } from "./enter";
+import { analysisRow, judgeRound, loadRound } from "./round";
+
+export interface ReleaseInput {
+  note?: string | undefined;
+}
+
+const MARK = { pass: "✓", fail: "✗", pending: "…" } as const;
+
+/** "EU ✓ · US ✗": each judged market's verdict, for the report's final review line. */
+export const marketSummary = (judgement: Judgement): string =>
+  judgement.markets.map((market) => `${market.code} ${MARK[market.verdict]}`).join(" · ");
+
+const lineFails = (line: ParameterLine) => line.markets.some((market) => market.verdict === "fail");
+
+/** The spec's per-test-type lines, kept for older readers: how many parameters, pass unless one fails. */
+function legacyTests(testTypes: readonly string[], codes: Map<string, string[]>, lines: ParameterLine[]) {
+  return testTypes.map((testType): ReportTestRecord => {
+    const listed = new Set(codes.get(testType) ?? []);
+    // A test type's lines: its panel, and the confirmations its screenings called for.
+    const own = lines.filter(
+      (line) =>
+        listed.has(line.code) ||
+        lines.some((other) => listed.has(other.code) && other.confirmedBy === line.code),
+    );
+    const methods = [...new Set(own.map((line) => line.method))];
+    return {
+      testType,
+      value: `${String(own.length)} parameters`,
+      unit: "",
+      limit: "",
+      method: methods.join(", "),
+      verdict: own.some(lineFails) ? "fail" : "pass",
+    };
+  });
+}
+
+/** One sentence per area of the legacy lab-results sections, from the parameter lines. */
+function legacyDetails(lines: ParameterLine[], judgement: Judgement): ReportDetails {
+  const summarise = (picked: ParameterLine[]) =>
+    picked.map((line) => `${line.name}: ${line.result?.display ?? "—"}`).join("; ");
+  return {
+    initialInspection: "",
+    labResults: {
+      viralScreening: summarise(lines.filter((line) => line.method === "PCR")),
+      bacterialAnalysis: summarise(lines.filter((line) => line.per25g || (line.unit ?? "").includes("cfu"))),
+      parasiteCheck: "",
+      geneticMarkers: "",
+      waterQuality: "",
+    },
+    finalReview: marketSummary(judgement),
+  };
+}
+
+/** When testing started: the sample's last move into TESTING. */
+async function testingStartedAt(tx: Tx, sampleId: number): Promise<Date | null> {
+  const [row] = await tx
+    .select({ at: sampleEvents.at })
+    .from(sampleEvents)
+    .where(
+      and(
+        eq(sampleEvents.sampleId, sampleId),
+        eq(sampleEvents.toStatus, "TESTING"),
+        eq(sampleEvents.kind, "move"),
+      ),
+    )
+    .orderBy(desc(sampleEvents.at), desc(sampleEvents.id))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/**
+ * A second staff member (a reviewer who entered none of the round's results) releases it: the report
+ * is issued, judged against the specifications in force now and frozen with them. The first round
+ * completes the sample; a round after a revoke issues the replacement and links the two.
+ */
+export async function releaseResults(
+  ctx: DomainContext,
+  sampleId: number,
+  input: ReleaseInput,
+  actor: Actor,
+): Promise<ReportRow> {
+  const staffId = staffIdOf(actor);
+  await requireRole(ctx, staffId, "reviewer");
+  const now = ctx.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const locked = await lockRoundSample(tx, sampleId);
+    if (!locked) throw new AppError(409, "nothing_to_release", resultMessages.nothingToRelease);
+    const { sample, report: previous } = locked;
+    const round = sample.resultRound;
+    const analysis = await analysisRow(tx, sampleId, round);
+    refuseUnlessAwaitingReview(analysis?.state);
+    const data = await loadRound(tx, sample, round);
+    refuseSamePerson(data.results, staffId);
+    const judgement = await judgeRound(tx, sample, data, now);
+    if (!judgement.complete || judgement.result === null) {
+      refuseUnlessAwaitingReview(
+        judgement.confirmationsRequired.length > 0 ? "confirmation" : "awaiting_results",
+      );
+      throw new Error("an incomplete judgement passed review");
+    }
+    const result = judgement.result;
+
+    let moved: { sample: SampleRow; notification: NotificationRow } | null = null;
+    if (previous === null) moved = await applyMove(tx, now, sampleId, { type: "complete" }, actor);
+
+    const last = data.results.reduce((a, b) => (b.enteredAt > a.enteredAt ? b : a));
+    const codes = await panelCodesByTestType(tx, sample.testTypes);
+    const certification = result === "success" ? await nextCertification(tx, labYear(now)) : null;
+    const remarks = [analysis?.analystNote, input.note]
+      .filter((text) => text != null && text !== "")
+      .join("\n");
+    const [row] = await tx
+      .insert(reports)
+      .values({
+        sampleId,
+        customerId: sample.customerId,
+        result,
+        details: legacyDetails(judgement.parameters, judgement),
+        tests: legacyTests(sample.testTypes, codes, judgement.parameters),
+        certification,
+        issuedBy: staffId,
+        completedAt: now,
+        round,
+        analystId: last.enteredBy,
+        analysedAt: last.enteredAt,
+        testingStartedAt: await testingStartedAt(tx, sampleId),
+        markets: judgement.markets,
+        parameters: judgement.parameters,
+        remarks: remarks === "" ? null : remarks,
+        replacesId: previous?.id ?? null,
+      })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    const versionIds = [
+      ...new Set(judgement.markets.map((market) => market.specVersionId).filter((id) => id !== null)),
+    ];
+    if (versionIds.length > 0)
+      await tx
+        .insert(reportSpecVersions)
+        .values(versionIds.map((specVersionId) => ({ reportId: row.id, specVersionId })));
+    await tx
+      .update(sampleAnalyses)
+      .set({ state: "released", updatedAt: now })
+      .where(and(eq(sampleAnalyses.sampleId, sampleId), eq(sampleAnalyses.round, round)));
+
+    let notification: NotificationRow | null = moved?.notification ?? null;
+    let current: SampleRow = moved?.sample ?? sample;
+    if (previous !== null) {
+      await tx.update(reports).set({ replacedById: row.id }).where(eq(reports.id, previous.id));
+      const replaced = `The report for sample #${String(sampleId)} was replaced by ${certification ?? "a new report"}`;
+      await tx.insert(sampleEvents).values({
+        sampleId,
+        fromStatus: sample.status,
+        toStatus: sample.status,
+        actor: `staff:${String(staffId)}`,
+        kind: "released",
+        note: `Replacement report issued${certification ? `: ${certification}` : ""}`,
+        at: now,
+      });
+      const [notice] = await tx
+        .insert(notifications)
+        .values({
+          customerId: sample.customerId,
+          sampleId,
+          type: "report_replaced",
+          title: "Report Replaced",
+          message: `${replaced}.`,
+          data: { stage: "completed", reportId: row.id },
+          createdAt: now,
+        })
+        .returning();
+      notification = notice ?? null;
+      const [touched] = await tx
+        .update(samples)
+        .set({ updatedAt: now })
+        .where(eq(samples.id, sampleId))
+        .returning();
+      current = touched ?? sample;
+    }
+
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, sample.customerId));
+    if (customer) {
+      const verdict = result === "success" ? "Test Passed" : "Test Failed";
+      await enqueueMail(tx, {
+        to: [customer.email],
+        subject:
+          previous === null
+            ? `Your test report for sample #${String(sampleId)} is ready`
+            : `The report for sample #${String(sampleId)} was replaced`,
+        text: [
+          `Hello ${customer.fullName},`,
+          "",
+          previous === null
+            ? `Testing of sample #${String(sampleId)} (${sample.shrimpCategory}) is complete: ${verdict}.`
+            : `The revoked report for sample #${String(sampleId)} (${sample.shrimpCategory}) was replaced: ${verdict}.`,
+          `Markets: ${marketSummary(judgement)}`,
+          certification ? `Certification number: ${certification}` : "",
+          "",
+          "Sign in to the AquaTest Laboratory portal to read and download the report.",
+        ]
+          .filter((line, index, lines) => line !== "" || lines[index - 1] !== "")
+          .join("\n"),
+      });
+    }
+    return { row, sample: current, notification };
+  });
+  ctx.mailQueued();
+  const events = changeEvents(outcome.sample, undefined, outcome.row.id);
+  if (outcome.notification) events.push(notificationEvent(outcome.notification));
+  ctx.publish(events);
+  // The issued PDF is rendered and stored once, now; if that fails the first download renders it.
+  await reportDocument(ctx, outcome.row.id).catch(() => undefined);
+  return outcome.row;
+}
