@@ -1,4 +1,4 @@
-import type { Certificate, Report } from "@lab/contracts";
+import type { Certificate, MarketJudgement, ParameterLine, Report } from "@lab/contracts";
 
 /** A valid, successful report of the fixture customer (id 7); fields can be overridden. */
 export function makeReport(overrides: Partial<Report> = {}): Report {
@@ -70,3 +70,34 @@ export function makeCertificate(overrides: Partial<Certificate> = {}): Certifica
     ...overrides,
   };
 }
+
+/** One line of a certified parameter table: chloramphenicol 0.2 µg/kg, outside the EU's < 0.15, within the US's ≤ 0.3. */
+export function makeParameterLine(overrides: Partial<ParameterLine> = {}): ParameterLine {
+  return {
+    code: "CAP",
+    name: "Chloramphenicol",
+    kind: "quantitative",
+    unit: "µg/kg",
+    method: "LC-MS/MS",
+    methodRole: "confirmatory",
+    lod: 0.05,
+    loq: 0.1,
+    grades: null,
+    per25g: false,
+    cutoff: null,
+    confirmWith: null,
+    result: { value: 0.2, qualifier: null, display: "0.2" },
+    confirmedBy: null,
+    markets: [
+      { code: "EU", limit: null, limitText: "< 0.15", verdict: "fail" },
+      { code: "US", limit: null, limitText: "≤ 0.3", verdict: "pass" },
+    ],
+    ...overrides,
+  };
+}
+
+/** The market verdicts of a report judged for the EU (fail) and the US (pass). */
+export const euFailUsPass = (): MarketJudgement[] => [
+  { code: "EU", name: "European Union", specVersionId: 3, version: 3, verdict: "fail" },
+  { code: "US", name: "United States", specVersionId: 5, version: 1, verdict: "pass" },
+];

@@ -7,7 +7,7 @@ import { useParams } from "react-router";
 
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
-import { makeCertificate } from "@/testing/report-fixtures";
+import { makeCertificate, makeParameterLine } from "@/testing/report-fixtures";
 
 import { PDF_CHANGED, PDF_GENUINE } from "./pdf-check";
 import { NUMBER_REQUIRED, VerifyCertificate } from "./verify-certificate";
@@ -23,33 +23,12 @@ const certifiedCertificate = (overrides: Parameters<typeof makeCertificate>[0] =
       { code: "EU", name: "European Union", version: 3, verdict: "pass" },
       { code: "US", name: "United States", version: 1, verdict: "fail" },
     ],
-    parameters: [
-      {
-        code: "CAP",
-        name: "Chloramphenicol",
-        kind: "quantitative",
-        unit: "µg/kg",
-        method: "LC-MS/MS",
-        methodRole: "confirmatory",
-        lod: 0.05,
-        loq: 0.1,
-        grades: null,
-        per25g: false,
-        cutoff: null,
-        confirmWith: null,
-        result: { value: 0.2, qualifier: null, display: "0.2" },
-        confirmedBy: null,
-        markets: [
-          { code: "EU", limit: null, limitText: "< 0.15", verdict: "fail" },
-          { code: "US", limit: null, limitText: "≤ 0.3", verdict: "pass" },
-        ],
-      },
-    ],
+    parameters: [makeParameterLine()],
     ...overrides,
   });
 
 /** A File whose arrayBuffer() works under jsdom (its Blob lacks it on some versions). */
-function pdfFile(bytes: Uint8Array, name: string): File {
+function pdfFile(bytes: Uint8Array<ArrayBuffer>, name: string): File {
   const file = new File([bytes], name, { type: "application/pdf" });
   Object.defineProperty(file, "arrayBuffer", { value: () => Promise.resolve(bytes.slice().buffer) });
   return file;

@@ -6,7 +6,7 @@ import { logout, startSession } from "@/lib/auth";
 import { customer } from "@/testing/fixtures";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
-import { makeReport } from "@/testing/report-fixtures";
+import { euFailUsPass, makeParameterLine, makeReport } from "@/testing/report-fixtures";
 import { makeSample } from "@/testing/sample-fixtures";
 
 import { ReportDetail } from "./report-detail";
@@ -14,11 +14,58 @@ import { ReportDetail } from "./report-detail";
 const render = (id = "41") =>
   renderWithProviders(<ReportDetail reportId={id} />, { route: `/report/${id}`, path: "/report/:reportId" });
 
+/** window.matchMedia for a viewport `width` px wide (jsdom has none). */
+function setViewport(width: number) {
+  Object.defineProperty(window, "matchMedia", {
+    configurable: true,
+    writable: true,
+    value: (query: string) => {
+      const max = /max-width:\s*([\d.]+)px/.exec(query)?.[1];
+      return {
+        matches: max !== undefined && width <= Number(max),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      };
+    },
+  });
+}
+
+const certified = (overrides: Parameters<typeof makeReport>[0] = {}) =>
+  makeReport({
+    result: "failure",
+    details: { ...makeReport().details, certification: null },
+    markets: euFailUsPass(),
+    parameters: [
+      makeParameterLine(),
+      makeParameterLine({
+        code: "PB",
+        name: "Lead",
+        unit: "mg/kg",
+        method: "ICP-MS",
+        lod: 0.01,
+        loq: 0.02,
+        result: { value: null, qualifier: "below_loq", display: "< LOQ (0.02)" },
+        markets: [
+          { code: "EU", limit: null, limitText: "≤ 0.5", verdict: "pass" },
+          { code: "US", limit: null, limitText: "—", verdict: "no_limit" },
+        ],
+      }),
+    ],
+    analyst: { name: "Ravi Analyst", at: "2026-02-02T10:00:00.000Z" },
+    reviewer: { name: "Sita Reviewer", at: "2026-02-03T09:15:00.000Z" },
+    sha256: "ab".repeat(32),
+    ...overrides,
+  });
+
 const sample = makeSample({ id: 100, status: "COMPLETED", samplerName: "Lakshmi Farms" });
 
 describe("ReportDetail", () => {
   beforeEach(() => startSession({ user: customer, token: "jwt", expiresIn: 3600 }));
-  afterEach(() => logout());
+  afterEach(() => {
+    logout();
+    Reflect.deleteProperty(window, "matchMedia");
+  });
 
   it("success: Test Passed / Test Successful, sample info, inspection, the five lab results, the results table, review, certification with its check link", async () => {
     mockFetch({
@@ -115,5 +162,90 @@ describe("ReportDetail", () => {
     render();
     await user.click(await screen.findByRole("button", { name: "Print Report" }));
     expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it("certified: market summary as chips with words, the parameter table with the outside-limit row marked in words and colour, analyst and reviewer", async () => {
+    mockFetch({
+      "GET /api/reports/41": { body: certified() },
+      "GET /api/sample-submissions/100": { body: sample },
+    });
+    render();
+    const chips = await screen.findByRole("list", { name: "Market verdicts" });
+    expect(within(chips).getByText("EU ✗ Fail")).toHaveClass("text-red-900");
+    expect(within(chips).getByText("US ✓ Pass")).toHaveClass("text-green-900");
+    expect(chips).toHaveTextContent("European Union, spec v3");
+    const table = screen.getByRole("table", { name: "Results per parameter" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Parameter", "Method", "Unit", "LOD / LOQ", "Result", "EU limit", "US limit"]);
+    const cap = within(table).getByRole("rowheader", { name: "Chloramphenicol" });
+    expect(cap).toHaveClass("border-red-500");
+    const capRow = within(table).getByRole("row", { name: /Chloramphenicol/ });
+    expect(within(capRow).getByText("✗ Outside EU limit")).toHaveClass("text-red-900");
+    expect(within(capRow).getByText("✓ Within US limit")).toBeInTheDocument();
+    const lead = within(table).getByRole("row", { name: /Lead/ });
+    expect(lead).toHaveTextContent("< LOQ (0.02)");
+    expect(within(lead).getByText("No US limit")).toBeInTheDocument();
+    expect(within(table).getByRole("rowheader", { name: "Lead" })).not.toHaveClass("border-red-500");
+    // Certified reports replace the per-test-type table.
+    expect(screen.queryByRole("row", { name: /Viral Disease Screening/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/Ravi Analyst/)).toBeInTheDocument();
+    expect(screen.getByText("Reviewed and released by")).toBeInTheDocument();
+    expect(screen.getByText(/Sita Reviewer/)).toBeInTheDocument();
+  });
+
+  it("certified on a 360 px phone: one stacked card per parameter, no table, outside-limit words on the card", async () => {
+    setViewport(360);
+    mockFetch({
+      "GET /api/reports/41": { body: certified() },
+      "GET /api/sample-submissions/100": { body: sample },
+    });
+    render();
+    const cards = await screen.findByRole("list", { name: "Results per parameter" });
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    const capCard = within(cards).getByRole("heading", { name: "Chloramphenicol" }).closest("li");
+    if (!capCard) throw new Error("no card for Chloramphenicol");
+    expect(capCard).toHaveTextContent("0.2 µg/kg");
+    expect(within(capCard).getByText("✗ Outside EU limit")).toBeInTheDocument();
+    expect(capCard).toHaveClass("border-red-500");
+  });
+
+  it("revoked and replaced: 'Revoked: reason. Replaced by NSP-CERT-…' linking to the replacement report", async () => {
+    mockFetch({
+      "GET /api/reports/41": {
+        body: certified({
+          status: "revoked",
+          revokedReason: "Wrong pond recorded",
+          revokedAt: "2026-02-05T10:00:00Z",
+          replacedBy: { id: 52, certification: "NSP-CERT-2026-012" },
+        }),
+      },
+      "GET /api/sample-submissions/100": { body: sample },
+    });
+    render();
+    const amendment = await screen.findByRole("region", { name: "Amendment" });
+    expect(amendment).toHaveTextContent("Revoked: Wrong pond recorded. Replaced by NSP-CERT-2026-012");
+    expect(within(amendment).getByRole("link", { name: "NSP-CERT-2026-012" })).toHaveAttribute(
+      "href",
+      "/report/52",
+    );
+  });
+
+  it("the replacement: 'Replaces NSP-CERT-…' linking back to the revoked report", async () => {
+    mockFetch({
+      "GET /api/reports/52": {
+        body: certified({ id: 52, replaces: { id: 41, certification: "NSP-CERT-2026-007" } }),
+      },
+      "GET /api/sample-submissions/100": { body: sample },
+    });
+    render("52");
+    const amendment = await screen.findByRole("region", { name: "Amendment" });
+    expect(amendment).toHaveTextContent("Replaces NSP-CERT-2026-007");
+    expect(within(amendment).getByRole("link", { name: "NSP-CERT-2026-007" })).toHaveAttribute(
+      "href",
+      "/report/41",
+    );
   });
 });

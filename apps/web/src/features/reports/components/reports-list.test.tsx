@@ -6,7 +6,7 @@ import { logout, startSession } from "@/lib/auth";
 import { customer } from "@/testing/fixtures";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
-import { makeReport } from "@/testing/report-fixtures";
+import { euFailUsPass, makeReport } from "@/testing/report-fixtures";
 
 import { ReportsList } from "./reports-list";
 
@@ -133,5 +133,16 @@ describe("ReportsList", () => {
     render();
     await user.click(await screen.findByRole("button", { name: "Download PDF of report #41" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Report not found");
+  });
+
+  it("each card shows its markets' verdicts as chips with words (EU ✗ Fail, US ✓ Pass); a report without markets shows none", async () => {
+    mockFetch({
+      "GET /api/reports": { body: [makeReport({ id: 5, markets: euFailUsPass() }), makeReport({ id: 4 })] },
+    });
+    render();
+    const chips = await screen.findByRole("list", { name: "Market verdicts of report #5" });
+    expect(within(chips).getByText("EU ✗ Fail")).toHaveClass("text-red-900");
+    expect(within(chips).getByText("US ✓ Pass")).toHaveClass("text-green-900");
+    expect(screen.queryByRole("list", { name: "Market verdicts of report #4" })).not.toBeInTheDocument();
   });
 });
