@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import type { Sample } from "@lab/contracts";
+import { resultMessages, type LabSampleDetail as LabSampleDetailBody, type Sample } from "@lab/contracts";
 
 import { resetLabSessionCache, startLabSession } from "@/lib/lab-session";
 import { mockFetch } from "@/testing/mock-fetch";
@@ -11,6 +11,8 @@ import { makeReport } from "@/testing/report-fixtures";
 import { makeSample } from "@/testing/sample-fixtures";
 
 import { LabSampleDetail } from "./lab-sample-detail";
+import { CAP, SALM, makeAnalysis, markets } from "./results-fixtures";
+import { SAME_PERSON_TEXT } from "./results-review";
 
 const staff = {
   id: 1,
@@ -23,7 +25,11 @@ const agents = [
   { id: 6, name: "Retired Ravi", phone: "+91 90000 33333", active: false, coordinates: null },
 ];
 
-const detail = (sample: Partial<Sample>, report: ReturnType<typeof makeReport> | null = null) => ({
+const detail = (
+  sample: Partial<Sample>,
+  report: ReturnType<typeof makeReport> | null = null,
+  extra: Partial<Pick<LabSampleDetailBody, "reports" | "panel" | "analysis">> = {},
+): LabSampleDetailBody => ({
   sample: {
     ...makeSample({ id: 100, ...sample }),
     customerName: "Asha Verma",
@@ -43,6 +49,10 @@ const detail = (sample: Partial<Sample>, report: ReturnType<typeof makeReport> |
     },
   ],
   report,
+  reports: report ? [report] : [],
+  panel: [],
+  analysis: null,
+  ...extra,
 });
 
 const render = () =>
@@ -55,88 +65,186 @@ describe("LabSampleDetail", () => {
   beforeEach(() => startLabSession({ staff, accessToken: "lab-jwt", expiresIn: 3600, tokenType: "Bearer" }));
   afterEach(() => resetLabSessionCache());
 
-  it("TESTING: one result row per requested test type; Issue Report posts exactly those rows and the texts", async () => {
-    const testTypes = ["Viral Disease Screening", "Allergen Testing", "Shelf Life Evaluation"];
+  it("TESTING, no results yet: one row per panel parameter; Save Results posts them", async () => {
     const { callsTo } = mockFetch({
-      "GET /api/lab/samples/100": { body: detail({ status: "TESTING", testTypes }) },
-      "POST /api/lab/samples/100/report": { status: 201, body: makeReport() },
+      "GET /api/lab/samples/100": {
+        body: detail({ status: "TESTING", markets: ["EU"] }, null, { panel: [CAP, SALM] }),
+      },
+      "GET /api/lab/markets": { body: markets },
+      "POST /api/lab/samples/100/results": {
+        body: makeAnalysis(
+          [CAP, SALM],
+          { CAP: { value: 0.02, qualifier: null } },
+          { state: "awaiting_results" },
+        ),
+      },
     });
     const user = userEvent.setup();
     render();
     const form = await screen.findByRole("form", { name: "Test results" });
-    const rows = within(form)
-      .getAllByRole("group")
-      .filter((group) => testTypes.includes(group.querySelector("legend")?.textContent ?? ""));
-    expect(rows.map((row) => row.querySelector("legend")?.textContent)).toEqual(testTypes);
-
-    // Nothing entered: a value and a verdict are required per row, nothing is sent.
-    await user.click(within(form).getByRole("button", { name: "Issue Report" }));
-    expect(within(form).getAllByText("Enter the measured value")).toHaveLength(3);
-    expect(within(form).getAllByText("The verdict must be pass or fail")).toHaveLength(3);
+    expect(
+      within(form)
+        .getAllByTestId("result-row")
+        .map((row) => row.dataset.code),
+    ).toEqual(["CAP", "SALM"]);
+    expect(within(form).getByRole("list", { name: "Market verdicts so far" })).toHaveTextContent("EU");
+    await user.type(within(form).getByLabelText("Value (µg/kg)"), "0.02");
+    await user.click(within(form).getByRole("button", { name: "Save Results" }));
+    await waitFor(() =>
+      expect(callsTo("POST", "/api/lab/samples/100/results")[0]?.body).toEqual({
+        results: [{ code: "CAP", value: 0.02 }],
+      }),
+    );
     expect(callsTo("POST", "/api/lab/samples/100/report")).toHaveLength(0);
+  });
 
-    const fill = async (
-      row: HTMLElement,
-      values: { value: string; unit?: string; limit?: string; method?: string; verdict: string },
-    ) => {
-      await user.type(within(row).getByLabelText(/Value/), values.value);
-      if (values.unit) await user.type(within(row).getByLabelText("Unit"), values.unit);
-      if (values.limit) await user.type(within(row).getByLabelText("Limit"), values.limit);
-      if (values.method) await user.type(within(row).getByLabelText("Method"), values.method);
-      await user.selectOptions(within(row).getByLabelText(/Verdict/), values.verdict);
-    };
-    const [viral, allergen, shelf] = rows as [HTMLElement, HTMLElement, HTMLElement];
-    await fill(viral, { value: "Not detected", limit: "Not detected", method: "qPCR", verdict: "pass" });
-    await fill(allergen, { value: "0.2", unit: "mg/kg", limit: "≤ 1", method: "ELISA", verdict: "pass" });
-    await fill(shelf, { value: "4", unit: "days", limit: "≥ 7", method: "Sensory", verdict: "fail" });
-    expect(screen.getByText(/Overall result: Test Failed/)).toBeInTheDocument();
-    await user.type(screen.getByLabelText("Initial Inspection"), "Received chilled");
-    await user.type(screen.getByLabelText("Viral Screening"), "WSSV not detected");
-    await user.type(screen.getByLabelText("Water Quality"), "Normal");
-    await user.type(screen.getByLabelText("Final Review"), "Shelf life too short");
-    await user.click(within(form).getByRole("button", { name: "Issue Report" }));
-
-    await waitFor(() => expect(callsTo("POST", "/api/lab/samples/100/report")).toHaveLength(1));
-    const call = callsTo("POST", "/api/lab/samples/100/report")[0];
-    expect(call?.headers.Authorization).toBe("Bearer lab-jwt");
-    expect(call?.body).toEqual({
-      initialInspection: "Received chilled",
-      labResults: {
-        viralScreening: "WSSV not detected",
-        bacterialAnalysis: "",
-        parasiteCheck: "",
-        geneticMarkers: "",
-        waterQuality: "Normal",
-      },
-      finalReview: "Shelf life too short",
-      tests: [
-        {
-          testType: "Viral Disease Screening",
-          value: "Not detected",
-          unit: "",
-          limit: "Not detected",
-          method: "qPCR",
-          verdict: "pass",
-        },
-        {
-          testType: "Allergen Testing",
-          value: "0.2",
-          unit: "mg/kg",
-          limit: "≤ 1",
-          method: "ELISA",
-          verdict: "pass",
-        },
-        {
-          testType: "Shelf Life Evaluation",
-          value: "4",
-          unit: "days",
-          limit: "≥ 7",
-          method: "Sensory",
-          verdict: "fail",
-        },
-      ],
+  it("awaiting review, reviewer who entered nothing: the judgement, who entered it, and Release posts", async () => {
+    const analysis = makeAnalysis([CAP, SALM], {
+      CAP: { value: 0.05, qualifier: null },
+      SALM: { value: null, qualifier: "absent" },
     });
-    expect(await screen.findByText("Report issued for sample #100")).toBeInTheDocument();
+    const { callsTo } = mockFetch({
+      "GET /api/lab/samples/100": {
+        body: detail({ status: "TESTING", markets: ["EU", "US"] }, null, { panel: [CAP, SALM], analysis }),
+      },
+      "GET /api/lab/markets": { body: markets },
+      "POST /api/lab/samples/100/release": { status: 201, body: makeReport({ id: 55 }) },
+    });
+    const user = userEvent.setup();
+    render();
+    const review = await screen.findByRole("list", { name: "Results to review" });
+    expect(within(review).getAllByText(/Entered by Anil Analyst/)).toHaveLength(2);
+    expect(screen.getByRole("list", { name: "Market verdicts" })).toHaveTextContent("EU: ✓ Pass");
+    expect(screen.queryByText(SAME_PERSON_TEXT)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Reviewer's remark/), "Checked against the raw data");
+    await user.click(screen.getByRole("button", { name: "Release Report" }));
+    await waitFor(() =>
+      expect(callsTo("POST", "/api/lab/samples/100/release")[0]?.body).toEqual({
+        note: "Checked against the raw data",
+      }),
+    );
+    expect(await screen.findByText("Report #55 released: NSP-CERT-2026-007")).toBeInTheDocument();
+  });
+
+  it("awaiting review, the reviewer entered results of the round: no Release, and why", async () => {
+    const analysis = makeAnalysis(
+      [CAP],
+      { CAP: { value: 0.05, qualifier: null } },
+      { enteredBy: [{ id: staff.id, name: staff.name }] },
+    );
+    mockFetch({
+      "GET /api/lab/samples/100": {
+        body: detail({ status: "TESTING", markets: ["EU"] }, null, { panel: [CAP], analysis }),
+      },
+    });
+    render();
+    expect(await screen.findByText(SAME_PERSON_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Release Report" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Send Back" })).toBeInTheDocument();
+  });
+
+  it("a 403 same_person from the server shows its message inline", async () => {
+    const analysis = makeAnalysis([CAP], { CAP: { value: 0.05, qualifier: null } });
+    mockFetch({
+      "GET /api/lab/samples/100": {
+        body: detail({ status: "TESTING", markets: ["EU"] }, null, { panel: [CAP], analysis }),
+      },
+      "POST /api/lab/samples/100/release": {
+        status: 403,
+        body: { error: resultMessages.samePerson, code: "same_person" },
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole("button", { name: "Release Report" }));
+    expect(await screen.findByText(resultMessages.samePerson)).toBeInTheDocument();
+  });
+
+  it("Send Back needs a note, then posts it", async () => {
+    const analysis = makeAnalysis([CAP], { CAP: { value: 0.05, qualifier: null } });
+    const { callsTo } = mockFetch({
+      "GET /api/lab/samples/100": {
+        body: detail({ status: "TESTING", markets: ["EU"] }, null, { panel: [CAP], analysis }),
+      },
+      "POST /api/lab/samples/100/return": {
+        body: { ...analysis, state: "returned", returnedNote: "Re-run" },
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole("button", { name: "Send Back" }));
+    const note = screen.getByLabelText(/What should the analyst check/);
+    expect(note).toHaveAccessibleDescription(resultMessages.returnNoteRequired);
+    expect(callsTo("POST", "/api/lab/samples/100/return")).toHaveLength(0);
+    await user.type(note, "Re-run CAP with a fresh standard");
+    await user.click(screen.getByRole("button", { name: "Send Back" }));
+    await waitFor(() =>
+      expect(callsTo("POST", "/api/lab/samples/100/return")[0]?.body).toEqual({
+        note: "Re-run CAP with a fresh standard",
+      }),
+    );
+  });
+
+  it("an analyst only: no Release or Send Back, a note that a reviewer decides", async () => {
+    startLabSession({
+      staff: { ...staff, id: 9, roles: ["analyst"] },
+      accessToken: "lab-jwt",
+      expiresIn: 3600,
+      tokenType: "Bearer",
+    });
+    const analysis = makeAnalysis([CAP], { CAP: { value: 0.05, qualifier: null } });
+    mockFetch({
+      "GET /api/lab/samples/100": {
+        body: detail({ status: "TESTING", markets: ["EU"] }, null, { panel: [CAP], analysis }),
+      },
+    });
+    render();
+    expect(await screen.findByText(/Waiting for a reviewer/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Release Report" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Send Back" })).not.toBeInTheDocument();
+  });
+
+  it("a revoked report and its replacement are listed; a revoked report reopens results entry", async () => {
+    const revoked = makeReport({
+      id: 41,
+      status: "revoked",
+      revokedReason: "Sample mislabelled",
+      revokedAt: "2026-02-04T10:00:00.000Z",
+    });
+    mockFetch({
+      "GET /api/lab/samples/100": {
+        body: detail({ status: "COMPLETED", markets: ["EU"] }, revoked, {
+          panel: [CAP],
+          reports: [revoked],
+          analysis: makeAnalysis([CAP], { CAP: { value: 0.05, qualifier: null } }, { state: "released" }),
+        }),
+      },
+    });
+    render();
+    expect(await screen.findByText(/Sample mislabelled/)).toBeInTheDocument();
+    expect(screen.getByText(/the results entered now issue its replacement/)).toBeInTheDocument();
+    // The released round is not prefilled: the replacement starts empty.
+    expect(screen.getByLabelText("Value (µg/kg)")).toHaveValue("");
+    expect(screen.queryByRole("button", { name: "Revoke Report" })).not.toBeInTheDocument();
+  });
+
+  it("a replaced report names its replacement", async () => {
+    const replacement = makeReport({ id: 42, replaces: { id: 41, certification: "NSP-CERT-2026-007" } });
+    const revoked = makeReport({
+      id: 41,
+      status: "revoked",
+      revokedReason: "Sample mislabelled",
+      replacedBy: { id: 42, certification: "NSP-CERT-2026-009" },
+    });
+    mockFetch({
+      "GET /api/lab/samples/100": {
+        body: detail({ status: "COMPLETED" }, replacement, { reports: [replacement, revoked] }),
+      },
+    });
+    render();
+    expect(await screen.findByText(/Replaced by report #42 \(NSP-CERT-2026-009\)/)).toBeInTheDocument();
+    expect(screen.getByText("Replaces report #41 (NSP-CERT-2026-007).")).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Test results" })).not.toBeInTheDocument();
   });
 
   it("an illegal move: the API's 409 text in an alert", async () => {

@@ -1,8 +1,8 @@
-import { ArrowLeft, FlaskConical, PackageCheck, TriangleAlert } from "lucide-react";
+import { ArrowLeft, FlaskConical, PackageCheck } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 
-import type { Report, SampleEvent } from "@lab/contracts";
+import type { SampleEvent, StaffRole } from "@lab/contracts";
 
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -11,26 +11,24 @@ import { Field, Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { RevokedBadge } from "@/components/reports/result-banner";
-import { TestResultsTable } from "@/components/reports/test-results-table";
-import { resultLabel } from "@/utils/report-result";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatDateTime } from "@/utils/dates";
 import { EventHistory } from "@/components/samples/event-history";
 import { parseAssigned } from "@/utils/sample-status";
+import { useLabSession } from "@/lib/lab-session";
 import { formatPhone } from "@/lib/phone";
 
 import { useAssignAgent } from "../api/assign-agent";
 import { useLabSample, type LabSampleDetail as Detail } from "../api/get-lab-sample";
-import { useIssueReport } from "../api/issue-report";
 import { useMoveSampleStatus } from "../api/move-sample-status";
 import { useRevokeReport } from "../api/revoke-report";
 import { useUnassignAgent } from "../api/unassign-agent";
 import { etaToIso } from "../utils/agents";
 import { AgentPanel } from "./agent-panel";
 import { needsAgent } from "./sample-queue";
-import { ResultsForm } from "./results-form";
-import { RevokeReportForm } from "./revoke-report-form";
+import { ReportList } from "./report-list";
+import { ANALYSIS_STATE_LABELS, ResultsEntry } from "./results-entry";
+import { ResultsReview } from "./results-review";
 
 const backLink = (
   <Link to={paths.lab.href()} className={buttonClasses("outline", "sm")}>
@@ -81,14 +79,22 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 }
 
 function DetailView({ detail }: { detail: Detail }) {
-  const { sample, events, report } = detail;
+  const { sample, events, report, analysis } = detail;
+  const session = useLabSession();
+  // Staff from before issue 16 carry no roles: the console offers everything and the server decides.
+  const roles = session?.staff.roles ?? [];
+  const may = (role: StaffRole) => roles.length === 0 || roles.includes(role);
+  const reports = detail.reports.length > 0 ? detail.reports : report ? [report] : [];
+  // A revoked report leaves the sample COMPLETED; results entered now issue its replacement.
+  const amending = sample.status === "COMPLETED" && report !== null && report.status === "revoked";
+  const entryOpen = sample.status === "TESTING" || amending;
+  const reviewOpen = entryOpen && analysis?.state === "awaiting_review";
   const toast = useToast();
   const [actionError, setActionError] = useState<string | null>(null);
   const [eta, setEta] = useState("");
   const assign = useAssignAgent();
   const unassign = useUnassignAgent();
   const move = useMoveSampleStatus();
-  const issue = useIssueReport();
   const revoke = useRevokeReport();
 
   const run = <T,>(promise: Promise<T>, done: string) => {
@@ -240,64 +246,55 @@ function DetailView({ detail }: { detail: Detail }) {
             </Panel>
           ) : null}
 
-          {sample.status === "TESTING" ? (
-            <Panel title="Enter Results" id="results-title">
-              <ResultsForm
-                testTypes={sample.testTypes}
-                isPending={issue.isPending}
-                onSubmit={(input) =>
-                  run(
-                    issue.mutateAsync({ sampleId: sample.id, input }),
-                    `Report issued for sample #${sample.id}`,
-                  )
-                }
+          {reviewOpen && analysis ? (
+            <Panel title="Review Results" id="review-title">
+              <ResultsReview
+                sampleId={sample.id}
+                analysis={analysis}
+                staffId={session?.staff.id ?? 0}
+                canReview={may("reviewer")}
               />
             </Panel>
           ) : null}
 
-          {report ? (
-            <Panel title="Report" id="report-title">
-              <ReportSummary report={report} />
-              {report.status === "valid" ? (
-                <RevokeReportForm
-                  busy={revoke.isPending}
-                  onRevoke={(reason) =>
-                    run(revoke.mutateAsync({ reportId: report.id, reason }), `Report #${report.id} revoked`)
-                  }
-                />
+          {entryOpen ? (
+            <Panel title={reviewOpen ? "Correct Results" : "Enter Results"} id="results-title">
+              {analysis && analysis.state !== "released" ? (
+                <p className="text-sm text-slate-700">
+                  Round {analysis.round}: {ANALYSIS_STATE_LABELS[analysis.state]}
+                </p>
+              ) : amending ? (
+                <p className="text-sm text-slate-700">
+                  The report was revoked: the results entered now issue its replacement.
+                </p>
               ) : null}
+              {may("analyst") ? (
+                <ResultsEntry
+                  key={`${analysis?.round ?? 0}-${analysis?.state ?? "new"}-${amending ? "amend" : ""}`}
+                  sampleId={sample.id}
+                  markets={sample.markets}
+                  panel={detail.panel}
+                  analysis={amending && analysis?.state === "released" ? null : analysis}
+                />
+              ) : (
+                <Alert tone="info">Results are entered by an analyst.</Alert>
+              )}
+            </Panel>
+          ) : null}
+
+          {reports.length > 0 ? (
+            <Panel title={reports.length > 1 ? "Reports" : "Report"} id="report-title">
+              <ReportList
+                reports={reports}
+                revoking={revoke.isPending}
+                onRevoke={(one, reason) =>
+                  run(revoke.mutateAsync({ reportId: one.id, reason }), `Report #${one.id} revoked`)
+                }
+              />
             </Panel>
           ) : null}
         </section>
       </div>
-    </div>
-  );
-}
-
-function ReportSummary({ report }: { report: Report }) {
-  return (
-    <div className="space-y-3">
-      <Facts
-        rows={[
-          ["Report", `#${report.id}`],
-          [
-            "Result",
-            <span key="result" className="flex flex-wrap items-center gap-2">
-              {resultLabel(report.result)}
-              {report.status === "revoked" ? <RevokedBadge /> : null}
-            </span>,
-          ],
-          ["Certification", report.details.certification ?? "None (failed test)"],
-          ["Issued", formatDateTime(report.completedAt)],
-        ]}
-      />
-      {report.status === "revoked" ? (
-        <p className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-900">
-          <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-          Revoked{report.revokedAt ? ` on ${formatDateTime(report.revokedAt)}` : ""}: {report.revokedReason}
-        </p>
-      ) : null}
-      <TestResultsTable tests={report.tests} caption="Issued results" />
     </div>
   );
 }

@@ -1,0 +1,114 @@
+import type {
+  Analysis,
+  MarketJudgement,
+  MarketVerdict,
+  ParameterLine,
+  ParameterVerdict,
+} from "@lab/contracts";
+
+import { cn } from "@/components/ui/cn";
+import { formatDateTime } from "@/utils/dates";
+
+import { VERDICT_TEXT, VERDICT_TONE, methodLine } from "../utils/results-entry";
+
+/** A verdict as a pill: its words and sign, the colour only repeats them. */
+export function VerdictChip({
+  verdict,
+  label,
+  detail,
+}: {
+  verdict: ParameterVerdict | MarketVerdict;
+  label: string;
+  detail?: string;
+}) {
+  return (
+    <span
+      className={cn(
+        "inline-flex max-w-full flex-wrap items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 break-words",
+        VERDICT_TONE[verdict],
+      )}
+    >
+      <span className="font-semibold">{label}:</span> <span>{VERDICT_TEXT[verdict]}</span>
+      {detail ? <span className="text-slate-700"> ({detail})</span> : null}
+    </span>
+  );
+}
+
+/** Each judged market's overall verdict, with its specification version. */
+export function MarketVerdicts({ markets, label }: { markets: readonly MarketJudgement[]; label: string }) {
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-2">
+      {markets.map((market) => (
+        <li key={market.code} className="max-w-full" data-market={market.code}>
+          <VerdictChip
+            verdict={market.verdict}
+            label={market.code}
+            detail={`${market.name}${market.version !== null ? `, v${market.version}` : ""}`}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One parameter's verdict in each market, with the market's limit. */
+export function LineVerdicts({ line }: { line: ParameterLine }) {
+  return (
+    <ul aria-label={`Verdicts for ${line.name}`} className="flex flex-wrap gap-1.5">
+      {line.markets.map((market) => (
+        <li key={market.code} className="max-w-full" data-market={market.code}>
+          <VerdictChip verdict={market.verdict} label={market.code} detail={`limit ${market.limitText}`} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The judgement as a list (phones first: one card per parameter, no wide table): result, method,
+ * each market's limit and verdict, and who entered it when the analysis is given.
+ */
+export function ParameterLines({
+  lines,
+  results,
+  label,
+}: {
+  lines: readonly ParameterLine[];
+  results?: Analysis["results"];
+  label: string;
+}) {
+  return (
+    <ul aria-label={label} className="space-y-2">
+      {lines.map((line) => {
+        const entered = results?.find((result) => result.code === line.code);
+        return (
+          <li key={line.code} className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+              <p className="min-w-0 font-medium break-words text-slate-900">
+                {line.name} <span className="text-xs text-slate-600">{line.code}</span>
+              </p>
+              <p className="text-sm font-semibold break-words text-slate-900">
+                {line.result ? line.result.display : "No result yet"}
+                {line.result && line.unit && line.result.value !== null ? ` ${line.unit}` : ""}
+              </p>
+            </div>
+            <p className="text-xs break-words text-slate-600">{methodLine(line)}</p>
+            {line.confirmedBy ? (
+              <p className="text-xs font-medium text-amber-900">
+                Screening positive: confirmed by {line.confirmedBy}
+              </p>
+            ) : null}
+            <div className="mt-2">
+              <LineVerdicts line={line} />
+            </div>
+            {entered ? (
+              <p className="mt-1 text-xs text-slate-600">
+                Entered by {entered.enteredBy} · {formatDateTime(entered.enteredAt)}
+              </p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

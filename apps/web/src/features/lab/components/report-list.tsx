@@ -1,0 +1,87 @@
+import { TriangleAlert } from "lucide-react";
+
+import type { Report } from "@lab/contracts";
+
+import { RevokedBadge } from "@/components/reports/result-banner";
+import { TestResultsTable } from "@/components/reports/test-results-table";
+import { formatDateTime } from "@/utils/dates";
+import { resultLabel } from "@/utils/report-result";
+
+import { MarketVerdicts, ParameterLines } from "./judgement-view";
+import { RevokeReportForm } from "./revoke-report-form";
+
+const reportName = (link: { id: number; certification: string | null }) =>
+  `report #${link.id}${link.certification ? ` (${link.certification})` : ""}`;
+
+/** Every report of the sample, newest first: revoked ones with their reason and their replacement. */
+export function ReportList({
+  reports,
+  revoking,
+  onRevoke,
+}: {
+  reports: readonly Report[];
+  revoking: boolean;
+  onRevoke: (report: Report, reason: string) => void;
+}) {
+  return (
+    <ul aria-label="Reports" className="space-y-4">
+      {reports.map((report) => (
+        <li key={report.id} className="min-w-0 space-y-3 border-b border-slate-200 pb-4 last:border-b-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold text-slate-900">Report #{report.id}</h3>
+            <span className="text-sm text-slate-800">{resultLabel(report.result)}</span>
+            {report.status === "revoked" ? <RevokedBadge /> : null}
+          </div>
+          <dl className="grid gap-2 text-sm sm:grid-cols-2">
+            <div className="min-w-0">
+              <dt className="text-xs font-medium text-slate-600">Certification</dt>
+              <dd className="break-words text-slate-900">
+                {report.details.certification ?? "None (failed test)"}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium text-slate-600">Issued</dt>
+              <dd className="text-slate-900">{formatDateTime(report.completedAt)}</dd>
+            </div>
+            {report.analyst ? (
+              <div className="min-w-0">
+                <dt className="text-xs font-medium text-slate-600">Analyst</dt>
+                <dd className="break-words text-slate-900">{report.analyst.name}</dd>
+              </div>
+            ) : null}
+            {report.reviewer ? (
+              <div className="min-w-0">
+                <dt className="text-xs font-medium text-slate-600">Reviewer</dt>
+                <dd className="break-words text-slate-900">{report.reviewer.name}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {report.replaces ? (
+            <p className="text-sm text-slate-700">Replaces {reportName(report.replaces)}.</p>
+          ) : null}
+          {report.status === "revoked" ? (
+            <p className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm break-words text-red-900">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+              <span className="min-w-0">
+                Revoked{report.revokedAt ? ` on ${formatDateTime(report.revokedAt)}` : ""}:{" "}
+                {report.revokedReason}
+                {report.replacedBy ? ` Replaced by ${reportName(report.replacedBy)}.` : null}
+              </span>
+            </p>
+          ) : null}
+          {report.markets.length > 0 ? (
+            <MarketVerdicts markets={report.markets} label={`Market verdicts of report #${report.id}`} />
+          ) : null}
+          {report.parameters.length > 0 ? (
+            <ParameterLines lines={report.parameters} label={`Results of report #${report.id}`} />
+          ) : report.tests.length > 0 ? (
+            <TestResultsTable tests={report.tests} caption="Issued results" />
+          ) : null}
+          {report.status === "valid" ? (
+            <RevokeReportForm busy={revoking} onRevoke={(reason) => onRevoke(report, reason)} />
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
