@@ -386,6 +386,9 @@ const CN_PROHIBITED =
   "MARA Announcement No. 250 (2019): prohibited in food animals (list of drugs and compounds prohibited for use)";
 const CN_CONTAMINANTS = "GB 2762-2022 National food safety standard: maximum levels of contaminants in foods";
 const IN_CTR = "FSS (Contaminants, Toxins and Residues) Regulations, 2011";
+const IN_EMRL = `${IN_CTR}, reg. 2.3.2(2) as substituted in 2018: not permitted in seafood, extraneous MRL`;
+// The 2018 amendment was enforced from 1 April 2019 (FSSAI direction of 29 March 2019).
+const IN_EMRL_DATE = "2019-04-01";
 const LAB = "Lab criterion";
 
 const EU_RPA_DATE = "2022-11-28";
@@ -477,19 +480,19 @@ export const CATALOGUE_MARKETS: CatalogueMarket[] = [
       max(
         "DIOXINS",
         3.5,
-        `${EU_CONTAMINANTS}, 4 dioxins (muscle meat of fish and fishery products)`,
+        `${EU_CONTAMINANTS}, 4.1 dioxins (muscle meat of fish and fishery products)`,
         EU_CONTAMINANTS_DATE,
       ),
       max(
         "DIOXIN_DLPCB",
         6.5,
-        `${EU_CONTAMINANTS}, 4 dioxins and dioxin-like PCBs (muscle meat of fish and fishery products)`,
+        `${EU_CONTAMINANTS}, 4.1 dioxins and dioxin-like PCBs (muscle meat of fish and fishery products)`,
         EU_CONTAMINANTS_DATE,
       ),
       max(
         "NDL_PCB",
         75,
-        `${EU_CONTAMINANTS}, 4 non-dioxin-like PCBs (muscle meat of fish and fishery products)`,
+        `${EU_CONTAMINANTS}, 4.1 non-dioxin-like PCBs (muscle meat of fish and fishery products)`,
         EU_CONTAMINANTS_DATE,
       ),
       max(
@@ -570,9 +573,16 @@ export const CATALOGUE_MARKETS: CatalogueMarket[] = [
     code: "IN",
     name: "India (domestic)",
     reference: `${IN_CTR}, as amended`,
-    effectiveFrom: "2011-08-05",
+    effectiveFrom: "2019-04-01",
     note: CONFIRM,
-    limits: [],
+    limits: [
+      max("CAP", 0.3, `${IN_EMRL}: chloramphenicol 0.0003 mg/kg`, IN_EMRL_DATE),
+      max("AOZ", 1, `${IN_EMRL}: nitrofurans (furazolidone) 0.001 mg/kg`, IN_EMRL_DATE),
+      max("AMOZ", 1, `${IN_EMRL}: nitrofurans (furaltadone) 0.001 mg/kg`, IN_EMRL_DATE),
+      max("AHD", 1, `${IN_EMRL}: nitrofurans (nitrofurantoin) 0.001 mg/kg`, IN_EMRL_DATE),
+      max("SEM", 1, `${IN_EMRL}: nitrofurans (nitrofurazone) 0.001 mg/kg`, IN_EMRL_DATE),
+      max("MG_LMG", 1, `${IN_EMRL}: malachite green 0.001 mg/kg`, IN_EMRL_DATE),
+    ],
   },
   {
     code: "LAB",
@@ -593,9 +603,14 @@ export const CATALOGUE_MARKETS: CatalogueMarket[] = [
       max("CD", 0.5, `${LAB} (= EU): ${EU_CONTAMINANTS}, 3.2 cadmium (crustaceans)`, LAB_DATE),
       max("HG", 0.5, `${LAB} (= EU): ${EU_CONTAMINANTS}, 3.3 mercury (fishery products)`, LAB_DATE),
       max("AS_INORG", 0.5, `${LAB} (= CN): ${CN_CONTAMINANTS}, inorganic arsenic`, LAB_DATE),
-      max("DIOXINS", 3.5, `${LAB} (= EU): ${EU_CONTAMINANTS}, 4 dioxins`, LAB_DATE),
-      max("DIOXIN_DLPCB", 6.5, `${LAB} (= EU): ${EU_CONTAMINANTS}, 4 dioxins and dioxin-like PCBs`, LAB_DATE),
-      max("NDL_PCB", 75, `${LAB} (= EU): ${EU_CONTAMINANTS}, 4 non-dioxin-like PCBs`, LAB_DATE),
+      max("DIOXINS", 3.5, `${LAB} (= EU): ${EU_CONTAMINANTS}, 4.1 dioxins`, LAB_DATE),
+      max(
+        "DIOXIN_DLPCB",
+        6.5,
+        `${LAB} (= EU): ${EU_CONTAMINANTS}, 4.1 dioxins and dioxin-like PCBs`,
+        LAB_DATE,
+      ),
+      max("NDL_PCB", 75, `${LAB} (= EU): ${EU_CONTAMINANTS}, 4.1 non-dioxin-like PCBs`, LAB_DATE),
       max("SO2", 150, `${LAB} (= EU): ${EU_ADDITIVES}, E 220–228`, LAB_DATE),
       max("HEXYLRES", 2, `${LAB} (= EU): ${EU_ADDITIVES}, E 586`, LAB_DATE),
       // Crustacean diseases and parasites: any detection fails.
