@@ -10,6 +10,7 @@ import type { Role, TokenClaims } from "../lib/tokens";
 import { emailChangedMail, passwordChangedMail, passwordResetCodeMail } from "../mail/account-mails";
 import { enqueueMail, markCodeMail } from "../mail/outbox";
 import type { DomainContext } from "./context";
+import { checkedMarkets } from "./results/catalogue";
 import type { RefreshGrant, RevokedSessions, SignedIn } from "./sessions";
 import {
   checkCode,
@@ -147,6 +148,7 @@ export async function updateProfile(
     phoneNumber?: string | null | undefined;
     address?: string | null | undefined;
     currentPassword?: string | undefined;
+    defaultMarkets?: string[] | undefined;
   },
 ): Promise<CustomerRow> {
   const phone = blankToNull(input.phoneNumber);
@@ -154,6 +156,8 @@ export async function updateProfile(
   if (input.fullName !== undefined) changes.fullName = input.fullName;
   if (input.company !== undefined) changes.company = blankToNull(input.company) ?? null;
   if (input.address !== undefined) changes.address = blankToNull(input.address) ?? null;
+  if (input.defaultMarkets !== undefined)
+    changes.defaultMarkets = await checkedMarkets(ctx.db, id, input.defaultMarkets, "defaultMarkets");
   if (phone !== undefined) {
     changes.phoneNumber = phone === null ? null : toE164(phone, messages.phoneInvalid, "phoneNumber");
   }

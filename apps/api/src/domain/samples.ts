@@ -8,6 +8,7 @@ import {
   type sampleSubmissionSchema,
 } from "@lab/contracts";
 import {
+  customers,
   notifications,
   sampleEvents,
   sampleProviders,
@@ -15,7 +16,7 @@ import {
   type SampleEventRow,
   type SampleRow,
 } from "@lab/db";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { AppError } from "../lib/app-error";
@@ -23,6 +24,7 @@ import { toE164 } from "../lib/phone";
 import { SAMPLES_SUBMITTED_CHANNEL } from "./assignment";
 import type { DomainContext } from "./context";
 import { changeEvents } from "./domain-events";
+import { checkedMarkets, choosableMarkets } from "./results/catalogue";
 import { countsByStatus, selectSampleViews, type SampleView } from "./sample-list";
 
 export type SubmissionInput = z.output<typeof sampleSubmissionSchema>;
@@ -80,6 +82,23 @@ async function providerIdOf(ctx: DomainContext, customerId: number, samplerId: S
   return row.id;
 }
 
+/** The markets chosen, or the profile's default (less any market no longer offered to the customer). */
+async function submissionMarkets(
+  ctx: DomainContext,
+  customerId: number,
+  chosen: readonly string[] | undefined,
+): Promise<string[]> {
+  if (chosen !== undefined) return checkedMarkets(ctx.db, customerId, chosen, "markets");
+  const [customer] = await ctx.db
+    .select({ defaultMarkets: customers.defaultMarkets })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  const defaults = customer?.defaultMarkets ?? [];
+  if (defaults.length === 0) return [];
+  const offered = new Set((await choosableMarkets(ctx.db, customerId)).map((market) => market.code));
+  return defaults.filter((code) => offered.has(code));
+}
+
 /** Writes the sample, its first event and the customer's "Sample Submitted" notification at once. */
 export async function submitSample(
   ctx: DomainContext,
@@ -89,6 +108,7 @@ export async function submitSample(
   if (input.consumerId !== customerId) throw new AppError(403, "forbidden", messages.forbidden);
   const valid = validateSubmission(input);
   const providerId = await providerIdOf(ctx, customerId, input.samplerId);
+  const markets = await submissionMarkets(ctx, customerId, input.markets);
   const now = ctx.now();
   const { sample, notification } = await ctx.db.transaction(async (tx) => {
     const [sample] = await tx
@@ -103,6 +123,7 @@ export async function submitSample(
         lng: valid.lng,
         shrimpCategory: input.shrimpCategory,
         testTypes: valid.testTypes,
+        markets,
         shrimpSubCategory: valid.testTypes.join(", "),
         phoneNumber: valid.phone,
         emailAddress: valid.email,
@@ -184,6 +205,9 @@ export async function getSample(
   return row;
 }
 
+/** What the customer's timeline shows: moves and milestones, never the lab's internal steps (results, returns). */
+export const CUSTOMER_EVENT_KINDS = ["move", "confirmation", "released", "revoked"] as const;
+
 export async function getSampleEvents(
   ctx: DomainContext,
   customerId: number,
@@ -193,6 +217,6 @@ export async function getSampleEvents(
   return ctx.db
     .select()
     .from(sampleEvents)
-    .where(eq(sampleEvents.sampleId, sampleId))
+    .where(and(eq(sampleEvents.sampleId, sampleId), inArray(sampleEvents.kind, [...CUSTOMER_EVENT_KINDS])))
     .orderBy(asc(sampleEvents.at), asc(sampleEvents.id));
 }

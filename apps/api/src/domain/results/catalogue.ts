@@ -1,4 +1,4 @@
-import { LAB_DEFAULT_MARKET, type Limit, type Parameter } from "@lab/contracts";
+import { LAB_DEFAULT_MARKET, resultMessages, type Limit, type Parameter } from "@lab/contracts";
 import type { MarketSpec } from "@lab/contracts";
 import {
   marketLimits,
@@ -11,6 +11,8 @@ import {
   type ParameterRow,
 } from "@lab/db";
 import { and, asc, desc, inArray, lte } from "drizzle-orm";
+
+import { fieldError } from "../../lib/app-error";
 
 /** A parameter row as the contracts describe it. */
 export function toParameter(row: ParameterRow): Parameter {
@@ -144,4 +146,22 @@ export async function choosableMarkets(executor: Executor, customerId: number) {
   return rows.filter(
     (row) => row.code !== LAB_DEFAULT_MARKET && (row.customerId === null || row.customerId === customerId),
   );
+}
+
+/**
+ * The markets a customer chose, checked: each a public market or the customer's own buyer
+ * specification; anything else is a 400 on `field`.
+ */
+export async function checkedMarkets(
+  executor: Executor,
+  customerId: number,
+  codes: readonly string[],
+  field: string,
+): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const allowed = new Set((await choosableMarkets(executor, customerId)).map((market) => market.code));
+  for (const code of codes) {
+    if (!allowed.has(code)) throw fieldError(resultMessages.marketUnknown, field);
+  }
+  return [...codes];
 }

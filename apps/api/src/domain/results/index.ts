@@ -2,4 +2,12 @@
 export { enterResults, returnResults, type EnterResultsInput } from "./enter";
 export { releaseResults, marketSummary, type ReleaseInput } from "./release";
 export { sampleAnalysis, currentReport, type AnalysisView } from "./round";
-export { choosableMarkets, currentSpecs, parameterCatalogue, samplePanel, labDate } from "./catalogue";
+export {
+  checkedMarkets,
+  choosableMarkets,
+  currentSpecs,
+  parameterCatalogue,
+  samplePanel,
+  labDate,
+} from "./catalogue";
+export { reportTrend, type TrendView } from "./trend";

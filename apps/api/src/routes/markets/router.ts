@@ -1,10 +1,15 @@
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
+import { choosableMarkets } from "../../domain/results";
+import { claimsOf } from "../../http/authenticate";
+import { presentMarketChoice } from "../../presenters/market-choice";
 
 /** /markets, behind customer authentication: the destination markets a customer can choose (issue 16). */
 export function marketsRouter(ctx: DomainContext): Router {
   const router = Router();
-  void ctx;
+  router.get("/", async (req, res) => {
+    res.json((await choosableMarkets(ctx.db, claimsOf(req).subject)).map(presentMarketChoice));
+  });
   return router;
 }

@@ -1,0 +1,97 @@
+import { messages, resultMessages, type Limit, type Parameter, type ParameterVerdict } from "@lab/contracts";
+import { parameters, reports, sampleProviders, samples } from "@lab/db";
+import { and, desc, eq } from "drizzle-orm";
+
+import { AppError, fieldError } from "../../lib/app-error";
+import type { DomainContext } from "../context";
+import { checkedMarkets, currentSpecs, toParameter } from "./catalogue";
+
+export const TREND_POINTS = 50;
+
+export interface TrendPoint {
+  reportId: number;
+  sampleId: number;
+  at: Date;
+  value: number | null;
+  qualifier: string | null;
+  display: string;
+  verdict: ParameterVerdict;
+}
+
+export interface TrendView {
+  parameter: Parameter;
+  market: string | null;
+  limit: Limit | null;
+  points: TrendPoint[];
+}
+
+/** Without a market: the worst verdict the report gave the parameter in any market it judged. */
+const worst = (verdicts: ParameterVerdict[]): ParameterVerdict =>
+  verdicts.includes("fail")
+    ? "fail"
+    : verdicts.includes("pending")
+      ? "pending"
+      : verdicts.includes("pass")
+        ? "pass"
+        : "no_limit";
+
+/**
+ * One parameter across a provider's standing reports (the newest 50, oldest first), each with the
+ * verdict its report gave, and the chosen market's limit in force today for the chart's line.
+ */
+export async function reportTrend(
+  ctx: DomainContext,
+  customerId: number,
+  query: { providerId: number; parameter: string; market?: string | undefined },
+): Promise<TrendView> {
+  const [provider] = await ctx.db
+    .select({ id: sampleProviders.id })
+    .from(sampleProviders)
+    .where(and(eq(sampleProviders.id, query.providerId), eq(sampleProviders.customerId, customerId)));
+  if (!provider) throw new AppError(404, "not_found", messages.providerNotFound);
+  const [row] = await ctx.db.select().from(parameters).where(eq(parameters.code, query.parameter));
+  if (!row) throw fieldError(resultMessages.trendParameterRequired, "parameter");
+  const parameter = toParameter(row);
+  const market =
+    query.market === undefined
+      ? null
+      : ((await checkedMarkets(ctx.db, customerId, [query.market], "market"))[0] ?? null);
+  const [spec] = market === null ? [] : await currentSpecs(ctx.db, [market], ctx.now());
+  const limit =
+    spec?.limits[parameter.code] ??
+    (parameter.confirmWith !== null ? spec?.limits[parameter.confirmWith] : undefined) ??
+    null;
+
+  const rows = await ctx.db
+    .select({ report: reports })
+    .from(reports)
+    .innerJoin(samples, eq(samples.id, reports.sampleId))
+    .where(
+      and(
+        eq(reports.customerId, customerId),
+        eq(samples.providerId, provider.id),
+        eq(reports.status, "valid"),
+      ),
+    )
+    .orderBy(desc(reports.completedAt), desc(reports.id))
+    .limit(TREND_POINTS);
+  const points: TrendPoint[] = [];
+  for (const { report } of rows.reverse()) {
+    const line = report.parameters.find((candidate) => candidate.code === parameter.code);
+    if (!line?.result) continue;
+    const verdicts = line.markets.map((judged) => judged.verdict);
+    points.push({
+      reportId: report.id,
+      sampleId: report.sampleId,
+      at: report.completedAt,
+      value: line.result.value,
+      qualifier: line.result.qualifier,
+      display: line.result.display,
+      verdict:
+        market === null
+          ? worst(verdicts)
+          : (line.markets.find((judged) => judged.code === market)?.verdict ?? "no_limit"),
+    });
+  }
+  return { parameter, market, limit, points };
+}
