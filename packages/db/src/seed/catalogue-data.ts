@@ -538,12 +538,19 @@ export const CATALOGUE_MARKETS: CatalogueMarket[] = [
       notDetected("CAP", `${JP_NOT_DETECTED}: chloramphenicol`, "2006-05-29"),
       notDetected("AOZ", `${JP_NOT_DETECTED}: furazolidone`, "2006-05-29"),
       notDetected("SEM", `${JP_NOT_DETECTED}: nitrofurazone`, "2006-05-29"),
+      notDetected("AMOZ", `${JP_NOT_DETECTED}: furaltadone`, "2006-05-29"),
+      notDetected("AHD", `${JP_NOT_DETECTED}: nitrofurantoin`, "2006-05-29"),
+      notDetected(
+        "MG_LMG",
+        `${JP_NOT_DETECTED}: malachite green, added by MHLW Notification No. 377 of 2006; analyte includes leucomalachite green`,
+        "2006-11-30",
+      ),
     ],
   },
   {
     code: "CN",
     name: "China",
-    reference: "MARA Announcement No. 250 (2019), GB 31650-2019 and GB 2762-2022",
+    reference: "MARA Announcement No. 250 (2019) and GB 2762-2022",
     effectiveFrom: "2023-06-30",
     note: CONFIRM,
     limits: [
