@@ -1,13 +1,15 @@
-import { reports, samples } from "@lab/db";
-import { eq } from "drizzle-orm";
+import { reports, sampleAnalyses, sampleEvents, samples, staff } from "@lab/db";
+import { and, eq, inArray } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDomainContext } from "../domain/context";
+import { enterResults } from "../domain/results";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";
+import { signedInStaff } from "../test/lab";
 import { submitSample } from "../test/samples";
 import { dispatchOnce } from "./dispatcher";
-import { createLabSimulator, simulatedResults } from "./lab-simulator";
+import { createLabSimulator, DEMO_ANALYST, DEMO_REVIEWER } from "./lab-simulator";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,69 +19,139 @@ afterAll(async () => {
   await t.close();
 });
 
+const quiet = pino({ level: "silent" });
+const now = { collectMs: 0, deliverMs: 0, testMs: 0 };
+const context = () =>
+  createDomainContext({ db: t.database.db, jwtSecret: TEST_JWT_SECRET, mailQueued: () => t.outbox.nudge() });
+const status = async (id: number) =>
+  (await t.database.db.select().from(samples).where(eq(samples.id, id)))[0]?.status;
+const reportsOf = (id: number) => t.database.db.select().from(reports).where(eq(reports.sampleId, id));
+// Each step's due time is "updated before now": let the clock move past the last move.
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
 describe("lab simulator", () => {
-  it("adds demo agents, then collects, delivers, tests and reports a sample when each step falls due", async () => {
+  it("adds demo agents, then collects, delivers and tests a sample; the demo analyst enters, the demo reviewer releases", async () => {
     const customer = await signedInCustomer(t);
-    const ctx = createDomainContext({
-      db: t.database.db,
-      jwtSecret: TEST_JWT_SECRET,
-      mailQueued: () => t.outbox.nudge(),
-    });
-    const simulator = createLabSimulator(ctx, pino({ level: "silent" }), {
-      pace: { collectMs: 0, deliverMs: 0, testMs: 0 },
-      random: () => 0.1,
-    });
+    const ctx = context();
+    const simulator = createLabSimulator(ctx, quiet, { pace: now, random: () => 0.1 });
     const { id } = await submitSample(t.app, customer, {
       shrimpCategory: "Pacific White Shrimp",
-      testTypes: ["Pathogen Detection", "Freshness Assessment"],
+      testTypes: ["Pathogen Detection", "Heavy Metal Analysis"],
     });
-    const status = async () =>
-      (await t.database.db.select().from(samples).where(eq(samples.id, id)))[0]?.status;
+    // Judged for two export markets (set here so the test does not lean on the submission form).
+    await t.database.db
+      .update(samples)
+      .set({ markets: ["EU", "US"] })
+      .where(eq(samples.id, id));
 
     await simulator.step();
     await dispatchOnce(ctx);
-    expect(await status()).toBe("COLLECTING");
+    expect(await status(id)).toBe("COLLECTING");
     // On a slower clock nothing is due yet.
-    const patient = createLabSimulator(ctx, pino({ level: "silent" }), {
+    const patient = createLabSimulator(ctx, quiet, {
       pace: { collectMs: 60_000, deliverMs: 60_000, testMs: 60_000 },
     });
     expect(await patient.step()).toBe(0);
-    expect(await status()).toBe("COLLECTING");
+    expect(await status(id)).toBe("COLLECTING");
     // With every step due at once, one pass takes the sample through collection, delivery and testing.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await tick();
     expect(await simulator.step()).toBe(3);
-    expect(await status()).toBe("COMPLETED");
-    const [report] = await t.database.db.select().from(reports).where(eq(reports.sampleId, id));
+    expect(await status(id)).toBe("COMPLETED");
+
+    const people = await t.database.db
+      .select()
+      .from(staff)
+      .where(inArray(staff.email, [DEMO_ANALYST.email, DEMO_REVIEWER.email]));
+    const analyst = people.find((member) => member.email === DEMO_ANALYST.email);
+    const reviewer = people.find((member) => member.email === DEMO_REVIEWER.email);
+    expect(analyst).toMatchObject({ name: "Dr. Kavya Rao", roles: ["analyst"] });
+    expect(reviewer).toMatchObject({ name: "Dr. Arjun Menon", roles: ["reviewer"] });
+
+    const [report] = await reportsOf(id);
+    // Two people: the analyst's id on the results, the reviewer's on the release.
+    expect(report?.analystId).toBe(analyst?.id);
+    expect(report?.issuedBy).toBe(reviewer?.id);
+    expect(report?.analystId).not.toBe(report?.issuedBy);
+    // A clean sample (random 0.1 < 70 %): every market passes, and the certificate is numbered.
     expect(report).toMatchObject({ result: "success", certification: expect.stringMatching(/^NSP-CERT-/) });
-    expect(report?.tests.map((test) => test.testType)).toEqual([
-      "Pathogen Detection",
-      "Freshness Assessment",
+    expect(report?.markets.map((market) => [market.code, market.verdict])).toEqual([
+      ["EU", "pass"],
+      ["US", "pass"],
     ]);
+    const codes = report?.parameters.map((line) => line.code) ?? [];
+    expect(codes).toEqual(expect.arrayContaining(["WSSV", "EHP", "PB", "CD", "HG"]));
+    expect(report?.parameters.every((line) => line.result !== null)).toBe(true);
+
+    // The next pass finds the same two people: no second account.
+    await simulator.step();
+    const again = await t.database.db
+      .select()
+      .from(staff)
+      .where(inArray(staff.email, [DEMO_ANALYST.email, DEMO_REVIEWER.email]));
+    expect(again).toHaveLength(2);
   });
 
-  it("writes one line per test type and fails exactly one line of a failed report", () => {
-    const types = ["Pathogen Detection", "Freshness Assessment", "Heavy Metal Analysis"];
-    const passed = simulatedResults(types, true, () => 0.5);
-    expect(passed.tests.map((test) => test.verdict)).toEqual(["pass", "pass", "pass"]);
-    const failed = simulatedResults(types, false, () => 0.5);
-    expect(failed.tests.filter((test) => test.verdict === "fail")).toHaveLength(1);
-    expect(failed.tests[0]).toMatchObject({ value: "Not detected", limit: "Not detected" });
+  it("a screening positive waits in testing with 'Confirmation testing' for the customer, then the confirmation and the report follow", async () => {
+    const customer = await signedInCustomer(t);
+    const ctx = context();
+    // 0.01: screens positive (< 1/8); the confirmation does not confirm it (< 0.5).
+    const simulator = createLabSimulator(ctx, quiet, { pace: now, random: () => 0.01 });
+    const { id } = await submitSample(t.app, customer, {
+      shrimpCategory: "Tiger Shrimp",
+      testTypes: ["Chemical Residue Analysis"],
+    });
+    await simulator.step();
+    await dispatchOnce(ctx);
+    await tick();
+    // Collected, delivered, and the screening results entered: one of them is positive.
+    expect(await simulator.step()).toBe(3);
+    expect(await status(id)).toBe("TESTING");
+    const [analysis] = await t.database.db
+      .select()
+      .from(sampleAnalyses)
+      .where(eq(sampleAnalyses.sampleId, id));
+    expect(analysis?.state).toBe("confirmation");
+    expect(await reportsOf(id)).toHaveLength(0);
+    const confirmation = await t.database.db
+      .select()
+      .from(sampleEvents)
+      .where(and(eq(sampleEvents.sampleId, id), eq(sampleEvents.kind, "confirmation")));
+    expect(confirmation).toHaveLength(1);
+    expect(confirmation[0]?.note).toMatch(/^Confirmation testing: /);
+
+    // A later pass enters the confirmatory result and the reviewer releases.
+    await tick();
+    await simulator.step();
+    expect(await status(id)).toBe("COMPLETED");
+    const [report] = await reportsOf(id);
+    expect(report?.analystId).not.toBe(report?.issuedBy);
+    const screening = report?.parameters.find((line) => line.confirmedBy !== null);
+    expect(screening?.result).not.toBeNull();
+    const confirmatory = report?.parameters.find((line) => line.code === screening?.confirmedBy);
+    expect(confirmatory?.methodRole).toBe("confirmatory");
+    expect(confirmatory?.result).not.toBeNull();
+    // Not confirmed: the lab's default limits pass.
+    expect(report?.markets.map((market) => [market.code, market.verdict])).toEqual([["LAB", "pass"]]);
+    expect(report?.result).toBe("success");
   });
 
-  it("describes only the tests ordered: no viral screening or parasite check on a report that asked for neither", () => {
-    const report = simulatedResults(["Heavy Metal Analysis", "Nutritional Analysis"], true, () => 0.5);
-    expect(Object.values(report.labResults)).toEqual(Array(5).fill("Not requested."));
-    const viral = simulatedResults(["Pathogen Detection", "Microbiological Testing"], true, () => 0.5);
-    expect(viral.labResults.viralScreening).toContain("PCR");
-    expect(viral.labResults.bacterialAnalysis).toContain("culture");
-    expect(viral.labResults.parasiteCheck).toBe("Not requested.");
-    expect(viral.tests.map((test) => test.method)).toEqual(["PCR", "Culture (ISO 4833-1)"]);
-  });
-
-  it("names the failing test in the final review", () => {
-    const failed = simulatedResults(["Pathogen Detection", "Freshness Assessment"], false, () => 0.6);
-    expect(failed.finalReview).toBe(
-      "Outside limits: Freshness Assessment. The other requested tests are within limits.",
-    );
+  it("leaves a round a person started to people", async () => {
+    const customer = await signedInCustomer(t);
+    const ctx = context();
+    const simulator = createLabSimulator(ctx, quiet, { pace: now, random: () => 0.1 });
+    const { id } = await submitSample(t.app, customer, {
+      shrimpCategory: "Pacific White Shrimp",
+      testTypes: ["Heavy Metal Analysis"],
+    });
+    await simulator.step();
+    await dispatchOnce(ctx);
+    // Collected and delivered, but a staff member has already entered a result.
+    await t.database.db.update(samples).set({ status: "TESTING" }).where(eq(samples.id, id));
+    const person = await signedInStaff(t);
+    await enterResults(ctx, id, { results: [{ code: "PB", value: 0.05 }] }, { kind: "staff", id: person.id });
+    await tick();
+    await simulator.step();
+    expect(await status(id)).toBe("TESTING");
+    expect(await reportsOf(id)).toHaveLength(0);
   });
 });

@@ -1,13 +1,23 @@
-import { agents, samples } from "@lab/db";
-import { and, asc, count, eq, lt } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+
+import { judge, judgedMarkets, type ResultValue, type StaffRole } from "@lab/contracts";
+import { agents, sampleAnalyses, sampleResults, samples, staff } from "@lab/db";
+import { and, asc, count, eq, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 
 import type { DomainContext } from "../domain/context";
-import { issueReport, type IssueReportInput } from "../domain/reports";
-import { moveSample, type Move } from "../domain/sample-moves";
-import { addAgent } from "../domain/staff";
-import { errorSummary } from "../lib/db-errors";
+import {
+  currentSpecs,
+  enterResults,
+  parameterCatalogue,
+  releaseResults,
+  samplePanel,
+} from "../domain/results";
+import { moveSample, type Actor, type Move } from "../domain/sample-moves";
+import { addAgent, addStaff } from "../domain/staff";
+import { errorSummary, isUniqueViolation } from "../lib/db-errors";
 import { createJob, type Job } from "./job-runner";
+import { planSample, simulatedConfirmations, simulatedResults } from "./simulated-results";
 
 /** How long each step takes on the compressed demo clock. */
 export interface SimulatorPace {
@@ -24,85 +34,30 @@ const DEMO_AGENTS = [
   { name: "Imran Sheikh", phone: "+91 98250 34567", coordinates: { lat: 20.9042, lng: 70.3673 } },
 ];
 
-const DETECTION =
-  /Detection|Screening|Infection|Contamination|Residue|Toxin|Allergen|Bacteria|Microbi|Pathogen|Preservative/;
-
-/** The method a real lab would name for a detection test of this kind. */
-function detectionMethod(testType: string): string {
-  if (/Viral|Pathogen|Disease|Parasitic/.test(testType)) return "PCR";
-  if (/Residue|Preservative|Toxin/.test(testType)) return "LC-MS/MS";
-  if (/Allergen/.test(testType)) return "ELISA";
-  return "Culture (ISO 4833-1)";
+// The demo lab's two people: one enters results, the other reviews and releases them (the
+// two-person rule holds for the simulator too). Nobody signs in as them: their passwords are random.
+interface DemoStaff {
+  email: string;
+  name: string;
+  roles: StaffRole[];
 }
-
-// The report's narrative sections, each written only when a test it describes was ordered: a demo
-// report never speaks of tests nobody asked for.
-const SECTIONS = {
-  viralScreening: {
-    ordered: /Viral|Pathogen|Disease Resistance/,
-    text: "WSSV, IHHNV, EHP and AHPND screened by PCR.",
-  },
-  bacterialAnalysis: {
-    ordered: /Bacteria|Microbio|Microbial|Spoilage|Contamination/,
-    text: "Total plate count and Vibrio spp. by culture.",
-  },
-  parasiteCheck: { ordered: /Parasit/, text: "Tissue examined under microscopy for parasites." },
-  geneticMarkers: { ordered: /Genetic/, text: "Species and line markers checked by PCR." },
-  waterQuality: { ordered: /Environmental/, text: "Transport water pH and salinity recorded." },
-} as const;
-
-/** Plausible result lines for the tests ordered, and only those; a failed report fails one at random. */
-export function simulatedResults(
-  testTypes: string[],
-  pass: boolean,
-  random: () => number = Math.random,
-): IssueReportInput {
-  const failing = pass ? -1 : Math.floor(random() * testTypes.length);
-  const tests = testTypes.map((testType, index) => {
-    const ok = index !== failing;
-    return DETECTION.test(testType)
-      ? {
-          testType,
-          value: ok ? "Not detected" : "Detected",
-          unit: "",
-          limit: "Not detected",
-          method: detectionMethod(testType),
-          verdict: ok ? ("pass" as const) : ("fail" as const),
-        }
-      : {
-          testType,
-          value: ok ? (7 + random() * 2.5).toFixed(1) : (3 + random() * 2).toFixed(1),
-          unit: "score (0-10)",
-          limit: "≥ 6.0",
-          method: "Lab SOP",
-          verdict: ok ? ("pass" as const) : ("fail" as const),
-        };
-  });
-  const section = (key: keyof typeof SECTIONS) =>
-    testTypes.some((testType) => SECTIONS[key].ordered.test(testType))
-      ? SECTIONS[key].text
-      : "Not requested.";
-  const failed = tests.find((test) => test.verdict === "fail");
-  return {
-    initialInspection: "Sample received chilled, sealed and labelled; condition acceptable for testing.",
-    labResults: {
-      viralScreening: section("viralScreening"),
-      bacterialAnalysis: section("bacterialAnalysis"),
-      parasiteCheck: section("parasiteCheck"),
-      geneticMarkers: section("geneticMarkers"),
-      waterQuality: section("waterQuality"),
-    },
-    finalReview: failed
-      ? `Outside limits: ${failed.testType}. The other requested tests are within limits.`
-      : "All requested tests are within limits.",
-    tests,
-  };
-}
+export const DEMO_ANALYST: DemoStaff = {
+  email: "analyst@demo.aquatest.local",
+  name: "Dr. Kavya Rao",
+  roles: ["analyst"],
+};
+export const DEMO_REVIEWER: DemoStaff = {
+  email: "reviewer@demo.aquatest.local",
+  name: "Dr. Arjun Menon",
+  roles: ["reviewer"],
+};
 
 /**
  * The demo lab (LAB_SIMULATOR=on): agents collect and deliver, the lab tests and reports, each step
- * after its pace; results pass with about 70 % probability. Moves go through the same domain module
- * as staff moves, as the "system" actor.
+ * after its pace. Moves go through the same domain module as staff moves, as the "system" actor;
+ * results go through the results module as the demo analyst, and the demo reviewer releases them.
+ * About 70 % of samples pass; one in eight with a screening test screens positive and waits a pace
+ * for its confirmation.
  */
 export function createLabSimulator(
   ctx: DomainContext,
@@ -120,13 +75,99 @@ export function createLabSimulator(
     logger.info({ agents: DEMO_AGENTS.length }, "simulator added demo field agents");
   }
 
+  let crew: { analyst: Actor; reviewer: Actor } | undefined;
+  async function ensureStaffMember(member: DemoStaff): Promise<Actor> {
+    const find = async () =>
+      (
+        await ctx.db
+          .select({ id: staff.id })
+          .from(staff)
+          .where(sql`lower(${staff.email}) = ${member.email}`)
+      )[0];
+    const found = await find();
+    if (found) return { kind: "staff", id: found.id };
+    try {
+      const input = { ...member, password: randomBytes(24).toString("base64url") };
+      const row = await addStaff(ctx, input);
+      // Roles set here as well: an account made before roles existed has the default pair.
+      await ctx.db.update(staff).set({ roles: member.roles }).where(eq(staff.id, row.id));
+      logger.info({ email: member.email }, "simulator added a demo staff member");
+      return { kind: "staff", id: row.id };
+    } catch (error) {
+      // Another instance added it first.
+      const raced = isUniqueViolation(error) ? await find() : undefined;
+      if (!raced) throw error;
+      return { kind: "staff", id: raced.id };
+    }
+  }
+  async function ensureStaff(): Promise<{ analyst: Actor; reviewer: Actor }> {
+    crew ??= {
+      analyst: await ensureStaffMember(DEMO_ANALYST),
+      reviewer: await ensureStaffMember(DEMO_REVIEWER),
+    };
+    return crew;
+  }
+
   async function due(status: "COLLECTING" | "COLLECTED" | "TESTING", ageMs: number) {
     return ctx.db
-      .select({ id: samples.id, testTypes: samples.testTypes })
+      .select({
+        id: samples.id,
+        testTypes: samples.testTypes,
+        markets: samples.markets,
+        round: samples.resultRound,
+      })
       .from(samples)
       .where(and(eq(samples.status, status), lt(samples.updatedAt, new Date(ctx.now().getTime() - ageMs))))
       .orderBy(asc(samples.updatedAt))
       .limit(20);
+  }
+
+  /**
+   * One pass of the lab on a sample under test: the analyst enters its results (a screening
+   * positive stops there), a pace later the confirmations, then the reviewer releases. Only rounds
+   * the demo analyst started: results a person entered are left to people.
+   */
+  async function analyse(sample: { id: number; testTypes: string[]; markets: string[]; round: number }) {
+    const { analyst, reviewer } = await ensureStaff();
+    const catalogue = await parameterCatalogue(ctx.db);
+    const panel = await samplePanel(ctx.db, sample.testTypes, catalogue);
+    if (panel.length === 0) return false;
+    const specs = await currentSpecs(ctx.db, judgedMarkets(sample.markets), ctx.now());
+    const round = and(eq(sampleAnalyses.sampleId, sample.id), eq(sampleAnalyses.round, sample.round));
+    const [analysis] = await ctx.db.select().from(sampleAnalyses).where(round);
+    const entered = await ctx.db
+      .select()
+      .from(sampleResults)
+      .where(and(eq(sampleResults.sampleId, sample.id), eq(sampleResults.round, sample.round)));
+    const analystId = analyst.kind === "staff" ? analyst.id : 0;
+    if (entered.some((result) => result.enteredBy !== analystId)) return false;
+    const state = analysis?.state ?? "awaiting_results";
+    if (state === "awaiting_results" || state === "returned") {
+      const plan = planSample(panel, random, passRate);
+      const results = simulatedResults(panel, specs, plan, random);
+      const view = await enterResults(ctx, sample.id, { results }, analyst);
+      if (view.state !== "awaiting_review") return true;
+    } else if (state === "confirmation") {
+      const since = ctx.now().getTime() - (analysis?.updatedAt.getTime() ?? 0);
+      if (since < pace.testMs) return false;
+      const readings = new Map<string, ResultValue>(
+        entered.map((result) => [result.parameterCode, { value: result.value, qualifier: result.qualifier }]),
+      );
+      const judgement = judge({ panel, catalogue, results: readings, markets: specs });
+      const confirmatory = judgement.confirmationsRequired.flatMap((code) => {
+        const confirmWith = catalogue.get(code)?.confirmWith;
+        const parameter = confirmWith ? catalogue.get(confirmWith) : undefined;
+        return parameter ? [parameter] : [];
+      });
+      if (confirmatory.length === 0) return false;
+      const results = simulatedConfirmations(confirmatory, specs, random);
+      const view = await enterResults(ctx, sample.id, { results }, analyst);
+      if (view.state !== "awaiting_review") return true;
+    } else if (state !== "awaiting_review") {
+      return false;
+    }
+    await releaseResults(ctx, sample.id, {}, reviewer);
+    return true;
   }
 
   async function step(): Promise<number> {
@@ -150,8 +191,12 @@ export function createLabSimulator(
       await tryMove(() => moveSample(ctx, sample.id, { type: "start-testing", testingEta: eta }, system));
     }
     for (const sample of await due("TESTING", pace.testMs)) {
-      const results = simulatedResults(sample.testTypes, random() < passRate, random);
-      await tryMove(() => issueReport(ctx, sample.id, results, system));
+      try {
+        if (await analyse(sample)) moved += 1;
+      } catch (error) {
+        // Staff may have entered results or released meanwhile; the next pass looks again.
+        logger.debug({ err: error }, "simulator analysis skipped");
+      }
     }
     return moved;
   }
