@@ -46,13 +46,17 @@ import { submitErrorMessage } from "../utils/submit-errors";
 import { ProviderCombobox } from "./provider-combobox";
 import { SaveProviderDialog } from "./save-provider-dialog";
 import { TestTypeList } from "./test-type-list";
+import { MarketPicker } from "@/components/reports/market-picker";
 
 /** Spec section 2, Submit Sample for Testing: the form. */
 export function SubmitSampleForm({
   customerId,
+  defaultMarkets = [],
   onSubmitted,
 }: {
   customerId: number;
+  /** The profile's default destination markets: the picker starts with them. */
+  defaultMarkets?: readonly string[];
   onSubmitted: (sample: Sample) => void;
 }) {
   const toast = useToast();
@@ -60,7 +64,7 @@ export function SubmitSampleForm({
   const providers = providersQuery.data ?? [];
   const createProvider = useCreateProvider();
   const submit = useSubmitSample();
-  const [values, setValues] = useState<SampleFormValues>(emptySampleForm);
+  const [values, setValues] = useState<SampleFormValues>(() => emptySampleForm(defaultMarkets));
   const [selected, setSelected] = useState<Provider | null>(null);
   // Errors of one field are shown beside it; the rest (a failed request) in the banner.
   const [alert, setAlert] = useState<string | null>(null);
@@ -273,6 +277,13 @@ export function SubmitSampleForm({
               />
               <FieldErrorText id="test-types-error" message={errors.testTypes} />
             </div>
+            <MarketPicker
+              id="sample-markets"
+              legend="Destination markets (optional)"
+              selected={values.markets}
+              onChange={(markets) => set("markets", markets)}
+              error={errors.markets}
+            />
             <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
               <Link to={paths.dashboard.href()} className={buttonClasses("outline")}>
                 Cancel

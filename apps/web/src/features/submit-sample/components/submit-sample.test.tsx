@@ -16,6 +16,8 @@ import {
   PROVIDERS_START_TEXT,
   providersNoMatchText,
 } from "./provider-combobox";
+import { MARKETS_HINT } from "@/components/reports/market-picker";
+
 import { SubmitSample } from "./submit-sample";
 
 const PROVIDERS = "/api/customers/7/sample-providers";
@@ -63,8 +65,17 @@ function serve(
       };
     },
     "GET /api/sample-submissions/555": { body: makeSample({ id: 555 }) },
+    "GET /api/markets": { body: MARKETS },
   });
 }
+
+const MARKETS = [
+  { code: "EU", name: "European Union" },
+  { code: "US", name: "United States" },
+  { code: "JP", name: "Japan" },
+  { code: "CN", name: "China" },
+  { code: "IN", name: "India" },
+];
 
 const render = () =>
   renderWithProviders(<SubmitSample />, {
@@ -241,6 +252,7 @@ describe("Submit Sample: form", () => {
       testTypes: ["Allergen Testing"],
       phoneNumber: "+919848022338",
       emailAddress: "owner@lakshmi.in",
+      markets: [],
       status: "PENDING",
       assigned: "",
     });
@@ -430,5 +442,49 @@ describe("Submit Sample: form", () => {
     serve([]);
     render();
     expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/dashboard");
+  });
+});
+
+describe("Submit Sample: destination markets", () => {
+  afterEach(() => logout());
+
+  it("preselected from the profile's default markets, explained, toggled by tapping, and sent as markets", async () => {
+    startSession({ user: { ...customer, defaultMarkets: ["EU"] }, token: "jwt", expiresIn: 3600 });
+    const { callsTo } = serve([saved]);
+    const user = userEvent.setup();
+    render();
+    const picker = await screen.findByRole("group", { name: "Destination markets (optional)" });
+    expect(picker).toHaveTextContent(MARKETS_HINT);
+    const eu = await within(picker).findByRole("checkbox", { name: "EU · European Union" });
+    expect(eu).toBeChecked();
+    const jp = within(picker).getByRole("checkbox", { name: "JP · Japan" });
+    expect(jp).not.toBeChecked();
+    await user.click(jp);
+    await user.click(eu);
+    expect(jp).toBeChecked();
+    expect(eu).not.toBeChecked();
+
+    await user.click(nameInput());
+    await user.click(await within(dropdown()).findByRole("option", { name: /Lakshmi Farms/ }));
+    await fillRest(user, { location: false });
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    await screen.findByRole("heading", { name: "Sample Processing" });
+    expect((callsTo("POST", SUBMIT)[0]?.body as SampleSubmission).markets).toEqual(["JP"]);
+  });
+
+  it("a server error about markets shows at the picker", async () => {
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+    serve([saved], () => ({
+      status: 400,
+      body: { error: "Unknown market", code: "validation_failed", field: "markets.0" },
+    }));
+    const user = userEvent.setup();
+    render();
+    await user.click(nameInput());
+    await user.click(await within(dropdown()).findByRole("option", { name: /Lakshmi Farms/ }));
+    await fillRest(user, { location: false });
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    const picker = screen.getByRole("group", { name: "Destination markets (optional)" });
+    expect(await within(picker).findByText("Unknown market")).toBeInTheDocument();
   });
 });

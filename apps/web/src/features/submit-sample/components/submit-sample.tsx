@@ -39,7 +39,14 @@ export function SubmitSample() {
     queryClient.setQueryData(sampleQueryOptions(String(sample.id)).queryKey, sample);
     void navigate(paths.sampleProcessing.href(sample.id));
   };
-  return <SubmitSampleForm customerId={user.id} onSubmitted={submitted} />;
+  return (
+    <SubmitSampleForm
+      customerId={user.id}
+      // A session stored before issue 16 has no default markets yet.
+      defaultMarkets={(user as Partial<typeof user>).defaultMarkets ?? []}
+      onSubmitted={submitted}
+    />
+  );
 }
 
 function ProcessingOf({ sampleId, onSubmitAnother }: { sampleId: string; onSubmitAnother: () => void }) {

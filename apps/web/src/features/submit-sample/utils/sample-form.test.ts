@@ -17,6 +17,7 @@ const complete: SampleFormValues = {
   shrimpCategory: "Tiger Shrimp",
   testTypes: ["Allergen Testing"],
   emailAddress: "",
+  markets: ["EU", "US"],
 };
 
 describe("firstAlert", () => {
@@ -61,10 +62,22 @@ describe("submissionPayload", () => {
       shrimpCategory: "Tiger Shrimp",
       testTypes: ["Allergen Testing"],
       phoneNumber: "+91 98480 22338",
+      markets: ["EU", "US"],
       status: "PENDING",
       assigned: "",
     });
     expect(submissionPayload({ ...complete, emailAddress: " a@b.in " }, 7, 3).emailAddress).toBe("a@b.in");
+  });
+
+  it("no market chosen: markets [] is sent (the lab's default limits, not the profile's markets)", () => {
+    expect(submissionPayload({ ...complete, markets: [] }, 7, 3).markets).toEqual([]);
+  });
+
+  it("emptySampleForm starts with the given default markets, a copy", () => {
+    const defaults = ["JP"];
+    const form = emptySampleForm(defaults);
+    expect(form.markets).toEqual(["JP"]);
+    expect(form.markets).not.toBe(defaults);
   });
 
   it("temporarySamplerId: temp_ and the time", () => {

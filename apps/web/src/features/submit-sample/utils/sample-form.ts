@@ -8,20 +8,23 @@ export interface SampleFormValues {
   shrimpCategory: string;
   testTypes: string[];
   emailAddress: string;
+  /** Destination markets (issue 16), preselected from the profile's default markets. */
+  markets: string[];
 }
 
-export const emptySampleForm = (): SampleFormValues => ({
+export const emptySampleForm = (markets: readonly string[] = []): SampleFormValues => ({
   samplerName: "",
   phoneNumber: "",
   location: null,
   shrimpCategory: "",
   testTypes: [],
   emailAddress: "",
+  markets: [...markets],
 });
 
 /** The form's fields an error can be shown at. */
 export type SampleField =
-  "samplerName" | "phoneNumber" | "testTypes" | "location" | "shrimpCategory" | "emailAddress";
+  "samplerName" | "phoneNumber" | "testTypes" | "location" | "shrimpCategory" | "emailAddress" | "markets";
 
 export interface SampleProblem {
   field: SampleField;
@@ -54,6 +57,7 @@ export function sampleFieldOf(path: string): SampleField | null {
     case "testTypes":
     case "shrimpCategory":
     case "emailAddress":
+    case "markets":
       return head;
     case "samplerLocation":
     case "coordinate":
@@ -87,6 +91,8 @@ export function submissionPayload(
     testTypes: values.testTypes,
     phoneNumber: values.phoneNumber.trim(),
     ...(email ? { emailAddress: email } : {}),
+    // Sent even when empty: none chosen means the lab's default limits, not the profile's markets.
+    markets: values.markets,
     status: "PENDING",
     assigned: "",
   };
