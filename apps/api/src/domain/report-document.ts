@@ -1,40 +1,113 @@
 import { createHash } from "node:crypto";
 
 import { messages } from "@lab/contracts";
-import { customers, reportDocuments, reports, samples, staff } from "@lab/db";
-import { eq } from "drizzle-orm";
+import {
+  agents,
+  customers,
+  reportDocuments,
+  reports,
+  sampleEvents,
+  samples,
+  specVersions,
+  staff,
+} from "@lab/db";
+import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 
 import { AppError } from "../lib/app-error";
 import type { DomainContext } from "./context";
-import { buildReportPdf } from "./report-pdf";
+import { buildReportPdf, type SpecCitation } from "./report-pdf";
 
 export const sha256Hex = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
 
-/** Renders the certificate of analysis of a report from what the database holds. */
+const analysts = alias(staff, "analyst");
+const reviewers = alias(staff, "reviewer");
+const replaced = alias(reports, "replaced");
+
+/**
+ * Renders the certificate of analysis of a report from what the database holds: the report with its
+ * sample, customer, agent, analyst, reviewer and the report it replaces in one query; then the
+ * sample's collection and reception moves and the cited specification versions.
+ */
 export async function renderReportPdf(ctx: DomainContext, reportId: number): Promise<Buffer> {
   const [row] = await ctx.db
-    .select({ report: reports, sample: samples, customer: customers })
+    .select({
+      report: reports,
+      sample: samples,
+      customer: customers,
+      agent: agents.name,
+      analyst: analysts.name,
+      reviewer: reviewers.name,
+      replacesNumber: replaced.certification,
+    })
     .from(reports)
     .innerJoin(samples, eq(samples.id, reports.sampleId))
     .innerJoin(customers, eq(customers.id, reports.customerId))
+    .leftJoin(agents, eq(agents.id, samples.agentId))
+    .leftJoin(analysts, eq(analysts.id, reports.analystId))
+    .leftJoin(reviewers, eq(reviewers.id, reports.issuedBy))
+    .leftJoin(replaced, eq(replaced.id, reports.replacesId))
     .where(eq(reports.id, reportId));
   if (!row) throw new AppError(404, "not_found", messages.reportNotFound);
-  const [signatory] =
-    row.report.issuedBy === null
-      ? []
-      : await ctx.db.select({ name: staff.name }).from(staff).where(eq(staff.id, row.report.issuedBy));
+  const { report } = row;
+  const specIds = report.markets.flatMap((market) =>
+    market.specVersionId === null ? [] : [market.specVersionId],
+  );
+  const [moves, specs] = await Promise.all([
+    ctx.db
+      .select({ from: sampleEvents.fromStatus, to: sampleEvents.toStatus, at: sampleEvents.at })
+      .from(sampleEvents)
+      .where(
+        and(
+          eq(sampleEvents.sampleId, report.sampleId),
+          or(
+            and(eq(sampleEvents.fromStatus, "COLLECTING"), eq(sampleEvents.toStatus, "COLLECTED")),
+            and(eq(sampleEvents.fromStatus, "COLLECTED"), eq(sampleEvents.toStatus, "TESTING")),
+          ),
+        ),
+      )
+      .orderBy(desc(sampleEvents.at), desc(sampleEvents.id)),
+    specIds.length === 0
+      ? Promise.resolve([])
+      : ctx.db.select().from(specVersions).where(inArray(specVersions.id, specIds)),
+  ]);
+  // The latest of each move counts (a sample moved back and forth was collected when it last arrived).
+  const collectedAt = moves.find((move) => move.to === "COLLECTED")?.at ?? null;
+  const receivedAt = moves.find((move) => move.to === "TESTING")?.at ?? null;
+  const citations: SpecCitation[] = report.markets.flatMap((market) => {
+    const spec = specs.find((version) => version.id === market.specVersionId);
+    return spec
+      ? [
+          {
+            market: market.code,
+            name: market.name,
+            version: spec.version,
+            effectiveFrom: spec.effectiveFrom,
+            reference: spec.reference,
+          },
+        ]
+      : [];
+  });
   return buildReportPdf({
-    report: row.report,
+    report,
     sample: row.sample,
     customer: row.customer,
-    signatory: signatory?.name ?? null,
+    signatory: row.reviewer,
+    analyst: row.analyst,
+    agent: row.agent,
+    collectedAt,
+    receivedAt,
+    specVersions: citations,
+    replaces: report.replacesId === null ? null : (row.replacesNumber ?? `R-${report.replacesId}`),
     publicUrl: ctx.publicUrl,
   });
 }
 
 /**
  * The issued PDF of a report: rendered and stored the first time it is asked for (at release), then
- * always those same bytes. A second writer's copy loses: the first stored one is the issued one.
+ * always those same bytes, whatever happens to the report later (a revoked report's stored PDF is
+ * not re-rendered: the public check says it was revoked). A second writer's copy loses: the first
+ * stored one is the issued one.
  */
 export async function reportDocument(
   ctx: DomainContext,

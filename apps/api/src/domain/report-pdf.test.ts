@@ -2,8 +2,19 @@ import type { CustomerRow, ReportRow, SampleRow } from "@lab/db";
 import jsQR from "jsqr";
 import { describe, expect, it } from "vitest";
 
-import { embeddedFontNames, pdfPages, pdfTitle } from "../test/pdf-text";
-import { buildReportPdf, certificateQr, LAB, reportPdfFileName, verifyUrl } from "./report-pdf";
+import { testEnv } from "../env";
+import { coaInput } from "../test/coa-fixture";
+import { embeddedFontNames, hasPdftoppm, pdfPages, pdfTitle, renderPages, rgba } from "../test/pdf-text";
+import {
+  buildReportPdf,
+  certificateQr,
+  coordinates,
+  indiaTime,
+  LAB,
+  marketSummary,
+  reportPdfFileName,
+  verifyUrl,
+} from "./report-pdf";
 
 describe("certificate QR code", () => {
   it("the modules drawn on the certificate decode to the public check of the certification number", () => {
@@ -110,7 +121,7 @@ const input = {
 const squash = (text: string) => text.replace(/\s+/g, "");
 const sorted = (text: string) => [...squash(text)].sort().join("");
 
-describe("buildReportPdf (pdfkit, Noto fonts)", () => {
+describe("buildReportPdf, a report issued before certified results (free-text tests)", () => {
   it("certificate: names in Telugu, Devanagari, Tamil and Bengali, emoji, ≥ ≤ ✓ and ā read back from the PDF", async () => {
     const pdf = await buildReportPdf(input);
     const text = (await pdfPages(pdf)).join("\n");
@@ -213,5 +224,154 @@ describe("buildReportPdf (pdfkit, Noto fonts)", () => {
     expect(pages[0]).toContain("Page 1 of 1");
     expect(squash(pages[0] ?? "")).toContain(long);
     expect(pages[0]).not.toContain(long);
+  });
+});
+
+describe("certificate of analysis from certified results (parameters judged per market)", () => {
+  it("formats: the pond's coordinates with hemispheres, India time, the market summary in marks", () => {
+    expect(coordinates(16.5449, 81.5212)).toBe("16.5449° N, 81.5212° E");
+    expect(coordinates(-8.5, -35.25)).toBe("8.5000° S, 35.2500° W");
+    expect(coordinates(null, 81.5)).toBeNull();
+    expect(indiaTime(new Date("2026-03-16T10:45:00Z"))).toBe("16 Mar 2026, 16:15 IST");
+    expect(
+      marketSummary([
+        { code: "EU", name: "European Union", specVersionId: 1, version: 1, verdict: "pass" },
+        { code: "JP", name: "Japan", specVersionId: 3, version: 1, verdict: "fail" },
+      ]),
+    ).toBe("EU ✓ · JP ✗");
+  });
+
+  it("prints every section: lab, customer, provider, pond, collection, reception, test period, results per market, specifications, analyst and reviewer", async () => {
+    const pdf = await buildReportPdf(coaInput());
+    const pages = await pdfPages(pdf);
+    const text = pages.join("\n");
+    const flat = squash(text);
+    // The lab and its accreditation.
+    expect(text).toContain(LAB.name);
+    expect(text).toContain(LAB.accreditation);
+    expect(text).toContain("Certificate of Analysis");
+    expect(text).toContain("Certification No.: NSP-CERT-2026-042");
+    expect(text).toContain("Issued: 16 Mar 2026, 16:15 IST");
+    // Customer (Telugu), company (Hindi), provider and sample.
+    expect(flat).toContain("వెంకటరమణ");
+    expect(text).toContain("लक्ष्मी एक्वा");
+    expect(text).toContain("(+91 94400 12345)");
+    expect(text).toContain("#4711 · Vannamei");
+    expect(text).toContain("16.5449° N, 81.5212° E");
+    expect(text).toContain("Amalāpuram, East Godāvari");
+    expect(flat).toContain(
+      squash("Antibiotic Residue Test, Chemical Residue Analysis, Heavy Metal Analysis"),
+    );
+    // Collection by the agent, reception, the test period (India time).
+    expect(text).toContain("Ravi Kumar, 14 Mar 2026, 10:50 IST");
+    expect(text).toContain("Received 14 Mar 2026, 16:35 IST");
+    expect(flat).toContain(squash("15 Mar 2026, 09:30 IST – 16 Mar 2026, 11:45 IST"));
+    // The parameter table: parameter, method, unit, LOD/LOQ, result, and each market's limit and verdict.
+    expect(text).toMatch(/Parameter Method Unit LOD \/\s+LOQ\s+Result EU limit EU US limit US JP limit JP/);
+    expect(text).toMatch(/Chloramphenicol LC-MS\/MS [µμ]g\/kg 0\.03 \/ 0\.1 Not detected < 0\.15 ✓ Pass/);
+    expect(text).toMatch(
+      /Tetracyclines \(sum\) LC-MS\/MS [µμ]g\/kg 5 \/ 10 10\.5 ≤ 100 ✓ Pass — — ≤ 200 ✓ Pass/,
+    );
+    // µ (micro sign) and μ (Greek mu) share a glyph; pdf.js maps it back to either.
+    expect(text).toMatch(/[µμ]g\/kg/);
+    expect(text).toContain("Absent in 25 g");
+    // Each of the ~23 lines is there once (the table runs over a page).
+    expect(text.match(/Vibrio spp\./g)).toHaveLength(1);
+    // The verdicts at a glance and in words, the overall result, remarks.
+    expect(text).toContain("EU ✓ · US ✓ · JP ✓ — Passed");
+    expect(text).toContain("European Union ✓ Pass · United States ✓ Pass · Japan ✓ Pass");
+    expect(text).toContain("Passed: every result meets the limits of every judged market");
+    expect(text).toContain("Sample received chilled at 4 °C; results ≤ LOQ reported as measured.");
+    // The specification versions judged against, without the seed's "the lab must confirm" note.
+    expect(text).toContain("Specifications judged against");
+    expect(text).toContain(
+      "European Union (EU) v3 2023-05-25 EU food law for fishery products placed on the Union market",
+    );
+    expect(text).toContain("Japan (JP) v1 2006-05-29 Food Sanitation Act, positive list system");
+    expect(text.toLowerCase()).not.toContain("must confirm");
+    // Analyst and reviewer by name and India time (pdf.js reads Indic glyphs in visual order).
+    expect(text).toMatch(/Analysed by: .+, 16 Mar 2026, 11:45 IST/);
+    expect(sorted(/Analysed by: (.+), 16 Mar/.exec(text)?.[1] ?? "")).toBe(sorted("प्रिया शर्मा"));
+    expect(text).toMatch(/Reviewed and released by: .+, 16 Mar 2026, 16:15 IST/);
+    expect(sorted(/released by: (.+), 16 Mar/.exec(text)?.[1] ?? "")).toBe(sorted("డా. సురేష్ రెడ్డి"));
+    expect(text).toContain(`Check this certificate at https://portal.aquatest.in/verify/NSP-CERT-2026-042`);
+    // No free-text sections of the old reports.
+    expect(text).not.toContain("Initial inspection");
+  });
+
+  it("a failing parameter: ✗ Fail in its market's column, the market ✗, a test report without certificate number", async () => {
+    const input = coaInput({ fail: ["CAP"] });
+    const pdf = await buildReportPdf(input);
+    const text = (await pdfPages(pdf)).join("\n");
+    expect(input.report.certification).toBeNull();
+    expect(await pdfTitle(pdf)).toBe("Test Report R-321");
+    expect(text).toMatch(/Chloramphenicol LC-MS\/MS [µμ]g\/kg 0\.03 \/ 0\.1 1000000 < 0\.15 ✗ Fail/);
+    expect(text).toContain("EU ✗ · US ✗ · JP ✗ — Failed");
+    expect(text).toContain("Failed: a result exceeds a limit of a judged market");
+    expect(text).not.toContain("/verify/");
+  });
+
+  it("a replacement says which revoked report it replaces", async () => {
+    const text = (await pdfPages(await buildReportPdf(coaInput({ replaces: "NSP-CERT-2026-017" })))).join(
+      "\n",
+    );
+    expect(text).toContain("Replaces NSP-CERT-2026-017, which was revoked. This certificate supersedes it.");
+  });
+
+  it("five markets: three side by side, the other two in a continued table; page x of y and the reproduction note on every page", async () => {
+    const pages = await pdfPages(await buildReportPdf(coaInput({ markets: ["EU", "US", "JP", "CN", "IN"] })));
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    pages.forEach((page, index) => {
+      expect(page).toContain(
+        `Certificate of Analysis NSP-CERT-2026-042 · Page ${index + 1} of ${pages.length}`,
+      );
+      expect(page).toContain("Not to be reproduced except in full");
+    });
+    const text = pages.join("\n");
+    expect(text).toContain("Results (continued): China, India (domestic)");
+    expect(text).toMatch(/Parameter Result CN limit CN IN limit IN/);
+    expect(text.match(/Vibrio spp\./g)).toHaveLength(2);
+    // The table's header is repeated on the page it continues on, never left alone at a page's end.
+    for (const page of pages) {
+      const lines = page.trim().split("\n");
+      const beforeFooter = lines[lines.length - 2] ?? "";
+      expect(beforeFooter).not.toMatch(/^Parameter |^Results|Specifications judged against/);
+    }
+  });
+});
+
+// pdftoppm (poppler-utils) renders pages as a viewer does; CI must have it, elsewhere it may be missing.
+const poppler = hasPdftoppm();
+if (!poppler) {
+  if (testEnv.ci)
+    throw new Error("CI=true: pdftoppm (poppler-utils) is required for the rendered-page tests");
+  console.warn("notice: pdftoppm not found; the rendered-page tests of the certificate are skipped");
+}
+
+describe.runIf(poppler)("certificate of analysis rendered by poppler (pdftoppm)", () => {
+  it("every page has ink, the page count matches pdf.js, and the QR code on page 1 decodes to the public check", async () => {
+    const pdf = await buildReportPdf(coaInput({ markets: ["EU", "US", "JP", "CN"] }));
+    const rendered = renderPages(pdf, 150);
+    expect(rendered).toHaveLength((await pdfPages(pdf)).length);
+    expect(rendered.length).toBeGreaterThanOrEqual(2);
+    for (const page of rendered) {
+      // A4 at 150 dpi, and some dark pixels (text) on a white page.
+      expect(Math.abs(page.width - (595.28 / 72) * 150)).toBeLessThan(1.5);
+      expect(Math.abs(page.height - (841.89 / 72) * 150)).toBeLessThan(1.5);
+      const dark = page.gray.reduce((sum, value) => sum + (value < 128 ? 1 : 0), 0);
+      expect(dark / page.gray.length).toBeGreaterThan(0.002);
+      expect(page.gray[0]).toBe(255);
+    }
+    const [first] = rendered;
+    if (!first) throw new Error("no page");
+    expect(jsQR(rgba(first), first.width, first.height)?.data).toBe(
+      "https://portal.aquatest.in/verify/NSP-CERT-2026-042",
+    );
+  });
+
+  it("a failed test's report has no QR code to decode", async () => {
+    const [first] = renderPages(await buildReportPdf(coaInput({ fail: ["CAP"] })), 150);
+    if (!first) throw new Error("no page");
+    expect(jsQR(rgba(first), first.width, first.height)).toBeNull();
   });
 });

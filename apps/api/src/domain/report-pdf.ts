@@ -1,10 +1,15 @@
-import { LAB_IDENTITY } from "@lab/contracts";
+import {
+  LAB_IDENTITY,
+  type MarketJudgement,
+  type ParameterLine,
+  type ParameterVerdict,
+} from "@lab/contracts";
 import type { CustomerRow, ReportRow, SampleRow } from "@lab/db";
 import QRCode from "qrcode";
 
 import { displayPhone } from "../lib/phone";
 import { createDocument, documentBytes } from "../pdf/document";
-import { drawTable, drawText, type Cell } from "../pdf/layout";
+import { drawTable, drawText, lineHeight, type Cell, type Column, type TextStyle } from "../pdf/layout";
 
 export const LAB = LAB_IDENTITY;
 
@@ -49,25 +54,146 @@ const day = (date: Date) =>
     timeZone: "Asia/Kolkata",
   });
 
+/** A date and time as the lab's staff read it: India time, 24-hour clock. */
+export const indiaTime = (date: Date): string =>
+  `${day(date)}, ${date.toLocaleTimeString("en-IN", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone: "Asia/Kolkata",
+  })} IST`;
+
+/** The pond's position as printed: "16.5449° N, 81.5212° E". */
+export function coordinates(lat: number | null, lng: number | null): string | null {
+  if (lat === null || lng === null) return null;
+  const part = (value: number, positive: string, negative: string) =>
+    `${Math.abs(value).toFixed(4)}° ${value >= 0 ? positive : negative}`;
+  return `${part(lat, "N", "S")}, ${part(lng, "E", "W")}`;
+}
+
+const VERDICT_TEXT: Record<ParameterVerdict, string> = {
+  pass: "✓ Pass",
+  fail: "✗ Fail",
+  no_limit: "—",
+  pending: "Pending",
+};
+const MARKET_MARK = { pass: "✓", fail: "✗", pending: "…" } as const;
+
+/** "EU ✓ · US ✓ · JP ✗": every judged market's verdict on one line, in words and marks. */
+export const marketSummary = (markets: readonly MarketJudgement[]): string =>
+  markets.map((market) => `${market.code} ${MARKET_MARK[market.verdict]}`).join(" · ");
+
 const TEAL = "#0f766e";
 const GREY = "#4b5563";
 const PASS = "#15803d";
 const FAIL = "#b91c1c";
 
-// A4 in points, 40 pt margins.
+// A4 in points, 40 pt margins; the footer sits in the bottom margin.
 const PAGE = { width: 595.28, height: 841.89, margin: 40 };
 const CONTENT = PAGE.width - 2 * PAGE.margin;
-const BOTTOM = PAGE.height - PAGE.margin;
+const BOTTOM = PAGE.height - PAGE.margin - 6;
 const QR_SIZE = 92;
+// Up to three markets side by side in the result table; more go to a further table.
+const MARKETS_PER_TABLE = 3;
 
-/** The certificate of analysis of one report (or, for a failed test, its test report), as an A4 PDF. */
-export async function buildReportPdf(input: {
+/** A specification version a report was judged against, as the certificate cites it. */
+export interface SpecCitation {
+  market: string;
+  name: string;
+  version: number;
+  effectiveFrom: string;
+  reference: string;
+}
+
+export interface ReportPdfInput {
   report: ReportRow;
   sample: SampleRow;
   customer: CustomerRow;
+  /** The reviewer who released the report (before issue 16: the staff member who issued it). */
   signatory: string | null;
   publicUrl: string;
-}): Promise<Buffer> {
+  /** The analyst who entered the results. */
+  analyst?: string | null;
+  /** The field agent who collected the sample, and when (its move to COLLECTED). */
+  agent?: string | null;
+  collectedAt?: Date | null;
+  /** When the lab received it (its move to TESTING). */
+  receivedAt?: Date | null;
+  specVersions?: readonly SpecCitation[];
+  /** The number of the revoked report this one replaces ("NSP-CERT-…" or "R-12"). */
+  replaces?: string | null;
+}
+
+const label = (text: string): Cell => ({ text, weight: "bold" });
+const verdictCell = (verdict: ParameterVerdict): Cell => ({
+  text: VERDICT_TEXT[verdict],
+  weight: verdict === "fail" ? "bold" : "regular",
+  color: verdict === "pass" ? PASS : verdict === "fail" ? FAIL : GREY,
+});
+
+const limitOfDetection = (line: ParameterLine): string => {
+  if (line.lod === null && line.loq === null) return "—";
+  return `${line.lod ?? "—"} / ${line.loq ?? "—"}`;
+};
+
+/** The result table: the parameter's columns, then a limit and verdict pair per market. */
+function resultTables(report: ReportRow): { caption: string; columns: Column[]; rows: Cell[][] }[] {
+  const markets = report.markets;
+  const chunks: MarketJudgement[][] = [];
+  for (let index = 0; index < markets.length; index += MARKETS_PER_TABLE)
+    chunks.push(markets.slice(index, index + MARKETS_PER_TABLE));
+  if (chunks.length === 0) chunks.push([]);
+  return chunks.map((chunk, chunkIndex) => {
+    const first = chunkIndex === 0;
+    // The first table has the method and detection limits; a further one only repeats what identifies the line.
+    const base: Column[] = first
+      ? [
+          { header: "Parameter", width: 100 },
+          { header: "Method", width: 60 },
+          { header: "Unit", width: 36 },
+          { header: "LOD / LOQ", width: 42 },
+          { header: "Result", width: 58 },
+        ]
+      : [
+          { header: "Parameter", width: 130 },
+          { header: "Result", width: 70 },
+        ];
+    const baseWidth = base.reduce((sum, column) => sum + column.width, 0);
+    const perMarket = (CONTENT - baseWidth) / Math.max(chunk.length, 1);
+    const verdictWidth = Math.min(44, perMarket * 0.42);
+    const columns: Column[] = [
+      ...base,
+      ...chunk.flatMap((market) => [
+        { header: `${market.code} limit`, width: perMarket - verdictWidth },
+        { header: market.code, width: verdictWidth },
+      ]),
+    ];
+    const rows = report.parameters.map((line) => {
+      const result = line.result?.display ?? "—";
+      const cells: Cell[] = first
+        ? [
+            { text: line.name },
+            { text: line.method },
+            { text: line.unit ?? "—" },
+            { text: limitOfDetection(line) },
+            { text: result, weight: "bold" },
+          ]
+        : [{ text: line.name }, { text: result, weight: "bold" }];
+      for (const market of chunk) {
+        const judged = line.markets.find((entry) => entry.code === market.code);
+        cells.push({ text: judged?.limitText ?? "—" }, verdictCell(judged?.verdict ?? "no_limit"));
+      }
+      return cells;
+    });
+    const caption = first
+      ? "Results"
+      : `Results (continued): ${chunk.map((market) => market.name).join(", ")}`;
+    return { caption, columns, rows };
+  });
+}
+
+/** The certificate of analysis of one report (or, for a failed test, its test report), as an A4 PDF. */
+export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const { report, sample, customer } = input;
   const number = report.certification;
   const doc = createDocument({
@@ -77,7 +203,11 @@ export async function buildReportPdf(input: {
     bufferPages: true,
   });
   const left = PAGE.margin;
+  // Only a report rendered after its revocation (one issued before documents were stored) says so:
+  // a stored document is the one issued, and the public check tells whether it still stands.
   const revoked = report.status === "revoked";
+  // Reports issued before certified results have free-text lines and no parameter table.
+  const certified = report.parameters.length > 0;
 
   if (revoked) {
     // Behind everything on the first page, across it.
@@ -114,22 +244,78 @@ export async function buildReportPdf(input: {
     );
   }
 
-  y = Math.max(y + 14, number ? PAGE.margin + QR_SIZE + 10 : 0);
+  y += 10;
   y += drawText(
     doc,
     number ? "Certificate of Analysis" : "Test Report",
     left,
     y,
     { size: 16, weight: "bold" },
-    CONTENT,
+    headerWidth,
   );
   const identity = number
     ? `Certification No.: ${number}`
     : `Report No.: R-${report.id}. The test failed: no certificate of analysis is issued for this sample.`;
-  y += drawText(doc, identity, left, y, { size: 10 }, CONTENT);
-  y += drawText(doc, `Issue date: ${day(report.completedAt)}`, left, y, { size: 10 }, CONTENT);
+  y += drawText(doc, identity, left, y, { size: 10 }, headerWidth);
+  y += drawText(
+    doc,
+    `Issued: ${certified ? indiaTime(report.completedAt) : day(report.completedAt)}`,
+    left,
+    y,
+    { size: 10 },
+    headerWidth,
+  );
+  if (input.replaces) {
+    y += drawText(
+      doc,
+      `Replaces ${input.replaces}, which was revoked. This ${number ? "certificate" : "report"} supersedes it.`,
+      left,
+      y,
+      { size: 10, weight: "bold", color: FAIL },
+      headerWidth,
+    );
+  }
+  if (certified) {
+    // The verdicts at a glance; the table below gives each parameter's.
+    y += drawText(
+      doc,
+      `${marketSummary(report.markets)} — ${report.result === "success" ? "Passed" : "Failed"}`,
+      left,
+      y + 2,
+      { size: 11, weight: "bold", color: report.result === "success" ? PASS : FAIL },
+      headerWidth,
+    );
+  }
+  if (number) y = Math.max(y, PAGE.margin + QR_SIZE + 8);
 
-  const label = (text: string): Cell => ({ text, weight: "bold" });
+  const place = [coordinates(sample.lat, sample.lng), sample.samplerLocation || null]
+    .filter((part) => part !== null)
+    .join("\n");
+  const testPeriod =
+    report.testingStartedAt && report.analysedAt
+      ? `${indiaTime(report.testingStartedAt)} – ${indiaTime(report.analysedAt)}`
+      : null;
+  const collection = [input.agent ?? null, input.collectedAt ? indiaTime(input.collectedAt) : null]
+    .filter((part) => part !== null)
+    .join(", ");
+  const facts: [string, string][] = [
+    ["Customer", customer.fullName],
+    ["Company", customer.company ?? "—"],
+    ["Provider", `${sample.samplerName} (${displayPhone(sample.phoneNumber)})`],
+    ["Pond", place || "—"],
+    ["Sample", `#${sample.id} · ${sample.shrimpCategory}`],
+    ["Tests", sample.testTypes.join(", ") || sample.shrimpSubCategory || "—"],
+    ["Collected", collection || "—"],
+    ["Received", input.receivedAt ? indiaTime(input.receivedAt) : day(sample.createdAt)],
+  ];
+  if (testPeriod) facts.push(["Tested", testPeriod]);
+  if (!certified) facts.push(["E-mail", customer.email]);
+  // Two facts a row: label, value, label, value.
+  const factRows: Cell[][] = [];
+  for (let index = 0; index < facts.length; index += 2) {
+    const [a, b] = [facts[index], facts[index + 1]];
+    factRows.push([label(a?.[0] ?? ""), { text: a?.[1] ?? "" }, label(b?.[0] ?? ""), { text: b?.[1] ?? "" }]);
+  }
   y = await drawTable(doc, {
     x: left,
     y: y + 8,
@@ -138,105 +324,195 @@ export async function buildReportPdf(input: {
     header: false,
     padding: 2,
     columns: [
-      { header: "", width: 80 },
-      { header: "", width: CONTENT / 2 - 80 },
-      { header: "", width: 70 },
-      { header: "", width: CONTENT / 2 - 70 },
+      { header: "", width: 62 },
+      { header: "", width: CONTENT / 2 - 62 },
+      { header: "", width: 62 },
+      { header: "", width: CONTENT / 2 - 62 },
     ],
-    rows: [
-      [label("Customer"), customer.fullName, label("Sample"), `#${sample.id}`],
-      [label("Company"), customer.company ?? "-", label("Category"), sample.shrimpCategory],
-      [label("E-mail"), customer.email, label("Received"), day(sample.createdAt)],
-      [
-        label("Sampler"),
-        `${sample.samplerName} (${displayPhone(sample.phoneNumber)})`,
-        label("Completed"),
-        day(report.completedAt),
-      ],
-      [label("Location"), sample.samplerLocation || "-", label("Tests"), sample.shrimpSubCategory || "-"],
-    ],
+    rows: factRows,
   });
 
-  y = await drawTable(doc, {
-    x: left,
-    y: y + 12,
-    top: PAGE.margin,
-    bottom: BOTTOM,
-    header: { fill: TEAL, color: "#ffffff" },
-    rules: true,
-    columns: [
-      { header: "Test", width: 120 },
-      { header: "Result", width: 85 },
-      { header: "Unit", width: 55 },
-      { header: "Limit", width: 85 },
-      { header: "Method", width: 110 },
-      { header: "Verdict", width: CONTENT - 455 },
-    ],
-    rows: report.tests.map((test) => [
-      test.testType,
-      test.value,
-      test.unit,
-      test.limit,
-      test.method,
-      { text: test.verdict.toUpperCase(), weight: "bold", color: test.verdict === "pass" ? PASS : FAIL },
-    ]),
+  const caption = (text: string): { text: string; style: TextStyle } => ({
+    text,
+    style: { size: 11, weight: "bold", color: TEAL },
   });
-
   const passed = report.result === "success";
-  const sections: [string, string][] = [
-    ["Overall result", passed ? "Test Passed" : "Test Failed"],
-    ["Initial inspection", report.details.initialInspection],
-    ["Viral screening", report.details.labResults.viralScreening],
-    ["Bacterial analysis", report.details.labResults.bacterialAnalysis],
-    ["Parasite check", report.details.labResults.parasiteCheck],
-    ["Genetic markers", report.details.labResults.geneticMarkers],
-    ["Water quality", report.details.labResults.waterQuality],
-    ["Final review", report.details.finalReview],
-  ];
-  y = await drawTable(doc, {
-    x: left,
-    y: y + 12,
-    top: PAGE.margin,
-    bottom: BOTTOM,
-    header: false,
-    padding: 2,
-    columns: [
-      { header: "", width: 110 },
-      { header: "", width: CONTENT - 110 },
-    ],
-    rows: sections
-      .filter(([, text]) => text.trim() !== "")
-      .map(([name, text], index) =>
-        index === 0
-          ? [label(name), { text, weight: "bold", color: passed ? PASS : FAIL }]
-          : [label(name), text],
-      ),
-  });
 
-  const notes = [
-    `Authorised signatory: ${input.signatory ?? "Laboratory Quality Manager"}`,
-    revoked
-      ? `Revoked on ${report.revokedAt ? day(report.revokedAt) : "-"}: ${report.revokedReason ?? ""}`
-      : "",
-  ].filter((line) => line !== "");
+  if (certified) {
+    for (const table of resultTables(report)) {
+      y = await drawTable(doc, {
+        x: left,
+        y: y + 12,
+        top: PAGE.margin,
+        bottom: BOTTOM,
+        size: 7.5,
+        padding: 2.5,
+        header: { fill: TEAL, color: "#ffffff" },
+        rules: true,
+        caption: caption(table.caption),
+        columns: table.columns,
+        rows: table.rows,
+      });
+    }
+
+    const summaryRows: Cell[][] = [
+      [
+        label("Markets"),
+        {
+          text: report.markets
+            .map(
+              (market) =>
+                `${market.name} ${MARKET_MARK[market.verdict]} ${market.verdict === "pass" ? "Pass" : market.verdict === "fail" ? "Fail" : "Pending"}`,
+            )
+            .join(" · "),
+        },
+      ],
+      [
+        label("Overall result"),
+        {
+          text: passed
+            ? "Passed: every result meets the limits of every judged market"
+            : "Failed: a result exceeds a limit of a judged market",
+          weight: "bold",
+          color: passed ? PASS : FAIL,
+        },
+      ],
+    ];
+    if (report.remarks) summaryRows.push([label("Remarks"), { text: report.remarks }]);
+    y = await drawTable(doc, {
+      x: left,
+      y: y + 10,
+      top: PAGE.margin,
+      bottom: BOTTOM,
+      header: false,
+      padding: 2,
+      columns: [
+        { header: "", width: 90 },
+        { header: "", width: CONTENT - 90 },
+      ],
+      rows: summaryRows,
+    });
+
+    const specs = input.specVersions ?? [];
+    if (specs.length > 0) {
+      y = await drawTable(doc, {
+        x: left,
+        y: y + 12,
+        top: PAGE.margin,
+        bottom: BOTTOM,
+        size: 8,
+        padding: 2.5,
+        header: { fill: "#e5e7eb", color: "#111827" },
+        rules: true,
+        caption: caption("Specifications judged against"),
+        columns: [
+          { header: "Market", width: 120 },
+          { header: "Version", width: 50 },
+          { header: "In force from", width: 75 },
+          { header: "Reference", width: CONTENT - 245 },
+        ],
+        rows: specs.map((spec) => [
+          { text: `${spec.name} (${spec.market})` },
+          { text: `v${spec.version}` },
+          { text: spec.effectiveFrom },
+          { text: spec.reference },
+        ]),
+      });
+    }
+  } else {
+    y = await drawTable(doc, {
+      x: left,
+      y: y + 12,
+      top: PAGE.margin,
+      bottom: BOTTOM,
+      header: { fill: TEAL, color: "#ffffff" },
+      rules: true,
+      columns: [
+        { header: "Test", width: 120 },
+        { header: "Result", width: 85 },
+        { header: "Unit", width: 55 },
+        { header: "Limit", width: 85 },
+        { header: "Method", width: 110 },
+        { header: "Verdict", width: CONTENT - 455 },
+      ],
+      rows: report.tests.map((test) => [
+        test.testType,
+        test.value,
+        test.unit,
+        test.limit,
+        test.method,
+        { text: test.verdict.toUpperCase(), weight: "bold", color: test.verdict === "pass" ? PASS : FAIL },
+      ]),
+    });
+
+    const sections: [string, string][] = [
+      ["Overall result", passed ? "Test Passed" : "Test Failed"],
+      ["Initial inspection", report.details.initialInspection],
+      ["Viral screening", report.details.labResults.viralScreening],
+      ["Bacterial analysis", report.details.labResults.bacterialAnalysis],
+      ["Parasite check", report.details.labResults.parasiteCheck],
+      ["Genetic markers", report.details.labResults.geneticMarkers],
+      ["Water quality", report.details.labResults.waterQuality],
+      ["Final review", report.details.finalReview],
+    ];
+    y = await drawTable(doc, {
+      x: left,
+      y: y + 12,
+      top: PAGE.margin,
+      bottom: BOTTOM,
+      header: false,
+      padding: 2,
+      columns: [
+        { header: "", width: 110 },
+        { header: "", width: CONTENT - 110 },
+      ],
+      rows: sections
+        .filter(([, text]) => text.trim() !== "")
+        .map(([name, text], index) =>
+          index === 0
+            ? [label(name), { text, weight: "bold", color: passed ? PASS : FAIL }]
+            : [label(name), text],
+        ),
+    });
+  }
+
+  const notes = certified
+    ? [
+        `Analysed by: ${input.analyst ?? "—"}${report.analysedAt ? `, ${indiaTime(report.analysedAt)}` : ""}`,
+        `Reviewed and released by: ${input.signatory ?? "—"}, ${indiaTime(report.completedAt)}`,
+      ]
+    : [`Authorised signatory: ${input.signatory ?? "Laboratory Quality Manager"}`];
+  if (revoked)
+    notes.push(`Revoked on ${report.revokedAt ? day(report.revokedAt) : "-"}: ${report.revokedReason ?? ""}`);
   const small = [
     `The results relate only to the sample as received. This ${number ? "certificate" : "report"} shall not be reproduced except in full.`,
     number ? `Check this certificate at ${verifyUrl(input.publicUrl, number)}` : "",
   ].filter((line) => line !== "");
-  if (y + 90 > BOTTOM) {
+  const noteStyle: TextStyle = { size: 10, color: revoked ? FAIL : "#000000" };
+  // The signatures and the small print stay together.
+  if (y + 18 + (notes.length + 1) * lineHeight(noteStyle) + 3 * lineHeight({ size: 8 }) > BOTTOM) {
     doc.addPage();
     y = PAGE.margin;
   }
   y += 18;
-  y += drawText(doc, notes.join("\n"), left, y, { size: 10, color: revoked ? FAIL : "#000000" }, CONTENT);
+  y += drawText(doc, notes.join("\n"), left, y, noteStyle, CONTENT);
   drawText(doc, small.join("\n"), left, y + 6, { size: 8, color: GREY }, CONTENT);
 
-  // Every page says which document it belongs to and where it stands (a report is valid only whole).
+  // Every page says which document it belongs to, where it stands, and that it is valid only whole.
   const { start, count } = doc.bufferedPageRange();
   for (let page = start; page < start + count; page += 1) {
     doc.switchToPage(page);
+    const footerY = PAGE.height - PAGE.margin + 10;
+    drawText(
+      doc,
+      "Not to be reproduced except in full",
+      left,
+      footerY,
+      { size: 7, color: GREY },
+      CONTENT / 2,
+    );
     const footer = `${reportPdfTitle(report)} · Page ${page - start + 1} of ${count}`;
-    drawText(doc, footer, left, PAGE.height - PAGE.margin + 10, { size: 7, color: GREY }, CONTENT, "right");
+    drawText(doc, footer, left, footerY, { size: 7, color: GREY }, CONTENT, "right");
   }
   return documentBytes(doc);
 }

@@ -168,6 +168,8 @@ export interface TableOptions {
   bottom: number;
   /** The top of the table on a new page. */
   top: number;
+  /** A title above the table, kept on the page with its header and first row. */
+  caption?: { text: string; style: TextStyle; gap?: number };
 }
 
 // A long table yields to the event loop every so many rows: other requests are served meanwhile.
@@ -181,7 +183,7 @@ export async function drawTable(doc: Doc, options: TableOptions): Promise<number
   const width = options.columns.reduce((sum, column) => sum + column.width, 0);
   let y = options.y;
 
-  const drawRow = (cells: readonly Cell[], fill: string | undefined, isHeader: boolean) => {
+  const layOut = (cells: readonly Cell[], isHeader: boolean) => {
     const defaultWeight: Weight = isHeader ? "bold" : "regular";
     const laidOut = cells.map((cell, index) => {
       const style: TextStyle = { size, weight: cell.weight ?? defaultWeight, color: cell.color ?? "#111827" };
@@ -190,6 +192,19 @@ export async function drawTable(doc: Doc, options: TableOptions): Promise<number
     });
     const height =
       Math.max(...laidOut.map(({ lines, style }) => lines.length * lineHeight(style))) + 2 * padding;
+    return { laidOut, height };
+  };
+  const headerCells = (): Cell[] =>
+    options.header
+      ? options.columns.map((column) => ({
+          text: column.header,
+          color: options.header ? options.header.color : undefined,
+        }))
+      : [];
+  const headerHeight = () => (options.header ? layOut(headerCells(), true).height : 0);
+
+  const drawRow = (cells: readonly Cell[], fill: string | undefined, isHeader: boolean) => {
+    const { laidOut, height } = layOut(cells, isHeader);
     if (y + height > options.bottom && y > options.top) {
       doc.addPage();
       y = options.top;
@@ -218,22 +233,30 @@ export async function drawTable(doc: Doc, options: TableOptions): Promise<number
 
   const drawHeader = () => {
     if (!options.header) return;
-    const { fill, color } = options.header;
-    drawRow(
-      options.columns.map((column) => ({ text: column.header, color })),
-      fill,
-      true,
-    );
+    drawRow(headerCells(), options.header.fill, true);
   };
 
+  const cellsOf = (row: readonly (Cell | string)[]): Cell[] =>
+    row.map((cell) => (typeof cell === "string" ? { text: cell } : cell));
+  // A caption or header never ends a page: with no room for them and the first row, the table starts
+  // on the next page.
+  const { caption } = options;
+  const captionLines = caption ? wrap(doc, caption.text, caption.style, width) : [];
+  const captionHeight = caption ? captionLines.length * lineHeight(caption.style) + (caption.gap ?? 4) : 0;
+  const first = options.rows[0];
+  const firstHeight = first ? layOut(cellsOf(first), false).height : 0;
+  if (y + captionHeight + headerHeight() + firstHeight > options.bottom && y > options.top) {
+    doc.addPage();
+    y = options.top;
+  }
+  if (caption) {
+    drawLines(doc, captionLines, options.x, y, caption.style, width);
+    y += captionHeight;
+  }
   drawHeader();
   for (const [index, row] of options.rows.entries()) {
     if (index > 0 && index % ROWS_BETWEEN_YIELDS === 0) await yieldToEventLoop();
-    drawRow(
-      row.map((cell) => (typeof cell === "string" ? { text: cell } : cell)),
-      undefined,
-      false,
-    );
+    drawRow(cellsOf(row), undefined, false);
   }
   return y;
 }

@@ -1,0 +1,191 @@
+import {
+  agents,
+  customers,
+  reports,
+  sampleEvents,
+  samples,
+  specVersions,
+  staff,
+  type Database,
+} from "@lab/db";
+import { createTestDatabase } from "@lab/db/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { testEnv } from "../env";
+import { coaInput } from "../test/coa-fixture";
+import { TEST_JWT_SECRET } from "../test/harness";
+import { pdfPages } from "../test/pdf-text";
+import { createDomainContext, type DomainContext } from "./context";
+import { renderReportPdf, reportDocument, sha256Hex } from "./report-document";
+
+const squash = (text: string) => text.replace(/\s+/g, "");
+
+let database: Database;
+let ctx: DomainContext;
+
+beforeAll(async () => {
+  database = await createTestDatabase(testEnv.databaseUrl);
+  ctx = createDomainContext({
+    db: database.db,
+    jwtSecret: TEST_JWT_SECRET,
+    publicUrl: "https://portal.aquatest.in",
+  });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** A released report as release leaves it: the fixture's judgement, cited against the seeded spec versions. */
+async function releasedReport(options: { replacesId?: number; certification?: string } = {}) {
+  const input = coaInput({ markets: ["EU", "US"] });
+  const db = database.db;
+  const [customer] = await db
+    .insert(customers)
+    .values({
+      email: `farmer.${Date.now()}.${Math.random()}@example.in`,
+      fullName: input.customer.fullName,
+      company: input.customer.company,
+      phoneNumber: input.customer.phoneNumber,
+      passwordHash: "x",
+    })
+    .returning();
+  const [analyst, reviewer] = await db
+    .insert(staff)
+    .values([
+      { email: `a.${Math.random()}@lab.in`, name: "प्रिया शर्मा", passwordHash: "x", roles: ["analyst"] },
+      {
+        email: `r.${Math.random()}@lab.in`,
+        name: "Dr. Suresh Reddy",
+        passwordHash: "x",
+        roles: ["reviewer"],
+      },
+    ])
+    .returning();
+  const [agent] = await db.insert(agents).values({ name: "Ravi Kumar", phone: "+919000000081" }).returning();
+  if (!customer || !analyst || !reviewer || !agent) throw new Error("fixture rows not inserted");
+  const [sample] = await db
+    .insert(samples)
+    .values({
+      customerId: customer.id,
+      status: "COMPLETED",
+      samplerName: input.sample.samplerName,
+      samplerLocation: input.sample.samplerLocation,
+      lat: input.sample.lat,
+      lng: input.sample.lng,
+      shrimpCategory: input.sample.shrimpCategory,
+      testTypes: input.sample.testTypes,
+      shrimpSubCategory: input.sample.shrimpSubCategory,
+      phoneNumber: input.sample.phoneNumber,
+      agentId: agent.id,
+      markets: ["EU", "US"],
+    })
+    .returning();
+  if (!sample) throw new Error("no sample");
+  await db.insert(sampleEvents).values([
+    {
+      sampleId: sample.id,
+      fromStatus: "COLLECTING",
+      toStatus: "COLLECTED",
+      actor: "system",
+      at: new Date("2026-03-14T05:20:00Z"),
+    },
+    {
+      sampleId: sample.id,
+      fromStatus: "COLLECTED",
+      toStatus: "TESTING",
+      actor: "system",
+      at: new Date("2026-03-14T11:05:00Z"),
+    },
+  ]);
+  const seeded = await db.select().from(specVersions);
+  const markets = input.report.markets.map((market) => {
+    const version = seeded.find((spec) => spec.marketCode === market.code);
+    return { ...market, specVersionId: version?.id ?? null, version: version?.version ?? null };
+  });
+  const [report] = await db
+    .insert(reports)
+    .values({
+      sampleId: sample.id,
+      customerId: customer.id,
+      result: "success",
+      details: input.report.details,
+      tests: [],
+      certification: options.certification ?? `NSP-CERT-2026-${sample.id}`,
+      issuedBy: reviewer.id,
+      analystId: analyst.id,
+      analysedAt: input.report.analysedAt,
+      testingStartedAt: input.report.testingStartedAt,
+      markets,
+      parameters: input.report.parameters,
+      remarks: "Fit for export.",
+      replacesId: options.replacesId ?? null,
+      completedAt: input.report.completedAt,
+    })
+    .returning();
+  if (!report) throw new Error("no report");
+  return report;
+}
+
+describe("renderReportPdf: the certificate from the database", () => {
+  it("names the agent, the collection and reception times, analyst, reviewer and the seeded spec versions", async () => {
+    const report = await releasedReport();
+    const text = (await pdfPages(await renderReportPdf(ctx, report.id))).join("\n");
+    expect(text).toContain(`Certification No.: ${report.certification ?? ""}`);
+    expect(text).toContain("Ravi Kumar, 14 Mar 2026, 10:50 IST");
+    expect(text).toContain("Received 14 Mar 2026, 16:35 IST");
+    expect(text).toMatch(/Analysed by: .+, 16 Mar 2026, 11:45 IST/);
+    expect(text).toContain("Reviewed and released by: Dr. Suresh Reddy, 16 Mar 2026, 16:15 IST");
+    const [eu] = await database.db.select().from(specVersions).where(eq(specVersions.marketCode, "EU"));
+    // The reference as the seeded version cites it (it may wrap in its cell).
+    expect(squash(text)).toContain(
+      squash(`European Union (EU) v${eu?.version ?? 0} ${eu?.effectiveFrom ?? ""} ${eu?.reference ?? "?"}`),
+    );
+    expect(text).toContain("United States (US) v1");
+    expect(text).toContain("EU ✓ · US ✓ — Passed");
+    expect(text).toContain("Fit for export.");
+  });
+
+  it("a replacement names the certificate it replaces", async () => {
+    const first = await releasedReport({ certification: "NSP-CERT-2026-900" });
+    const second = await releasedReport({ replacesId: first.id });
+    const text = (await pdfPages(await renderReportPdf(ctx, second.id))).join("\n");
+    expect(text).toContain("Replaces NSP-CERT-2026-900, which was revoked.");
+  });
+
+  it("an unknown report is a 404", async () => {
+    await expect(renderReportPdf(ctx, 999_999)).rejects.toMatchObject({ status: 404, code: "not_found" });
+  });
+});
+
+describe("reportDocument: the issued PDF, stored once", () => {
+  it("returns the same bytes and SHA-256 on every call, also after the report is revoked; the hash is the bytes'", async () => {
+    const report = await releasedReport();
+    const issued = await reportDocument(ctx, report.id);
+    expect(issued.pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(issued.sha256).toBe(sha256Hex(issued.pdf));
+    expect(issued.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    const again = await reportDocument(ctx, report.id);
+    expect(again.pdf.equals(issued.pdf)).toBe(true);
+    expect(again.sha256).toBe(issued.sha256);
+
+    await database.db
+      .update(reports)
+      .set({ status: "revoked", revokedAt: new Date(), revokedReason: "Sample mislabelled" })
+      .where(eq(reports.id, report.id));
+    const afterRevoke = await reportDocument(ctx, report.id);
+    expect(afterRevoke.pdf.equals(issued.pdf)).toBe(true);
+    expect(afterRevoke.sha256).toBe(issued.sha256);
+    expect((await pdfPages(afterRevoke.pdf)).join("\n")).not.toContain("REVOKED");
+    // A fresh rendering of the revoked row would differ: the stored one is what was issued.
+    expect((await renderReportPdf(ctx, report.id)).equals(issued.pdf)).toBe(false);
+  });
+
+  it("two first calls at once store one document and both answer it", async () => {
+    const report = await releasedReport();
+    const [a, b] = await Promise.all([reportDocument(ctx, report.id), reportDocument(ctx, report.id)]);
+    expect(a.sha256).toBe(b.sha256);
+    expect(a.pdf.equals(b.pdf)).toBe(true);
+  });
+});
