@@ -1,5 +1,7 @@
 // Pure checks of the seeded catalogue: every test type has a panel, every code resolves, every limit
 // is cited and can be shown compliant by the method that measures it.
+import { readFileSync } from "node:fs";
+
 import {
   BUILTIN_MARKETS,
   GRADE_MAX,
@@ -231,5 +233,27 @@ describe("catalogue markets", () => {
     for (const { market, limit } of allLimits) {
       if (limit.strict) expect(["EU", LAB_DEFAULT_MARKET], limit.parameter).toContain(market.code);
     }
+  });
+});
+
+describe("docs/certified-results.md", () => {
+  const docs = readFileSync(new URL("../../../../docs/certified-results.md", import.meta.url), "utf8");
+  // Prettier pads table cells, so a row is matched cell by cell with any spacing.
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const row = (...cells: string[]) => new RegExp(`\\| ${cells.map(escape).join(" +\\| ")} +\\|`);
+
+  it("has a table for every panel and every market, and lists every seeded limit with its reference", () => {
+    for (const testType of testTypes) expect(docs, testType).toContain(`#### ${testType}\n`);
+    for (const market of CATALOGUE_MARKETS) {
+      expect(docs, market.code).toContain(`### ${market.code} — ${market.name}`);
+      for (const limit of market.limits)
+        expect(docs, `${market.code} ${limit.parameter}`).toMatch(
+          new RegExp(
+            `\\| ${limit.parameter} +\\| [^|]+\\| ${escape(limit.reference)} +\\| ${limit.effectiveFrom} +\\|`,
+          ),
+        );
+    }
+    for (const code of Object.keys(DESCRIPTIVE_PARAMETERS)) expect(docs, code).toMatch(row(code));
+    expect(docs).toMatch(/must confirm every limit/);
   });
 });
