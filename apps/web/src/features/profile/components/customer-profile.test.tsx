@@ -10,6 +10,7 @@ import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 
 import { CustomerProfile } from "./customer-profile";
+import { DEFAULT_MARKETS_SAVED } from "./default-markets-section";
 
 const GET = "/api/customers/7";
 const PUT = "/api/customers/7/profile";
@@ -149,5 +150,31 @@ describe("CustomerProfile", () => {
     await screen.findByLabelText("Full Name");
     await user.click(screen.getByRole("button", { name: "Refresh" }));
     await waitFor(() => expect(callsTo("GET", GET)).toHaveLength(2));
+  });
+
+  it("default markets: preselected from the profile, changed by tapping, saved as defaultMarkets only", async () => {
+    const { callsTo } = mockFetch({
+      [`GET ${GET}`]: { body: { ...customer, defaultMarkets: ["EU"] } },
+      "GET /api/markets": {
+        body: [
+          { code: "EU", name: "European Union" },
+          { code: "US", name: "United States" },
+        ],
+      },
+      [`PUT ${PUT}`]: (request) => ({
+        body: { ...customer, ...(request.body as object), updatedAt: "2024-06-01T00:00:00.000Z" },
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerProfile />, { route: "/profile" });
+    const section = await screen.findByRole("region", { name: "Default Destination Markets" });
+    const eu = await within(section).findByRole("checkbox", { name: "EU · European Union" });
+    expect(eu).toBeChecked();
+    const save = within(section).getByRole("button", { name: "Save Markets" });
+    expect(save).toBeDisabled();
+    await user.click(within(section).getByRole("checkbox", { name: "US · United States" }));
+    await user.click(save);
+    expect(await screen.findByText(DEFAULT_MARKETS_SAVED)).toBeInTheDocument();
+    expect(callsTo("PUT", PUT)[0]?.body).toEqual({ defaultMarkets: ["EU", "US"] });
   });
 });

@@ -11,6 +11,7 @@ import { useCustomer } from "../api/get-customer";
 import { profileErrorMessage } from "../utils/profile-errors";
 import { AccountInformation } from "./account-information";
 import { ChangePasswordSection } from "./change-password-section";
+import { DefaultMarketsSection } from "./default-markets-section";
 import { ProfileForm } from "./profile-form";
 
 /** Spec section 2, "Customer Profile screen". */
@@ -83,6 +84,18 @@ function CustomerProfileFor({ userId }: { userId: number }) {
               onSaved={() => setEditing(false)}
             />
             <AccountInformation customer={customer} />
+          </CardBody>
+        </Card>
+      ) : null}
+
+      {query.data ? (
+        <Card>
+          <CardBody>
+            <DefaultMarketsSection
+              // The saved markets are the starting point: a save or a refresh restarts from them.
+              key={`${query.data.updatedAt}-${query.data.defaultMarkets.join(",")}`}
+              customer={query.data}
+            />
           </CardBody>
         </Card>
       ) : null}

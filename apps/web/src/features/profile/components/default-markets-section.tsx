@@ -1,0 +1,64 @@
+import { Save } from "lucide-react";
+import { useState } from "react";
+
+import type { Customer } from "@lab/contracts";
+
+import { MarketPicker } from "@/components/reports/market-picker";
+import { Button } from "@/components/ui/button";
+import { serverFieldError } from "@/components/ui/form-errors";
+import { useToast } from "@/components/ui/toast";
+
+import { useUpdateProfile } from "../api/update-profile";
+import { profileErrorMessage } from "../utils/profile-errors";
+
+export const DEFAULT_MARKETS_SAVED = "Default markets saved";
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((code) => b.includes(code));
+
+/** The destination markets every new submission starts with (PUT profile defaultMarkets). */
+export function DefaultMarketsSection({ customer }: { customer: Customer }) {
+  const toast = useToast();
+  const update = useUpdateProfile();
+  const saved = customer.defaultMarkets;
+  const [markets, setMarkets] = useState<string[]>(saved);
+  const [error, setError] = useState<string | undefined>();
+  const changed = !sameSet(markets, saved);
+
+  const save = async () => {
+    setError(undefined);
+    try {
+      await update.mutateAsync({ id: customer.id, changes: { defaultMarkets: markets } });
+      toast.success(DEFAULT_MARKETS_SAVED);
+    } catch (failure) {
+      setError(serverFieldError(failure)?.message ?? profileErrorMessage(failure, "update"));
+    }
+  };
+
+  return (
+    <section aria-labelledby="default-markets-title" className="space-y-3">
+      <h2 id="default-markets-title" className="text-lg font-semibold text-slate-900">
+        Default Destination Markets
+      </h2>
+      <p className="text-sm text-slate-700">New sample submissions start with these markets chosen.</p>
+      <MarketPicker
+        id="profile-markets"
+        legend="Markets"
+        selected={markets}
+        onChange={(next) => {
+          setMarkets(next);
+          setError(undefined);
+        }}
+        error={error}
+      />
+      <Button
+        onClick={() => void save()}
+        disabled={!changed}
+        isLoading={update.isPending}
+        icon={<Save aria-hidden="true" className="h-4 w-4" />}
+      >
+        Save Markets
+      </Button>
+    </section>
+  );
+}
