@@ -1,3 +1,4 @@
+import { resultMessages } from "@lab/contracts";
 import { reports, samples, staff } from "@lab/db";
 import { eq } from "drizzle-orm";
 import request from "supertest";
@@ -44,15 +45,31 @@ describe("pnpm lab", () => {
     expect((await cli(["assign", "x", "1"])).err).toContain("sampleId must be a number");
   });
 
-  it("takes a sample from PENDING to a revoked report, refusing illegal moves with exit 1", async () => {
+  it("takes a sample from PENDING through results, return and release to a revoked report", async () => {
     const customer = await signedInCustomer(t);
     const sample = await submitSample(t.app, customer, {
       samplerLocation: "Kakinada",
       coordinate: { lat: 16.98, lng: 82.24 },
-      shrimpCategory: "Brown Shrimp",
-      testTypes: ["Moisture Content Analysis"],
+      shrimpCategory: "Pacific White Shrimp",
+      testTypes: ["Heavy Metal Analysis"],
     });
     const sid = String(sample.id);
+    const staffArgs = (email: string, roles: string) => [
+      "add-staff",
+      "--email",
+      email,
+      "--name",
+      email,
+      "--password",
+      "Quality#2026",
+      "--roles",
+      roles,
+    ];
+    expect(await cli(staffArgs("analyst@aquatest.local", "analyst"))).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/^Staff #\d+ analyst@aquatest\.local added \(analyst\)$/),
+    });
+    expect((await cli(staffArgs("reviewer@aquatest.local", "reviewer,analyst"))).code).toBe(0);
 
     expect(
       await cli([
@@ -94,27 +111,55 @@ describe("pnpm lab", () => {
       `Sample #${sid} is TESTING`,
     );
 
-    const results = JSON.stringify({
-      tests: [
-        {
-          testType: "Moisture Content Analysis",
-          value: "78.1",
-          unit: "%",
-          limit: "≤ 80",
-          method: "AOAC 950.46",
-          verdict: "pass",
-        },
-      ],
+    const as = (email: string) => ["--as", email];
+    // A partial CSV: judged so far, the rest listed as missing.
+    const partial = await cli(["results", sid, "part.csv", ...as("analyst@aquatest.local")], {
+      "part.csv": "code,value,qualifier\nPB,0.05,\n",
     });
-    expect((await cli(["report", sid, "--file", "missing.json"])).code).toBe(2);
-    const issued = await cli(["report", sid, "--file", "results.json"], { "results.json": results });
-    expect(issued).toMatchObject({
+    expect(partial).toMatchObject({ code: 0 });
+    expect(partial.out).toMatch(new RegExp(`^Sample #${sid}, round 1: awaiting results$`, "m"));
+    expect(partial.out).toMatch(/^market\tversion\tverdict$/m);
+    expect(partial.out).toMatch(/^LAB\t\d+\tpending$/m);
+    expect(partial.out).toContain("Missing: CD, HG");
+    const csv = "\uFEFFCode, Value ,Qualifier\r\nPB,0.05,\r\ncd,,below_loq\r\nHG,0.1,\r\n";
+    const entered = await cli(["results", sid, "metals.csv", ...as("ANALYST@aquatest.local")], {
+      "metals.csv": csv,
+    });
+    expect(entered).toMatchObject({ code: 0 });
+    expect(entered.out).toMatch(new RegExp(`^Sample #${sid}, round 1: awaiting review$`, "m"));
+    expect(entered.out).toMatch(/^LAB\t\d+\t(pass|fail)$/m);
+    expect(entered.out).not.toContain("Missing");
+
+    // The analyst cannot release their own results; a reviewer sends them back, then releases.
+    expect(await cli(["release", sid, ...as("analyst@aquatest.local")])).toMatchObject({
+      code: 1,
+      err: resultMessages.roleRequired("reviewer"),
+    });
+    expect((await cli(["return", sid, ...as("reviewer@aquatest.local")])).code).toBe(2);
+    expect(
+      await cli(["return", sid, "--note", "Re-run mercury", ...as("reviewer@aquatest.local")]),
+    ).toMatchObject({ code: 0, out: `Sample #${sid}, round 1: returned` });
+    const json = JSON.stringify({ results: [{ code: "HG", value: 0.08 }], note: "Hg re-run" });
+    expect(
+      (await cli(["results", sid, "hg.json", ...as("reviewer@aquatest.local")], { "hg.json": json })).code,
+    ).toBe(0);
+    // The reviewer entered a result of this round now: a third person must release.
+    expect(await cli(["release", sid, ...as("reviewer@aquatest.local")])).toMatchObject({
+      code: 1,
+      err: resultMessages.samePerson,
+    });
+    expect((await cli(staffArgs("second@aquatest.local", "reviewer"))).code).toBe(0);
+    const released = await cli(["release", sid, "--note", "Checked", ...as("second@aquatest.local")]);
+    expect(released).toMatchObject({
       code: 0,
-      out: expect.stringMatching(/^Report #\d+ issued: success, NSP-CERT-\d{4}-\d{3,}$/),
+      out: expect.stringMatching(
+        /^Report #\d+ released: (success, NSP-CERT-\d{4}-\d{3,}|failure)\nLAB\t(pass|fail)$/,
+      ),
     });
     const [report] = await t.database.db.select().from(reports).where(eq(reports.sampleId, sample.id));
     const [row] = await t.database.db.select().from(samples).where(eq(samples.id, sample.id));
     expect(row?.status).toBe("COMPLETED");
+    expect(await cli(["release", sid, ...as("second@aquatest.local")])).toMatchObject({ code: 1 });
 
     expect((await cli(["revoke", String(report?.id)])).code).toBe(2);
     expect((await cli(["revoke", String(report?.id), "--reason", "Wrong pond"])).out).toBe(
@@ -125,6 +170,56 @@ describe("pnpm lab", () => {
       err: "This report is already revoked",
     });
     expect((await cli(["agents", "deactivate", agentId])).out).toBe(`Agent #${agentId} is inactive`);
+  });
+
+  it("refuses bad results files with a clear message and a non-zero exit", async () => {
+    const as = ["--as", "analyst@aquatest.local"];
+    const run = (content: string, name = "r.csv") => cli(["results", "1", name, ...as], { [name]: content });
+    expect(await run("code,value,qualifier\nPB,abc,\n")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('r.csv: line 2: value "abc" is not a number'),
+    });
+    expect(await run("code,result\nPB,1\n")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('unknown column "result"'),
+    });
+    expect(await run("value\n1\n")).toMatchObject({ code: 2, err: expect.stringContaining("code column") });
+    expect(await run('code,value\n"PB,1\n')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("not readable CSV"),
+    });
+    expect(await run("code,value,qualifier\nPB,1,2,3\n")).toMatchObject({ code: 2 });
+    expect(await run("code,value,qualifier\n")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(resultMessages.resultsRequired),
+    });
+    expect(await run("code,value,qualifier\nPB,,\n")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(`line 2: ${resultMessages.resultValueOrQualifier}`),
+    });
+    expect(await run("code,value\nPB,-1\n")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(resultMessages.resultValueInvalid),
+    });
+    expect(await run("{not json", "r.json")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("not readable JSON"),
+    });
+    expect(await run('{"tests": []}', "r.json")).toMatchObject({ code: 2 });
+    expect(await run('[{"code": "PB", "value": "high"}]', "r.json")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(`result 1: ${resultMessages.resultValueInvalid}`),
+    });
+    expect(await cli(["results", "1", "missing.csv", ...as])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("missing.csv cannot be read"),
+    });
+    expect((await cli(["results", "1", "r.csv"], { "r.csv": "code,value\nPB,1\n" })).code).toBe(2);
+    expect(
+      await cli(["results", "1", "r.csv", "--as", "nobody@aquatest.local"], {
+        "r.csv": "code,value\nPB,1\n",
+      }),
+    ).toMatchObject({ code: 1 });
   });
 
   it("adds a staff account that can sign in to the console", async () => {
@@ -146,6 +241,45 @@ describe("pnpm lab", () => {
       .send({ email: "qa@aquatest.local", password: "Quality#2026" })
       .expect(200);
     expect((await cli(["add-staff", "--email", "x@y.in"])).code).toBe(2);
+    const again = ["add-staff", "--email", "QA@aquatest.local", "--name", "QA", "--password", "Quality#2026"];
+    expect(await cli(again)).toMatchObject({ code: 1, err: resultMessages.staffEmailTaken });
+    const badRole = ["add-staff", "--email", "r@aquatest.local", "--name", "R", "--password", "Quality#2026"];
+    expect((await cli([...badRole, "--roles", "boss"])).code).toBe(2);
+    expect((await cli([...badRole, "--roles", ","])).err).toContain(resultMessages.staffRolesRequired);
+    expect(
+      (await cli(["add-staff", "--email", "w@aquatest.local", "--name", "W", "--password", "aaaaaaaa"])).code,
+    ).toBe(2);
+  });
+
+  it("deactivates a staff account: its sessions end and it can neither sign in nor sign results", async () => {
+    await cli([
+      "add-staff",
+      "--email",
+      "gone@aquatest.local",
+      "--name",
+      "Gone",
+      "--password",
+      "Quality#2026",
+    ]);
+    const login = await request(t.app)
+      .post("/api/lab/login")
+      .send({ email: "gone@aquatest.local", password: "Quality#2026" })
+      .expect(200);
+    const token = (login.body as { accessToken: string }).accessToken;
+    expect(await cli(["deactivate-staff", "--email", "GONE@aquatest.local"])).toMatchObject({
+      code: 0,
+      out: expect.stringContaining("gone@aquatest.local is deactivated"),
+    });
+    expect((await request(t.app).get("/api/lab/agents").auth(token, { type: "bearer" })).status).toBe(401);
+    await request(t.app)
+      .post("/api/lab/login")
+      .send({ email: "gone@aquatest.local", password: "Quality#2026" })
+      .expect(401);
+    expect(
+      await cli(["results", "1", "r.csv", "--as", "gone@aquatest.local"], { "r.csv": "code,value\nPB,1\n" }),
+    ).toMatchObject({ code: 1, err: resultMessages.staffDeactivated });
+    expect((await cli(["deactivate-staff"])).code).toBe(2);
+    expect((await cli(["deactivate-staff", "--email", "nobody@aquatest.local"])).code).toBe(1);
   });
 
   it("sets a staff password: the old one and every signed-in session stop working", async () => {

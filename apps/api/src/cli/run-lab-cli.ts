@@ -1,15 +1,33 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
-import { isPasswordValid, issueReportRequestSchema, messages, normalizeStatus } from "@lab/contracts";
+import {
+  addStaffRequestSchema,
+  isPasswordValid,
+  messages,
+  normalizeStatus,
+  releaseRequestSchema,
+  returnRequestSchema,
+  type Judgement,
+} from "@lab/contracts";
 
 import type { DomainContext } from "../domain/context";
-import { issueReport, revokeReport } from "../domain/reports";
+import { revokeReport } from "../domain/reports";
+import { enterResults, releaseResults, returnResults } from "../domain/results";
 import { listStaffSamples } from "../domain/sample-list";
 import { moveSample, type Actor } from "../domain/sample-moves";
-import { addAgent, addStaff, listAgents, setStaffPassword, updateAgent } from "../domain/staff";
+import {
+  activeStaffByEmail,
+  addAgent,
+  addStaff,
+  deactivateStaffByEmail,
+  listAgents,
+  setStaffPassword,
+  updateAgent,
+} from "../domain/staff";
 import { AppError } from "../lib/app-error";
 import { displayPhone } from "../lib/phone";
+import { readResultsFile, ResultsFileError } from "./results-file";
 
 export const LAB_CLI_HELP = `Usage: pnpm lab <command> [options]
 
@@ -19,17 +37,23 @@ Lab staff moves from a shell; the same rules as the staff console.
   assign <sampleId> <agentId>                                     PENDING → COLLECTING, or change agent
   unassign <sampleId>                                             COLLECTING → PENDING
   status <sampleId> COLLECTED|TESTING [--eta ISO-DATETIME]        collected; start testing
-  report <sampleId> --file results.json                           issue the report (TESTING → COMPLETED)
-  revoke <reportId> --reason TEXT                                 revoke an issued report
+  results <sampleId> <file.csv|file.json> --as EMAIL [--note TEXT]
+                                                                  enter results as an analyst; prints verdicts
+  release <sampleId> --as EMAIL [--note TEXT]                     a second person releases: issues the report
+  return <sampleId> --note TEXT --as EMAIL                        send the results back to the analyst
+  revoke <reportId> --reason TEXT                                 revoke an issued report (opens a new round)
   agents                                                          the agent roster
   agents add --name NAME --phone PHONE [--lat N --lng N]          add an agent
   agents activate|deactivate <agentId>                            change an agent's availability
-  add-staff --email EMAIL --name NAME --password PASSWORD         add a staff account
+  add-staff --email EMAIL --name NAME --password PASSWORD [--roles analyst,reviewer,admin]
+                                                                  add a staff account (default analyst,reviewer)
+  deactivate-staff --email EMAIL                                  switch an account off; ends its sessions
   set-password --email EMAIL --password PASSWORD                  set a staff password; ends their sessions
 
-results.json holds {initialInspection, labResults, finalReview, tests: [{testType, value, unit,
-limit, method, verdict}]} with one line per requested test type ("-" reads it from standard input).
-Exit codes: 0 done, 1 refused (the reason is printed), 2 wrong usage.`;
+A results file is CSV with the header code,value,qualifier (one row per parameter; value in the
+parameter's unit, or a qualifier such as not_detected, below_loq, absent, or a grade) or JSON:
+{"results": [{"code", "value"?, "qualifier"?}], "note"?} or just the array ("-" reads standard input).
+Exit codes: 0 done, 1 refused (the reason is printed), 2 wrong usage or an unreadable file.`;
 
 class UsageError extends Error {}
 
@@ -47,6 +71,31 @@ const id = (value: string | undefined, what: string): number => {
   if (!value || !/^\d{1,10}$/.test(value)) throw new UsageError(`${what} must be a number`);
   return Number(value);
 };
+
+/** Results, releases and returns are signed by a person: `--as EMAIL`, an active staff account. */
+async function staffActor(ctx: DomainContext, values: Values, command: string): Promise<Actor> {
+  const email = text(values, "as");
+  if (!email) throw new UsageError(`${command} needs --as EMAIL (the staff member signing it)`);
+  const member = await activeStaffByEmail(ctx, email);
+  return { kind: "staff", id: member.id };
+}
+
+/** The verdict of each judged market, then what still stands in the way of a report. */
+function printJudgement(io: CliIo, judgement: Judgement): void {
+  io.out(["market", "version", "verdict"].join("\t"));
+  for (const market of judgement.markets) {
+    io.out([market.code, market.version ?? "-", market.verdict].join("\t"));
+  }
+  for (const line of judgement.parameters) {
+    const failed = line.markets.filter((market) => market.verdict === "fail");
+    if (failed.length === 0 || !line.result) continue;
+    const limits = failed.map((market) => `${market.code} ${market.limitText}`).join(", ");
+    io.out(`${line.code} ${line.result.display}${line.unit ? ` ${line.unit}` : ""} fails ${limits}`);
+  }
+  if (judgement.missing.length > 0) io.out(`Missing: ${judgement.missing.join(", ")}`);
+  if (judgement.confirmationsRequired.length > 0)
+    io.out(`Confirmation required: ${judgement.confirmationsRequired.join(", ")}`);
+}
 
 /** Runs one CLI command; answers the exit code. */
 export async function runLabCli(ctx: DomainContext, argv: string[], io: CliIo): Promise<number> {
@@ -70,6 +119,9 @@ export async function runLabCli(ctx: DomainContext, argv: string[], io: CliIo): 
         lng: { type: "string" },
         email: { type: "string" },
         password: { type: "string" },
+        roles: { type: "string" },
+        as: { type: "string" },
+        note: { type: "string" },
       },
     });
   } catch (error) {
@@ -87,7 +139,7 @@ export async function runLabCli(ctx: DomainContext, argv: string[], io: CliIo): 
     await run(ctx, command, args, values, io);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ResultsFileError) {
       io.err(error.message);
       io.err("Run with --help for usage.");
       return 2;
@@ -177,23 +229,44 @@ async function run(
       io.out(`Sample #${sample.id} is ${sample.status}`);
       return;
     }
-    case "report": {
+    case "results": {
       const sampleId = id(args[0], "sampleId");
-      const file = text(values, "file");
-      if (!file) throw new UsageError("report needs --file results.json");
+      const file = args[1] ?? text(values, "file");
+      if (!file) throw new UsageError("results needs a file: results <sampleId> <file.csv|file.json>");
+      const actor = await staffActor(ctx, values, "results");
       const read = io.readFile ?? ((path: string) => readFileSync(path === "-" ? 0 : path, "utf8"));
-      let json: unknown;
+      let content: string;
       try {
-        json = JSON.parse(read(file));
+        content = read(file);
       } catch {
-        throw new UsageError(`${file} is not readable JSON`);
+        throw new UsageError(`${file} cannot be read`);
       }
-      const input = issueReportRequestSchema.safeParse(json);
-      if (!input.success) throw new UsageError(input.error.issues[0]?.message ?? "invalid results file");
-      const report = await issueReport(ctx, sampleId, input.data, CLI_ACTOR);
+      const input = readResultsFile(file, content, text(values, "note"));
+      const analysis = await enterResults(ctx, sampleId, input, actor);
+      io.out(`Sample #${sampleId}, round ${analysis.round}: ${analysis.state.replace(/_/g, " ")}`);
+      printJudgement(io, analysis.judgement);
+      return;
+    }
+    case "release": {
+      const sampleId = id(args[0], "sampleId");
+      const actor = await staffActor(ctx, values, "release");
+      const input = releaseRequestSchema.safeParse({ note: text(values, "note") });
+      if (!input.success) throw new UsageError(input.error.issues[0]?.message ?? "invalid note");
+      const report = await releaseResults(ctx, sampleId, input.data, actor);
       io.out(
-        `Report #${report.id} issued: ${report.result}${report.certification ? `, ${report.certification}` : ""}`,
+        `Report #${report.id} released: ${report.result}${report.certification ? `, ${report.certification}` : ""}`,
       );
+      for (const market of report.markets) io.out(`${market.code}\t${market.verdict}`);
+      return;
+    }
+    case "return": {
+      const sampleId = id(args[0], "sampleId");
+      const input = returnRequestSchema.safeParse({ note: text(values, "note") ?? "" });
+      if (!input.success)
+        throw new UsageError(`return needs --note: ${input.error.issues[0]?.message ?? ""}`);
+      const actor = await staffActor(ctx, values, "return");
+      const analysis = await returnResults(ctx, sampleId, input.data.note, actor);
+      io.out(`Sample #${sampleId}, round ${analysis.round}: ${analysis.state.replace(/_/g, " ")}`);
       return;
     }
     case "revoke": {
@@ -257,9 +330,22 @@ async function run(
       const password = text(values, "password");
       if (!email || !name || !password)
         throw new UsageError("add-staff needs --email, --name and --password");
-      if (password.length < 8) throw new UsageError("the password needs at least 8 characters");
-      const member = await addStaff(ctx, { email, name, password });
-      io.out(`Staff #${member.id} ${member.email} added`);
+      const roles = (text(values, "roles") ?? "analyst,reviewer")
+        .split(",")
+        .map((role) => role.trim().toLowerCase())
+        .filter((role) => role !== "");
+      const input = addStaffRequestSchema.safeParse({ email, name, password, roles });
+      if (!input.success) throw new UsageError(input.error.issues[0]?.message ?? "invalid staff account");
+      if (!isPasswordValid(password)) throw new UsageError(messages.passwordWeak);
+      const member = await addStaff(ctx, input.data);
+      io.out(`Staff #${member.id} ${member.email} added (${member.roles.join(", ")})`);
+      return;
+    }
+    case "deactivate-staff": {
+      const email = text(values, "email");
+      if (!email) throw new UsageError("deactivate-staff needs --email");
+      const member = await deactivateStaffByEmail(ctx, email);
+      io.out(`Staff #${member.id} ${member.email} is deactivated; their sessions have ended`);
       return;
     }
     case "set-password": {
