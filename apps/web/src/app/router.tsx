@@ -102,6 +102,8 @@ export const routes: RouteObject[] = [
           { path: paths.labSample.path, lazy: lazyPage(() => import("./routes/lab/sample")) },
           { path: paths.labAgents.path, lazy: lazyPage(() => import("./routes/lab/agents")) },
           { path: paths.labEnquiries.path, lazy: lazyPage(() => import("./routes/lab/enquiries")) },
+          { path: paths.labStaff.path, lazy: lazyPage(() => import("./routes/lab/staff")) },
+          { path: paths.labMarkets.path, lazy: lazyPage(() => import("./routes/lab/markets")) },
           { path: `${paths.lab.path}/*`, element: <Navigate to={paths.lab.href()} replace /> },
         ],
       },

@@ -58,6 +58,9 @@ export const paths = {
   },
   labAgents: { path: "/lab/agents", href: () => "/lab/agents" },
   labEnquiries: { path: "/lab/enquiries", href: () => "/lab/enquiries" },
+  // Issue 16: staff accounts and roles (admins), markets' limits and panels (all staff; admins edit).
+  labStaff: { path: "/lab/staff", href: () => "/lab/staff" },
+  labMarkets: { path: "/lab/markets", href: () => "/lab/markets" },
   devMailbox: { path: "/dev/mailbox", href: () => "/dev/mailbox" },
 } as const satisfies Record<string, { path: string; href: (...args: never[]) => string }>;
 

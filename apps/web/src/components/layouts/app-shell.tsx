@@ -61,7 +61,7 @@ export function AppShell({
         <header className="z-30 border-b border-slate-200 bg-white sm:sticky sm:top-0 print:hidden">
           <TopBar homeHref={homeHref} badge={badge} userMenu={userMenu} wrap />
           <nav aria-label={navLabel} className="border-t border-slate-200 px-2 py-1.5 sm:px-4">
-            <ul className="flex gap-1">
+            <ul className="flex flex-wrap gap-1">
               {navigation.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.to === homeHref} className={tabLinkClass}>

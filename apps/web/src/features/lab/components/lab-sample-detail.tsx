@@ -24,6 +24,7 @@ import { useMoveSampleStatus } from "../api/move-sample-status";
 import { useRevokeReport } from "../api/revoke-report";
 import { useUnassignAgent } from "../api/unassign-agent";
 import { etaToIso } from "../utils/agents";
+import { hasRole } from "../utils/staff-roles";
 import { AgentPanel } from "./agent-panel";
 import { needsAgent } from "./sample-queue";
 import { ReportList } from "./report-list";
@@ -81,9 +82,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 function DetailView({ detail }: { detail: Detail }) {
   const { sample, events, report, analysis } = detail;
   const session = useLabSession();
-  // Staff from before issue 16 carry no roles: the console offers everything and the server decides.
-  const roles = session?.staff.roles ?? [];
-  const may = (role: StaffRole) => roles.length === 0 || roles.includes(role);
+  const may = (role: StaffRole) => hasRole(session?.staff, role);
   const reports = detail.reports.length > 0 ? detail.reports : report ? [report] : [];
   // A revoked report leaves the sample COMPLETED; results entered now issue its replacement.
   const amending = sample.status === "COMPLETED" && report !== null && report.status === "revoked";

@@ -1,4 +1,4 @@
-import { ClipboardList, Inbox, LogOut, UserCog, Users } from "lucide-react";
+import { ClipboardList, Inbox, LogOut, Scale, ShieldCheck, UserCog, Users } from "lucide-react";
 import { useState, type ReactNode } from "react";
 
 import { AppShell, type NavItem } from "@/components/layouts/app-shell";
@@ -7,6 +7,7 @@ import { paths } from "@/config/paths";
 import type { LabSession } from "@/lib/lab-session";
 
 import { labSignOut } from "../api/lab-logout";
+import { hasRole } from "../utils/staff-roles";
 import { LabAccountDialog } from "./lab-account-dialog";
 
 const navigation: NavItem[] = [
@@ -17,9 +18,17 @@ const navigation: NavItem[] = [
     to: paths.labEnquiries.href(),
     icon: <Inbox aria-hidden="true" className="h-4 w-4" />,
   },
+  { label: "Markets", to: paths.labMarkets.href(), icon: <Scale aria-hidden="true" className="h-4 w-4" /> },
 ];
 
-/** The console in the app's one shell: logo and pill, Queue, Agents and Enquiries, the staff member, Account and Sign Out. */
+// Staff accounts are an admin's tool: others do not see the tab (the API refuses them anyway).
+const staffItem: NavItem = {
+  label: "Staff",
+  to: paths.labStaff.href(),
+  icon: <ShieldCheck aria-hidden="true" className="h-4 w-4" />,
+};
+
+/** The console in the app's one shell: logo and pill, Queue, Agents, Enquiries, Markets (and Staff for admins), the staff member, Account and Sign Out. */
 export function LabShell({ session, children }: { session: LabSession; children: ReactNode }) {
   const [accountOpen, setAccountOpen] = useState(false);
   return (
@@ -28,7 +37,7 @@ export function LabShell({ session, children }: { session: LabSession; children:
         layout="tabs"
         navLabel="Lab"
         homeHref={paths.lab.href()}
-        navigation={navigation}
+        navigation={hasRole(session.staff, "admin") ? [...navigation, staffItem] : navigation}
         badge={
           <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-semibold text-white">
             Lab Console

@@ -1,0 +1,5 @@
+import { StaffPage } from "@/features/lab/components/staff-page";
+
+export default function LabStaffRoute() {
+  return <StaffPage />;
+}

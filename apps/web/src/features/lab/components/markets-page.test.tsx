@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+
+import type { StaffRole } from "@lab/contracts";
+
+import { resetLabSessionCache, startLabSession } from "@/lib/lab-session";
+import { mockFetch } from "@/testing/mock-fetch";
+import { renderWithProviders } from "@/testing/render";
+
+import { MarketsPage } from "./markets-page";
+import { CAP, CAP_ELISA, SALM, markets } from "./results-fixtures";
+
+const signIn = (roles: StaffRole[]) =>
+  startLabSession({
+    staff: { id: 1, email: "admin@aquatest.local", name: "Lab Admin", roles },
+    accessToken: "lab-jwt",
+    expiresIn: 3600,
+    tokenType: "Bearer",
+  });
+
+const routes = {
+  "GET /api/lab/markets": { body: markets },
+  "GET /api/lab/parameters": { body: [CAP, CAP_ELISA, SALM] },
+  "GET /api/lab/panels": { body: [{ testType: "Antibiotic Residue Test", parameters: [CAP] }] },
+};
+
+describe("MarketsPage", () => {
+  afterEach(() => resetLabSessionCache());
+
+  it("every staff member reads each market's limits with their reference; only admins edit", async () => {
+    signIn(["analyst"]);
+    mockFetch(routes);
+    renderWithProviders(<MarketsPage />);
+    const eu = await screen.findByRole("list", { name: "Limits of EU" });
+    await waitFor(() => expect(within(eu).getByText(/Chloramphenicol/)).toBeInTheDocument());
+    expect(eu).toHaveTextContent("< 0.15");
+    expect(eu).toHaveTextContent("Absent in 25 g");
+    expect(await screen.findByRole("listitem", { name: "Antibiotic Residue Test" })).toHaveTextContent(
+      "Chloramphenicol (CAP)",
+    );
+    expect(screen.queryByRole("button", { name: "New Version" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Edit Panel" })).not.toBeInTheDocument();
+  });
+
+  it("an admin adds a version started from the limits in force, changing one maximum", async () => {
+    signIn(["admin"]);
+    const { callsTo } = mockFetch({
+      ...routes,
+      "POST /api/lab/markets/US/versions": {
+        status: 201,
+        body: { ...markets[1]?.current, id: 7, version: 2, used: false },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MarketsPage />);
+    const us = await screen.findByRole("listitem", { name: "US United States" });
+    await user.click(within(us).getByRole("button", { name: "New Version" }));
+    const form = within(us).getByRole("form", { name: "New version of US" });
+    const from = within(form).getByLabelText(/Takes effect on/);
+    await user.clear(from);
+    await user.type(from, "2026-03-01");
+    const max = within(form).getByLabelText("Max");
+    await user.clear(max);
+    await user.type(max, "0,25");
+    await user.click(within(form).getByRole("button", { name: "Save Version" }));
+    await waitFor(() =>
+      expect(callsTo("POST", "/api/lab/markets/US/versions")[0]?.body).toEqual({
+        effectiveFrom: "2026-03-01",
+        reference: "21 CFR",
+        note: "",
+        limits: [
+          {
+            parameter: "CAP",
+            kind: "max",
+            min: null,
+            max: 0.25,
+            strict: false,
+            grade: null,
+            reference: "Test reference",
+            effectiveFrom: "2023-01-01",
+          },
+        ],
+      }),
+    );
+    expect(await screen.findByText("US version 2 added")).toBeInTheDocument();
+  });
+
+  it("a new limit without its reference is refused beside its row; a server field error names the row", async () => {
+    signIn(["admin"]);
+    const { callsTo } = mockFetch({
+      ...routes,
+      "POST /api/lab/markets/US/versions": {
+        status: 409,
+        body: {
+          error: "Each limit needs a kind and the values that kind takes",
+          code: "validation_error",
+          field: "limits.1.max",
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MarketsPage />);
+    const us = await screen.findByRole("listitem", { name: "US United States" });
+    await user.click(within(us).getByRole("button", { name: "New Version" }));
+    const form = within(us).getByRole("form", { name: "New version of US" });
+    await user.click(within(form).getByRole("button", { name: "Add Limit" }));
+    const rows = within(form).getAllByTestId("limit-row");
+    const added = rows[1] as HTMLElement;
+    await user.type(within(added).getByLabelText("Parameter"), "salm");
+    await user.selectOptions(within(added).getByLabelText("Kind"), "absent_25g");
+    await user.click(within(form).getByRole("button", { name: "Save Version" }));
+    expect(within(added).getByText("Each limit needs its legal reference")).toBeInTheDocument();
+    expect(callsTo("POST", "/api/lab/markets/US/versions")).toHaveLength(0);
+    await user.type(within(added).getByLabelText("Legal reference"), "Lab criterion");
+    await user.click(within(form).getByRole("button", { name: "Save Version" }));
+    expect(
+      await within(added).findByText("Each limit needs a kind and the values that kind takes"),
+    ).toBeInTheDocument();
+    expect(callsTo("POST", "/api/lab/markets/US/versions")[0]?.body).toMatchObject({
+      limits: [{ parameter: "CAP" }, { parameter: "SALM", kind: "absent_25g", min: null, max: null }],
+    });
+  });
+
+  it("an admin edits a panel's codes: PUT with the codes in order; unknown codes are refused", async () => {
+    signIn(["admin"]);
+    const { callsTo } = mockFetch({
+      ...routes,
+      "PUT /api/lab/panels/Antibiotic%20Residue%20Test": {
+        body: { testType: "Antibiotic Residue Test", parameters: [CAP, SALM] },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MarketsPage />);
+    const panel = await screen.findByRole("listitem", { name: "Antibiotic Residue Test" });
+    await waitFor(() =>
+      expect(screen.getByRole("list", { name: "Limits of EU" })).toHaveTextContent("Chloramphenicol"),
+    );
+    await user.click(within(panel).getByRole("button", { name: "Edit Panel" }));
+    const codes = within(panel).getByLabelText(/Parameter codes/);
+    expect(codes).toHaveValue("CAP");
+    await user.type(codes, ", nope");
+    await user.click(within(panel).getByRole("button", { name: "Save Panel" }));
+    expect(within(panel).getByText("Unknown parameter: NOPE")).toBeInTheDocument();
+    await user.clear(codes);
+    await user.type(codes, "cap, salm");
+    await user.click(within(panel).getByRole("button", { name: "Save Panel" }));
+    await waitFor(() =>
+      expect(callsTo("PUT", "/api/lab/panels/Antibiotic%20Residue%20Test")[0]?.body).toEqual({
+        parameters: ["CAP", "SALM"],
+      }),
+    );
+  });
+});

@@ -1,0 +1,335 @@
+import { Plus, Save, Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+
+import { LIMIT_KINDS, REFERENCE_MAX, RESULT_NOTE_MAX, type Market, type Parameter } from "@lab/contracts";
+
+import { Button } from "@/components/ui/button";
+import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
+import { Field, Input, Select, Textarea, describedBy } from "@/components/ui/input";
+import { useToast } from "@/components/ui/toast";
+
+import { useAddSpecVersion } from "../api/add-spec-version";
+import {
+  LIMIT_KIND_LABELS,
+  emptyRow,
+  isLimitKind,
+  kindTakes,
+  rowOfField,
+  rowProblems,
+  rowsOf,
+  versionPayload,
+  type LimitRow,
+  type VersionValues,
+} from "../utils/spec-version-form";
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A new version of a market's specification, started from the version in force (admins). */
+export function SpecVersionForm({
+  market,
+  parameters,
+  onDone,
+}: {
+  market: Market;
+  parameters: readonly Parameter[];
+  onDone: () => void;
+}) {
+  const add = useAddSpecVersion();
+  const toast = useToast();
+  const [values, setValues] = useState<VersionValues>(() => ({
+    effectiveFrom: today(),
+    reference: market.current?.reference ?? "",
+    note: "",
+    limits: rowsOf(market.current?.limits ?? {}),
+  }));
+  const [problems, setProblems] = useState<Record<number, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<"effectiveFrom" | "reference", string>>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const { ref, reveal } = useErrorReveal();
+  const id = `version-${market.code}`;
+
+  const setRow = (key: number, change: Partial<LimitRow>) => {
+    setValues((current) => ({
+      ...current,
+      limits: current.limits.map((row) => (row.key === key ? { ...row, ...change } : row)),
+    }));
+    setProblems((current) =>
+      Object.fromEntries(Object.entries(current).filter(([at]) => Number(at) !== key)),
+    );
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBanner(null);
+    const found = rowProblems(values.limits);
+    const fields: typeof fieldErrors = {};
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.effectiveFrom))
+      fields.effectiveFrom = "Give the date (YYYY-MM-DD)";
+    if (!values.reference.trim()) fields.reference = "Give the specification's reference";
+    setProblems(found);
+    setFieldErrors(fields);
+    if (Object.keys(found).length > 0 || Object.keys(fields).length > 0) {
+      reveal();
+      return;
+    }
+    add.mutate(
+      { market: market.code, input: versionPayload(values) },
+      {
+        onSuccess: (version) => {
+          toast.success(`${market.code} version ${version.version} added`);
+          onDone();
+        },
+        onError: (failure) => {
+          const field = serverFieldError(failure);
+          const key = field ? rowOfField(field.field, values.limits) : null;
+          if (field && key !== null) setProblems({ [key]: field.message });
+          else if (field && (field.field === "effectiveFrom" || field.field === "reference"))
+            setFieldErrors({ [field.field]: field.message });
+          else setBanner(failure instanceof Error ? failure.message : String(failure));
+          reveal();
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      ref={ref}
+      onSubmit={submit}
+      noValidate
+      aria-label={`New version of ${market.code}`}
+      className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
+    >
+      <ErrorBanner message={banner} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field id={`${id}-from`} label="Takes effect on" error={fieldErrors.effectiveFrom} required>
+          <Input
+            id={`${id}-from`}
+            type="date"
+            className="min-h-11"
+            value={values.effectiveFrom}
+            invalid={Boolean(fieldErrors.effectiveFrom)}
+            aria-describedby={describedBy(`${id}-from`, fieldErrors.effectiveFrom)}
+            onChange={(event) => setValues((current) => ({ ...current, effectiveFrom: event.target.value }))}
+          />
+        </Field>
+        <Field id={`${id}-reference`} label="Reference" error={fieldErrors.reference} required>
+          <Input
+            id={`${id}-reference`}
+            className="min-h-11"
+            maxLength={REFERENCE_MAX}
+            value={values.reference}
+            invalid={Boolean(fieldErrors.reference)}
+            aria-describedby={describedBy(`${id}-reference`, fieldErrors.reference)}
+            onChange={(event) => setValues((current) => ({ ...current, reference: event.target.value }))}
+          />
+        </Field>
+      </div>
+      <Field id={`${id}-note`} label="Note (optional)">
+        <Textarea
+          id={`${id}-note`}
+          rows={2}
+          maxLength={RESULT_NOTE_MAX}
+          value={values.note}
+          onChange={(event) => setValues((current) => ({ ...current, note: event.target.value }))}
+        />
+      </Field>
+
+      <datalist id={`${id}-parameters`}>
+        {parameters.map((parameter) => (
+          <option key={parameter.code} value={parameter.code}>
+            {parameter.name}
+          </option>
+        ))}
+      </datalist>
+      <ul aria-label="Limits" className="space-y-2">
+        {values.limits.map((row, index) => (
+          <LimitEditor
+            key={row.key}
+            id={`${id}-limit-${row.key}`}
+            listId={`${id}-parameters`}
+            index={index}
+            row={row}
+            problem={problems[row.key]}
+            onChange={(change) => setRow(row.key, change)}
+            onRemove={() =>
+              setValues((current) => ({
+                ...current,
+                limits: current.limits.filter((one) => one.key !== row.key),
+              }))
+            }
+          />
+        ))}
+      </ul>
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
+        <Button
+          variant="outline"
+          icon={<Plus aria-hidden="true" className="h-4 w-4" />}
+          onClick={() =>
+            setValues((current) => ({
+              ...current,
+              limits: [...current.limits, emptyRow(current.effectiveFrom)],
+            }))
+          }
+        >
+          Add Limit
+        </Button>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button variant="ghost" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            isLoading={add.isPending}
+            icon={<Save aria-hidden="true" className="h-4 w-4" />}
+          >
+            Save Version
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function LimitEditor({
+  id,
+  listId,
+  index,
+  row,
+  problem,
+  onChange,
+  onRemove,
+}: {
+  id: string;
+  listId: string;
+  index: number;
+  row: LimitRow;
+  problem: string | undefined;
+  onChange: (change: Partial<LimitRow>) => void;
+  onRemove: () => void;
+}) {
+  const takes = kindTakes(row.kind);
+  const errorId = `${id}-error`;
+  const invalid = problem ? { invalid: true, "aria-describedby": errorId } : {};
+  return (
+    <li className="min-w-0 rounded-lg border border-slate-200 bg-white p-3" data-testid="limit-row">
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-semibold text-slate-900">
+          Limit {index + 1}
+          {row.parameter ? `: ${row.parameter}` : ""}
+        </legend>
+        <div className="mt-2 grid grid-cols-2 gap-2 md:grid-cols-4">
+          <Field id={`${id}-parameter`} label="Parameter">
+            <Input
+              id={`${id}-parameter`}
+              className="min-h-11"
+              list={listId}
+              autoCapitalize="characters"
+              value={row.parameter}
+              onChange={(event) => onChange({ parameter: event.target.value })}
+              {...invalid}
+            />
+          </Field>
+          <Field id={`${id}-kind`} label="Kind">
+            <Select
+              id={`${id}-kind`}
+              className="min-h-11"
+              value={row.kind}
+              onChange={(event) => {
+                if (isLimitKind(event.target.value)) onChange({ kind: event.target.value });
+              }}
+            >
+              {LIMIT_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {LIMIT_KIND_LABELS[kind]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {takes.min ? (
+            <Field id={`${id}-min`} label="Min">
+              <Input
+                id={`${id}-min`}
+                className="min-h-11"
+                inputMode="decimal"
+                value={row.min}
+                onChange={(event) => onChange({ min: event.target.value })}
+                {...invalid}
+              />
+            </Field>
+          ) : null}
+          {takes.max ? (
+            <Field id={`${id}-max`} label="Max">
+              <Input
+                id={`${id}-max`}
+                className="min-h-11"
+                inputMode="decimal"
+                value={row.max}
+                onChange={(event) => onChange({ max: event.target.value })}
+                {...invalid}
+              />
+            </Field>
+          ) : null}
+          {takes.grade ? (
+            <Field id={`${id}-grade`} label="Grade (graded only)">
+              <Input
+                id={`${id}-grade`}
+                className="min-h-11"
+                value={row.grade}
+                onChange={(event) => onChange({ grade: event.target.value })}
+              />
+            </Field>
+          ) : null}
+          <Field id={`${id}-from`} label="In effect from">
+            <Input
+              id={`${id}-from`}
+              type="date"
+              className="min-h-11"
+              value={row.effectiveFrom}
+              onChange={(event) => onChange({ effectiveFrom: event.target.value })}
+            />
+          </Field>
+          <Field id={`${id}-reference`} label="Legal reference" className="col-span-2">
+            <Input
+              id={`${id}-reference`}
+              className="min-h-11"
+              maxLength={REFERENCE_MAX}
+              value={row.reference}
+              onChange={(event) => onChange({ reference: event.target.value })}
+              {...invalid}
+            />
+          </Field>
+        </div>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          {takes.max || takes.min ? (
+            <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                className="h-5 w-5"
+                checked={row.strict}
+                onChange={(event) => onChange({ strict: event.target.checked })}
+              />
+              Strict (the limit value itself fails)
+            </label>
+          ) : (
+            <span />
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Remove limit ${index + 1}`}
+            icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
+            onClick={onRemove}
+          >
+            Remove
+          </Button>
+        </div>
+        {problem ? (
+          <p id={errorId} role="alert" className="mt-1 text-xs font-medium text-red-700">
+            {problem}
+          </p>
+        ) : null}
+      </fieldset>
+    </li>
+  );
+}
