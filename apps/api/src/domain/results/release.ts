@@ -131,7 +131,7 @@ export async function releaseResults(
     let moved: { sample: SampleRow; notification: NotificationRow } | null = null;
     if (previous === null) moved = await applyMove(tx, now, sampleId, { type: "complete" }, actor);
 
-    const last = data.results.reduce((a, b) => (b.enteredAt > a.enteredAt ? b : a));
+    const last = data.results.reduce((a, b) => (b.enteredAt >= a.enteredAt ? b : a));
     const codes = await panelCodesByTestType(tx, sample.testTypes);
     const certification = result === "success" ? await nextCertification(tx, labYear(now)) : null;
     const remarks = [analysis?.analystNote, input.note]
