@@ -92,7 +92,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live report journey (phone)",
       await deactivateAgent(page, headers, agentId, agent);
     }
     await collectAndStartTesting(page, headers, sampleId);
-    report = await issueReport(page, headers, sampleId, [TEST_TYPE], "pass");
+    report = await issueReport(page, headers, sampleId, "pass");
     const certification = report.certification ?? "";
     expect(certification).toMatch(/^NSP-CERT-/);
 

@@ -276,9 +276,9 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
     for (const key of ["testing", "passed", "failed", "revoked"] as const) {
       await collectAndStartTesting(staff.page, headers, ids[key]);
     }
-    reports.passed = (await issueReport(staff.page, headers, ids.passed, TEST_TYPES, "pass")).id;
-    reports.failed = (await issueReport(staff.page, headers, ids.failed, TEST_TYPES, "fail")).id;
-    const revoked = await issueReport(staff.page, headers, ids.revoked, TEST_TYPES, "pass");
+    reports.passed = (await issueReport(staff.page, headers, ids.passed, "pass")).id;
+    reports.failed = (await issueReport(staff.page, headers, ids.failed, "fail")).id;
+    const revoked = await issueReport(staff.page, headers, ids.revoked, "pass");
     reports.revoked = revoked.id;
     certificate = revoked.certification ?? "";
     const revoke = await staff.page.request.post(`/api/lab/reports/${revoked.id}/revoke`, {

@@ -97,29 +97,122 @@ export async function collectAndStartTesting(page: Page, headers: StaffHeaders, 
   }
 }
 
-/** Issues the report of a TESTING sample, one result per requested test type; answers the report. */
+// A second staff member: the two-person rule (issue 16) lets no one release results they entered, so
+// journeys enter as the demo account and release as this reviewer.
+export const REVIEWER_EMAIL = "reviewer.e2e@aquatest.local";
+export const REVIEWER_PASSWORD = "Reviewer#2026e2e";
+export const REVIEWER_NAME = "Dr. Meera Pillai";
+
+/** Signs a staff member in through the API; answers the Authorization header. */
+export async function staffHeadersOf(page: Page, email: string, password: string): Promise<StaffHeaders> {
+  const login = await page.request.post("/api/lab/login", { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return { Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+}
+
+/**
+ * Adds a staff member (admin call) unless the e-mail already has an account (an earlier journey of
+ * the same server added it); answers nothing: sign in with staffHeadersOf.
+ */
+export async function ensureStaffMember(
+  page: Page,
+  adminHeaders: StaffHeaders,
+  member: { email: string; name: string; password: string; roles: string[] },
+): Promise<void> {
+  const added = await page.request.post("/api/lab/staff", { headers: adminHeaders, data: member });
+  if (added.status() === 409) return;
+  expect(added.status(), await added.text()).toBe(201);
+}
+
+/** The reviewer's Authorization header, adding the reviewer first if needed. */
+export async function reviewerHeaders(page: Page): Promise<StaffHeaders> {
+  await ensureStaffMember(page, await staffHeaders(page), {
+    email: REVIEWER_EMAIL,
+    name: REVIEWER_NAME,
+    password: REVIEWER_PASSWORD,
+    roles: ["reviewer"],
+  });
+  return staffHeadersOf(page, REVIEWER_EMAIL, REVIEWER_PASSWORD);
+}
+
+interface PanelParameter {
+  code: string;
+  kind: "quantitative" | "qualitative" | "graded";
+  methodRole: "screening" | "confirmatory";
+  grades: string[] | null;
+  per25g: boolean;
+}
+
+export interface ResultInput {
+  code: string;
+  value?: number;
+  qualifier?: string;
+}
+
+/** The panel of a sample as staff read it. */
+export async function samplePanel(page: Page, headers: StaffHeaders, id: number): Promise<PanelParameter[]> {
+  const read = await page.request.get(`/api/lab/samples/${id}`, { headers });
+  expect(read.status(), await read.text()).toBe(200);
+  return ((await read.json()) as { panel: PanelParameter[] }).panel;
+}
+
+/**
+ * Nothing detected (or the best grade) for every parameter. A failed sample reads outside every
+ * limit: detected, far above any maximum, the worst grade (screenings stay negative: a positive
+ * would wait for confirmation).
+ */
+export function resultsFor(panel: readonly PanelParameter[], verdict: "pass" | "fail"): ResultInput[] {
+  return panel.map((parameter): ResultInput => {
+    const code = parameter.code;
+    const bad = verdict === "fail" && parameter.methodRole !== "screening";
+    if (parameter.kind === "graded") {
+      const grades = parameter.grades ?? [];
+      const grade = bad ? grades[grades.length - 1] : grades[0];
+      return grade !== undefined ? { code, qualifier: grade } : { code, value: bad ? 1_000_000 : 0 };
+    }
+    if (parameter.kind === "qualitative") {
+      if (parameter.per25g) return { code, qualifier: bad ? "present" : "absent" };
+      return { code, qualifier: bad ? "detected" : "not_detected" };
+    }
+    return bad ? { code, value: 1_000_000_000 } : { code, qualifier: "not_detected" };
+  });
+}
+
+/** POST /lab/samples/{id}/results; answers the analysis (its judgement's result once complete). */
+export async function enterResults(
+  page: Page,
+  headers: StaffHeaders,
+  id: number,
+  results: readonly ResultInput[],
+): Promise<{ state: string; judgement: { result: "success" | "failure" | null } }> {
+  const entered = await page.request.post(`/api/lab/samples/${id}/results`, {
+    headers,
+    data: { results },
+  });
+  expect(entered.status(), await entered.text()).toBe(200);
+  return (await entered.json()) as { state: string; judgement: { result: "success" | "failure" | null } };
+}
+
+/**
+ * Issues the report of a TESTING sample the way the lab does (issue 16): the demo account (staff A)
+ * enters a result for every parameter of the panel, the reviewer (staff B) releases them. Answers
+ * the report.
+ */
 export async function issueReport(
   page: Page,
   headers: StaffHeaders,
   id: number,
-  testTypes: readonly string[],
   verdict: "pass" | "fail",
 ): Promise<{ id: number; certification: string | null }> {
-  const issued = await page.request.post(`/api/lab/samples/${id}/report`, {
-    headers,
-    data: {
-      initialInspection: "Received chilled, packaging intact.",
-      finalReview: verdict === "pass" ? "Fit for export." : "Not fit for export.",
-      tests: testTypes.map((testType) => ({
-        testType,
-        value: verdict === "pass" ? "Not detected" : "Detected",
-        limit: "Not detected",
-        method: "qPCR",
-        verdict,
-      })),
-    },
+  const panel = await samplePanel(page, headers, id);
+  expect(panel.length, `sample #${String(id)} has no panel of parameters`).toBeGreaterThan(0);
+  const analysis = await enterResults(page, headers, id, resultsFor(panel, verdict));
+  expect(analysis.judgement.result).toBe(verdict === "pass" ? "success" : "failure");
+  const released = await page.request.post(`/api/lab/samples/${id}/release`, {
+    headers: await reviewerHeaders(page),
+    data: {},
   });
-  expect(issued.status(), await issued.text()).toBe(201);
-  const report = (await issued.json()) as { id: number; details: { certification: string | null } };
+  expect(released.status(), await released.text()).toBe(201);
+  const report = (await released.json()) as { id: number; details: { certification: string | null } };
   return { id: report.id, certification: report.details.certification };
 }
