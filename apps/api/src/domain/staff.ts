@@ -40,8 +40,11 @@ export async function addStaff(
     if (!row) throw new Error("insert returned no row");
     return row;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, "email_taken", resultMessages.staffEmailTaken);
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    const taken = new AppError(409, "email_taken", resultMessages.staffEmailTaken);
+    // Kept as the cause: callers racing another instance still see the unique violation.
+    taken.cause = error;
+    throw taken;
   }
 }
 
