@@ -15,7 +15,6 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { formatDateTime } from "@/utils/dates";
 import { EventHistory } from "@/components/samples/event-history";
 import { parseAssigned } from "@/utils/sample-status";
-import { useLabSession } from "@/lib/lab-session";
 import { formatPhone } from "@/lib/phone";
 
 import { useAssignAgent } from "../api/assign-agent";
@@ -23,6 +22,7 @@ import { useLabSample, type LabSampleDetail as Detail } from "../api/get-lab-sam
 import { useMoveSampleStatus } from "../api/move-sample-status";
 import { useRevokeReport } from "../api/revoke-report";
 import { useUnassignAgent } from "../api/unassign-agent";
+import { useCurrentStaff } from "../hooks/use-current-staff";
 import { etaToIso } from "../utils/agents";
 import { hasRole } from "../utils/staff-roles";
 import { AgentPanel } from "./agent-panel";
@@ -81,8 +81,8 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 function DetailView({ detail }: { detail: Detail }) {
   const { sample, events, report, analysis } = detail;
-  const session = useLabSession();
-  const may = (role: StaffRole) => hasRole(session?.staff, role);
+  const me = useCurrentStaff();
+  const may = (role: StaffRole) => hasRole(me, role);
   const reports = detail.reports.length > 0 ? detail.reports : report ? [report] : [];
   // A revoked report leaves the sample COMPLETED; results entered now issue its replacement.
   const amending = sample.status === "COMPLETED" && report !== null && report.status === "revoked";
@@ -250,7 +250,7 @@ function DetailView({ detail }: { detail: Detail }) {
               <ResultsReview
                 sampleId={sample.id}
                 analysis={analysis}
-                staffId={session?.staff.id ?? 0}
+                staffId={me?.id ?? 0}
                 canReview={may("reviewer")}
               />
             </Panel>

@@ -7,6 +7,7 @@ import { paths } from "@/config/paths";
 import type { LabSession } from "@/lib/lab-session";
 
 import { labSignOut } from "../api/lab-logout";
+import { useCurrentStaff } from "../hooks/use-current-staff";
 import { hasRole } from "../utils/staff-roles";
 import { LabAccountDialog } from "./lab-account-dialog";
 
@@ -31,13 +32,14 @@ const staffItem: NavItem = {
 /** The console in the app's one shell: logo and pill, Queue, Agents, Enquiries, Markets (and Staff for admins), the staff member, Account and Sign Out. */
 export function LabShell({ session, children }: { session: LabSession; children: ReactNode }) {
   const [accountOpen, setAccountOpen] = useState(false);
+  const me = useCurrentStaff();
   return (
     <>
       <AppShell
         layout="tabs"
         navLabel="Lab"
         homeHref={paths.lab.href()}
-        navigation={hasRole(session.staff, "admin") ? [...navigation, staffItem] : navigation}
+        navigation={hasRole(me ?? session.staff, "admin") ? [...navigation, staffItem] : navigation}
         badge={
           <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-semibold text-white">
             Lab Console

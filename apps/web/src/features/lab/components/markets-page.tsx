@@ -10,21 +10,20 @@ import { ErrorBanner } from "@/components/ui/form-errors";
 import { Field, Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
-import { useLabSession } from "@/lib/lab-session";
 import { formatDate } from "@/utils/dates";
 
 import { useLabMarkets } from "../api/get-lab-markets";
 import { useLabPanels } from "../api/get-lab-panels";
 import { useLabParameters } from "../api/get-lab-parameters";
 import { useUpdatePanel } from "../api/update-panel";
+import { useCurrentStaff } from "../hooks/use-current-staff";
 import { panelCodes } from "../utils/spec-version-form";
 import { hasRole } from "../utils/staff-roles";
 import { SpecVersionForm } from "./spec-version-form";
 
 /** Markets with the limits in force, and each test type's panel; admins add versions and edit panels. */
 export function MarketsPage() {
-  const session = useLabSession();
-  const admin = hasRole(session?.staff, "admin");
+  const admin = hasRole(useCurrentStaff(), "admin");
   const markets = useLabMarkets();
   const parameters = useLabParameters();
   const names = new Map((parameters.data ?? []).map((parameter) => [parameter.code, parameter.name]));

@@ -35,10 +35,10 @@ describe("StaffPage", () => {
 
   it("not an admin: says so and loads nothing", () => {
     signIn(["analyst"]);
-    const { requests } = mockFetch({});
+    const { callsTo } = mockFetch({});
     renderWithProviders(<StaffPage />);
     expect(screen.getByText("Only an admin can manage staff accounts.")).toBeInTheDocument();
-    expect(requests).toHaveLength(0);
+    expect(callsTo("GET", "/api/lab/staff")).toHaveLength(0);
   });
 
   it("adds a member with the chosen roles; no role is refused before sending", async () => {
@@ -117,5 +117,19 @@ describe("StaffPage", () => {
     await waitFor(() =>
       expect(callsTo("PATCH", "/api/lab/staff/2")[1]?.body).toEqual({ roles: ["analyst", "reviewer"] }),
     );
+  });
+});
+
+describe("StaffPage roles now", () => {
+  afterEach(() => resetLabSessionCache());
+
+  it("an admin role granted since sign-in (GET /lab/staff/me) opens the screen", async () => {
+    signIn(["analyst"]);
+    mockFetch({
+      "GET /api/lab/staff/me": { body: member({ roles: ["analyst", "admin"] }) },
+      "GET /api/lab/staff": { body: [admin] },
+    });
+    renderWithProviders(<StaffPage />);
+    expect(await screen.findByRole("form", { name: "Add staff member" })).toBeInTheDocument();
   });
 });

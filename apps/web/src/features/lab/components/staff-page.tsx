@@ -20,26 +20,26 @@ import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/f
 import { Field, Input, describedBy } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
-import { useLabSession } from "@/lib/lab-session";
 
 import { useAddStaff } from "../api/add-staff";
 import { useStaff } from "../api/get-staff";
 import { useUpdateStaff } from "../api/update-staff";
+import { useCurrentStaff } from "../hooks/use-current-staff";
 import { ROLE_LABELS, ROLE_NAMES, hasRole } from "../utils/staff-roles";
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Staff (admins): every account with its roles; add one, change roles, deactivate or reactivate. */
 export function StaffPage() {
-  const session = useLabSession();
-  if (!hasRole(session?.staff, "admin")) {
+  const me = useCurrentStaff();
+  if (!hasRole(me, "admin")) {
     return (
       <div className="mx-auto max-w-xl py-8">
         <Alert tone="info">Only an admin can manage staff accounts.</Alert>
       </div>
     );
   }
-  return <StaffAdmin selfId={session?.staff.id ?? 0} />;
+  return <StaffAdmin selfId={me?.id ?? 0} />;
 }
 
 function StaffAdmin({ selfId }: { selfId: number }) {
