@@ -1,7 +1,6 @@
-import { certificationNumber, messages, type issueReportRequestSchema } from "@lab/contracts";
+import { certificationNumber, messages } from "@lab/contracts";
 import {
   certificateSequences,
-  customers,
   notifications,
   reportDocuments,
   reports,
@@ -14,17 +13,13 @@ import {
   type Tx,
 } from "@lab/db";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { z } from "zod";
 
 import { AppError } from "../lib/app-error";
-import { enqueueMail } from "../mail/outbox";
 import type { DomainContext } from "./context";
 import { changeEvents, notificationEvent } from "./domain-events";
 import { reportDocument } from "./report-document";
 import { reportPdfFileName } from "./report-pdf";
-import { applyMove, type Actor } from "./sample-moves";
-
-export type IssueReportInput = z.output<typeof issueReportRequestSchema>;
+import type { Actor } from "./sample-moves";
 
 const reportNotFound = () => new AppError(404, "not_found", messages.reportNotFound);
 
@@ -43,80 +38,6 @@ export async function nextCertification(tx: Tx, year: number): Promise<string> {
     .returning({ last: certificateSequences.last });
   if (!row) throw new Error("certificate sequence returned no row");
   return certificationNumber(year, row.last);
-}
-
-/**
- * Issues the report of a sample under test: one result line per requested test type, success only if
- * every verdict passes, a certification number for a success, and the move to COMPLETED with the
- * customer's notification and e-mail, all in one transaction.
- */
-export async function issueReport(
-  ctx: DomainContext,
-  sampleId: number,
-  input: IssueReportInput,
-  actor: Actor,
-): Promise<ReportRow> {
-  const now = ctx.now();
-  const report = await ctx.db.transaction(async (tx) => {
-    const [sample] = await tx.select().from(samples).where(eq(samples.id, sampleId)).for("update");
-    if (!sample) throw new AppError(404, "not_found", messages.sampleNotFound);
-    const requested = new Set(sample.testTypes);
-    const given = input.tests.map((test) => test.testType);
-    if (
-      sample.status === "TESTING" &&
-      (given.length !== requested.size ||
-        !given.every((type) => requested.has(type)) ||
-        new Set(given).size !== given.length)
-    ) {
-      throw new AppError(400, "validation_failed", messages.reportTestTypesMismatch);
-    }
-    // The move checks the state (TESTING → COMPLETED) before anything is written.
-    const moved = await applyMove(tx, now, sampleId, { type: "complete" }, actor);
-    const ordered = sample.testTypes
-      .map((type) => input.tests.find((test) => test.testType === type))
-      .filter((test) => test !== undefined);
-    const result = ordered.every((test) => test.verdict === "pass") ? "success" : "failure";
-    const certification = result === "success" ? await nextCertification(tx, labYear(now)) : null;
-    const [row] = await tx
-      .insert(reports)
-      .values({
-        sampleId,
-        customerId: sample.customerId,
-        result,
-        details: {
-          initialInspection: input.initialInspection,
-          labResults: input.labResults,
-          finalReview: input.finalReview,
-        },
-        tests: ordered,
-        certification,
-        issuedBy: actor.kind === "staff" ? actor.id : null,
-        completedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
-    const [customer] = await tx.select().from(customers).where(eq(customers.id, sample.customerId));
-    if (customer) {
-      await enqueueMail(tx, {
-        to: [customer.email],
-        subject: `Your test report for sample #${sampleId} is ready`,
-        text: [
-          `Hello ${customer.fullName},`,
-          "",
-          `Testing of sample #${sampleId} (${sample.shrimpCategory}) is complete: ${result === "success" ? "Test Passed" : "Test Failed"}.`,
-          certification ? `Certification number: ${certification}` : "",
-          "",
-          "Sign in to the AquaTest Laboratory portal to read and download the report.",
-        ]
-          .filter((line, index, lines) => line !== "" || lines[index - 1] !== "")
-          .join("\n"),
-      });
-    }
-    return { row, moved };
-  });
-  ctx.mailQueued();
-  ctx.publish(changeEvents(report.moved.sample, report.moved.notification, report.row.id));
-  return report.row;
 }
 
 /** Revoking keeps the report readable, marks it revoked and tells the customer; audited as an event. */

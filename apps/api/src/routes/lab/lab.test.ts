@@ -1,11 +1,11 @@
-import { messages, type Report, type Sample } from "@lab/contracts";
+import { messages, resultMessages, type LabSampleDetail, type Report, type Sample } from "@lab/contracts";
 import { notifications, sampleEvents } from "@lab/db";
 import { asc, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
-import { signedInStaff } from "../../test/lab";
+import { passingResult, signedInStaff } from "../../test/lab";
 import { pdfPages } from "../../test/pdf-text";
 import { submitSample } from "../../test/samples";
 
@@ -14,6 +14,7 @@ type Who = { id: number; token: string };
 let customer: Who;
 let other: Who;
 let staff: Who;
+let releaser: Who;
 let agentA: number;
 let agentB: number;
 beforeAll(async () => {
@@ -21,6 +22,7 @@ beforeAll(async () => {
   customer = await signedInCustomer(t, "Ravi Kumar");
   other = await signedInCustomer(t, "Other Farm");
   staff = await signedInStaff(t);
+  releaser = await signedInStaff(t, { roles: ["reviewer"], name: "Anil Kumar" });
   agentA = (
     await lab("post", "/agents").send({
       name: "Suresh",
@@ -41,17 +43,23 @@ const newSample = (
   who: Who = customer,
   testTypes = ["Viral Disease Screening", "Allergen Testing"],
 ): Promise<Sample> => submitSample(t.app, who, { samplerName: "Srinu Farms", testTypes });
-const tests = (verdict: "pass" | "fail" = "pass") => [
-  {
-    testType: "Viral Disease Screening",
-    value: "Not detected",
-    unit: "",
-    limit: "Not detected",
-    method: "RT-PCR",
-    verdict: "pass",
-  },
-  { testType: "Allergen Testing", value: "0.2", unit: "mg/kg", limit: "< 1", method: "ELISA", verdict },
-];
+/**
+ * Issues the report of a sample under test the issue 16 way: `staff` enters a result for every
+ * parameter of its panel (WSSV detected when it should fail), a second staff member releases.
+ */
+async function issue(sample: Sample, verdict: "pass" | "fail" = "pass") {
+  const detail = (await lab("get", `/samples/${sample.id}`).expect(200)).body as LabSampleDetail;
+  const results = detail.panel.map((parameter) =>
+    verdict === "fail" && parameter.code === "WSSV"
+      ? { code: "WSSV", qualifier: "detected" }
+      : passingResult(parameter),
+  );
+  await lab("post", `/samples/${sample.id}/results`).send({ results }).expect(200);
+  return request(t.app)
+    .post(`/api/lab/samples/${sample.id}/release`)
+    .auth(releaser.token, { type: "bearer" })
+    .send({ note: "Fit for export." });
+}
 async function toTesting(sample: Sample) {
   await lab("post", `/samples/${sample.id}/assign`).send({ agentId: agentA }).expect(200);
   await lab("post", `/samples/${sample.id}/status`).send({ status: "COLLECTED" }).expect(200);
@@ -138,10 +146,7 @@ describe("the sample state machine", () => {
       data: { stage: "testing" },
     });
 
-    const report = await lab("post", `/samples/${sample.id}/report`).send({
-      initialInspection: "Good",
-      tests: tests(),
-    });
+    const report = await issue(sample);
     expect(report.status).toBe(201);
     expect(await latestNotification(sample.id)).toMatchObject({
       type: "sample_completed",
@@ -163,16 +168,19 @@ describe("the sample state machine", () => {
       "COLLECTING>COLLECTING",
       "COLLECTING>COLLECTED",
       "COLLECTED>TESTING",
+      "TESTING>TESTING",
       "TESTING>COMPLETED",
     ]);
-    expect(events.slice(1).every((e) => e.actor === `staff:${staff.id}`)).toBe(true);
+    expect(events.map((e) => e.kind)).toEqual(["move", "move", "move", "move", "move", "results", "move"]);
+    expect(events.slice(1, -1).every((e) => e.actor === `staff:${staff.id}`)).toBe(true);
+    expect(events.at(-1)?.actor).toBe(`staff:${releaser.id}`);
 
     const detail = await lab("get", `/samples/${sample.id}`);
     expect(detail.body).toMatchObject({
       sample: { id: sample.id, customerName: "Ravi Kumar", agentId: agentB },
       report: { sampleId: sample.id },
     });
-    expect(detail.body.events).toHaveLength(6);
+    expect(detail.body.events).toHaveLength(7);
     expect((await lab("get", "/samples/999999")).status).toBe(404);
   });
 
@@ -189,7 +197,12 @@ describe("the sample state machine", () => {
     ["PENDING", "/status", { status: "COLLECTED" }, "Cannot move sample from PENDING to COLLECTED"],
     ["PENDING", "/status", { status: "TESTING" }, "Cannot move sample from PENDING to TESTING"],
     ["PENDING", "/status", { status: "COMPLETED" }, "Cannot move sample from PENDING to COMPLETED"],
-    ["PENDING", "/report", { tests: tests() }, "Cannot move sample from PENDING to COMPLETED"],
+    [
+      "PENDING",
+      "/results",
+      { results: [{ code: "WSSV", qualifier: "detected" }] },
+      resultMessages.resultsNotTesting,
+    ],
     ["COLLECTING", "/status", { status: "TESTING" }, "Cannot move sample from COLLECTING to TESTING"],
     ["COLLECTING", "/assign", { agentId: -1 }, "Cannot move sample from COLLECTING to COLLECTING"],
   ])(
@@ -236,12 +249,7 @@ describe("reports", () => {
   it("issues a successful report with a certification number the customer and the public can read", async () => {
     const sample = await newSample();
     await toTesting(sample);
-    const issued = await lab("post", `/samples/${sample.id}/report`).send({
-      initialInspection: "Samples arrived chilled and labelled.",
-      labResults: { viralScreening: "WSSV negative" },
-      finalReview: "Fit for export.",
-      tests: [...tests()].reverse(),
-    });
+    const issued = await issue(sample);
     expect(issued.status).toBe(201);
     const report = issued.body as Report;
     expect(report.result).toBe("success");
@@ -257,7 +265,10 @@ describe("reports", () => {
     expect(mine.body).toMatchObject({
       id: report.id,
       userId: customer.id,
-      details: { labResults: { viralScreening: "WSSV negative" } },
+      details: { finalReview: "LAB ✓" },
+      markets: [{ code: "LAB", verdict: "pass" }],
+      analyst: { name: "Dr. Priya Nair" },
+      reviewer: { name: "Anil Kumar" },
     });
     expect(
       (await request(t.app).get(`/api/reports/${report.id}`).auth(other.token, { type: "bearer" })).status,
@@ -295,13 +306,6 @@ describe("reports", () => {
     for (const needle of [
       "Certificate of Analysis",
       `Certification No.: ${report.details.certification}`,
-      "Viral Disease Screening",
-      "Allergen Testing",
-      "PASS",
-      "Test Passed",
-      "Dr. Priya Nair",
-      "ISO/IEC 17025",
-      "Scan to verify",
       `/verify/${report.details.certification}`,
     ]) {
       expect(text).toContain(needle);
@@ -332,7 +336,7 @@ describe("reports", () => {
   it("gives a failed result no certification number; its PDF is a Test Report, named so", async () => {
     const sample = await newSample();
     await toTesting(sample);
-    const issued = await lab("post", `/samples/${sample.id}/report`).send({ tests: tests("fail") });
+    const issued = await issue(sample, "fail");
     expect(issued.body).toMatchObject({ result: "failure", details: { certification: null } });
     const id = (issued.body as Report).id;
     const pdf = await request(t.app)
@@ -352,30 +356,12 @@ describe("reports", () => {
     expect(text).not.toContain("Certificate of Analysis");
   });
 
-  it("requires exactly one result per requested test type", async () => {
-    const sample = await newSample();
-    await toTesting(sample);
-    for (const lines of [
-      tests().slice(0, 1),
-      [...tests(), tests()[0]],
-      [{ ...tests()[0], testType: "Allergen Testing" }, tests()[1]],
-    ]) {
-      const res = await lab("post", `/samples/${sample.id}/report`).send({ tests: lines });
-      expect(res.status).toBe(400);
-    }
-    expect((await lab("post", `/samples/${sample.id}/report`).send({ tests: [] })).body.error).toBe(
-      messages.reportTestsRequired,
-    );
-  });
-
   it("gives 50 reports issued at once 50 distinct certification numbers", async () => {
     const batch = await Promise.all(
       Array.from({ length: 50 }, () => newSample(customer, ["Viral Disease Screening", "Allergen Testing"])),
     );
     for (const sample of batch) await toTesting(sample);
-    const issued = await Promise.all(
-      batch.map((sample) => lab("post", `/samples/${sample.id}/report`).send({ tests: tests() })),
-    );
+    const issued = await Promise.all(batch.map((sample) => issue(sample)));
     expect(issued.every((res) => res.status === 201)).toBe(true);
     const numbers = issued.map((res) => (res.body as Report).details.certification);
     expect(new Set(numbers).size).toBe(50);
