@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDomainContext } from "../../domain/context";
 import { addStaff, ensureAdmin } from "../../domain/staff";
-import { TEST_JWT_SECRET, uniqueEmail, type TestApp, startTestApp } from "../../test/harness";
+import {
+  signedInCustomer,
+  startTestApp,
+  TEST_JWT_SECRET,
+  uniqueEmail,
+  type TestApp,
+} from "../../test/harness";
 
 const PASSWORD = "LabStaff#2026";
 let t: TestApp;
@@ -55,6 +61,10 @@ describe("staff roles", () => {
     });
     await as(analyst, "get", "").expect(403);
     await as(analyst, "patch", `/${admin.id}`).send({ active: false }).expect(403);
+    // A customer's token is not staff at all.
+    const customer = await signedInCustomer(t);
+    await request(t.app).get("/api/lab/staff/me").auth(customer.token, { type: "bearer" }).expect(403);
+    await request(t.app).get("/api/lab/staff/me").expect(401);
 
     const added = await as(admin, "post", "").send(body).expect(201);
     expect(added.body).toMatchObject({ email: body.email, name: "Anil", roles: ["analyst"], active: true });
@@ -160,9 +170,40 @@ describe("staff roles", () => {
       const lastOne = await patch(solo.id, { roles: ["analyst"] }).expect(409);
       expect(lastOne.body.error).toBe(resultMessages.lastAdmin);
       await patch(other.id, { active: true }).expect(200);
-      await patch(solo.id, { roles: ["analyst"] }).expect(200);
+
+      // Two admins demoting each other at the same moment: one wins, never both.
+      const otherToken = (
+        await request(fresh.app)
+          .post("/api/lab/login")
+          .send({ email: other.email, password: PASSWORD })
+          .expect(200)
+      ).body.accessToken as string;
+      const [mine, theirs] = await Promise.all([
+        patch(other.id, { roles: ["analyst"] }),
+        request(fresh.app)
+          .patch(`/api/lab/staff/${solo.id}`)
+          .auth(otherToken, { type: "bearer" })
+          .send({ roles: ["analyst"] }),
+      ]);
+      // The loser was demoted before its own check (403) or meets the last-admin guard (409).
+      const statuses = [mine.status, theirs.status].sort();
+      expect(statuses[0]).toBe(200);
+      expect([403, 409]).toContain(statuses[1]);
+      const admins = (
+        await request(fresh.app)
+          .get("/api/lab/staff")
+          .auth(mine.status === 200 ? token : otherToken, {
+            type: "bearer",
+          })
+      ).body as StaffMember[];
+      expect(admins.filter((m) => m.active && m.roles.includes("admin"))).toHaveLength(1);
       // No longer an admin: the same token is refused at once.
-      await patch(other.id, { roles: ["analyst"] }).expect(403);
+      const loser = mine.status === 200 ? otherToken : token;
+      await request(fresh.app)
+        .patch(`/api/lab/staff/${solo.id}`)
+        .auth(loser, { type: "bearer" })
+        .send({ roles: ["admin"] })
+        .expect(403);
     } finally {
       await fresh.close();
     }
