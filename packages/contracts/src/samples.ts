@@ -297,6 +297,8 @@ export const sampleEventSchema = z.object({
   by: z.string(),
   note: z.string().nullable(),
   at: z.string(),
+  /** "move" (a status change) or "confirmation" (a screening positive sent for its confirmatory test). */
+  kind: z.string().optional(),
 });
 export type SampleEvent = z.infer<typeof sampleEventSchema>;
 

@@ -7,8 +7,28 @@ import { statusLabel } from "@/utils/sample-status";
 const historyLabel = (status: SampleStatus): string =>
   status === "COLLECTED" ? "Collected" : statusLabel(status);
 
+/** Events that are not moves (issue 16), by their kind. */
+const KIND_TITLES: Record<string, string> = {
+  confirmation: "Confirmation testing",
+  results: "Results entered",
+  returned: "Results returned for checking",
+  released: "Replacement report issued",
+};
+
+/** The kind of an event; an API that does not send it yet is read from the note it writes. */
+function kindOf(event: Pick<SampleEvent, "kind" | "note">): string | undefined {
+  if (event.kind !== undefined && event.kind !== "move") return event.kind;
+  if (event.note?.startsWith("Confirmation testing")) return "confirmation";
+  if (event.note?.startsWith("Replacement report issued")) return "released";
+  return undefined;
+}
+
 /** What happened, in words: an agent change is not "Collecting → Collecting". */
-export function eventTitle(event: Pick<SampleEvent, "from" | "to">): string {
+export function eventTitle(
+  event: Pick<SampleEvent, "from" | "to"> & Partial<Pick<SampleEvent, "kind" | "note">>,
+): string {
+  const kind = kindOf({ kind: event.kind, note: event.note ?? null });
+  if (kind !== undefined) return KIND_TITLES[kind] ?? (event.from === event.to ? "Update" : kind);
   if (!event.from) return `Submitted (${historyLabel(event.to)})`;
   if (event.from === "COLLECTING" && event.to === "COLLECTING") return "Agent changed";
   if (event.from === "PENDING" && event.to === "COLLECTING") return "Agent assigned (Collecting)";
