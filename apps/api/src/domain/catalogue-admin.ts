@@ -27,6 +27,7 @@ import type { z } from "zod";
 import { AppError, fieldError } from "../lib/app-error";
 import { isUniqueViolation } from "../lib/db-errors";
 import type { DomainContext } from "./context";
+import { labDate } from "./results";
 
 type ParameterValues = z.output<typeof parameterInputSchema>;
 type LimitValues = z.output<typeof limitInputSchema>;
@@ -226,15 +227,16 @@ async function versionViews(ctx: DomainContext, rows: SpecVersionRow[]): Promise
   }));
 }
 
-const today = (ctx: DomainContext): string => ctx.now().toISOString().slice(0, 10);
-
-/** GET /lab/markets: every market with the version in force today (the latest one already effective). */
+/**
+ * GET /lab/markets: every market with the version in force today in India (the latest one already
+ * effective), the one results are judged against.
+ */
 export async function listMarkets(ctx: DomainContext): Promise<MarketView[]> {
   const rows = await ctx.db.select().from(markets).orderBy(asc(markets.customerId), asc(markets.code));
   const effective = await ctx.db
     .select()
     .from(specVersions)
-    .where(lte(specVersions.effectiveFrom, today(ctx)))
+    .where(lte(specVersions.effectiveFrom, labDate(ctx.now())))
     .orderBy(asc(specVersions.marketCode), desc(specVersions.effectiveFrom), desc(specVersions.version));
   const current = rows.flatMap((row) => effective.find((v) => v.marketCode === row.code) ?? []);
   const views = await versionViews(ctx, current);

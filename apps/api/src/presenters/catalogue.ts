@@ -1,41 +1,15 @@
-import type { Limit, Market, Panel, Parameter, SpecVersion } from "@lab/contracts";
-import type { MarketLimitRow, ParameterRow } from "@lab/db";
+import type { Market, Panel, SpecVersion } from "@lab/contracts";
 
 import type { MarketView, PanelView, SpecVersionView } from "../domain/catalogue-admin";
+import { toLimit, toParameter } from "../domain/results/catalogue";
 
-export function presentParameter(row: ParameterRow): Parameter {
-  return {
-    code: row.code,
-    name: row.name,
-    kind: row.kind,
-    unit: row.unit,
-    method: row.method,
-    methodRole: row.methodRole,
-    lod: row.lod,
-    loq: row.loq,
-    grades: row.grades,
-    per25g: row.per25g,
-    cutoff: row.cutoff,
-    confirmWith: row.confirmWith,
-  };
-}
+/** The catalogue's rows read as the verdict engine reads them: one mapping for both. */
+export const presentParameter = toParameter;
 
 export const presentPanel = (view: PanelView): Panel => ({
   testType: view.testType,
   parameters: view.parameters.map(presentParameter),
 });
-
-export function presentLimit(row: MarketLimitRow): Limit {
-  return {
-    kind: row.kind,
-    min: row.min,
-    max: row.max,
-    strict: row.strict,
-    grade: row.grade,
-    reference: row.reference,
-    effectiveFrom: row.effectiveFrom,
-  };
-}
 
 export function presentSpecVersion(view: SpecVersionView): SpecVersion {
   return {
@@ -46,7 +20,7 @@ export function presentSpecVersion(view: SpecVersionView): SpecVersion {
     reference: view.row.reference,
     note: view.row.note,
     used: view.used,
-    limits: Object.fromEntries(view.limits.map((limit) => [limit.parameterCode, presentLimit(limit)])),
+    limits: Object.fromEntries(view.limits.map((limit) => [limit.parameterCode, toLimit(limit)])),
   };
 }
 
