@@ -51,13 +51,17 @@ export function MarketVerdicts({ markets, label }: { markets: readonly MarketJud
   );
 }
 
+/** "limit ≤ 0.15"; a screening decided by its confirmation says "See CAP"; none set says so. */
+const limitDetail = (limitText: string): string =>
+  limitText === "—" ? "no limit set" : limitText.startsWith("See ") ? limitText : `limit ${limitText}`;
+
 /** One parameter's verdict in each market, with the market's limit. */
 export function LineVerdicts({ line }: { line: ParameterLine }) {
   return (
     <ul aria-label={`Verdicts for ${line.name}`} className="flex flex-wrap gap-1.5">
       {line.markets.map((market) => (
         <li key={market.code} className="max-w-full" data-market={market.code}>
-          <VerdictChip verdict={market.verdict} label={market.code} detail={`limit ${market.limitText}`} />
+          <VerdictChip verdict={market.verdict} label={market.code} detail={limitDetail(market.limitText)} />
         </li>
       ))}
     </ul>

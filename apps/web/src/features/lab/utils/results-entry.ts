@@ -233,7 +233,7 @@ export const VERDICT_TEXT: Record<ParameterVerdict | MarketVerdict, string> = {
   pass: "✓ Pass",
   fail: "✗ Fail",
   pending: "… Pending",
-  no_limit: "No limit",
+  no_limit: "– Not judged",
 };
 
 export const VERDICT_TONE: Record<ParameterVerdict | MarketVerdict, string> = {
