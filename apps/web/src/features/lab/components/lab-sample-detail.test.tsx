@@ -98,6 +98,35 @@ describe("LabSampleDetail", () => {
     expect(callsTo("POST", "/api/lab/samples/100/report")).toHaveLength(0);
   });
 
+  it("after Save Results the answer stays shown and the round moves to review", async () => {
+    const answer = makeAnalysis(
+      [CAP],
+      { CAP: { value: 0.02, qualifier: null } },
+      { enteredBy: [{ id: 1, name: "Lab Admin" }] },
+    );
+    let saved = false;
+    mockFetch({
+      "GET /api/lab/samples/100": () => ({
+        body: detail({ status: "TESTING", markets: ["EU"] }, null, {
+          panel: [CAP],
+          analysis: saved ? answer : null,
+        }),
+      }),
+      "GET /api/lab/markets": { body: markets },
+      "POST /api/lab/samples/100/results": () => {
+        saved = true;
+        return { body: answer };
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await user.type(await screen.findByLabelText("Value (µg/kg)"), "0.02");
+    await user.click(screen.getByRole("button", { name: "Save Results" }));
+    expect(await screen.findByText(SAME_PERSON_TEXT)).toBeInTheDocument();
+    expect(screen.getByText(/Saved round 1: Awaiting review/)).toBeInTheDocument();
+    expect(screen.getByLabelText("Value (µg/kg)")).toHaveValue("0.02");
+  });
+
   it("awaiting review, reviewer who entered nothing: the judgement, who entered it, and Release posts", async () => {
     const analysis = makeAnalysis([CAP, SALM], {
       CAP: { value: 0.05, qualifier: null },

@@ -269,7 +269,8 @@ function DetailView({ detail }: { detail: Detail }) {
               ) : null}
               {may("analyst") ? (
                 <ResultsEntry
-                  key={`${analysis?.round ?? 0}-${analysis?.state ?? "new"}-${amending ? "amend" : ""}`}
+                  // A new round (after a revoke) starts a new form; within a round what is typed stays.
+                  key={amending && analysis?.state === "released" ? `amend-${analysis.round}` : "current"}
                   sampleId={sample.id}
                   markets={sample.markets}
                   panel={detail.panel}
