@@ -17,6 +17,7 @@ const customer: CustomerRow = {
   address: "Plot 12, Godāvari Road, Bhimavaram",
   passwordHash: "x",
   emailVerifiedAt: at,
+  defaultMarkets: [],
   createdAt: at,
   updatedAt: at,
 };
@@ -40,6 +41,8 @@ const sample: SampleRow = {
   createdAt: at,
   updatedAt: at,
   searchText: null,
+  markets: [],
+  resultRound: 1,
 };
 const report: ReportRow = {
   id: 321,
@@ -112,6 +115,15 @@ const report: ReportRow = {
   revokedReason: null,
   revokedAt: null,
   issuedBy: 1,
+  round: 1,
+  analystId: null,
+  analysedAt: null,
+  testingStartedAt: null,
+  markets: [],
+  parameters: [],
+  remarks: null,
+  replacesId: null,
+  replacedById: null,
   completedAt: at,
 };
 const input = {

@@ -82,7 +82,15 @@ async function releasedReport(options: { replacesId?: number; certification?: st
     })
     .returning();
   if (!sample) throw new Error("no sample");
+  // A first collection that was sent back: the last one is the one printed.
   await db.insert(sampleEvents).values([
+    {
+      sampleId: sample.id,
+      fromStatus: "COLLECTING",
+      toStatus: "COLLECTED",
+      actor: "system",
+      at: new Date("2026-03-13T05:20:00Z"),
+    },
     {
       sampleId: sample.id,
       fromStatus: "COLLECTING",

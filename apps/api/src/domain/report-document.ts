@@ -11,12 +11,13 @@ import {
   specVersions,
   staff,
 } from "@lab/db";
-import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import { AppError } from "../lib/app-error";
 import type { DomainContext } from "./context";
-import { buildReportPdf, type SpecCitation } from "./report-pdf";
+import { sharedRenderPool } from "../pdf/render-pool";
+import { buildReportPdf, type ReportPdfInput, type SpecCitation } from "./report-pdf";
 
 export const sha256Hex = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
 
@@ -24,12 +25,18 @@ const analysts = alias(staff, "analyst");
 const reviewers = alias(staff, "reviewer");
 const replaced = alias(reports, "replaced");
 
+/** When the sample last made this move (the latest counts: a sample sent back arrived again later). */
+const lastMove = (from: "COLLECTING" | "COLLECTED", to: "COLLECTED" | "TESTING") =>
+  sql<Date | null>`(select max(${sampleEvents.at}) from ${sampleEvents} where ${sampleEvents.sampleId} = ${samples.id} and ${sampleEvents.fromStatus} = ${from} and ${sampleEvents.toStatus} = ${to})`.mapWith(
+    sampleEvents.at,
+  );
+
 /**
- * Renders the certificate of analysis of a report from what the database holds: the report with its
- * sample, customer, agent, analyst, reviewer and the report it replaces in one query; then the
- * sample's collection and reception moves and the cited specification versions.
+ * What the certificate of analysis of a report prints, from what the database holds: the report with
+ * its sample, customer, agent, analyst, reviewer, the report it replaces and the sample's collection
+ * and reception times in one query; then the cited specification versions.
  */
-export async function renderReportPdf(ctx: DomainContext, reportId: number): Promise<Buffer> {
+export async function reportPdfInput(ctx: DomainContext, reportId: number): Promise<ReportPdfInput> {
   const [row] = await ctx.db
     .select({
       report: reports,
@@ -39,6 +46,8 @@ export async function renderReportPdf(ctx: DomainContext, reportId: number): Pro
       analyst: analysts.name,
       reviewer: reviewers.name,
       replacesNumber: replaced.certification,
+      collectedAt: lastMove("COLLECTING", "COLLECTED"),
+      receivedAt: lastMove("COLLECTED", "TESTING"),
     })
     .from(reports)
     .innerJoin(samples, eq(samples.id, reports.sampleId))
@@ -53,27 +62,10 @@ export async function renderReportPdf(ctx: DomainContext, reportId: number): Pro
   const specIds = report.markets.flatMap((market) =>
     market.specVersionId === null ? [] : [market.specVersionId],
   );
-  const [moves, specs] = await Promise.all([
-    ctx.db
-      .select({ from: sampleEvents.fromStatus, to: sampleEvents.toStatus, at: sampleEvents.at })
-      .from(sampleEvents)
-      .where(
-        and(
-          eq(sampleEvents.sampleId, report.sampleId),
-          or(
-            and(eq(sampleEvents.fromStatus, "COLLECTING"), eq(sampleEvents.toStatus, "COLLECTED")),
-            and(eq(sampleEvents.fromStatus, "COLLECTED"), eq(sampleEvents.toStatus, "TESTING")),
-          ),
-        ),
-      )
-      .orderBy(desc(sampleEvents.at), desc(sampleEvents.id)),
+  const specs =
     specIds.length === 0
-      ? Promise.resolve([])
-      : ctx.db.select().from(specVersions).where(inArray(specVersions.id, specIds)),
-  ]);
-  // The latest of each move counts (a sample moved back and forth was collected when it last arrived).
-  const collectedAt = moves.find((move) => move.to === "COLLECTED")?.at ?? null;
-  const receivedAt = moves.find((move) => move.to === "TESTING")?.at ?? null;
+      ? []
+      : await ctx.db.select().from(specVersions).where(inArray(specVersions.id, specIds));
   const citations: SpecCitation[] = report.markets.flatMap((market) => {
     const spec = specs.find((version) => version.id === market.specVersionId);
     return spec
@@ -88,19 +80,28 @@ export async function renderReportPdf(ctx: DomainContext, reportId: number): Pro
         ]
       : [];
   });
-  return buildReportPdf({
+  return {
     report,
     sample: row.sample,
     customer: row.customer,
     signatory: row.reviewer,
     analyst: row.analyst,
     agent: row.agent,
-    collectedAt,
-    receivedAt,
+    collectedAt: row.collectedAt,
+    receivedAt: row.receivedAt,
     specVersions: citations,
     replaces: report.replacesId === null ? null : (row.replacesNumber ?? `R-${report.replacesId}`),
     publicUrl: ctx.publicUrl,
-  });
+  };
+}
+
+/** Renders the certificate of analysis: on a worker thread where there are any, else here. */
+export async function renderReportPdf(ctx: DomainContext, reportId: number): Promise<Buffer> {
+  const input = await reportPdfInput(ctx, reportId);
+  const pool = sharedRenderPool();
+  if (!pool) return buildReportPdf(input);
+  // A worker that fails (it died, it could not start) costs the request nothing but time.
+  return pool.render(input).catch(() => buildReportPdf(input));
 }
 
 /**
@@ -116,10 +117,13 @@ export async function reportDocument(
   const [stored] = await ctx.db.select().from(reportDocuments).where(eq(reportDocuments.reportId, reportId));
   if (stored) return { pdf: stored.pdf, sha256: stored.sha256 };
   const pdf = await renderReportPdf(ctx, reportId);
-  await ctx.db
+  const [inserted] = await ctx.db
     .insert(reportDocuments)
     .values({ reportId, pdf, sha256: sha256Hex(pdf) })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return { pdf: inserted.pdf, sha256: inserted.sha256 };
+  // Another writer stored it first: theirs is the issued one.
   const [issued] = await ctx.db.select().from(reportDocuments).where(eq(reportDocuments.reportId, reportId));
   if (!issued) throw new Error("report document was not stored");
   return { pdf: issued.pdf, sha256: issued.sha256 };

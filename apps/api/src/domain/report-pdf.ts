@@ -39,8 +39,16 @@ function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size
   const cell = size / (qr.size + 2);
   doc.rect(x, y, size, size).fill("#ffffff");
   for (let row = 0; row < qr.size; row += 1) {
-    for (let column = 0; column < qr.size; column += 1) {
-      if (qr.dark(row, column)) doc.rect(x + (column + 1) * cell, y + (row + 1) * cell, cell, cell);
+    // A run of dark modules in a row is one rectangle: a third of the path to write.
+    let column = 0;
+    while (column < qr.size) {
+      if (!qr.dark(row, column)) {
+        column += 1;
+        continue;
+      }
+      const start = column;
+      while (column < qr.size && qr.dark(row, column)) column += 1;
+      doc.rect(x + (start + 1) * cell, y + (row + 1) * cell, (column - start) * cell, cell);
     }
   }
   doc.fill("#000000");

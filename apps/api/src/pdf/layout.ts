@@ -27,12 +27,24 @@ export const lineHeight = (style: TextStyle): number => style.size * LINE_FACTOR
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 
-function pieces(doc: Doc, text: string, style: TextStyle): Piece[] {
-  return textRuns(text, style.weight ?? "regular").map((run) => ({
+// Measuring shapes the text (fontkit's GSUB/GPOS lookups): the same words ("Not detected", "✓ Pass",
+// units, names) recur across a table and across certificates, so their runs and widths are kept.
+const MEASURED_MAX = 20_000;
+const measured = new Map<string, readonly Piece[]>();
+
+function pieces(doc: Doc, text: string, style: TextStyle): readonly Piece[] {
+  const weight = style.weight ?? "regular";
+  const key = `${weight}|${style.size}|${text}`;
+  const known = measured.get(key);
+  if (known) return known;
+  const result = textRuns(text, weight).map((run) => ({
     text: run.text,
     font: run.font,
     width: useFont(doc, run.font, style.size).widthOfString(run.text),
   }));
+  if (measured.size >= MEASURED_MAX) measured.clear();
+  measured.set(key, result);
+  return result;
 }
 
 const widthOf = (line: readonly Piece[]) => line.reduce((sum, piece) => sum + piece.width, 0);
@@ -44,11 +56,11 @@ function breakWord(doc: Doc, word: string, style: TextStyle, width: number): Lin
   for (const { segment } of graphemes.segment(word)) {
     const next = current + segment;
     if (current !== "" && widthOf(pieces(doc, next, style)) > width) {
-      parts.push(pieces(doc, current, style));
+      parts.push([...pieces(doc, current, style)]);
       current = segment;
     } else current = next;
   }
-  if (current !== "") parts.push(pieces(doc, current, style));
+  if (current !== "") parts.push([...pieces(doc, current, style)]);
   return parts;
 }
 
