@@ -1,7 +1,7 @@
 import { messages } from "@lab/contracts";
-import type { Parameter } from "@lab/contracts";
-import { customers, reports, sampleEvents, samples, type SampleEventRow } from "@lab/db";
-import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { AnalysisState, Parameter } from "@lab/contracts";
+import { customers, reports, sampleAnalyses, sampleEvents, samples, type SampleEventRow } from "@lab/db";
+import { and, asc, count, desc, eq, exists, inArray, isNull, sql } from "drizzle-orm";
 
 import { AppError } from "../../lib/app-error";
 import type { DomainContext } from "../context";
@@ -20,6 +20,8 @@ export interface StaffSampleQuery {
   q: string;
   page: number;
   size: number;
+  /** Only samples whose current round of results is in this state (the reviewer's queue: awaiting_review). */
+  analysis?: AnalysisState | undefined;
 }
 
 export async function listStaffSamples(ctx: DomainContext, query: StaffSampleQuery) {
@@ -28,6 +30,20 @@ export async function listStaffSamples(ctx: DomainContext, query: StaffSampleQue
     statuses ? inArray(samples.status, [...statuses]) : undefined,
     query.unassigned ? and(eq(samples.status, "PENDING"), isNull(samples.agentId)) : undefined,
     searchCondition(query.q),
+    query.analysis === undefined
+      ? undefined
+      : exists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(sampleAnalyses)
+            .where(
+              and(
+                eq(sampleAnalyses.sampleId, samples.id),
+                eq(sampleAnalyses.round, samples.resultRound),
+                eq(sampleAnalyses.state, query.analysis),
+              ),
+            ),
+        ),
   );
   const [items, [totals]] = await Promise.all([
     ctx.db

@@ -369,6 +369,31 @@ describe("two people behind every report", () => {
   });
 });
 
+describe("the reviewer's queue", () => {
+  it("GET /lab/samples?analysis=awaiting_review lists rounds waiting for a second person, until released", async () => {
+    const sample = await testing(["Heavy Metal Analysis"], ["EU"]);
+    const queue = async () =>
+      (
+        (
+          await request(t.app)
+            .get("/api/lab/samples?analysis=awaiting_review&size=100")
+            .auth(reviewer.token, { type: "bearer" })
+            .expect(200)
+        ).body as { items: Sample[] }
+      ).items.map((item) => item.id);
+    expect(await queue()).not.toContain(sample.id);
+    await enter(sample.id, allNotDetected(HEAVY)).expect(200);
+    expect(await queue()).toContain(sample.id);
+    await release(sample.id).expect(201);
+    expect(await queue()).not.toContain(sample.id);
+    const bad = await request(t.app)
+      .get("/api/lab/samples?analysis=bogus")
+      .auth(reviewer.token, { type: "bearer" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe("analysis");
+  });
+});
+
 describe("screening and confirmation", () => {
   it("a positive ELISA keeps the sample in testing, tells the customer, and needs LC-MS/MS before release; both results are kept", async () => {
     const sample = await testing(["Chemical Residue Analysis"], ["EU"]);

@@ -1,4 +1,5 @@
 import {
+  ANALYSIS_STATES,
   agentInputSchema,
   assignRequestSchema,
   changePasswordRequestSchema,
@@ -11,6 +12,7 @@ import {
   revokeRequestSchema,
   sampleListQuerySchema,
   statusMoveRequestSchema,
+  type AnalysisState,
 } from "@lab/contracts";
 import { Router, type Request } from "express";
 
@@ -23,6 +25,7 @@ import { moveToStatus } from "../../domain/status-move";
 import { signOutEverywhere } from "../../domain/accounts";
 import { addAgent, changeStaffPassword, listAgents, loginStaff, updateAgent } from "../../domain/staff";
 import { authenticate, claimsOf } from "../../http/authenticate";
+import { AppError } from "../../lib/app-error";
 import { parse, parseIdParam } from "../../http/parse";
 import { loginLimits, type RateLimits } from "../../http/rate-limit";
 import { presentAccountAction } from "../../presenters/account";
@@ -32,6 +35,14 @@ import { presentAgent } from "../../presenters/agent";
 import { presentAnalysis } from "../../presenters/analysis";
 import { presentReportWithExtras } from "../../presenters/report";
 import { presentSample } from "../../presenters/sample";
+
+/** ?analysis=awaiting_review (or another analysis state): the reviewer's queue. */
+const analysisFilter = (value: unknown): AnalysisState => {
+  const state = ANALYSIS_STATES.find((candidate) => candidate === value);
+  if (!state) throw new AppError(400, "validation_failed", ANALYSIS_FILTER_MESSAGE, {}, "analysis");
+  return state;
+};
+const ANALYSIS_FILTER_MESSAGE = `analysis must be one of ${ANALYSIS_STATES.join(", ")}`;
 
 const staffActor = (req: Request): Actor => ({ kind: "staff", id: claimsOf(req).subject });
 
@@ -66,7 +77,8 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
   router.get("/samples", async (req, res) => {
     const query = parse(sampleListQuerySchema, req.query, messages.sampleInvalid);
     const unassigned = req.query["unassigned"] === "true";
-    res.json(presentLabSamplePage(await listStaffSamples(ctx, { ...query, unassigned })));
+    const analysis = req.query["analysis"] === undefined ? undefined : analysisFilter(req.query["analysis"]);
+    res.json(presentLabSamplePage(await listStaffSamples(ctx, { ...query, unassigned, analysis })));
   });
 
   // One sample with its customer, timeline and report, for the console's detail view.
