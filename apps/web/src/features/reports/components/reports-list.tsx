@@ -11,8 +11,10 @@ import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 
 import { useReports } from "@/lib/api/get-reports";
+import { useUser } from "@/lib/auth";
 import { reportCounts } from "@/utils/report-result";
 import { ReportCard } from "./report-card";
+import { ResultsTrend } from "./results-trend";
 
 /** Spec section 2, Reports list (/reports). */
 export function ReportsList() {
@@ -49,6 +51,7 @@ export function ReportsList() {
 
 function ReportsView({ reports }: { reports: Report[] }) {
   const counts = reportCounts(reports);
+  const user = useUser();
   return (
     <>
       <section aria-labelledby="report-counts-title">
@@ -101,6 +104,7 @@ function ReportsView({ reports }: { reports: Report[] }) {
           </div>
         </section>
       )}
+      {user ? <ResultsTrend reports={reports} customerId={user.id} /> : null}
     </>
   );
 }
