@@ -97,6 +97,9 @@ export async function getStaffMember(ctx: DomainContext, id: number): Promise<St
   return member;
 }
 
+/** PATCH /lab/staff/{id} names a member by id, not by e-mail. */
+export const STAFF_MEMBER_NOT_FOUND = "Staff member not found";
+
 const isActiveAdmin = (member: Pick<StaffRow, "active" | "roles">): boolean =>
   member.active && member.roles.includes("admin");
 
@@ -123,7 +126,7 @@ export async function updateStaff(
       .orderBy(asc(staff.id))
       .for("update");
     const [member] = await tx.select().from(staff).where(eq(staff.id, id)).for("update");
-    if (!member) throw new AppError(404, "not_found", messages.staffNotFound);
+    if (!member) throw new AppError(404, "not_found", STAFF_MEMBER_NOT_FOUND);
     const next = {
       roles: input.roles ? [...new Set(input.roles)] : member.roles,
       active: input.active ?? member.active,

@@ -110,7 +110,8 @@ describe("staff roles", () => {
       .expect(200);
     expect(patched.body.roles).toEqual(["reviewer", "admin"]);
     await as(reviewer, "get", "").expect(200);
-    await as(admin, "patch", "/999999999").send({ active: true }).expect(404);
+    const missing = await as(admin, "patch", "/999999999").send({ active: true }).expect(404);
+    expect(missing.body).toEqual({ error: "Staff member not found", code: "not_found" });
     await as(admin, "patch", "/abc").send({ active: true }).expect(404);
     await as(admin, "patch", `/${reviewer.id}`).send({ active: "no" }).expect(400);
   });

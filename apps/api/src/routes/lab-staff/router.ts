@@ -2,7 +2,7 @@ import { addStaffRequestSchema, isPasswordValid, messages, updateStaffRequestSch
 import { Router, type Request } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { addStaff, getStaffMember, listStaff, updateStaff } from "../../domain/staff";
+import { addStaff, getStaffMember, listStaff, STAFF_MEMBER_NOT_FOUND, updateStaff } from "../../domain/staff";
 import { requireRole } from "../../domain/staff-roles";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
@@ -36,7 +36,7 @@ export function labStaffRouter(ctx: DomainContext): Router {
 
   router.patch("/:id", async (req, res) => {
     const actor = await admin(req);
-    const id = parseIdParam(req.params["id"], messages.staffNotFound);
+    const id = parseIdParam(req.params["id"], STAFF_MEMBER_NOT_FOUND);
     const input = parse(updateStaffRequestSchema, req.body, messages.profileInvalid);
     res.json(presentStaffMember(await updateStaff(ctx, actor.id, id, input)));
   });
