@@ -151,4 +151,43 @@ describe("MarketsPage", () => {
       }),
     );
   });
+
+  it("an admin adds a buyer's own market: a bad code is refused, then POST with the customer's number", async () => {
+    signIn(["admin"]);
+    const { callsTo } = mockFetch({
+      ...routes,
+      "POST /api/lab/markets": {
+        status: 201,
+        body: { code: "BUYER-A", name: "Buyer A", customerId: 7, current: null },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MarketsPage />);
+    const form = screen.getByRole("form", { name: "Add market" });
+    await user.type(within(form).getByLabelText(/^Code/), "1x");
+    await user.type(within(form).getByLabelText(/^Name/), "Buyer A");
+    await user.type(within(form).getByLabelText(/Customer number/), "7");
+    await user.click(within(form).getByRole("button", { name: "Add Market" }));
+    expect(within(form).getByLabelText(/^Code/)).toHaveAttribute("aria-invalid", "true");
+    expect(callsTo("POST", "/api/lab/markets")).toHaveLength(0);
+    await user.clear(within(form).getByLabelText(/^Code/));
+    await user.type(within(form).getByLabelText(/^Code/), "buyer-a");
+    await user.click(within(form).getByRole("button", { name: "Add Market" }));
+    await waitFor(() =>
+      expect(callsTo("POST", "/api/lab/markets")[0]?.body).toEqual({
+        code: "BUYER-A",
+        name: "Buyer A",
+        customerId: 7,
+      }),
+    );
+    expect(await screen.findByText(/Market BUYER-A added/)).toBeInTheDocument();
+  });
+
+  it("not an admin: no Add market form", async () => {
+    signIn(["reviewer"]);
+    mockFetch(routes);
+    renderWithProviders(<MarketsPage />);
+    await screen.findByRole("list", { name: "Limits of EU" });
+    expect(screen.queryByRole("form", { name: "Add market" })).not.toBeInTheDocument();
+  });
 });

@@ -19,6 +19,7 @@ import { useUpdatePanel } from "../api/update-panel";
 import { useCurrentStaff } from "../hooks/use-current-staff";
 import { panelCodes } from "../utils/spec-version-form";
 import { hasRole } from "../utils/staff-roles";
+import { AddMarketForm } from "./add-market-form";
 import { SpecVersionForm } from "./spec-version-form";
 
 /** Markets with the limits in force, and each test type's panel; admins add versions and edit panels. */
@@ -41,6 +42,7 @@ export function MarketsPage() {
         <h2 id="markets-title" className="text-lg font-semibold text-slate-900">
           Markets
         </h2>
+        {admin ? <AddMarketForm /> : null}
         {markets.isError ? (
           <Alert tone="error">{markets.error.message}</Alert>
         ) : markets.isPending ? (

@@ -1,0 +1,103 @@
+import { Plus } from "lucide-react";
+import { useState, type FormEvent } from "react";
+
+import { MARKET_CODE_PATTERN, NAME_MAX } from "@lab/contracts";
+
+import { Button } from "@/components/ui/button";
+import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
+import { Field, Input, describedBy } from "@/components/ui/input";
+import { useToast } from "@/components/ui/toast";
+
+import { useAddMarket, type MarketInput } from "../api/add-market";
+
+type MarketField = "code" | "name" | "customerId";
+
+/** Add a market (admins): a public one, or a buyer's own specification for one customer. */
+export function AddMarketForm() {
+  const add = useAddMarket();
+  const toast = useToast();
+  const [values, setValues] = useState<Record<MarketField, string>>({ code: "", name: "", customerId: "" });
+  const [errors, setErrors] = useState<Partial<Record<MarketField, string>>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const { ref, reveal } = useErrorReveal();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBanner(null);
+    const code = values.code.trim().toUpperCase();
+    const name = values.name.trim();
+    const customer = values.customerId.trim();
+    const found: Partial<Record<MarketField, string>> = {};
+    if (!MARKET_CODE_PATTERN.test(code))
+      found.code = "Use 2–20 capitals, digits or -, starting with a letter";
+    if (!name) found.name = "Enter the market's name";
+    if (customer && !/^[1-9]\d*$/.test(customer))
+      found.customerId = "Enter the customer's number, or leave it empty";
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      reveal();
+      return;
+    }
+    const input: MarketInput = customer ? { code, name, customerId: Number(customer) } : { code, name };
+    add.mutate(input, {
+      onSuccess: (market) => {
+        toast.success(`Market ${market.code} added: now add its limits as a version`);
+        setValues({ code: "", name: "", customerId: "" });
+      },
+      onError: (failure) => {
+        const field = serverFieldError(failure);
+        if (field && (field.field === "code" || field.field === "name" || field.field === "customerId"))
+          setErrors({ [field.field]: field.message });
+        else setBanner(failure instanceof Error ? failure.message : String(failure));
+        reveal();
+      },
+    });
+  };
+
+  const input = (field: MarketField, label: string, props: { maxLength?: number; inputMode?: "numeric" }) => (
+    <Field id={`market-${field}`} label={label} error={errors[field]} required={field !== "customerId"}>
+      <Input
+        id={`market-${field}`}
+        className="min-h-11"
+        autoComplete="off"
+        value={values[field]}
+        invalid={Boolean(errors[field])}
+        aria-describedby={describedBy(`market-${field}`, errors[field])}
+        onChange={(event) => {
+          setValues((current) => ({ ...current, [field]: event.target.value }));
+          setErrors((current) => ({ ...current, [field]: undefined }));
+        }}
+        {...props}
+      />
+    </Field>
+  );
+
+  return (
+    <form
+      ref={ref}
+      onSubmit={submit}
+      noValidate
+      aria-label="Add market"
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <h3 className="font-semibold text-slate-900">Add a market</h3>
+      <p className="text-xs text-slate-600">
+        A buyer&apos;s own specification names the customer it belongs to; only that customer can choose it.
+      </p>
+      <ErrorBanner message={banner} />
+      <div className="grid gap-3 sm:grid-cols-3">
+        {input("code", "Code", { maxLength: 20 })}
+        {input("name", "Name", { maxLength: NAME_MAX })}
+        {input("customerId", "Customer number (buyer's own)", { inputMode: "numeric" })}
+      </div>
+      <Button
+        type="submit"
+        isLoading={add.isPending}
+        className="w-full sm:w-auto"
+        icon={<Plus aria-hidden="true" className="h-4 w-4" />}
+      >
+        Add Market
+      </Button>
+    </form>
+  );
+}
