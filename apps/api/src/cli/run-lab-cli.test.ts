@@ -169,6 +169,18 @@ describe("pnpm lab", () => {
       code: 1,
       err: "This report is already revoked",
     });
+    // The revoke opened round 2: its results and release issue the replacement.
+    const amended = await cli(["results", sid, "metals.csv", ...as("analyst@aquatest.local")], {
+      "metals.csv": csv,
+    });
+    expect(amended.out).toMatch(new RegExp(`^Sample #${sid}, round 2: awaiting review$`, "m"));
+    const replacement = await cli(["release", sid, ...as("second@aquatest.local")]);
+    expect(replacement).toMatchObject({ code: 0, out: expect.stringMatching(/^Report #\d+ released: /) });
+    const [revoked] = await t.database.db
+      .select()
+      .from(reports)
+      .where(eq(reports.id, report?.id ?? 0));
+    expect(revoked?.replacedById).toEqual(expect.any(Number));
     expect((await cli(["agents", "deactivate", agentId])).out).toBe(`Agent #${agentId} is inactive`);
   });
 
