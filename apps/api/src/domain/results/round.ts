@@ -139,7 +139,24 @@ export async function sampleAnalysis(
 ): Promise<{ analysis: AnalysisView | null; panel: Parameter[] }> {
   const data = await loadRound(executor, sample, sample.resultRound);
   const row = await analysisRow(executor, sample.id, sample.resultRound);
-  const judgement = await judgeRound(executor, sample, data, at);
+  // A released round shows what its report states, not a judgement against today's specifications.
+  const [released] =
+    row?.state === "released"
+      ? await executor
+          .select()
+          .from(reports)
+          .where(and(eq(reports.sampleId, sample.id), eq(reports.round, row.round)))
+      : [];
+  const judgement: Judgement = released
+    ? {
+        markets: released.markets,
+        parameters: released.parameters,
+        complete: true,
+        missing: [],
+        confirmationsRequired: [],
+        result: released.result,
+      }
+    : await judgeRound(executor, sample, data, at);
   // The panel with the confirmatory parameters the results so far call for.
   const panel = effectivePanel(data.panel, data.catalogue, data.values);
   if (!row) return { analysis: null, panel };

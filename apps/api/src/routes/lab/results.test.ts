@@ -540,6 +540,8 @@ describe("specification versions: an issued report keeps the version it was judg
         .expect(200)
     ).body;
     expect(certificateAfter).toEqual(certificateBefore);
+    // The console shows the released round as its report states it.
+    expect((await labSample(t, admin.token, sample.id)).analysis?.judgement.markets).toEqual(issued.markets);
 
     const next = await testing(["Heavy Metal Analysis"], ["EU"]);
     const judged = (
