@@ -70,7 +70,7 @@ export function MarketPicker({
                 <label
                   htmlFor={inputId}
                   className={cn(
-                    "inline-flex min-h-11 max-w-full cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 text-sm focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-teal-700",
+                    "inline-flex min-h-11 max-w-full cursor-pointer items-center gap-2 rounded-3xl border px-3 py-1.5 text-sm focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-teal-700",
                     checked
                       ? "border-teal-700 bg-teal-50 font-semibold text-teal-900"
                       : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",

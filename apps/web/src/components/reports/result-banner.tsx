@@ -43,7 +43,7 @@ export function RevokedBanner({ revokedAt, reason }: { revokedAt: string | null;
       className="flex items-start gap-3 rounded-xl border border-red-400 bg-red-100 p-4 text-red-950 sm:p-5"
     >
       <Ban aria-hidden="true" className="h-6 w-6 shrink-0 text-red-800" />
-      <div>
+      <div className="min-w-0 [overflow-wrap:anywhere]">
         <h2 className="text-lg font-bold">Report Revoked</h2>
         <p className="text-sm">
           The laboratory revoked this report{revokedAt ? ` on ${formatDateTime(revokedAt)}` : ""}. Its

@@ -239,19 +239,19 @@ function TrendChart({
           strokeWidth="1"
         />
         <line x1={CHART.left} y1={bottom} x2={right} y2={bottom} stroke="currentColor" strokeWidth="1" />
-        <text x={CHART.left - 4} y={CHART.top + 4} textAnchor="end" fontSize="10" fill="currentColor">
+        <text x={CHART.left - 4} y={CHART.top + 4} textAnchor="end" fontSize="11" fill="currentColor">
           {top}
         </text>
-        <text x={CHART.left - 4} y={bottom} textAnchor="end" fontSize="10" fill="currentColor">
+        <text x={CHART.left - 4} y={bottom} textAnchor="end" fontSize="11" fill="currentColor">
           0
         </text>
         {first ? (
-          <text x={CHART.left} y={CHART.height - 10} fontSize="10" fill="currentColor">
+          <text x={CHART.left} y={CHART.height - 10} fontSize="11" fill="currentColor">
             {formatDate(first.at)}
           </text>
         ) : null}
         {last && trend.points.length > 1 ? (
-          <text x={right} y={CHART.height - 10} textAnchor="end" fontSize="10" fill="currentColor">
+          <text x={right} y={CHART.height - 10} textAnchor="end" fontSize="11" fill="currentColor">
             {formatDate(last.at)}
           </text>
         ) : null}
@@ -266,7 +266,7 @@ function TrendChart({
               strokeWidth="1.5"
               strokeDasharray="5 3"
             />
-            <text x={right} y={line.y - 3} textAnchor="end" fontSize="10" fill="#991b1b">
+            <text x={right} y={line.y - 3} textAnchor="end" fontSize="11" fill="#991b1b">
               {trend.market} {line.label}
             </text>
           </g>
