@@ -328,4 +328,33 @@ describe("lab catalogue", () => {
     // The way forward is a new version.
     await call(admin, "post", "/markets/UK/versions").send(body).expect(201);
   });
+  it("a release freezes the version it judged against: the lab's default limits then answer 409", async () => {
+    const reviewer = await tokenOf(["reviewer"]);
+    const customer = await signedInCustomer(t);
+    const sample = await submitSample(t.app, customer, {
+      shrimpCategory: "Pacific White Shrimp",
+      testTypes: ["Heavy Metal Analysis"],
+    });
+    const agent = await call(admin, "post", "/agents")
+      .send({ name: "Suresh", phone: "9000000081" })
+      .expect(201);
+    await call(admin, "post", `/samples/${sample.id}/assign`).send({ agentId: agent.body.id }).expect(200);
+    await call(admin, "post", `/samples/${sample.id}/status`).send({ status: "COLLECTED" }).expect(200);
+    await call(admin, "post", `/samples/${sample.id}/status`).send({ status: "TESTING" }).expect(200);
+    const results = ["PB", "CD", "HG"].map((code) => ({ code, qualifier: "not_detected" }));
+    await call(analyst, "post", `/samples/${sample.id}/results`).send({ results }).expect(200);
+    await call(reviewer, "post", `/samples/${sample.id}/release`).send({}).expect(201);
+
+    const lab = ((await call(analyst, "get", "/markets").expect(200)).body as Market[]).find(
+      (m) => m.code === "LAB",
+    );
+    expect(lab?.current?.used).toBe(true);
+    const current = lab?.current;
+    if (!current) throw new Error("LAB has no version in force");
+    const limits = Object.entries(current.limits).map(([parameter, l]) => ({ parameter, ...l }));
+    const frozen = await call(admin, "put", `/markets/LAB/versions/${current.version}`)
+      .send({ effectiveFrom: current.effectiveFrom, reference: current.reference, limits })
+      .expect(409);
+    expect(frozen.body.code).toBe("spec_version_used");
+  });
 });
