@@ -540,6 +540,13 @@ describe("specification versions: an issued report keeps the version it was judg
         .expect(200)
     ).body;
     expect(certificateAfter).toEqual(certificateBefore);
+    // The version that judged the report is frozen: staff add versions, they cannot edit a used one.
+    const edit = await request(t.app)
+      .put("/api/lab/markets/EU/versions/1")
+      .auth(admin.token, { type: "bearer" })
+      .send({ effectiveFrom: "2023-05-25", reference: "Edited", limits: [] });
+    expect(edit.status).toBe(409);
+    expect(edit.body.code).toBe("spec_version_used");
     // The console shows the released round as its report states it.
     expect((await labSample(t, admin.token, sample.id)).analysis?.judgement.markets).toEqual(issued.markets);
 
