@@ -171,4 +171,11 @@ describe("ResultsEntry", () => {
     expect(within(row("SALM")).getByLabelText("Result")).toHaveValue("absent");
     expect(verdict("CAP", "EU")).toHaveTextContent("✗ Fail");
   });
+
+  it("a test type without a panel: says so instead of a form that would pass with nothing", () => {
+    mockFetch({});
+    renderEntry([]);
+    expect(screen.getByText(/No parameters are set up/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Save Results" })).not.toBeInTheDocument();
+  });
 });

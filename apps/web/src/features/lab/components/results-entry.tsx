@@ -124,6 +124,15 @@ export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntr
     );
   };
 
+  if (panel.length === 0) {
+    return (
+      <Alert tone="warning">
+        No parameters are set up for this sample&apos;s test types yet: an admin adds them to the test
+        type&apos;s panel under Markets.
+      </Alert>
+    );
+  }
+
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Test results" className="space-y-4">
       {analysis?.state === "returned" && analysis.returnedNote ? (
