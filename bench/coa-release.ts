@@ -5,7 +5,7 @@
 // the reviewer fires N POST /api/lab/samples/{id}/release at once. Each release answers after its
 // certificate is rendered and stored (report_documents), so the total is the time to N issued PDFs.
 // Prints the total, p50/p95/max of the answers, and checks N reports with N distinct SHA-256 hashes.
-// Run: pnpm --filter @lab/bench coa-release [N] [--api-dir <apps/api of another checkout>] [postgres://server-url]
+// Run: pnpm --filter @lab/bench coa-release [N] [--warm 5] [--api-dir <apps/api of another checkout>] [postgres://server-url]
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -13,7 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { createDatabase, customers, reportDocuments, reports, sampleEvents, samples, staff } from "@lab/db";
-import { count, countDistinct } from "drizzle-orm";
+import { count, countDistinct, eq, inArray } from "drizzle-orm";
 import pg from "pg";
 
 import { createSessionStore } from "@lab/api/sessions";
@@ -26,6 +26,8 @@ const argValue = (name: string, fallback: string) => {
 const serverUrl =
   process.argv.find((arg) => arg.startsWith("postgres://")) ?? "postgres://postgres@127.0.0.1:5432/test";
 const total = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 100);
+// Released one by one before the burst, not counted: module loading, the PDF workers' start, JIT.
+const warm = Number(argValue("warm", "5"));
 const here = dirname(fileURLToPath(import.meta.url));
 const apiDir = resolve(argValue("api-dir", join(here, "..", "apps", "api")));
 const DB_NAME = "coa_bench";
@@ -93,7 +95,7 @@ try {
   const testing = await db
     .insert(samples)
     .values(
-      Array.from({ length: total }, (_, i) => ({
+      Array.from({ length: total + warm }, (_, i) => ({
         customerId: owner.id,
         status: "TESTING" as const,
         samplerName: "లక్ష్మీ దేవి",
@@ -136,6 +138,7 @@ try {
       EMAIL_CHECK_DNS: "off",
       LAB_SIMULATOR: "off",
       LOG_LEVEL: "warn",
+      METRICS_TOKEN: "coa-bench-metrics",
     },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
@@ -181,8 +184,21 @@ try {
       throw new Error(`results for #${sample.id}: ${entered.status} ${JSON.stringify(entered.body)}`);
   }
   console.log(
-    `${total} samples, ${results.length} parameters each × ${MARKETS.length} markets, awaiting review`,
+    `${total} samples (+${warm} to warm up), ${results.length} parameters each × ${MARKETS.length} markets, awaiting review`,
   );
+  for (const sample of testing.splice(0, warm)) {
+    const released = await call(reviewerToken, `/lab/samples/${sample.id}/release`, {});
+    if (released.status !== 201) throw new Error(`warm-up release: ${released.status}`);
+  }
+
+  // The API process's CPU time (its threads together), from its own /metrics: what the burst cost it,
+  // whatever else the machine was doing.
+  const cpuSeconds = async () => {
+    const res = await fetch(`${base}/metrics`, { headers: { authorization: "Bearer coa-bench-metrics" } });
+    const match = /^process_cpu_seconds_total(?:\{[^}]*\})? ([\d.e+-]+)$/m.exec(await res.text());
+    return match ? Number(match[1]) : NaN;
+  };
+  const cpuBefore = await cpuSeconds();
 
   // The releases, all at once.
   const started = performance.now();
@@ -196,16 +212,30 @@ try {
     }),
   );
   const totalMs = performance.now() - started;
+  const cpuUsed = (await cpuSeconds()) - cpuBefore;
   const failed = answers.filter((answer) => answer.status !== 201);
   const times = answers.map((answer) => answer.ms).sort((a, b) => a - b);
 
   const check = await createDatabase({ url: dbUrl.toString(), poolSize: 1 });
   const [issued] = await check.db
     .select({ n: count(), certified: count(reports.certification) })
-    .from(reports);
+    .from(reports)
+    .where(
+      inArray(
+        reports.sampleId,
+        testing.map((sample) => sample.id),
+      ),
+    );
   const [stored] = await check.db
     .select({ n: count(), distinct: countDistinct(reportDocuments.sha256) })
-    .from(reportDocuments);
+    .from(reportDocuments)
+    .innerJoin(reports, eq(reports.id, reportDocuments.reportId))
+    .where(
+      inArray(
+        reports.sampleId,
+        testing.map((sample) => sample.id),
+      ),
+    );
   const [first] = await check.db.select({ markets: reports.markets }).from(reports).limit(1);
   await check.close();
   const verdicts = (first?.markets ?? []).map((market) => `${market.code} ${market.verdict}`).join(", ");
@@ -214,7 +244,8 @@ try {
     `${total} releases at once: all answered in ${(totalMs / 1000).toFixed(2)} s; ` +
       `answer p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, ` +
       `max ${percentile(times, 100).toFixed(0)} ms; ${failed.length} failed` +
-      (failed[0] ? ` (first: ${failed[0].status} ${JSON.stringify(failed[0].body)})` : ""),
+      (failed[0] ? ` (first: ${failed[0].status} ${JSON.stringify(failed[0].body)})` : "") +
+      `; API CPU ${cpuUsed.toFixed(2)} s (${((cpuUsed / total) * 1000).toFixed(0)} ms a release)`,
   );
   console.log(
     `reports ${issued?.n ?? 0} (${issued?.certified ?? 0} with a certification number; first: ${verdicts}), ` +
