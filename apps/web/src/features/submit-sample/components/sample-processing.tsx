@@ -149,6 +149,10 @@ export function SampleProcessing({
             <SummaryItem label="Location" value={sample.samplerLocation} />
             <SummaryItem label="Shrimp Category" value={sample.shrimpCategory} />
             <SummaryItem label="Test Types" value={sample.shrimpSubCategory} />
+            <SummaryItem
+              label="Destination Markets"
+              value={sample.markets.length > 0 ? sample.markets.join(", ") : "None: the lab's default limits"}
+            />
             {sample.emailAddress ? <SummaryItem label="Email Address" value={sample.emailAddress} /> : null}
             <SummaryItem label="Submitted At" value={formatDateTime(sample.createdAt)} />
           </dl>

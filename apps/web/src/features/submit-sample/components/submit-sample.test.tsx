@@ -61,6 +61,7 @@ function serve(
           shrimpCategory: body.shrimpCategory,
           testTypes: body.testTypes,
           shrimpSubCategory: (body.testTypes ?? []).join(", "),
+          markets: body.markets ?? [],
         }),
       };
     },
@@ -470,6 +471,7 @@ describe("Submit Sample: destination markets", () => {
     await user.click(screen.getByRole("button", { name: "Submit Sample" }));
     await screen.findByRole("heading", { name: "Sample Processing" });
     expect((callsTo("POST", SUBMIT)[0]?.body as SampleSubmission).markets).toEqual(["JP"]);
+    expect(screen.getByText("Destination Markets").parentElement).toHaveTextContent("JP");
   });
 
   it("a server error about markets shows at the picker", async () => {
