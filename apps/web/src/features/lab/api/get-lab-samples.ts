@@ -24,11 +24,14 @@ export interface LabSamplesParams {
   size: number;
   /** The PENDING queue with no agent, oldest first. */
   unassigned: boolean;
+  /** The reviewer's queue: samples whose results await a second person's release (issue 16). */
+  review: boolean;
 }
 
 export function labSamplesSearch(params: LabSamplesParams): string {
   const search = new URLSearchParams();
   if (params.unassigned) search.set("unassigned", "true");
+  else if (params.review) search.set("analysis", "awaiting_review");
   else if (params.status !== "all") search.set("status", params.status);
   if (params.q) search.set("q", params.q);
   search.set("page", String(params.page));

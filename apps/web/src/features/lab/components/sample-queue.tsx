@@ -21,7 +21,10 @@ import {
 } from "../api/get-lab-samples";
 import { LAB_STATUS_LABELS, queueParamsOf } from "../utils/queue-params";
 
-/** The console's queue: all samples (status filter, search, paging) or the unassigned PENDING queue. */
+/**
+ * The console's queue: all samples (status filter, search, paging), the unassigned PENDING queue, or
+ * the reviewer's queue (results awaiting review).
+ */
 export function SampleQueue() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = queueParamsOf(searchParams);
@@ -32,6 +35,7 @@ export function SampleQueue() {
     const merged = { ...params, page: 1, ...next };
     const search = new URLSearchParams();
     if (merged.unassigned) search.set("view", "unassigned");
+    else if (merged.review) search.set("view", "review");
     else if (merged.status !== "all") search.set("status", merged.status);
     if (merged.q) search.set("q", merged.q);
     if (merged.page > 1) search.set("page", String(merged.page));
@@ -51,27 +55,28 @@ export function SampleQueue() {
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Sample Queue</h1>
         <p className="text-sm text-slate-700">
-          Assign agents, move samples through collection and testing, and issue reports.
+          Assign agents, move samples through collection and testing, enter results and release reports.
         </p>
       </div>
 
       <div
         role="group"
         aria-label="Queue view"
-        className="inline-flex rounded-lg border border-slate-300 bg-white p-1"
+        className="inline-flex flex-wrap rounded-lg border border-slate-300 bg-white p-1"
       >
         {[
-          { label: "All samples", unassigned: false },
-          { label: "Unassigned", unassigned: true },
+          { label: "All samples", unassigned: false, review: false },
+          { label: "Unassigned", unassigned: true, review: false },
+          { label: "Awaiting review", unassigned: false, review: true },
         ].map((view) => (
           <button
             key={view.label}
             type="button"
-            aria-pressed={params.unassigned === view.unassigned}
-            onClick={() => go({ unassigned: view.unassigned })}
+            aria-pressed={params.unassigned === view.unassigned && params.review === view.review}
+            onClick={() => go({ unassigned: view.unassigned, review: view.review })}
             className={cn(
               "rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-teal-700 max-lg:min-h-11",
-              params.unassigned === view.unassigned
+              params.unassigned === view.unassigned && params.review === view.review
                 ? "bg-teal-700 text-white"
                 : "text-slate-700 hover:bg-slate-100",
             )}
@@ -85,8 +90,8 @@ export function SampleQueue() {
         <Field id="queue-status" label="Status" className="md:w-56">
           <Select
             id="queue-status"
-            value={params.unassigned ? "pending" : params.status}
-            disabled={params.unassigned}
+            value={params.unassigned ? "pending" : params.review ? "testing" : params.status}
+            disabled={params.unassigned || params.review}
             onChange={(event) => go({ status: event.target.value as LabStatusFilter })}
           >
             {LAB_STATUS_FILTERS.map((status) => (
@@ -117,6 +122,11 @@ export function SampleQueue() {
           Pending samples with no agent yet, oldest first. The dispatcher found no active agent for them:
           assign one by hand.
         </Alert>
+      ) : params.review ? (
+        <Alert tone="info">
+          Results waiting for a second person: release the report or send the results back. You cannot release
+          results you entered yourself.
+        </Alert>
       ) : null}
 
       {list.isError ? (
@@ -127,7 +137,9 @@ export function SampleQueue() {
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-700">
           {params.unassigned
             ? "Every pending sample has an agent."
-            : "No samples found matching your criteria"}
+            : params.review
+              ? "No results are waiting for review."
+              : "No samples found matching your criteria"}
         </p>
       ) : (
         <>

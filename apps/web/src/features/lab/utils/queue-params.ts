@@ -17,6 +17,7 @@ export function queueParamsOf(search: URLSearchParams): LabSamplesParams {
   const page = Number(search.get("page"));
   return {
     unassigned: search.get("view") === "unassigned",
+    review: search.get("view") === "review",
     status: (LAB_STATUS_FILTERS as readonly string[]).includes(status) ? (status as LabStatusFilter) : "all",
     q: search.get("q")?.trim() ?? "",
     page: Number.isInteger(page) && page > 0 ? page : 1,
