@@ -1,7 +1,7 @@
 // Issue 16's journey in Debian's Chromium: certified results, two people, verdicts per market, and
 // the tamper check of a held PDF.
-//   1. A customer's sample for the EU and the US (submitted through the API: the submit form's
-//      market picker has its own tests), an Antibiotic Residue Test, taken to testing by staff.
+//   1. A customer submits an Antibiotic Residue Test for the EU and the US (the submit form's market
+//      chips); staff take it to testing (collection has its own journeys).
 //   2. Staff A (the demo account) enters the results in the console: chloramphenicol at 0.12 µg/kg
 //      shows, live, EU ✓ Pass (under the 0.15 action point) and US ✗ Fail (not tolerated at all);
 //      A corrects it to not detected and saves. A may not release their own results.
@@ -40,6 +40,7 @@ const mailDir = inject("mailDir");
 const serverLog = inject("serverLog");
 
 const TEST_TYPE = "Antibiotic Residue Test";
+const PROVIDER = "Nellore Blue Ponds";
 const PDF_GENUINE = "This PDF is byte-for-byte the certificate the lab issued.";
 const PDF_CHANGED =
   "This PDF is NOT the certificate the lab issued: it has been changed or is a different document.";
@@ -115,29 +116,53 @@ describe.skipIf(!baseURL || !chromiumAvailable())("certified results journey", (
     await reviewer?.context.close();
   });
 
-  it("a customer's sample for the EU and the US is under test", async () => {
+  it("a customer submits a sample for the EU and the US (the market chips of the submit form); staff take it to testing", async () => {
     const { page } = customer;
     const { token, customerId } = await registerVerified(page, mailDir, "Anitha Reddy", email);
-    const submitted = await page.request.post("/api/sample-submissions", {
-      headers: { Authorization: `Bearer ${token}` },
+    const auth = { Authorization: `Bearer ${token}` };
+    const provider = await page.request.post(`/api/customers/${customerId}/sample-providers`, {
+      headers: auth,
       data: {
-        consumerId: customerId,
-        samplerId: `temp_${Date.now()}`,
-        samplerName: "Nellore Blue Ponds",
-        samplerLocation: "Nellore, Andhra Pradesh",
-        coordinate: { lat: 14.4426, lng: 79.9865 },
-        shrimpCategory: "Pacific White Shrimp",
-        testTypes: [TEST_TYPE],
+        samplerName: PROVIDER,
+        userType: "Farmer",
         phoneNumber: "+91 98480 44556",
-        markets: ["EU", "US"],
-        status: "PENDING",
-        assigned: "",
+        location: JSON.stringify({
+          address: "Nellore, Andhra Pradesh",
+          coordinates: { lat: 14.4426, lng: 79.9865 },
+          placeId: null,
+        }),
+        coordinates: { lat: 14.4426, lng: 79.9865 },
       },
     });
-    expect(submitted.status(), await submitted.text()).toBe(201);
-    const sample = (await submitted.json()) as { id: number; markets: string[] };
-    expect(sample.markets).toEqual(["EU", "US"]);
-    sampleId = sample.id;
+    expect(provider.status(), await provider.text()).toBe(201);
+
+    await signIn(page, email);
+    await page.goto("/submit-sample");
+    const form = await visible(page.getByRole("form", { name: "Submit sample" }));
+    const name = form.getByRole("combobox", { name: /Sample Provider Name/ });
+    await name.click();
+    await name.pressSequentially("Nellore", { delay: 20 });
+    await (await visible(page.getByRole("option", { name: new RegExp(PROVIDER) }))).click();
+    await form.getByLabel(/Shrimp Category/).selectOption("Pacific White Shrimp");
+    await form.getByLabel(TEST_TYPE).check();
+    const markets = form.getByRole("group", { name: "Destination markets (optional)" });
+    for (const code of ["EU", "US"]) {
+      const chip = markets.getByRole("checkbox", { name: new RegExp(`^${code} · `) });
+      await markets.locator(`label[for="${(await chip.getAttribute("id")) ?? ""}"]`).click();
+      expect(await chip.isChecked()).toBe(true);
+    }
+    await visible(markets.getByText("2 chosen"));
+    await expectNoSidewaysScroll(page, "/submit-sample with markets");
+    await expectNoAxeViolations(page, "/submit-sample with markets");
+    await form.getByRole("button", { name: "Submit Sample" }).click();
+    await visible(page.getByRole("heading", { level: 1, name: "Sample Processing" }), 20_000);
+    const text =
+      (await (await visible(page.getByText(/Sample #\d+ was submitted successfully\./))).textContent()) ?? "";
+    sampleId = Number(/#(\d+)/.exec(text)?.[1]);
+    expect(sampleId).toBeGreaterThan(0);
+    const read = await page.request.get(`/api/sample-submissions/${sampleId}`, { headers: auth });
+    expect(read.status(), await read.text()).toBe(200);
+    expect(((await read.json()) as { markets: string[] }).markets).toEqual(["EU", "US"]);
 
     // Collection and delivery are other journeys' screens: here through the staff API.
     const headers = await staffHeaders(page);
@@ -212,7 +237,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("certified results journey", (
 
   it("customer (phone): the report shows each market's verdict and the parameter results, without sideways scroll", async () => {
     const { page } = customer;
-    await signIn(page, email);
+    // Still signed in from the submission.
     await page.goto(`/report/${reportId}`);
     await waitForPath(page, `/report/${reportId}`);
     await visible(page.getByText(certification, { exact: true }));
