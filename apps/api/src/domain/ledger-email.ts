@@ -10,7 +10,6 @@ import {
   outboxMail,
   reports,
   samples,
-  staff,
   type Executor,
   type OutboxAttachment,
 } from "@lab/db";
@@ -21,7 +20,9 @@ import { AppError } from "../lib/app-error";
 import { enqueueMail, type MailToSend } from "../mail/outbox";
 import { sharedReportMail, type UnsubscribeLinks } from "../mail/shared-report-mail";
 import type { DomainContext } from "./context";
-import { buildReportPdf, reportPdfFileName } from "./report-pdf";
+import { reportDocument } from "./report-document";
+import { reportPdfFileName } from "./report-pdf";
+import { currentReportJoin } from "./sample-list/views";
 
 export type LedgerEmailInput = z.output<typeof ledgerEmailRequestSchema>;
 
@@ -119,7 +120,8 @@ export async function sendLedgerEmail(
   const rows = await ctx.db
     .select({ sample: samples, report: reports })
     .from(samples)
-    .leftJoin(reports, eq(reports.sampleId, samples.id))
+    // The sample's current report: a revoked one that was replaced is not sent again beside its replacement.
+    .leftJoin(reports, currentReportJoin)
     .where(and(eq(samples.customerId, customerId), inArray(samples.id, ids)));
   if (rows.length === 0) throw new AppError(404, "not_found", messages.sampleNotFound);
 
@@ -151,13 +153,6 @@ export async function sendLedgerEmail(
   const early = await quotaCheck(ctx.db, customerId, ctx.now(), byRecipient.size);
   if (!early.ok) throw quotaExceeded(early.retryAfterSeconds);
 
-  const signatories = new Map(
-    (await ctx.db.select({ id: staff.id, name: staff.name }).from(staff)).map((member) => [
-      member.id,
-      member.name,
-    ]),
-  );
-
   const queuedAt = ctx.now();
   const mails: MailToSend[] = [];
   let reportsAttached = 0;
@@ -166,13 +161,8 @@ export async function sendLedgerEmail(
     if (input.includeReports) {
       for (const { sample, report } of own) {
         if (!report || sample.status !== "COMPLETED") continue;
-        const pdf = await buildReportPdf({
-          report,
-          sample,
-          customer,
-          signatory: report.issuedBy === null ? null : (signatories.get(report.issuedBy) ?? null),
-          publicUrl: ctx.publicUrl,
-        });
+        // The issued bytes, as stored: the recipient can check them on /verify against the published hash.
+        const { pdf } = await reportDocument(ctx, report.id);
         attachments.push({
           filename: reportPdfFileName(report),
           contentType: "application/pdf",
