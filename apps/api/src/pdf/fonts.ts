@@ -136,5 +136,33 @@ export const BASE_FAMILY = FALLBACK_FONTS[0] as Family;
  */
 export function useFont(doc: PDFKit.PDFDocument, font: PdfFont, size: number): PDFKit.PDFDocument {
   // @types/pdfkit lists file and byte sources only; pdfkit 0.20 also takes a fontkit font.
-  return doc.font(font.font as unknown as Buffer, font.name, size);
+  const current = doc.font(font.font as unknown as Buffer, font.name, size);
+  shareLayouts(current, font);
+  return current;
+}
+
+// pdfkit shapes each word once per document (its embedded font's layoutCache): the same words shaped
+// again for every certificate were a third of a render. A shaped run depends only on the fontkit font
+// (shared) and the text, and pdfkit copies what it changes, so one cache per font serves every
+// document. Bounded: past the limit a fresh cache starts (documents holding the old one keep it).
+const LAYOUTS_MAX = 20_000;
+const layouts = new Map<string, { cache: Record<string, unknown>; uses: number }>();
+
+interface EmbeddedFontInternals {
+  layoutCache?: Record<string, unknown>;
+}
+
+function shareLayouts(doc: PDFKit.PDFDocument, font: PdfFont): void {
+  const embedded = (doc as unknown as { _font?: EmbeddedFontInternals })._font;
+  if (!embedded || embedded.layoutCache === undefined) return;
+  let shared = layouts.get(font.name);
+  if (embedded.layoutCache === shared?.cache) return;
+  if (!shared || (shared.uses % 100 === 99 && Object.keys(shared.cache).length > LAYOUTS_MAX)) {
+    shared = { cache: Object.create(null) as Record<string, unknown>, uses: 0 };
+    layouts.set(font.name, shared);
+  }
+  shared.uses += 1;
+  // Keep what this document shaped already.
+  Object.assign(shared.cache, embedded.layoutCache);
+  embedded.layoutCache = shared.cache;
 }
