@@ -297,7 +297,10 @@ export const sampleEventSchema = z.object({
   by: z.string(),
   note: z.string().nullable(),
   at: z.string(),
-  /** "move" (a status change) or "confirmation" (a screening positive sent for its confirmatory test). */
+  /**
+   * What the step was: "move" (a status change), "confirmation" (a screening positive sent for its
+   * confirmatory test), "released", "revoked"; staff also see "results" and "returned".
+   */
   kind: z.string().optional(),
 });
 export type SampleEvent = z.infer<typeof sampleEventSchema>;

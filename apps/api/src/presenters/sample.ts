@@ -40,6 +40,7 @@ export function presentSampleEvent(row: SampleEventRow, names: ReadonlyMap<strin
     by: names.get(row.actor) ?? SYSTEM_ACTOR_NAME,
     note: row.note,
     at: row.at.toISOString(),
+    kind: row.kind,
   };
 }
 

@@ -422,10 +422,13 @@ describe("screening and confirmation", () => {
     expect(detail.panel.map((parameter) => parameter.code)).toContain("CAP");
     const timeline = (await asCustomer(`/sample-submissions/${sample.id}/events`).expect(200)).body as {
       note: string | null;
+      kind: string;
     }[];
-    expect(timeline.map((event) => event.note)).toContain(
+    expect(timeline.filter((event) => event.kind === "confirmation").map((event) => event.note)).toEqual([
       "Confirmation testing: Chloramphenicol (screening 0.4 µg/kg ≥ cut-off 0.1) → LC-MS/MS",
-    );
+    ]);
+    // The lab's internal steps (results entered, returned) stay off the customer's timeline.
+    expect(timeline.map((event) => event.kind)).not.toContain("results");
 
     const confirmed = (await enter(sample.id, [{ code: "CAP", value: 0.2 }]).expect(200)).body as Analysis;
     expect(confirmed.state).toBe("awaiting_review");
