@@ -5,16 +5,13 @@ import {
   PHONE_MAX,
   REPORT_LIMIT_MAX,
   REPORT_METHOD_MAX,
-  REPORT_REVIEW_MAX,
   REPORT_SECTION_MAX,
-  REPORT_TESTS_MAX,
   REPORT_UNIT_MAX,
   REPORT_VALUE_MAX,
   REVOKE_REASON_MAX,
   STATUS_NOTE_MAX,
   TEST_TYPE_MAX,
   tooLong,
-  tooMany,
 } from "./limits";
 import { messages } from "./messages";
 import { coordinatesSchema } from "./providers";
@@ -109,25 +106,6 @@ export const labResultsSchema = z.object({
   waterQuality: section("Water quality"),
 });
 
-export const issueReportRequestSchema = z.object({
-  initialInspection: text()
-    .trim()
-    .max(REPORT_REVIEW_MAX, tooLong("Initial inspection", REPORT_REVIEW_MAX))
-    .default(""),
-  labResults: labResultsSchema.default({
-    viralScreening: "",
-    bacterialAnalysis: "",
-    parasiteCheck: "",
-    geneticMarkers: "",
-    waterQuality: "",
-  }),
-  finalReview: text().trim().max(REPORT_REVIEW_MAX, tooLong("Final review", REPORT_REVIEW_MAX)).default(""),
-  tests: z
-    .array(reportTestSchema)
-    .min(1, messages.reportTestsRequired)
-    .max(REPORT_TESTS_MAX, tooMany("test results", REPORT_TESTS_MAX)),
-});
-export type IssueReportRequest = z.input<typeof issueReportRequestSchema>;
 
 export const revokeRequestSchema = z.object({
   reason: text(messages.revokeReasonRequired)
