@@ -150,7 +150,7 @@ describe("lab simulator", () => {
     const person = await signedInStaff(t);
     await enterResults(ctx, id, { results: [{ code: "PB", value: 0.05 }] }, { kind: "staff", id: person.id });
     await tick();
-    await simulator.step();
+    expect(await simulator.step()).toBe(0);
     expect(await status(id)).toBe("TESTING");
     expect(await reportsOf(id)).toHaveLength(0);
   });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 
 import { judge, judgedMarkets, type ResultValue, type StaffRole } from "@lab/contracts";
 import { agents, sampleAnalyses, sampleResults, samples, staff } from "@lab/db";
-import { and, asc, count, eq, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, lt, ne, notExists, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 
 import type { DomainContext } from "../domain/context";
@@ -36,6 +36,8 @@ const DEMO_AGENTS = [
 
 // The demo lab's two people: one enters results, the other reviews and releases them (the
 // two-person rule holds for the simulator too). Nobody signs in as them: their passwords are random.
+type StaffActor = Extract<Actor, { kind: "staff" }>;
+
 interface DemoStaff {
   email: string;
   name: string;
@@ -75,8 +77,8 @@ export function createLabSimulator(
     logger.info({ agents: DEMO_AGENTS.length }, "simulator added demo field agents");
   }
 
-  let crew: { analyst: Actor; reviewer: Actor } | undefined;
-  async function ensureStaffMember(member: DemoStaff): Promise<Actor> {
+  let crew: { analyst: StaffActor; reviewer: StaffActor } | undefined;
+  async function ensureStaffMember(member: DemoStaff): Promise<StaffActor> {
     const find = async () =>
       (
         await ctx.db
@@ -100,7 +102,7 @@ export function createLabSimulator(
       return { kind: "staff", id: raced.id };
     }
   }
-  async function ensureStaff(): Promise<{ analyst: Actor; reviewer: Actor }> {
+  async function ensureStaff(): Promise<{ analyst: StaffActor; reviewer: StaffActor }> {
     crew ??= {
       analyst: await ensureStaffMember(DEMO_ANALYST),
       reviewer: await ensureStaffMember(DEMO_REVIEWER),
@@ -108,7 +110,19 @@ export function createLabSimulator(
     return crew;
   }
 
-  async function due(status: "COLLECTING" | "COLLECTED" | "TESTING", ageMs: number) {
+  async function due(status: "COLLECTING" | "COLLECTED" | "TESTING", ageMs: number, analystId = 0) {
+    // A round someone else entered results in is theirs: left out, so it never holds a place in
+    // the twenty oldest while the demo lab waits on people.
+    const theirs = ctx.db
+      .select({ one: sql`1` })
+      .from(sampleResults)
+      .where(
+        and(
+          eq(sampleResults.sampleId, samples.id),
+          eq(sampleResults.round, samples.resultRound),
+          ne(sampleResults.enteredBy, analystId),
+        ),
+      );
     return ctx.db
       .select({
         id: samples.id,
@@ -117,7 +131,13 @@ export function createLabSimulator(
         round: samples.resultRound,
       })
       .from(samples)
-      .where(and(eq(samples.status, status), lt(samples.updatedAt, new Date(ctx.now().getTime() - ageMs))))
+      .where(
+        and(
+          eq(samples.status, status),
+          lt(samples.updatedAt, new Date(ctx.now().getTime() - ageMs)),
+          status === "TESTING" ? notExists(theirs) : undefined,
+        ),
+      )
       .orderBy(asc(samples.updatedAt))
       .limit(20);
   }
@@ -139,8 +159,7 @@ export function createLabSimulator(
       .select()
       .from(sampleResults)
       .where(and(eq(sampleResults.sampleId, sample.id), eq(sampleResults.round, sample.round)));
-    const analystId = analyst.kind === "staff" ? analyst.id : 0;
-    if (entered.some((result) => result.enteredBy !== analystId)) return false;
+    if (entered.some((result) => result.enteredBy !== analyst.id)) return false;
     const state = analysis?.state ?? "awaiting_results";
     if (state === "awaiting_results" || state === "returned") {
       const plan = planSample(panel, random, passRate);
@@ -190,7 +209,8 @@ export function createLabSimulator(
       const eta = new Date(ctx.now().getTime() + pace.testMs);
       await tryMove(() => moveSample(ctx, sample.id, { type: "start-testing", testingEta: eta }, system));
     }
-    for (const sample of await due("TESTING", pace.testMs)) {
+    const { analyst } = await ensureStaff();
+    for (const sample of await due("TESTING", pace.testMs, analyst.id)) {
       try {
         if (await analyse(sample)) moved += 1;
       } catch (error) {
