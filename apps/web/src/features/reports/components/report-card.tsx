@@ -65,6 +65,17 @@ export function ReportCard({ report }: { report: Report }) {
             {revoked ? (
               <>
                 <s>{report.details.certification ?? "Not certified"}</s> (revoked)
+                {report.replacedBy ? (
+                  <span className="block">
+                    Replaced by{" "}
+                    <Link
+                      to={paths.report.href(report.replacedBy.id)}
+                      className="inline-flex min-h-11 items-center font-medium text-teal-800 underline lg:min-h-0"
+                    >
+                      {report.replacedBy.certification ?? `report #${report.replacedBy.id}`}
+                    </Link>
+                  </span>
+                ) : null}
               </>
             ) : (
               (report.details.certification ?? "Not certified")

@@ -145,4 +145,25 @@ describe("ReportsList", () => {
     expect(within(chips).getByText("US ✓ Pass")).toHaveClass("text-green-900");
     expect(screen.queryByRole("list", { name: "Market verdicts of report #4" })).not.toBeInTheDocument();
   });
+
+  it("a revoked card links to its replacement report", async () => {
+    mockFetch({
+      "GET /api/reports": {
+        body: [
+          makeReport({
+            id: 1,
+            status: "revoked",
+            revokedReason: "Wrong pond",
+            revokedAt: "2026-02-04T00:00:00Z",
+            replacedBy: { id: 2, certification: "NSP-CERT-2026-012" },
+          }),
+        ],
+      },
+    });
+    render();
+    expect(await screen.findByRole("link", { name: "NSP-CERT-2026-012" })).toHaveAttribute(
+      "href",
+      "/report/2",
+    );
+  });
 });
