@@ -31,7 +31,7 @@ const baseURL = inject("baseURL");
 const mailDir = inject("mailDir");
 const phone = viewports.find((size) => size.name === "phone") ?? viewports[0];
 
-const TEST_TYPE = "Viral Disease Screening";
+const TEST_TYPE = "Bacterial Contamination Test";
 
 /** Nothing scrolls sideways on a 360 px screen. */
 async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
