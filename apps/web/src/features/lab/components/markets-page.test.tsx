@@ -190,4 +190,72 @@ describe("MarketsPage", () => {
     await screen.findByRole("list", { name: "Limits of EU" });
     expect(screen.queryByRole("form", { name: "Add market" })).not.toBeInTheDocument();
   });
+
+  it("an admin adds a screening parameter: a bad code is refused; POST with the fields its kind and role use", async () => {
+    signIn(["admin"]);
+    const { callsTo } = mockFetch({
+      ...routes,
+      "POST /api/lab/parameters": {
+        status: 201,
+        body: { ...CAP_ELISA, code: "AOZ_ELISA", name: "AOZ (screening)" },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MarketsPage />);
+    await user.click(await screen.findByRole("button", { name: "Add Parameter" }));
+    const form = screen.getByRole("form", { name: "Add parameter" });
+    await user.type(within(form).getByLabelText(/^Code/), "aoz elisa");
+    await user.type(within(form).getByLabelText(/^Name/), "AOZ (screening)");
+    await user.type(within(form).getByLabelText(/^Unit/), "µg/kg");
+    await user.type(within(form).getByLabelText(/^Method\*?$/), "ELISA");
+    await user.selectOptions(within(form).getByLabelText("Method role"), "screening");
+    await user.type(within(form).getByLabelText("LOD"), "0,1");
+    await user.type(within(form).getByLabelText("Cut-off"), "0.3");
+    await user.type(within(form).getByLabelText(/Confirmed by/), "aoz");
+    await user.click(within(form).getByRole("button", { name: "Save Parameter" }));
+    expect(within(form).getByLabelText(/^Code/)).toHaveAttribute("aria-invalid", "true");
+    expect(callsTo("POST", "/api/lab/parameters")).toHaveLength(0);
+    await user.clear(within(form).getByLabelText(/^Code/));
+    await user.type(within(form).getByLabelText(/^Code/), "aoz_elisa");
+    await user.click(within(form).getByRole("button", { name: "Save Parameter" }));
+    await waitFor(() =>
+      expect(callsTo("POST", "/api/lab/parameters")[0]?.body).toEqual({
+        code: "AOZ_ELISA",
+        name: "AOZ (screening)",
+        kind: "quantitative",
+        unit: "µg/kg",
+        method: "ELISA",
+        methodRole: "screening",
+        lod: 0.1,
+        loq: null,
+        grades: null,
+        per25g: false,
+        cutoff: 0.3,
+        confirmWith: "AOZ",
+      }),
+    );
+    expect(await screen.findByText("Parameter AOZ_ELISA saved")).toBeInTheDocument();
+  });
+
+  it("an admin edits a parameter with PUT on its code; the code cannot change", async () => {
+    signIn(["admin"]);
+    const { callsTo } = mockFetch({ ...routes, "PUT /api/lab/parameters/SALM": { body: SALM } });
+    const user = userEvent.setup();
+    renderWithProviders(<MarketsPage />);
+    await user.click(await screen.findByRole("button", { name: "Edit SALM" }));
+    const form = screen.getByRole("form", { name: "Edit parameter SALM" });
+    expect(within(form).getByLabelText(/^Code/)).toHaveAttribute("readonly");
+    expect(within(form).getByLabelText(/per 25 g/)).toBeChecked();
+    await user.clear(within(form).getByLabelText(/^Method\*?$/));
+    await user.type(within(form).getByLabelText(/^Method\*?$/), "ISO 6579-1:2017");
+    await user.click(within(form).getByRole("button", { name: "Save Parameter" }));
+    await waitFor(() =>
+      expect(callsTo("PUT", "/api/lab/parameters/SALM")[0]?.body).toMatchObject({
+        code: "SALM",
+        kind: "qualitative",
+        per25g: true,
+        method: "ISO 6579-1:2017",
+      }),
+    );
+  });
 });

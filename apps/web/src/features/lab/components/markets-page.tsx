@@ -20,9 +20,13 @@ import { useCurrentStaff } from "../hooks/use-current-staff";
 import { panelCodes } from "../utils/spec-version-form";
 import { hasRole } from "../utils/staff-roles";
 import { AddMarketForm } from "./add-market-form";
+import { ParametersSection } from "./parameters-section";
 import { SpecVersionForm } from "./spec-version-form";
 
-/** Markets with the limits in force, and each test type's panel; admins add versions and edit panels. */
+/**
+ * Markets with the limits in force, each test type's panel and the parameter catalogue; admins add
+ * markets and versions, edit panels and parameters.
+ */
 export function MarketsPage() {
   const admin = hasRole(useCurrentStaff(), "admin");
   const markets = useLabMarkets();
@@ -31,7 +35,7 @@ export function MarketsPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Markets and Panels</h1>
+        <h1 className="text-2xl font-bold text-slate-900">Markets, Panels and Parameters</h1>
         <p className="text-sm text-slate-700">
           The limits each market sets, with their legal reference, and the parameters each test type measures.
           {admin ? " A version that judged a report never changes: add a new one." : " Admins edit them."}
@@ -63,6 +67,8 @@ export function MarketsPage() {
       </section>
 
       <PanelsSection admin={admin} names={names} />
+
+      <ParametersSection admin={admin} />
     </div>
   );
 }

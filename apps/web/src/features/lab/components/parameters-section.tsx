@@ -1,0 +1,240 @@
+import { Pencil, Plus, Save } from "lucide-react";
+import { useState, type FormEvent } from "react";
+
+import { METHOD_ROLES, PARAMETER_KINDS, type Parameter } from "@lab/contracts";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
+import { Field, Input, Select, describedBy } from "@/components/ui/input";
+import { LoadingState } from "@/components/ui/spinner";
+import { useToast } from "@/components/ui/toast";
+
+import { useLabParameters } from "../api/get-lab-parameters";
+import { useSaveParameter } from "../api/save-parameter";
+import {
+  emptyParameter,
+  isKind,
+  isMethodRole,
+  parameterRequest,
+  parameterValues,
+  type ParameterField,
+  type ParameterValues,
+} from "../utils/parameter-form";
+import { methodLine } from "../utils/results-entry";
+
+type Editing = { parameter: Parameter | null } | null;
+
+/** The catalogue of parameters a panel draws from; admins add and edit them. */
+export function ParametersSection({ admin }: { admin: boolean }) {
+  const parameters = useLabParameters();
+  const [editing, setEditing] = useState<Editing>(null);
+  return (
+    <section aria-labelledby="parameters-title" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="parameters-title" className="text-lg font-semibold text-slate-900">
+          Parameters
+        </h2>
+        {admin && !editing ? (
+          <Button
+            variant="outline"
+            size="sm"
+            icon={<Plus aria-hidden="true" className="h-4 w-4" />}
+            onClick={() => setEditing({ parameter: null })}
+          >
+            Add Parameter
+          </Button>
+        ) : null}
+      </div>
+      {editing ? (
+        <ParameterForm
+          key={editing.parameter?.code ?? "new"}
+          parameter={editing.parameter}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
+      {parameters.isError ? (
+        <Alert tone="error">{parameters.error.message}</Alert>
+      ) : parameters.isPending ? (
+        <LoadingState label="Loading parameters..." />
+      ) : (
+        <ul
+          aria-label="Parameters"
+          className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+        >
+          {parameters.data.map((parameter) => (
+            <li key={parameter.code} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
+              <div className="min-w-0">
+                <p className="text-sm font-medium break-words text-slate-900">
+                  {parameter.name} <span className="text-xs text-slate-600">{parameter.code}</span>
+                </p>
+                <p className="text-xs break-words text-slate-600">
+                  {parameter.kind} · {methodLine(parameter)}
+                  {parameter.confirmWith ? ` · confirmed by ${parameter.confirmWith}` : ""}
+                </p>
+              </div>
+              {admin ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Edit ${parameter.code}`}
+                  icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+                  onClick={() => setEditing({ parameter })}
+                >
+                  Edit
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ParameterForm({ parameter, onDone }: { parameter: Parameter | null; onDone: () => void }) {
+  const save = useSaveParameter();
+  const toast = useToast();
+  const [values, setValues] = useState<ParameterValues>(() =>
+    parameter ? parameterValues(parameter) : emptyParameter(),
+  );
+  const [errors, setErrors] = useState<Partial<Record<ParameterField, string>>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const { ref, reveal } = useErrorReveal();
+
+  const set = <K extends ParameterField>(field: K, value: ParameterValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBanner(null);
+    const request = parameterRequest(values);
+    if ("errors" in request) {
+      setErrors(request.errors);
+      reveal();
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { input: request.input, editing: parameter !== null },
+      {
+        onSuccess: (saved) => {
+          toast.success(`Parameter ${saved.code} saved`);
+          onDone();
+        },
+        onError: (failure) => {
+          const field = serverFieldError(failure);
+          const name = field?.field.split(".")[0];
+          if (field && name && name in values) setErrors({ [name as ParameterField]: field.message });
+          else setBanner(failure instanceof Error ? failure.message : String(failure));
+          reveal();
+        },
+      },
+    );
+  };
+
+  const textField = (
+    field: Exclude<ParameterField, "kind" | "methodRole" | "per25g">,
+    label: string,
+    numeric = false,
+  ) => (
+    <Field
+      id={`parameter-${field}`}
+      label={label}
+      error={errors[field]}
+      required={["code", "name", "method"].includes(field)}
+    >
+      <Input
+        id={`parameter-${field}`}
+        className="min-h-11"
+        autoComplete="off"
+        inputMode={numeric ? "decimal" : undefined}
+        readOnly={field === "code" && parameter !== null}
+        value={values[field]}
+        invalid={Boolean(errors[field])}
+        aria-describedby={describedBy(`parameter-${field}`, errors[field])}
+        onChange={(event) => set(field, event.target.value)}
+      />
+    </Field>
+  );
+
+  return (
+    <form
+      ref={ref}
+      onSubmit={submit}
+      noValidate
+      aria-label={parameter ? `Edit parameter ${parameter.code}` : "Add parameter"}
+      className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4"
+    >
+      <ErrorBanner message={banner} />
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {textField("code", "Code")}
+        {textField("name", "Name")}
+        <Field id="parameter-kind" label="Kind">
+          <Select
+            id="parameter-kind"
+            className="min-h-11"
+            value={values.kind}
+            onChange={(event) => {
+              if (isKind(event.target.value)) set("kind", event.target.value);
+            }}
+          >
+            {PARAMETER_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {kind}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {textField("unit", "Unit")}
+        {textField("method", "Method")}
+        <Field id="parameter-methodRole" label="Method role">
+          <Select
+            id="parameter-methodRole"
+            className="min-h-11"
+            value={values.methodRole}
+            onChange={(event) => {
+              if (isMethodRole(event.target.value)) set("methodRole", event.target.value);
+            }}
+          >
+            {METHOD_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {textField("lod", "LOD", true)}
+        {textField("loq", "LOQ", true)}
+        {values.kind === "graded" ? textField("grades", "Grades, best first (commas)") : null}
+        {values.methodRole === "screening" ? textField("cutoff", "Cut-off", true) : null}
+        {values.methodRole === "screening" ? textField("confirmWith", "Confirmed by (code)") : null}
+      </div>
+      {values.kind === "qualitative" ? (
+        <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            checked={values.per25g}
+            onChange={(event) => set("per25g", event.target.checked)}
+          />
+          Judged per 25 g (absent / present)
+        </label>
+      ) : null}
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          isLoading={save.isPending}
+          icon={<Save aria-hidden="true" className="h-4 w-4" />}
+        >
+          Save Parameter
+        </Button>
+      </div>
+    </form>
+  );
+}
