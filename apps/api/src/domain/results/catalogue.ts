@@ -100,12 +100,16 @@ export const labDate = (at: Date): string => new Date(at.getTime() + 330 * 60_00
 
 /**
  * Each market's specification in force on `at`: its newest version that has taken effect, with its
- * limits. A market with no such version judges with no limits ("no limit" per parameter).
+ * limits. A market with no such version judges with no limits ("no limit" per parameter). With
+ * `lock` (inside a release's transaction) the chosen versions are held FOR SHARE before their limits
+ * are read: an edit of a version (which takes FOR UPDATE, then refuses a used one) either finishes
+ * first and is judged with, or waits and then finds the version used.
  */
 export async function currentSpecs(
   executor: Executor,
   codes: readonly string[],
   at: Date,
+  lock = false,
 ): Promise<MarketSpec[]> {
   if (codes.length === 0) return [];
   const [marketRows, versionRows] = await Promise.all([
@@ -124,6 +128,13 @@ export async function currentSpecs(
     if (!current.has(version.marketCode)) current.set(version.marketCode, version);
   }
   const versionIds = [...current.values()].map((version) => version.id);
+  if (lock && versionIds.length > 0) {
+    await executor
+      .select({ id: specVersions.id })
+      .from(specVersions)
+      .where(inArray(specVersions.id, versionIds))
+      .for("share");
+  }
   const limitRows =
     versionIds.length === 0
       ? []

@@ -119,7 +119,7 @@ export async function releaseResults(
     refuseUnlessAwaitingReview(analysis?.state);
     const data = await loadRound(tx, sample, round);
     refuseSamePerson(data.results, staffId);
-    const judgement = await judgeRound(tx, sample, data, now);
+    const judgement = await judgeRound(tx, sample, data, now, true);
     if (!judgement.complete || judgement.result === null) {
       refuseUnlessAwaitingReview(
         judgement.confirmationsRequired.length > 0 ? "confirmation" : "awaiting_results",

@@ -53,14 +53,18 @@ export async function loadRound(executor: Executor, sample: SampleRow, round: nu
   return { catalogue, panel, results, values: valuesOf(results) };
 }
 
-/** Every result of the round against each judged market's specification in force at `at`. */
+/**
+ * Every result of the round against each judged market's specification in force at `at`. `lock`
+ * (release) holds the versions read so an edit of one cannot slip between the reading and the record.
+ */
 export async function judgeRound(
   executor: Executor,
   sample: SampleRow,
   data: RoundData,
   at: Date,
+  lock = false,
 ): Promise<Judgement> {
-  const specs = await currentSpecs(executor, judgedMarkets(sample.markets), at);
+  const specs = await currentSpecs(executor, judgedMarkets(sample.markets), at, lock);
   return judge({ panel: data.panel, catalogue: data.catalogue, results: data.values, markets: specs });
 }
 
