@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { FALLBACK_FONTS, SCRIPT_FONTS, woffToSfnt } from "./fonts";
+import { pdfPages } from "../test/pdf-text";
+import { createDocument, documentBytes } from "./document";
+import { FALLBACK_FONTS, SCRIPT_FONTS, useFont, woffToSfnt } from "./fonts";
 
 const scriptFont = (script: string) => {
   const found = SCRIPT_FONTS.find((entry) => entry.script === script);
@@ -33,5 +35,26 @@ describe("the Noto files picked shape their scripts (their GSUB survived @fontso
       expect(family.regular.covers(0x20) || family.regular.covers(0x2713)).toBe(true);
     }
     expect(woffToSfnt(Buffer.from("not a woff")).toString()).toBe("not a woff");
+  });
+});
+
+describe("useFont: one shaped-word cache per font across documents", () => {
+  const telugu = SCRIPT_FONTS.find((entry) => entry.script === "Telugu")?.family.regular;
+
+  it("a second document reuses the words the first shaped, and still embeds and maps their glyphs", async () => {
+    if (!telugu) throw new Error("no Telugu font");
+    const draw = async () => {
+      const doc = createDocument({ title: "t", author: "a" });
+      useFont(doc, telugu, 12).text("వెంకట రమణ", 40, 40, { lineBreak: false });
+      const cache = (doc as unknown as { _font: { layoutCache: object } })._font.layoutCache;
+      return { cache, text: (await pdfPages(await documentBytes(doc))).join("") };
+    };
+    const first = await draw();
+    const second = await draw();
+    expect(second.cache).toBe(first.cache);
+    expect(Object.keys(second.cache)).toContain("వెంకట ");
+    // The glyphs come from each document's own subset: the second reads back like the first.
+    expect(second.text).toBe(first.text);
+    expect(second.text.replace(/\s+/g, "")).toBe("వెంకటరమణ");
   });
 });
