@@ -39,3 +39,10 @@ export const SAMPLE_EXPORT_COLUMNS = [
 ] as const;
 /** The most samples one PDF export holds; above it the server asks for a narrower period. */
 export const SAMPLE_EXPORT_PDF_MAX_ROWS = 1000;
+
+/**
+ * Staff roles (issue 16). Here, in a module without zod, so the web's session code can read them
+ * without pulling the schema library into the sign-in page's bundle.
+ */
+export const STAFF_ROLES = ["analyst", "reviewer", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -16,13 +16,8 @@ import {
 import { messages } from "./messages";
 import { coordinatesSchema } from "./providers";
 import { SAMPLE_STATUSES, sampleEventSchema, sampleSchema } from "./samples";
-import {
-  STAFF_ROLES,
-  analysisSchema,
-  marketJudgementSchema,
-  parameterLineSchema,
-  parameterSchema,
-} from "./results";
+import { STAFF_ROLES } from "./constants";
+import { analysisSchema, marketJudgementSchema, parameterLineSchema, parameterSchema } from "./results";
 import { idSchema, text } from "./text";
 
 export const staffSchema = z.object({
@@ -105,7 +100,6 @@ export const labResultsSchema = z.object({
   geneticMarkers: section("Genetic markers"),
   waterQuality: section("Water quality"),
 });
-
 
 export const revokeRequestSchema = z.object({
   reason: text(messages.revokeReasonRequired)

@@ -2,6 +2,7 @@
 // specification, the results an analyst enters and the verdicts computed from them.
 import { z } from "zod";
 
+import { STAFF_ROLES, type StaffRole } from "./constants";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, tooLong, tooMany } from "./limits";
 import { idSchema, text } from "./text";
 
@@ -30,9 +31,6 @@ export const RESULTS_MAX = 200;
 export const RESULT_NOTE_MAX = 1000;
 export const REFERENCE_MAX = 300;
 export const GRADE_MAX = 20;
-
-export const STAFF_ROLES = ["analyst", "reviewer", "admin"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const resultMessages = {
   marketInvalid: "Choose markets from the list (EU, US, JP, CN, IN or your buyer's specification)",
