@@ -10,6 +10,8 @@
 //      report (nothing scrolls sideways), downloads the certificate of analysis, opens
 //      /verify/{number}, and checks the PDF they hold: the genuine bytes are "byte-for-byte" the
 //      certificate; a copy with one byte changed is refused.
+//   5. A second sample screens positive by ELISA: the customer's timeline says "Confirmation
+//      testing" while it stays in testing.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 
@@ -25,6 +27,8 @@ import {
   assignAgent,
   collectAndStartTesting,
   deactivateAgent,
+  enterResults,
+  resultsFor,
   reviewerHeaders,
   REVIEWER_EMAIL,
   REVIEWER_NAME,
@@ -103,6 +107,8 @@ describe.skipIf(!baseURL || !chromiumAvailable())("certified results journey", (
   let reportId = 0;
   let certification = "";
   let pdf = Buffer.alloc(0);
+  let token = "";
+  let customerId = 0;
   stopAfterFirstFailure(beforeEach);
 
   beforeAll(async () => {
@@ -118,7 +124,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("certified results journey", (
 
   it("a customer submits a sample for the EU and the US (the market chips of the submit form); staff take it to testing", async () => {
     const { page } = customer;
-    const { token, customerId } = await registerVerified(page, mailDir, "Anitha Reddy", email);
+    ({ token, customerId } = await registerVerified(page, mailDir, "Anitha Reddy", email));
     const auth = { Authorization: `Bearer ${token}` };
     const provider = await page.request.post(`/api/customers/${customerId}/sample-providers`, {
       headers: auth,
@@ -287,6 +293,49 @@ describe.skipIf(!baseURL || !chromiumAvailable())("certified results journey", (
     expect(await page.getByText(PDF_GENUINE).count()).toBe(0);
     await expectNoSidewaysScroll(page, "/verify/{number} after the check");
     await expectNoAxeViolations(page, "/verify/{number} with the PDF check");
+  });
+
+  it("a screening positive: the customer's timeline says 'Confirmation testing' while the sample stays in testing", async () => {
+    const { page } = customer;
+    const submitted = await page.request.post("/api/sample-submissions", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        consumerId: customerId,
+        samplerId: `temp_${Date.now()}`,
+        samplerName: PROVIDER,
+        samplerLocation: "Nellore, Andhra Pradesh",
+        coordinate: { lat: 14.4426, lng: 79.9865 },
+        shrimpCategory: "Tiger Shrimp",
+        testTypes: ["Chemical Residue Analysis"],
+        phoneNumber: "+91 98480 44556",
+        markets: ["EU"],
+      },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(201);
+    const screenedId = ((await submitted.json()) as { id: number }).id;
+    const headers = await staffHeaders(page);
+    const agentId = await addAgent(page, headers, agent);
+    try {
+      await assignAgent(page, headers, screenedId, agentId);
+    } finally {
+      await deactivateAgent(page, headers, agentId, agent);
+    }
+    await collectAndStartTesting(page, headers, screenedId);
+    const panel = await samplePanel(page, headers, screenedId);
+    const screening = panel.find((parameter) => parameter.methodRole === "screening");
+    expect(screening, "the panel has an ELISA screening").toBeDefined();
+    // The ELISA reads 0.5 µg/kg, above its cut-off: LC-MS/MS must confirm before any release.
+    const results = resultsFor(panel, "pass").map((entry) =>
+      entry.code === screening?.code ? { code: entry.code, value: 0.5 } : entry,
+    );
+    const analysis = await enterResults(page, headers, screenedId, results);
+    expect(analysis.state).toBe("confirmation");
+
+    await page.goto(`/timeline/${screenedId}`);
+    await visible(page.getByRole("heading", { level: 1, name: `Sample #${screenedId} Timeline` }));
+    await visible(page.getByText("Confirmation testing", { exact: true }).first());
+    await expectNoSidewaysScroll(page, "/timeline/{id} in confirmation");
+    await expectNoAxeViolations(page, "/timeline/{id} in confirmation");
   });
 
   it("raised no uncaught errors in the pages", () => {
