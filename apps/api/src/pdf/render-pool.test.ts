@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
 import { pdfPages } from "../test/pdf-text";
-import { sharedRenderPool, workersAvailable } from "./render-pool";
+import { createRenderPool, sharedRenderPool, workersAvailable } from "./render-pool";
 
 const run = promisify(execFile);
 const script = fileURLToPath(new URL("../test/render-pool-run.ts", import.meta.url));
@@ -31,4 +31,17 @@ describe("render pool: certificates rendered on worker threads", () => {
     expect(pages[0]).toContain("Certificate of Analysis");
     expect(pages.at(-1)).toContain(`Page ${String(pages.length)} of ${String(pages.length)}`);
   }, 120_000);
+
+  it("a worker that cannot start is not respawned forever: after three deaths the pool refuses (callers render inline)", async () => {
+    const broken = new URL("data:text/javascript,throw new Error('fonts missing')");
+    const pool = createRenderPool(1, broken);
+    const failures: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      await pool.render({} as never).catch((error: unknown) => failures.push(String(error)));
+    }
+    expect(failures).toHaveLength(5);
+    // Once given up, it answers at once: no worker is being started any more.
+    expect(failures.at(-1)).toContain("closed");
+    await pool.close();
+  });
 });

@@ -21,16 +21,19 @@ export interface RenderPool {
 }
 
 /** A pool of `size` workers running pdf/coa-worker (loaded the way this module was: tsx or built JS). */
-export function createRenderPool(size: number): RenderPool {
-  const workerUrl = new URL(
-    `./coa-worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`,
-    import.meta.url,
-  );
+export function createRenderPool(
+  size: number,
+  workerUrl = new URL(`./coa-worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url),
+): RenderPool {
   const queue: Task[] = [];
   const idle: Worker[] = [];
   const busy = new Map<Worker, Task>();
   let nextId = 0;
   let closed = false;
+  // Workers that died in a row without rendering anything: past a few, the pool gives up (callers
+  // render inline) rather than respawning a worker that cannot start, forever.
+  let deaths = 0;
+  const MAX_DEATHS = 3;
 
   const spawn = () => {
     const worker = new Worker(workerUrl);
@@ -40,6 +43,7 @@ export function createRenderPool(size: number): RenderPool {
       const task = busy.get(worker);
       busy.delete(worker);
       worker.unref();
+      deaths = 0;
       if (task && task.id === reply.id) {
         if ("pdf" in reply)
           task.resolve(Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength));
@@ -54,6 +58,12 @@ export function createRenderPool(size: number): RenderPool {
       const index = idle.indexOf(worker);
       if (index >= 0) idle.splice(index, 1);
       task?.reject(error);
+      deaths += 1;
+      if (deaths >= MAX_DEATHS && !closed) {
+        closed = true;
+        for (const queued of queue.splice(0)) queued.reject(error);
+        return;
+      }
       // A worker that died is replaced while the pool is open.
       if (!closed) {
         idle.push(spawn());
