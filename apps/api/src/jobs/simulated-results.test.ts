@@ -108,6 +108,39 @@ describe("simulated results", () => {
     }
   });
 
+  it("every plan on every panel gives results the API accepts (no 400 for the demo analyst)", () => {
+    const random = seeded(13);
+    const plans: SimulatedPlan[] = [
+      { outcome: "fail", screeningPositive: false },
+      { outcome: "market_split", screeningPositive: false },
+      { outcome: "pass", screeningPositive: true },
+    ];
+    for (const testType of Object.keys(CATALOGUE_PANELS)) {
+      const panel = panelOf(testType);
+      for (const markets of [EU_US, LAB, [spec("JP"), spec("CN"), spec("IN")]]) {
+        for (const plan of plans) {
+          const entries = simulatedResults(panel, markets, plan, random);
+          const judgement = judgeEntries(panel, markets, entries);
+          const confirmatory = judgement.confirmationsRequired.flatMap((code) => {
+            const parameter = catalogue.get(catalogue.get(code)?.confirmWith ?? "");
+            return parameter ? [parameter] : [];
+          });
+          for (const entry of [...entries, ...simulatedConfirmations(confirmatory, markets, random)]) {
+            const parameter = catalogue.get(entry.code);
+            expect(parameter, entry.code).toBeDefined();
+            if (parameter)
+              expect(
+                resultProblem(parameter, { value: entry.value ?? null, qualifier: entry.qualifier ?? null }),
+                `${testType} ${entry.code} ${plan.outcome}`,
+              ).toBeNull();
+          }
+          if (plan.outcome === "fail" && panel.some((p) => p.methodRole !== "screening"))
+            expect(judgement.result, `${testType} fail`).not.toBe(null);
+        }
+      }
+    }
+  });
+
   it("residues read mostly not detected; metals stay well under the EU maximum", () => {
     const random = seeded(11);
     const residues = panelOf("Antibiotic Residue Test");
