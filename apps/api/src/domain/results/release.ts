@@ -133,6 +133,10 @@ export async function releaseResults(
 
     const last = data.results.reduce((a, b) => (b.enteredAt >= a.enteredAt ? b : a));
     const codes = await panelCodesByTestType(tx, sample.testTypes);
+    const startedAt = await testingStartedAt(tx, sampleId);
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, sample.customerId));
+    // Last of the reads: the year's counter row stays locked until commit, and every release of the
+    // year queues on it, so only writes follow it.
     const certification = result === "success" ? await nextCertification(tx, labYear(now)) : null;
     const remarks = [analysis?.analystNote, input.note]
       .filter((text) => text != null && text !== "")
@@ -151,7 +155,7 @@ export async function releaseResults(
         round,
         analystId: last.enteredBy,
         analysedAt: last.enteredAt,
-        testingStartedAt: await testingStartedAt(tx, sampleId),
+        testingStartedAt: startedAt,
         markets: judgement.markets,
         parameters: judgement.parameters,
         remarks: remarks === "" ? null : remarks,
@@ -206,7 +210,6 @@ export async function releaseResults(
       current = touched ?? sample;
     }
 
-    const [customer] = await tx.select().from(customers).where(eq(customers.id, sample.customerId));
     if (customer) {
       const verdict = result === "success" ? "Test Passed" : "Test Failed";
       await enqueueMail(tx, {
