@@ -1,4 +1,4 @@
-import type { LabSampleDetail, Parameter, StaffRole } from "@lab/contracts";
+import { reportSchema, type LabSampleDetail, type Parameter, type StaffRole } from "@lab/contracts";
 import { panelParameters } from "@lab/db";
 import request from "supertest";
 
@@ -79,5 +79,7 @@ export async function completeWithReport(t: TestApp, staffToken: string, sampleI
     .auth(reviewer.token, { type: "bearer" })
     .send({})
     .expect(201);
+  // Every report a test issues must be one the web can read: the contract's schema, limits included.
+  reportSchema.parse(report.body);
   return report.body as { id: number; details: { certification: string } };
 }

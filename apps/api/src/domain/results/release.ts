@@ -1,4 +1,4 @@
-import { resultMessages, type Judgement, type ParameterLine } from "@lab/contracts";
+import { REPORT_METHOD_MAX, resultMessages, type Judgement, type ParameterLine } from "@lab/contracts";
 import {
   customers,
   notifications,
@@ -40,6 +40,20 @@ export const marketSummary = (judgement: Judgement): string =>
 
 const lineFails = (line: ParameterLine) => line.markets.some((market) => market.verdict === "fail");
 
+/**
+ * Items joined with ", " within `max` characters: as many as fit, then "and N more". A panel of
+ * many methods (PCR, RT-PCR, culture, ISO …) must still fit the report line's method field.
+ */
+export function fitList(items: readonly string[], max: number): string {
+  const all = items.join(", ");
+  if (all.length <= max) return all;
+  for (let kept = items.length - 1; kept >= 1; kept -= 1) {
+    const text = `${items.slice(0, kept).join(", ")} and ${String(items.length - kept)} more`;
+    if (text.length <= max) return text;
+  }
+  return `${(items[0] ?? "").slice(0, max - 12)}… and more`.slice(0, max);
+}
+
 /** The spec's per-test-type lines, kept for older readers: how many parameters, pass unless one fails. */
 function legacyTests(testTypes: readonly string[], codes: Map<string, string[]>, lines: ParameterLine[]) {
   return testTypes.map((testType): ReportTestRecord => {
@@ -50,13 +64,13 @@ function legacyTests(testTypes: readonly string[], codes: Map<string, string[]>,
         listed.has(line.code) ||
         lines.some((other) => listed.has(other.code) && other.confirmedBy === line.code),
     );
-    const methods = [...new Set(own.map((line) => line.method))];
+    const methods = fitList([...new Set(own.map((line) => line.method))], REPORT_METHOD_MAX);
     return {
       testType,
       value: `${String(own.length)} parameters`,
       unit: "",
       limit: "",
-      method: methods.join(", "),
+      method: methods,
       verdict: own.some(lineFails) ? "fail" : "pass",
     };
   });

@@ -1,6 +1,9 @@
 import {
   SHRIMP_CATEGORIES,
   SHRIMP_CATEGORY_NAMES,
+  certificateSchema,
+  labSampleDetailSchema,
+  reportSchema,
   resultMessages,
   type Analysis,
   type Report,
@@ -12,7 +15,8 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
-import { labSample, signedInStaff, startTesting } from "../../test/lab";
+import { fitList } from "../../domain/results/release";
+import { labSample, passingResult, signedInStaff, startTesting } from "../../test/lab";
 import { samplePayload, submitSample } from "../../test/samples";
 
 // Issue 16 through HTTP: results judged per market, two people behind every report, screening to
@@ -272,6 +276,39 @@ describe("verdicts computed per market (every limit kind, boundaries, LOQ)", () 
     expect(none.body.error).toBe(resultMessages.resultValueOrQualifier);
     // Nothing was written by the refused requests.
     expect((await labSample(t, admin.token, sample.id)).analysis).toBeNull();
+  });
+});
+
+describe("every test type's report fits the contract", () => {
+  it("a released report of each of the 36 test types reads back through reportSchema, the staff detail and the certificate check", async () => {
+    for (const category of SHRIMP_CATEGORY_NAMES) {
+      const testTypes = [...SHRIMP_CATEGORIES[category]];
+      const sample = await testing(testTypes);
+      const detail = await labSample(t, admin.token, sample.id);
+      expect(detail.panel.length).toBeGreaterThan(testTypes.length);
+      await enter(sample.id, detail.panel.map(passingResult)).expect(200);
+      const released = await release(sample.id).expect(201);
+      // What the web parses: a field over its limit (a long list of methods) would break the page.
+      const report = reportSchema.parse(released.body);
+      expect(report.tests.map((test) => test.testType)).toEqual(testTypes);
+      labSampleDetailSchema.parse(await labSample(t, admin.token, sample.id));
+      reportSchema.parse((await asCustomer(`/reports/${String(report.id)}`).expect(200)).body);
+      if (report.details.certification) {
+        const certificate = await request(t.app)
+          .get(`/api/certificates/${report.details.certification}`)
+          .expect(200);
+        certificateSchema.parse(certificate.body);
+      }
+    }
+  }, 180_000);
+
+  it("fitList keeps a list of methods within the field: as many as fit, then how many more", () => {
+    expect(fitList(["PCR", "ISO 4833-1"], 120)).toBe("PCR, ISO 4833-1");
+    const many = Array.from({ length: 12 }, (_, index) => `Method number ${String(index + 1)}`);
+    const fitted = fitList(many, 120);
+    expect(fitted.length).toBeLessThanOrEqual(120);
+    expect(fitted).toMatch(/^Method number 1, .* and \d+ more$/);
+    expect(fitList(["x".repeat(300)], 120).length).toBeLessThanOrEqual(120);
   });
 });
 
