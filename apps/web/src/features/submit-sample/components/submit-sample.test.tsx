@@ -38,6 +38,8 @@ function serve(
   providers: Provider[] | (() => Promise<MockResponse>),
   submit?: (body: SampleSubmission) => MockResponse,
 ) {
+  // The server's copy of sample 555: what the submission created, read back by the page's refetch.
+  let created = makeSample({ id: 555 });
   return mockFetch({
     [`GET ${PROVIDERS}`]: typeof providers === "function" ? providers : { body: providers },
     [`POST ${PROVIDERS}`]: (request) => ({
@@ -52,20 +54,19 @@ function serve(
     [`POST ${SUBMIT}`]: (request) => {
       const body = request.body as SampleSubmission;
       if (submit) return submit(body);
-      return {
-        status: 201,
-        body: makeSample({
-          id: 555,
-          samplerName: body.samplerName,
-          samplerLocation: body.samplerLocation ?? "",
-          shrimpCategory: body.shrimpCategory,
-          testTypes: body.testTypes,
-          shrimpSubCategory: (body.testTypes ?? []).join(", "),
-          markets: body.markets ?? [],
-        }),
-      };
+      created = makeSample({
+        id: 555,
+        samplerName: body.samplerName,
+        samplerLocation: body.samplerLocation ?? "",
+        shrimpCategory: body.shrimpCategory,
+        testTypes: body.testTypes,
+        shrimpSubCategory: (body.testTypes ?? []).join(", "),
+        markets: body.markets ?? [],
+      });
+      return { status: 201, body: created };
     },
-    "GET /api/sample-submissions/555": { body: makeSample({ id: 555 }) },
+    // A refetch (slow machines get there before the assertions) must read the same sample back.
+    "GET /api/sample-submissions/555": () => ({ body: created }),
     "GET /api/markets": { body: MARKETS },
   });
 }
