@@ -104,7 +104,12 @@ export const parameterInputSchema = z.object({
   methodRole: z.enum(METHOD_ROLES).default("confirmatory"),
   lod: z.number().finite().min(0).nullable().default(null),
   loq: z.number().finite().min(0).nullable().default(null),
-  grades: z.array(text().trim().min(1).max(GRADE_MAX)).min(2).max(12).nullable().default(null),
+  grades: z
+    .array(text().trim().min(1).max(GRADE_MAX, tooLong("Grade", GRADE_MAX)))
+    .min(2)
+    .max(12, tooMany("grades", 12))
+    .nullable()
+    .default(null),
   per25g: z.boolean().default(false),
   cutoff: z.number().finite().min(0).nullable().default(null),
   confirmWith: text().trim().toUpperCase().regex(PARAMETER_CODE_PATTERN).nullable().default(null),
@@ -113,7 +118,10 @@ export type ParameterInput = z.input<typeof parameterInputSchema>;
 
 /** PUT /lab/panels/{testType}: the panel's parameter codes, in order. */
 export const panelInputSchema = z.object({
-  parameters: z.array(text().trim().toUpperCase().regex(PARAMETER_CODE_PATTERN)).min(1).max(60),
+  parameters: z
+    .array(text().trim().toUpperCase().regex(PARAMETER_CODE_PATTERN))
+    .min(1)
+    .max(60, tooMany("parameters", 60)),
 });
 export const panelSchema = z.object({ testType: z.string(), parameters: z.array(parameterSchema) });
 export type Panel = z.infer<typeof panelSchema>;
@@ -138,17 +146,23 @@ export const limitInputSchema = z.object({
   min: z.number().finite().nullable().default(null),
   max: z.number().finite().nullable().default(null),
   strict: z.boolean().default(false),
-  grade: text().trim().max(GRADE_MAX).nullable().default(null),
-  reference: text().trim().min(1, "Each limit needs its legal reference").max(REFERENCE_MAX),
+  grade: text().trim().max(GRADE_MAX, tooLong("Grade", GRADE_MAX)).nullable().default(null),
+  reference: text()
+    .trim()
+    .min(1, "Each limit needs its legal reference")
+    .max(REFERENCE_MAX, tooLong("Reference", REFERENCE_MAX)),
   effectiveFrom: z.iso.date({ error: "Give the date the limit took effect (YYYY-MM-DD)" }),
 });
 
 /** POST /lab/markets/{code}/versions: a new version of a market's specification. */
 export const specVersionInputSchema = z.object({
   effectiveFrom: z.iso.date({ error: "Give the date the version takes effect (YYYY-MM-DD)" }),
-  reference: text().trim().min(1).max(REFERENCE_MAX),
-  note: text().trim().max(RESULT_NOTE_MAX).default(""),
-  limits: z.array(limitInputSchema).max(200),
+  reference: text()
+    .trim()
+    .min(1, "Give the version's legal reference")
+    .max(REFERENCE_MAX, tooLong("Reference", REFERENCE_MAX)),
+  note: text().trim().max(RESULT_NOTE_MAX, tooLong("Note", RESULT_NOTE_MAX)).default(""),
+  limits: z.array(limitInputSchema).max(200, tooMany("limits", 200)),
 });
 
 export const specVersionSchema = z.object({
@@ -319,10 +333,10 @@ export const addStaffRequestSchema = z.object({
   email: text()
     .trim()
     .toLowerCase()
-    .max(EMAIL_MAX)
+    .max(EMAIL_MAX, tooLong("Email", EMAIL_MAX))
     .pipe(z.email({ error: "Enter a valid email address" })),
   name: text().trim().min(1, "Enter the staff member's name").max(NAME_MAX, tooLong("Name", NAME_MAX)),
-  password: text().min(8, "Use at least 8 characters").max(PASSWORD_MAX),
+  password: text().min(8, "Use at least 8 characters").max(PASSWORD_MAX, tooLong("Password", PASSWORD_MAX)),
   roles: rolesSchema,
 });
 export type AddStaffRequest = z.input<typeof addStaffRequestSchema>;
