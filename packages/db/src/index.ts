@@ -1,3 +1,8 @@
 export * from "./client";
 export * from "./schema/index";
-export { CATALOGUE_MARKETS, CATALOGUE_PANELS, CATALOGUE_PARAMETERS } from "./seed/catalogue-data";
+export {
+  CATALOGUE_MARKETS,
+  CATALOGUE_PANELS,
+  CATALOGUE_PARAMETERS,
+  catalogueParameter,
+} from "./seed/catalogue-data";

@@ -6,7 +6,7 @@ import {
   type Parameter,
   type ResultValue,
 } from "@lab/contracts";
-import { CATALOGUE_MARKETS, CATALOGUE_PANELS, CATALOGUE_PARAMETERS } from "@lab/db";
+import { CATALOGUE_MARKETS, CATALOGUE_PANELS, CATALOGUE_PARAMETERS, catalogueParameter } from "@lab/db";
 import { describe, expect, it } from "vitest";
 
 import {
@@ -18,23 +18,7 @@ import {
 
 // The seeded catalogue as the results module reads it from the database.
 const catalogue = new Map<string, Parameter>(
-  CATALOGUE_PARAMETERS.map((p) => [
-    p.code,
-    {
-      code: p.code,
-      name: p.name,
-      kind: p.kind,
-      unit: p.unit ?? null,
-      method: p.method,
-      methodRole: p.methodRole ?? "confirmatory",
-      lod: p.lod ?? null,
-      loq: p.loq ?? null,
-      grades: p.grades ?? null,
-      per25g: p.per25g ?? false,
-      cutoff: p.cutoff ?? null,
-      confirmWith: p.confirmWith ?? null,
-    },
-  ]),
+  CATALOGUE_PARAMETERS.map((p) => [p.code, catalogueParameter(p)]),
 );
 const panelOf = (testType: string): Parameter[] =>
   (CATALOGUE_PANELS[testType] ?? []).flatMap((code) => {

@@ -5,7 +5,7 @@
 // was taken from and the date it took effect; limits that could not be cited are not seeded (the
 // market then sets no limit for that parameter, and the docs say which and why). The LAB market holds
 // the lab's own acceptance criteria, each marked "Lab criterion", used when a customer picks no market.
-import type { LimitKind, MethodRole, ParameterKind } from "@lab/contracts";
+import type { LimitKind, MethodRole, Parameter, ParameterKind } from "@lab/contracts";
 
 export interface CatalogueParameter {
   code: string;
@@ -20,6 +20,24 @@ export interface CatalogueParameter {
   per25g?: boolean;
   cutoff?: number;
   confirmWith?: string;
+}
+
+/** A catalogue entry with every field spelled out, as the parameters table and the contracts hold it. */
+export function catalogueParameter(p: CatalogueParameter): Parameter {
+  return {
+    code: p.code,
+    name: p.name,
+    kind: p.kind,
+    unit: p.unit ?? null,
+    method: p.method,
+    methodRole: p.methodRole ?? "confirmatory",
+    lod: p.lod ?? null,
+    loq: p.loq ?? null,
+    grades: p.grades ?? null,
+    per25g: p.per25g ?? false,
+    cutoff: p.cutoff ?? null,
+    confirmWith: p.confirmWith ?? null,
+  };
 }
 
 export interface CatalogueLimit {

@@ -2,7 +2,12 @@ import { count } from "drizzle-orm";
 
 import type { Db } from "../client";
 import { marketLimits, markets, panelParameters, parameters, specVersions } from "../schema";
-import { CATALOGUE_MARKETS, CATALOGUE_PANELS, CATALOGUE_PARAMETERS } from "./catalogue-data";
+import {
+  CATALOGUE_MARKETS,
+  CATALOGUE_PANELS,
+  CATALOGUE_PARAMETERS,
+  catalogueParameter,
+} from "./catalogue-data";
 
 /**
  * Seeds the catalogue into an empty database, once: staff edits are never overwritten, so a later
@@ -12,22 +17,7 @@ export async function seedCatalogue(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(parameters);
   if ((row?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
-    await tx.insert(parameters).values(
-      CATALOGUE_PARAMETERS.map((p) => ({
-        code: p.code,
-        name: p.name,
-        kind: p.kind,
-        unit: p.unit ?? null,
-        method: p.method,
-        methodRole: p.methodRole ?? "confirmatory",
-        lod: p.lod ?? null,
-        loq: p.loq ?? null,
-        grades: p.grades ?? null,
-        per25g: p.per25g ?? false,
-        cutoff: p.cutoff ?? null,
-        confirmWith: p.confirmWith ?? null,
-      })),
-    );
+    await tx.insert(parameters).values(CATALOGUE_PARAMETERS.map(catalogueParameter));
     const panelRows = Object.entries(CATALOGUE_PANELS).flatMap(([testType, codes]) =>
       codes.map((parameterCode, position) => ({ testType, parameterCode, position })),
     );
