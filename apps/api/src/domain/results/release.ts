@@ -83,7 +83,8 @@ function legacyDetails(lines: ParameterLine[], judgement: Judgement): ReportDeta
   return {
     initialInspection: "",
     labResults: {
-      viralScreening: summarise(lines.filter((line) => line.method === "PCR")),
+      // Every PCR-family method ("PCR (WOAH Manual …)", "RT-PCR …"), not only a method named exactly PCR.
+      viralScreening: summarise(lines.filter((line) => line.method.includes("PCR"))),
       bacterialAnalysis: summarise(lines.filter((line) => line.per25g || (line.unit ?? "").includes("cfu"))),
       parasiteCheck: "",
       geneticMarkers: "",

@@ -291,6 +291,10 @@ describe("every test type's report fits the contract", () => {
       // What the web parses: a field over its limit (a long list of methods) would break the page.
       const report = reportSchema.parse(released.body);
       expect(report.tests.map((test) => test.testType)).toEqual(testTypes);
+      // The legacy "viral screening" section names every PCR result of the report, not a chance few.
+      for (const pcr of report.parameters.filter((line) => line.method.includes("PCR"))) {
+        expect(report.details.labResults.viralScreening).toContain(pcr.name);
+      }
       labSampleDetailSchema.parse(await labSample(t, admin.token, sample.id));
       reportSchema.parse((await asCustomer(`/reports/${String(report.id)}`).expect(200)).body);
       if (report.details.certification) {
