@@ -3,6 +3,7 @@ import path from "node:path";
 
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
+import i18next from "eslint-plugin-i18next";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
@@ -55,6 +56,45 @@ export default config({
       rules: {
         "import-x/no-restricted-paths": ["error", { zones }],
         "import-x/no-cycle": "error",
+      },
+    },
+    // Issue 17: no user-facing text is written in a component; it comes from a catalogue through t().
+    // JSX text and the attributes a person reads or hears are checked; props such as variant="outline"
+    // are not text.
+    {
+      files: ["src/**/*.tsx"],
+      ignores: ["src/**/*.test.tsx", "src/testing/**"],
+      plugins: { i18next },
+      rules: {
+        "i18next/no-literal-string": [
+          "error",
+          {
+            mode: "jsx-only",
+            "jsx-attributes": {
+              include: [
+                "aria-label",
+                "aria-description",
+                "aria-valuetext",
+                "placeholder",
+                "title",
+                "alt",
+                "label",
+                "description",
+                "hint",
+                "heading",
+                "message",
+                "emptyText",
+                "emptyMessage",
+                "confirmLabel",
+                "cancelLabel",
+              ],
+            },
+            words: {
+              // Punctuation and symbols, units and codes farmers read as they are (PCR, µg/kg).
+              exclude: ["[0-9!-/:-@[-`{-~\\s·—–•×✓✗→←…₹°µ]+", "[A-Z0-9_/.+-]+", "[µa-zA-Z]+/[a-zA-Z]+"],
+            },
+          },
+        ],
       },
     },
     {

@@ -1,3 +1,4 @@
+import { i18nCatalogues } from "@lab/i18n/vite";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -5,7 +6,7 @@ import { defineConfig } from "vite";
 const apiTarget = "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [i18nCatalogues(), react(), tailwindcss()],
   resolve: { alias: { "@": "/src" } },
   // sockjs-client (the real-time client) reads Node's `global`; the build's CommonJS plugin maps it,
   // the dev server's dependency pre-bundling needs it spelled out.
@@ -27,6 +28,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: false,
+    minify: "terser",
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     rollupOptions: {
       treeshake: {
         // @lab/contracts only declares values (schemas, messages, constants): a module of it that no

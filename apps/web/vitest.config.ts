@@ -1,8 +1,9 @@
+import { i18nCatalogues } from "@lab/i18n/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [i18nCatalogues(), react()],
   resolve: { alias: { "@": "/src" } },
   test: {
     name: "web",

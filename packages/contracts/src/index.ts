@@ -1,5 +1,6 @@
 export * from "./accounts";
 export * from "./constants";
+export * from "./languages";
 export * from "./messages";
 export * from "./password";
 export * from "./providers";

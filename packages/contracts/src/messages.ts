@@ -227,3 +227,35 @@ export const errorCodes = [
 export type ErrorCode = (typeof errorCodes)[number];
 
 export const httpErrorMessage = (status: number): string => `HTTP error! status: ${status}`;
+
+/** A message of the catalogue by its name (`invalidCredentials`). */
+export type MessageName = {
+  [K in keyof typeof messages]: (typeof messages)[K] extends string ? K : never;
+}[keyof typeof messages];
+
+const messageNameByText = new Map<string, MessageName>(
+  Object.entries(messages).flatMap(([name, text]) =>
+    typeof text === "string" ? [[text, name as MessageName] as const] : [],
+  ),
+);
+
+/** The name of one of the catalogue's English messages, if the text is one. */
+export const messageNameOf = (text: string): MessageName | undefined => messageNameByText.get(text);
+
+/**
+ * Issue 17: every message has its own stable code, the snake_case of its name
+ * (`invalidCredentials` → `invalid_credentials`), sent as `messageCode` beside the error class `code`
+ * so a client can show the message in its reader's language.
+ */
+export const messageCodeOf = (text: string): string | undefined => {
+  const name = messageNameOf(text);
+  return name === undefined ? undefined : name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+};
+
+/** The message name of a `messageCode`. */
+export const messageNameOfCode = (code: string): MessageName | undefined => {
+  const name = code.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  return Object.hasOwn(messages, name) && typeof messages[name as keyof typeof messages] === "string"
+    ? (name as MessageName)
+    : undefined;
+};

@@ -1,4 +1,4 @@
-import { useMemo, type ComponentType } from "react";
+import { Suspense, useMemo, type ComponentType } from "react";
 import {
   createBrowserRouter,
   Navigate,
@@ -25,7 +25,10 @@ function RootLayout() {
       <ScrollRestoration
         getKey={(location) => (location.key === "default" ? location.pathname : location.key)}
       />
-      <Outlet />
+      {/* A screen waits here while its catalogue namespaces load in the reader's language. */}
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,122 @@
+// The web app's language: which one is active, which catalogue namespaces are loaded, and how the
+// choice is remembered. Catalogues are lazy chunks (packages/i18n/src/vite-plugin.ts): a page
+// downloads only its namespaces, in its reader's language.
+import {
+  DEFAULT_LANGUAGE,
+  intlLocale,
+  isLanguageCode,
+  matchLanguage,
+  type LanguageCode,
+} from "@lab/contracts";
+import type { MessageKey, MessageValues, Namespace } from "@lab/i18n";
+import { setupI18n } from "@lingui/core";
+import { loaders } from "virtual:i18n/loaders";
+
+const STORAGE_KEY = "lab.language";
+
+export const i18n = setupI18n();
+
+function storedLanguage(): LanguageCode | undefined {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return isLanguageCode(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first language: the one chosen on this device before, else the browser's, else English. */
+export function initialLanguage(): LanguageCode {
+  return storedLanguage() ?? matchLanguage(typeof navigator === "undefined" ? [] : navigator.languages);
+}
+
+let current: LanguageCode = DEFAULT_LANGUAGE;
+const listeners = new Set<() => void>();
+const pending = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
+/** Namespaces any screen asked for: a language switch loads them all before it shows. */
+const used = new Set<Namespace>(["common"]);
+
+const slot = (language: LanguageCode, ns: Namespace) => `${language}/${ns}`;
+
+export const isLoaded = (language: LanguageCode, ns: Namespace) => loaded.has(slot(language, ns));
+
+/** Loads namespaces of a language (each once); resolves when all are in. */
+export function loadNamespaces(language: LanguageCode, namespaces: readonly Namespace[]): Promise<void> {
+  const waits = namespaces.map((ns) => {
+    used.add(ns);
+    const key = slot(language, ns);
+    let wait = pending.get(key);
+    if (!wait) {
+      const load = loaders[language]?.[ns];
+      wait = load
+        ? load().then((module) => {
+            i18n.load(language, module.default);
+            loaded.add(key);
+          })
+        : Promise.resolve();
+      pending.set(key, wait);
+      // A failed chunk (offline) may be asked for again.
+      wait.catch(() => pending.delete(key));
+    }
+    return wait;
+  });
+  return Promise.all(waits).then(() => undefined);
+}
+
+const groups = new Map<string, Promise<void>>();
+/** The same promise for the same set, as React's use() wants. */
+export function namespacesReady(language: LanguageCode, namespaces: readonly Namespace[]): Promise<void> {
+  const key = `${language}:${namespaces.join(",")}`;
+  let wait = groups.get(key);
+  if (!wait) {
+    wait = loadNamespaces(language, namespaces);
+    groups.set(key, wait);
+    wait.catch(() => groups.delete(key));
+  }
+  return wait;
+}
+
+function show(language: LanguageCode) {
+  current = language;
+  i18n.activate(language, [intlLocale(language)]);
+  if (typeof document !== "undefined") document.documentElement.lang = language;
+  for (const listener of listeners) listener();
+}
+
+/** Switches the language once every namespace in use is loaded, and remembers it on this device. */
+export async function setLanguage(language: LanguageCode): Promise<void> {
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Private mode: the choice lasts this visit.
+  }
+  if (language === current && i18n.locale === language) return;
+  await loadNamespaces(language, [...used]);
+  show(language);
+}
+
+/** Start-up: the first language with its common namespace (and any the first page needs). */
+export async function startI18n(namespaces: readonly Namespace[] = []): Promise<void> {
+  const language = initialLanguage();
+  await loadNamespaces(language, ["common", ...namespaces]);
+  show(language);
+}
+
+export const getLanguage = () => current;
+export function subscribeLanguage(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Translation outside a component (a toast raised in a hook's callback). The namespace must already
+ * be loaded, which it is when the component that raised it rendered with useT() of that namespace.
+ */
+export const translate = (key: MessageKey, values?: MessageValues): string => i18n._(key, values);
+
+/** Whether the catalogues hold a key: for names that arrive as data (a test type, a parameter). */
+export const hasMessage = (key: string): boolean => {
+  const id = i18n.messages[key];
+  return id !== undefined;
+};

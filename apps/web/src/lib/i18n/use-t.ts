@@ -1,0 +1,47 @@
+import {
+  formatDate,
+  formatNumber,
+  type DateStyle,
+  type MessageKey,
+  type MessageValues,
+  type Namespace,
+} from "@lab/i18n";
+import type { LanguageCode } from "@lab/contracts";
+import { use, useMemo, useSyncExternalStore } from "react";
+
+import { getLanguage, i18n, isLoaded, namespacesReady, subscribeLanguage } from "./i18n";
+
+export const useLanguage = (): LanguageCode =>
+  useSyncExternalStore(subscribeLanguage, getLanguage, getLanguage);
+
+export interface T<N extends Namespace> {
+  (key: MessageKey<N | "common">, values?: MessageValues): string;
+}
+
+export interface Translation<N extends Namespace> {
+  t: T<N>;
+  language: LanguageCode;
+  /** A date in India time, in the reader's language. */
+  date: (value: Date | string | number, style?: DateStyle) => string;
+  /** A number with Indian grouping (1,00,000). */
+  number: (value: number, options?: Intl.NumberFormatOptions) => string;
+}
+
+/**
+ * The translate function of a component, typed to the namespaces it names (plus "common"): a key
+ * outside them fails the typecheck. Suspends until those namespaces are loaded in the language.
+ */
+export function useT<N extends Namespace = "common">(...namespaces: N[]): Translation<N> {
+  const language = useLanguage();
+  const needed: Namespace[] = ["common", ...namespaces];
+  if (needed.some((ns) => !isLoaded(language, ns))) use(namespacesReady(language, needed));
+  return useMemo(
+    () => ({
+      t: (key, values) => i18n._(key, values),
+      language,
+      date: (value, style) => formatDate(language, value, style),
+      number: (value, options) => formatNumber(language, value, options),
+    }),
+    [language],
+  );
+}

@@ -1,0 +1,14 @@
+import { config } from "../../eslint.base.js";
+
+export default config({
+  allowImports: [
+    "@lab/contracts",
+    "@lingui/core",
+    "@lingui/message-utils",
+    "vite",
+    "vitest",
+    "node:fs",
+    "node:path",
+    "node:url",
+  ],
+});
