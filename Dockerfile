@@ -18,6 +18,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
+COPY packages/i18n/package.json packages/i18n/
 
 # ---- build: every dependency, then the SPA bundle ----
 FROM base AS build

@@ -18,6 +18,8 @@ export const customers = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The portal language of the account (issue 17): screens, notifications, e-mails, certificates. */
+    language: text().notNull().default("en"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

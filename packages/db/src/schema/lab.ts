@@ -28,6 +28,8 @@ export const staff = pgTable(
       .notNull()
       .default(sql`'{analyst,reviewer}'::text[]`),
     active: boolean().notNull().default(true),
+    /** The console language of the member (issue 17). */
+    language: text().notNull().default("en"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("staff_email_lower_key").on(sql`lower(${t.email})`)],
