@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { VERIFICATION_CODE_LENGTH } from "./constants";
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from "./languages";
 import {
   ADDRESS_MAX,
   COMPANY_MAX,
@@ -21,6 +22,9 @@ const email = text(messages.invalidEmailAddress)
   .max(EMAIL_MAX, messages.invalidEmailFormat)
   .pipe(z.email({ error: messages.invalidEmailFormat }))
   .transform((value) => value.toLowerCase());
+
+/** Issue 17: one of the portal's language codes (languages.ts); anything else is a 400 that says so. */
+export const languageSchema = z.enum(LANGUAGE_CODES, { error: messages.languageInvalid });
 
 const optionalText = (label: string, max: number) =>
   text().trim().max(max, tooLong(label, max)).nullable().optional();
@@ -44,6 +48,8 @@ export const registerRequestSchema = z.object({
     .max(NAME_MAX, tooLong("Name", NAME_MAX)),
   email,
   password: newPassword,
+  /** The account's portal language (screens, notifications, e-mails); English when absent. */
+  language: languageSchema.default(DEFAULT_LANGUAGE),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -74,6 +80,8 @@ export const customerSchema = z.object({
   emailVerified: z.boolean(),
   /** Destination markets a new submission starts with (issue 16); may be empty. */
   defaultMarkets: z.array(z.string()),
+  /** The account's portal language (issue 17). */
+  language: z.enum(LANGUAGE_CODES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -96,6 +104,8 @@ export const updateProfileRequestSchema = z
     phoneNumber: optionalText("Phone number", PHONE_MAX),
     address: optionalText("Address", ADDRESS_MAX),
     defaultMarkets: marketListSchema.optional(),
+    /** The account's portal language; absent keeps the stored one. */
+    language: languageSchema.optional(),
     /** Required when `email` changes it: a stolen token alone cannot move the account. */
     currentPassword: text(messages.currentPasswordRequired)
       .max(PASSWORD_MAX, messages.currentPasswordWrong)
@@ -183,6 +193,8 @@ export const emailCheckRequestSchema = z.object({
 export const errorBodySchema = z.object({
   error: z.string(),
   code: z.string().optional(),
+  /** Issue 17: the message's own code (`invalid_credentials`) when `error` is one of contracts' messages. */
+  messageCode: z.string().optional(),
   /** The request field the error is about, as a dotted path (`farmers.2.phoneNumber`). */
   field: z.string().optional(),
 });

@@ -13,6 +13,8 @@ import {
   TEST_TYPE_MAX,
   tooLong,
 } from "./limits";
+import { languageSchema } from "./accounts";
+import { LANGUAGE_CODES } from "./languages";
 import { messages } from "./messages";
 import { coordinatesSchema } from "./providers";
 import { SAMPLE_STATUSES, sampleEventSchema, sampleSchema } from "./samples";
@@ -25,8 +27,14 @@ export const staffSchema = z.object({
   email: z.string(),
   name: z.string(),
   roles: z.array(z.enum(STAFF_ROLES)),
+  /** The member's console language (issue 17). */
+  language: z.enum(LANGUAGE_CODES),
 });
 export type Staff = z.infer<typeof staffSchema>;
+
+/** PUT /lab/me: a staff member sets their own console language. */
+export const updateLabMeRequestSchema = z.object({ language: languageSchema }).strip();
+export type UpdateLabMeRequest = z.input<typeof updateLabMeRequestSchema>;
 
 export const labLoginResponseSchema = z.object({
   staff: staffSchema,

@@ -185,6 +185,9 @@ export const messages = {
     "The Idempotency-Key header must be 1 to 200 printable ASCII characters (letters, digits, punctuation or spaces).",
   idempotencyKeyReused:
     "This Idempotency-Key was already used with different values. Send a new key for a different request.",
+
+  /** Issue 17: a `language` that is not one of the portal's languages (contracts languages.ts). */
+  languageInvalid: "Choose one of the portal's languages.",
 } as const;
 
 /** Stable, machine-readable error codes sent beside each message. */

@@ -1,4 +1,4 @@
-import { messages } from "@lab/contracts";
+import { DEFAULT_LANGUAGE, messages, type LanguageCode } from "@lab/contracts";
 import { customers, staff, type CustomerRow, type StaffRow } from "@lab/db";
 import { eq } from "drizzle-orm";
 
@@ -33,7 +33,7 @@ const emailTaken = () => new AppError(400, "email_taken", messages.emailAlreadyE
 /** Creates an unverified account and queues its first verification code, in one transaction. */
 export async function registerCustomer(
   ctx: DomainContext,
-  input: { fullName: string; email: string; password: string },
+  input: { fullName: string; email: string; password: string; language?: LanguageCode | undefined },
 ): Promise<CustomerRow> {
   await requireDeliverable(ctx, input.email);
   const passwordHash = await hashPassword(input.password, ctx.bcryptCost);
@@ -47,6 +47,7 @@ export async function registerCustomer(
           email: input.email,
           fullName: input.fullName,
           passwordHash,
+          language: input.language ?? DEFAULT_LANGUAGE,
           createdAt: now,
           updatedAt: now,
         })
@@ -149,6 +150,7 @@ export async function updateProfile(
     address?: string | null | undefined;
     currentPassword?: string | undefined;
     defaultMarkets?: string[] | undefined;
+    language?: LanguageCode | undefined;
   },
 ): Promise<CustomerRow> {
   const phone = blankToNull(input.phoneNumber);
@@ -156,6 +158,7 @@ export async function updateProfile(
   if (input.fullName !== undefined) changes.fullName = input.fullName;
   if (input.company !== undefined) changes.company = blankToNull(input.company) ?? null;
   if (input.address !== undefined) changes.address = blankToNull(input.address) ?? null;
+  if (input.language !== undefined) changes.language = input.language;
   if (input.defaultMarkets !== undefined)
     changes.defaultMarkets = await checkedMarkets(ctx.db, id, input.defaultMarkets, "defaultMarkets");
   if (phone !== undefined) {

@@ -1,4 +1,4 @@
-import { messages, resultMessages, type StaffRole } from "@lab/contracts";
+import { messages, resultMessages, type LanguageCode, type StaffRole } from "@lab/contracts";
 import { agents, staff, type AgentRow, type StaffRow } from "@lab/db";
 import { and, asc, eq, sql } from "drizzle-orm";
 
@@ -94,6 +94,17 @@ export const listStaff = (ctx: DomainContext): Promise<StaffRow[]> =>
 export async function getStaffMember(ctx: DomainContext, id: number): Promise<StaffRow> {
   const [member] = await ctx.db.select().from(staff).where(eq(staff.id, id));
   if (!member) throw new AppError(401, "unauthenticated", messages.authRequired);
+  return member;
+}
+
+/** PUT /lab/me: a signed-in (so active) member sets their own console language. */
+export async function setStaffLanguage(
+  ctx: DomainContext,
+  id: number,
+  language: LanguageCode,
+): Promise<StaffRow> {
+  const [member] = await ctx.db.update(staff).set({ language }).where(eq(staff.id, id)).returning();
+  if (!member || !member.active) throw new AppError(401, "unauthenticated", messages.authRequired);
   return member;
 }
 

@@ -2,7 +2,7 @@ import type { LabLoginResponse, LoginResponse } from "@lab/contracts";
 
 import type { SignIn } from "../domain/accounts";
 import { presentCustomer } from "./customer";
-import { staffRoles } from "./staff";
+import { presentStaff } from "./staff";
 
 /** The body of a sign-in or a refresh: the person (never a password hash) and the bearer token. */
 export function presentSignIn(signIn: SignIn): LoginResponse | LabLoginResponse {
@@ -12,6 +12,5 @@ export function presentSignIn(signIn: SignIn): LoginResponse | LabLoginResponse 
     tokenType: "Bearer" as const,
   };
   if (signIn.role === "customer") return { customer: presentCustomer(signIn.customer), ...token };
-  const { id, email, name, roles } = signIn.staff;
-  return { staff: { id, email, name, roles: staffRoles(roles) }, ...token };
+  return { staff: presentStaff(signIn.staff), ...token };
 }

@@ -55,7 +55,8 @@ export function customersRouter(ctx: DomainContext, limits: RateLimits): Router 
     res.json(presentCustomerWithProviders(customer, providers));
   });
 
-  router.put("/:id/profile", customerAuth, async (req, res) => {
+  // PUT /customers/{id} is the same call (issue 17 names it so; the spec's /profile stays).
+  router.put(["/:id", "/:id/profile"], customerAuth, async (req, res) => {
     const id = parseIdParam(req.params["id"], messages.customerNotFound);
     requireSelf(req, id);
     const input = parse(updateProfileRequestSchema, req.body, messages.profileInvalid);

@@ -12,6 +12,7 @@ import {
   revokeRequestSchema,
   sampleListQuerySchema,
   statusMoveRequestSchema,
+  updateLabMeRequestSchema,
   type AnalysisState,
 } from "@lab/contracts";
 import { Router, type Request } from "express";
@@ -23,7 +24,15 @@ import { getStaffSample, listStaffSamples } from "../../domain/sample-list";
 import { moveSample, type Actor, type Move } from "../../domain/sample-moves";
 import { moveToStatus } from "../../domain/status-move";
 import { signOutEverywhere } from "../../domain/accounts";
-import { addAgent, changeStaffPassword, listAgents, loginStaff, updateAgent } from "../../domain/staff";
+import {
+  addAgent,
+  changeStaffPassword,
+  listAgents,
+  loginStaff,
+  setStaffLanguage,
+  updateAgent,
+} from "../../domain/staff";
+import { presentStaff } from "../../presenters/staff";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { AppError } from "../../lib/app-error";
 import { parse, parseIdParam } from "../../http/parse";
@@ -59,6 +68,11 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
   });
 
   router.use(authenticate(ctx, "lab"));
+
+  router.put("/me", async (req, res) => {
+    const { language } = parse(updateLabMeRequestSchema, req.body, messages.languageInvalid);
+    res.json(presentStaff(await setStaffLanguage(ctx, claimsOf(req).subject, language)));
+  });
 
   router.put("/password", async (req, res) => {
     const input = parse(changePasswordRequestSchema, req.body, messages.profileInvalid);
