@@ -13,6 +13,7 @@ import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { afterSignInHref, signInHref } from "@/features/auth/utils/return-to";
 import { signedOutByChoice, useRestoring, useSession } from "@/lib/auth";
+import { useT } from "@/lib/i18n/use-t";
 
 type RouteModule = { default: ComponentType };
 const lazyPage = (load: () => Promise<RouteModule>) => async () => ({ Component: (await load()).default });
@@ -33,8 +34,10 @@ function RootLayout() {
   );
 }
 
+// "common" is loaded before the first render (main.tsx), so this never suspends itself.
 function PageFallback() {
-  return <LoadingState label="Loading..." className="min-h-screen" />;
+  const { t } = useT();
+  return <LoadingState label={t("common.loading")} className="min-h-screen" />;
 }
 
 /**

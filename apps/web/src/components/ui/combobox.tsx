@@ -1,5 +1,7 @@
 import { useEffect, type ComponentProps, type ReactNode } from "react";
 
+import { useT } from "@/lib/i18n/use-t";
+
 import { cn } from "./cn";
 import { comboboxKeyHandler } from "./combobox-keys";
 import { Input } from "./input";
@@ -67,6 +69,7 @@ export function Combobox<T>({
   describedBy,
   inputProps,
 }: ComboboxProps<T>) {
+  const { t } = useT();
   const listboxId = `${id}-listbox`;
   const statusId = `${id}-status`;
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -122,7 +125,7 @@ export function Combobox<T>({
         <ul
           id={listboxId}
           role="listbox"
-          aria-label={`${label} suggestions`}
+          aria-label={t("common.combobox.suggestions", { label })}
           hidden={items.length === 0}
           className="py-1"
         >

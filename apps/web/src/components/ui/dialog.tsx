@@ -2,6 +2,8 @@ import { X } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 
+import { useT } from "@/lib/i18n/use-t";
+
 import { cn } from "./cn";
 
 const focusableSelector =
@@ -18,6 +20,7 @@ interface DialogProps {
 
 /** Modal dialog: focus moves in, Tab stays in, Escape and the close button close, focus returns. */
 export function Dialog({ open, onClose, title, description, children, className }: DialogProps) {
+  const { t } = useT();
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -94,7 +97,7 @@ export function Dialog({ open, onClose, title, description, children, className 
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close dialog"
+            aria-label={t("common.dialog.close")}
             className="-mt-2 -mr-3 flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
           >
             <X aria-hidden="true" className="h-5 w-5" />

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 
+import { useT } from "@/lib/i18n/use-t";
 import { pageWindow, pagerItems, type PagerItem } from "@/utils/pagination";
 
 import { cn } from "./cn";
@@ -29,6 +30,7 @@ export function Pager({
   shortcuts = false,
   stepLabels = "icons",
 }: PagerProps) {
+  const { t } = useT();
   if (totalPages <= 1) return null;
   const items: PagerItem[] = shortcuts
     ? pagerItems(page, totalPages, windowSize)
@@ -36,15 +38,15 @@ export function Pager({
   const words = stepLabels === "words";
 
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1">
+    <nav aria-label={t("common.pager.label")} className="flex flex-wrap items-center justify-center gap-1">
       <button
         type="button"
         onClick={() => onPage(page - 1)}
         disabled={page <= 1}
-        aria-label={words ? undefined : "Previous page"}
+        aria-label={words ? undefined : t("common.pager.previousPage")}
         className={cn(buttonClass, idleClass)}
       >
-        {words ? "Prev" : <ChevronLeft aria-hidden="true" className="h-4 w-4" />}
+        {words ? t("common.pager.prev") : <ChevronLeft aria-hidden="true" className="h-4 w-4" />}
       </button>
       {items.map((item) =>
         item.kind === "ellipsis" ? (
@@ -57,7 +59,7 @@ export function Pager({
             type="button"
             onClick={() => onPage(item.page)}
             aria-current={item.page === page ? "page" : undefined}
-            aria-label={`Page ${item.page}`}
+            aria-label={t("common.pager.page", { page: item.page })}
             className={cn(
               buttonClass,
               item.page === page ? "border-teal-700 bg-teal-700 text-white" : idleClass,
@@ -71,10 +73,10 @@ export function Pager({
         type="button"
         onClick={() => onPage(page + 1)}
         disabled={page >= totalPages}
-        aria-label={words ? undefined : "Next page"}
+        aria-label={words ? undefined : t("common.pager.nextPage")}
         className={cn(buttonClass, idleClass)}
       >
-        {words ? "Next" : <ChevronRight aria-hidden="true" className="h-4 w-4" />}
+        {words ? t("common.pager.next") : <ChevronRight aria-hidden="true" className="h-4 w-4" />}
       </button>
     </nav>
   );

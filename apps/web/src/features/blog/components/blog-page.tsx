@@ -2,7 +2,9 @@ import { Bug, Calendar, Clock, Cpu, Droplets, Leaf, Search, ShieldCheck, User } 
 import { useId, useState, type ReactNode } from "react";
 
 import { cn } from "@/components/ui/cn";
+import { EnglishOnlyNotice } from "@/components/layouts/public-page-layout";
 import { Input } from "@/components/ui/input";
+import { useT } from "@/lib/i18n/use-t";
 
 import { blogCategories, blogPosts, type BlogPost } from "../data/posts";
 
@@ -42,17 +44,21 @@ export function filterPosts(posts: BlogPost[], search: string, category: Filter)
   });
 }
 
-const formatDate = (value: string) =>
-  new Date(`${value}T00:00:00`).toLocaleDateString("en-IN", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  });
+// The filter's values are the articles' English categories; the buttons show them translated.
+const categoryLabels = {
+  "All Posts": "public.blog.category.all",
+  "Disease Prevention": "public.blog.category.disease",
+  "Water Quality": "public.blog.category.water",
+  "Food Safety": "public.blog.category.safety",
+  Sustainability: "public.blog.category.sustainability",
+  Technology: "public.blog.category.technology",
+} as const satisfies Record<Filter, string>;
 
 function PostCard({ post }: { post: BlogPost }) {
   const [expanded, setExpanded] = useState(false);
   const contentId = useId();
   const image = imageStyles[post.image];
+  const { t, date } = useT("public");
   return (
     <li>
       <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -63,29 +69,36 @@ function PostCard({ post }: { post: BlogPost }) {
           {image.icon}
         </div>
         <div className="flex flex-1 flex-col p-5">
-          <p className="text-xs font-semibold tracking-wide text-teal-800 uppercase">{post.category}</p>
-          <h2 className="mt-1 text-lg font-semibold text-slate-900">{post.title}</h2>
+          <p className="text-xs font-semibold tracking-wide break-words text-teal-800 uppercase">
+            {t(categoryLabels[post.category])}
+          </p>
+          {/* The article itself is English only (the page says so): read out as English. */}
+          <h2 lang="en" className="mt-1 text-lg font-semibold text-slate-900">
+            {post.title}
+          </h2>
           <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700">
-            <span className="flex items-center gap-1">
+            <span lang="en" className="flex items-center gap-1">
               <User aria-hidden="true" className="h-3.5 w-3.5" />
               {post.author}
             </span>
             <span className="flex items-center gap-1">
               <Calendar aria-hidden="true" className="h-3.5 w-3.5" />
-              <time dateTime={post.date}>{formatDate(post.date)}</time>
+              <time dateTime={post.date}>{date(`${post.date}T12:00:00+05:30`, "longDate")}</time>
             </span>
             <span className="flex items-center gap-1">
               <Clock aria-hidden="true" className="h-3.5 w-3.5" />
-              {post.readTime}
+              {t("public.blog.readTime", { minutes: post.readMinutes })}
             </span>
           </p>
-          <p className="mt-3 text-sm text-slate-800">{post.excerpt}</p>
-          <div id={contentId} hidden={!expanded} className="mt-3 space-y-2 text-sm text-slate-800">
+          <p lang="en" className="mt-3 text-sm text-slate-800">
+            {post.excerpt}
+          </p>
+          <div lang="en" id={contentId} hidden={!expanded} className="mt-3 space-y-2 text-sm text-slate-800">
             {post.content.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
-          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
+          <ul lang="en" className="mt-3 flex flex-wrap gap-1.5" aria-label={t("public.blog.tags")}>
             {post.tags.map((tag) => (
               <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
                 #{tag}
@@ -100,7 +113,7 @@ function PostCard({ post }: { post: BlogPost }) {
               onClick={() => setExpanded((value) => !value)}
               className="text-sm font-semibold text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700 max-lg:min-h-11"
             >
-              {expanded ? "Read Less" : "Read More"}
+              {expanded ? t("public.blog.readLess") : t("public.blog.readMore")}
             </button>
           </div>
         </div>
@@ -114,26 +127,25 @@ export function BlogPage({ newsletterForm }: { newsletterForm?: ReactNode }) {
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState<Filter>("All Posts");
   const posts = filterPosts(blogPosts, search, category);
+  const { t } = useT("public");
 
   return (
     <>
       <section aria-labelledby="blog-title" className="bg-gradient-to-br from-teal-800 to-sky-900 text-white">
         <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-          <h1 id="blog-title" className="text-3xl font-bold sm:text-4xl">
-            Aquaculture Insights Blog
+          <h1 id="blog-title" className="text-3xl font-bold break-words sm:text-4xl">
+            {t("public.blog.title")}
           </h1>
-          <p className="mt-3 max-w-2xl text-teal-50">
-            Practical advice on disease prevention, water quality, food safety and sustainable shrimp farming
-            from our scientists.
-          </p>
+          <p className="mt-3 max-w-2xl text-teal-50">{t("public.blog.intro")}</p>
         </div>
       </section>
 
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-10 sm:px-6">
+        <EnglishOnlyNotice>{t("public.blog.englishOnly")}</EnglishOnlyNotice>
         <div className="space-y-4">
           <div className="relative max-w-md">
             <label htmlFor="blog-search" className="sr-only">
-              Search articles
+              {t("public.blog.searchLabel")}
             </label>
             <Search
               aria-hidden="true"
@@ -142,13 +154,13 @@ export function BlogPage({ newsletterForm }: { newsletterForm?: ReactNode }) {
             <Input
               id="blog-search"
               type="search"
-              placeholder="Search articles..."
+              placeholder={t("public.blog.searchPlaceholder")}
               value={search}
               onChange={(event) => setSearch(event.target.value)}
               className="pl-9"
             />
           </div>
-          <div role="group" aria-label="Categories" className="flex flex-wrap gap-2">
+          <div role="group" aria-label={t("public.blog.categories")} className="flex flex-wrap gap-2">
             {blogCategories.map((name) => (
               <button
                 key={name}
@@ -162,7 +174,7 @@ export function BlogPage({ newsletterForm }: { newsletterForm?: ReactNode }) {
                     : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
                 )}
               >
-                {name}
+                {t(categoryLabels[name])}
               </button>
             ))}
           </div>
@@ -173,8 +185,8 @@ export function BlogPage({ newsletterForm }: { newsletterForm?: ReactNode }) {
             role="status"
             className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center"
           >
-            <p className="text-lg font-semibold text-slate-900">No articles found</p>
-            <p className="mt-1 text-sm text-slate-700">Try another search term or category.</p>
+            <p className="text-lg font-semibold text-slate-900">{t("public.blog.empty.title")}</p>
+            <p className="mt-1 text-sm text-slate-700">{t("public.blog.empty.hint")}</p>
           </div>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -188,12 +200,10 @@ export function BlogPage({ newsletterForm }: { newsletterForm?: ReactNode }) {
           aria-labelledby="newsletter-title"
           className="rounded-xl bg-teal-50 p-6 ring-1 ring-teal-200 sm:p-8"
         >
-          <h2 id="newsletter-title" className="text-xl font-semibold text-slate-900">
-            Subscribe to our newsletter
+          <h2 id="newsletter-title" className="text-xl font-semibold break-words text-slate-900">
+            {t("public.newsletter.title")}
           </h2>
-          <p className="mt-1 text-sm text-slate-700">
-            Get new articles and testing updates in your inbox once a month.
-          </p>
+          <p className="mt-1 text-sm text-slate-700">{t("public.newsletter.intro")}</p>
           {newsletterForm}
         </section>
       </div>

@@ -16,7 +16,7 @@ export interface BlogPost {
   author: string;
   date: string;
   category: BlogCategory;
-  readTime: string;
+  readMinutes: number;
   image: "disease" | "water" | "safety" | "sustainability" | "technology";
   tags: string[];
 }
@@ -35,7 +35,7 @@ export const blogPosts: BlogPost[] = [
     author: "Dr. Priya Raman",
     date: "2024-03-12",
     category: "Disease Prevention",
-    readTime: "5 min read",
+    readMinutes: 5,
     image: "disease",
     tags: ["WSSV", "PCR", "biosecurity"],
   },
@@ -52,7 +52,7 @@ export const blogPosts: BlogPost[] = [
     author: "Arun Kumar",
     date: "2024-02-20",
     category: "Water Quality",
-    readTime: "4 min read",
+    readMinutes: 4,
     image: "water",
     tags: ["dissolved oxygen", "pH", "ammonia"],
   },
@@ -69,7 +69,7 @@ export const blogPosts: BlogPost[] = [
     author: "Dr. Meena Iyer",
     date: "2024-01-28",
     category: "Food Safety",
-    readTime: "6 min read",
+    readMinutes: 6,
     image: "safety",
     tags: ["antibiotics", "export", "LC-MS/MS"],
   },
@@ -86,7 +86,7 @@ export const blogPosts: BlogPost[] = [
     author: "Lakshmi Narayanan",
     date: "2023-12-15",
     category: "Sustainability",
-    readTime: "4 min read",
+    readMinutes: 4,
     image: "sustainability",
     tags: ["certification", "environment", "records"],
   },
@@ -103,7 +103,7 @@ export const blogPosts: BlogPost[] = [
     author: "Rahul Menon",
     date: "2023-11-30",
     category: "Technology",
-    readTime: "3 min read",
+    readMinutes: 3,
     image: "technology",
     tags: ["portal", "tracking", "reports"],
   },

@@ -1,27 +1,30 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select, Textarea, describedBy } from "@/components/ui/input";
+import { useT, type T } from "@/lib/i18n/use-t";
 
-export const APPLICATION_THANKS =
-  "Thank you for your application! We will review it and get back to you soon.";
+// Built per language: zod keeps the texts it was given, and they show as they are.
+const applicationSchemaIn = (t: T<"public">) =>
+  z.object({
+    name: z.string().trim().min(1, t("public.careers.form.nameRequired")),
+    email: z
+      .string()
+      .trim()
+      .min(1, t("public.careers.form.emailRequired"))
+      .pipe(z.email({ error: t("public.careers.form.emailInvalid") })),
+    phone: z.string().trim().min(1, t("public.careers.form.phoneRequired")),
+    position: z.string().min(1, t("public.careers.form.positionRequired")),
+    experience: z.string().trim().min(1, t("public.careers.form.experienceRequired")),
+    education: z.string().trim().min(1, t("public.careers.form.educationRequired")),
+    coverLetter: z.string().trim().min(1, t("public.careers.form.coverLetterRequired")),
+  });
+const COVER_LETTER_ID = "apply-cover-letter";
 
-const applicationSchema = z.object({
-  name: z.string().trim().min(1, "Please enter your full name."),
-  email: z
-    .string()
-    .trim()
-    .min(1, "Please enter your email address.")
-    .pipe(z.email({ error: "Please enter a valid email address." })),
-  phone: z.string().trim().min(1, "Please enter your phone number."),
-  position: z.string().min(1, "Please select a position."),
-  experience: z.string().trim().min(1, "Please enter your experience."),
-  education: z.string().trim().min(1, "Please enter your education."),
-  coverLetter: z.string().trim().min(1, "Please write a cover letter."),
-});
-type ApplicationValues = z.infer<typeof applicationSchema>;
+type ApplicationValues = z.infer<ReturnType<typeof applicationSchemaIn>>;
 
 const empty: ApplicationValues = {
   name: "",
@@ -35,15 +38,17 @@ const empty: ApplicationValues = {
 
 /** All fields required; submit only thanks the applicant and clears the form (nothing is sent). */
 export function ApplicationForm({ positions }: { positions: string[] }) {
+  const { t } = useT("public");
+  const schema = useMemo(() => applicationSchemaIn(t), [t]);
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ApplicationValues>({ resolver: zodResolver(applicationSchema), defaultValues: empty });
+  } = useForm<ApplicationValues>({ resolver: zodResolver(schema), defaultValues: empty });
 
   const onSubmit = handleSubmit(() => {
-    window.alert(APPLICATION_THANKS);
+    window.alert(t("public.careers.form.thanks"));
     reset(empty);
   });
 
@@ -58,49 +63,68 @@ export function ApplicationForm({ positions }: { positions: string[] }) {
     <form
       onSubmit={(event) => void onSubmit(event)}
       noValidate
-      aria-label="Job application"
+      aria-label={t("public.careers.form.label")}
       className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 sm:p-6"
     >
-      <Field id="apply-name" label="Full Name" required error={errors.name?.message}>
+      <Field id="apply-name" label={t("public.careers.form.name")} required error={errors.name?.message}>
         <Input {...control("name")} autoComplete="name" {...register("name")} />
       </Field>
-      <Field id="apply-email" label="Email" required error={errors.email?.message}>
+      <Field id="apply-email" label={t("public.careers.form.email")} required error={errors.email?.message}>
         <Input {...control("email")} type="email" autoComplete="email" {...register("email")} />
       </Field>
-      <Field id="apply-phone" label="Phone" required error={errors.phone?.message}>
+      <Field id="apply-phone" label={t("public.careers.form.phone")} required error={errors.phone?.message}>
         <Input {...control("phone")} type="tel" autoComplete="tel" {...register("phone")} />
       </Field>
-      <Field id="apply-position" label="Position" required error={errors.position?.message}>
+      <Field
+        id="apply-position"
+        label={t("public.careers.form.position")}
+        required
+        error={errors.position?.message}
+      >
         <Select {...control("position")} {...register("position")}>
-          <option value="">Select a position</option>
+          <option value="">{t("public.careers.form.positionPlaceholder")}</option>
           {positions.map((position) => (
-            <option key={position} value={position}>
+            <option key={position} value={position} lang="en">
               {position}
             </option>
           ))}
         </Select>
       </Field>
-      <Field id="apply-experience" label="Experience" required error={errors.experience?.message}>
+      <Field
+        id="apply-experience"
+        label={t("public.careers.form.experience")}
+        required
+        error={errors.experience?.message}
+      >
         <Input
           {...control("experience")}
-          placeholder="e.g. 3 years in a food testing lab"
+          placeholder={t("public.careers.form.experiencePlaceholder")}
           {...register("experience")}
         />
       </Field>
-      <Field id="apply-education" label="Education" required error={errors.education?.message}>
-        <Input {...control("education")} placeholder="e.g. M.Sc. Microbiology" {...register("education")} />
+      <Field
+        id="apply-education"
+        label={t("public.careers.form.education")}
+        required
+        error={errors.education?.message}
+      >
+        <Input
+          {...control("education")}
+          placeholder={t("public.careers.form.educationPlaceholder")}
+          {...register("education")}
+        />
       </Field>
       <Field
-        id="apply-cover-letter"
-        label="Cover Letter"
+        id={COVER_LETTER_ID}
+        label={t("public.careers.form.coverLetter")}
         required
         error={errors.coverLetter?.message}
         className="sm:col-span-2"
       >
-        <Textarea {...control("coverLetter", "apply-cover-letter")} rows={5} {...register("coverLetter")} />
+        <Textarea {...control("coverLetter", COVER_LETTER_ID)} rows={5} {...register("coverLetter")} />
       </Field>
       <div className="sm:col-span-2">
-        <Button type="submit">Submit Application</Button>
+        <Button type="submit">{t("public.careers.form.submit")}</Button>
       </div>
     </form>
   );

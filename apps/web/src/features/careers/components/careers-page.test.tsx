@@ -4,7 +4,6 @@ import { describe, expect, it, vi } from "vitest";
 
 import { mockFetch } from "@/testing/mock-fetch";
 
-import { APPLICATION_THANKS } from "./application-form";
 import { CareersPage } from "./careers-page";
 
 describe("CareersPage", () => {
@@ -49,7 +48,9 @@ describe("CareersPage", () => {
     await user.type(within(form).getByLabelText(/Education/), "B.Sc. Microbiology");
     await user.type(within(form).getByLabelText(/Cover Letter/), "I would like to join.");
     await user.click(within(form).getByRole("button", { name: "Submit Application" }));
-    expect(alert).toHaveBeenCalledWith(APPLICATION_THANKS);
+    expect(alert).toHaveBeenCalledWith(
+      "Thank you for your application! We will review it and get back to you soon.",
+    );
     expect(within(form).getByLabelText(/Full Name/)).toHaveValue("");
     expect(spy).not.toHaveBeenCalled();
   });

@@ -1,48 +1,36 @@
 import { Briefcase, ChevronDown, GraduationCap, HeartPulse, MapPin, TrendingUp, Users } from "lucide-react";
 import { useState, type ReactNode } from "react";
 
+import { EnglishOnlyNotice } from "@/components/layouts/public-page-layout";
 import { cn } from "@/components/ui/cn";
 import { LAB_CAREERS_EMAIL } from "@/config/brand";
+import { useT } from "@/lib/i18n/use-t";
 
 import { jobOpenings, type JobOpening } from "../data/openings";
 import { ApplicationForm } from "./application-form";
 
 const stats = [
-  { value: "15+", label: "Years of experience" },
-  { value: "50+", label: "Team members" },
-  { value: "500+", label: "Clients" },
-];
+  { value: "15+", label: "public.careers.stat.years" },
+  { value: "50+", label: "public.careers.stat.team" },
+  { value: "500+", label: "public.careers.stat.clients" },
+] as const;
 
-const benefits: { title: string; description: string; icon: ReactNode }[] = [
-  {
-    title: "Health & Wellness",
-    description: "Medical insurance for you and your family, and an annual health check.",
-    icon: <HeartPulse aria-hidden="true" className="h-6 w-6" />,
-  },
-  {
-    title: "Learning & Growth",
-    description: "Training on new methods, conference visits and support for certifications.",
-    icon: <GraduationCap aria-hidden="true" className="h-6 w-6" />,
-  },
-  {
-    title: "Career Progression",
-    description: "Clear paths from technician to analyst to section head, reviewed every year.",
-    icon: <TrendingUp aria-hidden="true" className="h-6 w-6" />,
-  },
-  {
-    title: "Collaborative Team",
-    description: "Scientists, field agents and engineers who care about safe, sustainable aquaculture.",
-    icon: <Users aria-hidden="true" className="h-6 w-6" />,
-  },
-];
+const benefits = [
+  { id: "health", icon: <HeartPulse aria-hidden="true" className="h-6 w-6" /> },
+  { id: "learning", icon: <GraduationCap aria-hidden="true" className="h-6 w-6" /> },
+  { id: "progression", icon: <TrendingUp aria-hidden="true" className="h-6 w-6" /> },
+  { id: "team", icon: <Users aria-hidden="true" className="h-6 w-6" /> },
+] as const satisfies readonly { id: string; icon: ReactNode }[];
 
 function OpeningCard({ opening }: { opening: JobOpening }) {
   const [open, setOpen] = useState(false);
   const detailsId = `opening-${opening.id}-details`;
+  const { t } = useT("public");
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
+        {/* The job's own texts are English only (the page says so): read out as English. */}
+        <div lang="en" className="min-w-0">
           <h3 className="text-lg font-semibold text-slate-900">{opening.title}</h3>
           <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
             <span className="flex items-center gap-1">
@@ -61,41 +49,46 @@ function OpeningCard({ opening }: { opening: JobOpening }) {
           type="button"
           aria-expanded={open}
           aria-controls={detailsId}
-          aria-label={`${open ? "Hide Details" : "View Details"} for ${opening.title}`}
+          aria-label={t(open ? "public.careers.hideDetailsFor" : "public.careers.viewDetailsFor", {
+            title: opening.title,
+          })}
           onClick={() => setOpen((value) => !value)}
           className="inline-flex items-center gap-1 self-start rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-teal-800 max-lg:min-h-11 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700"
         >
-          {open ? "Hide Details" : "View Details"}
+          {open ? t("public.careers.hideDetails") : t("public.careers.viewDetails")}
           <ChevronDown
             aria-hidden="true"
             className={cn("h-4 w-4 transition-transform", open && "rotate-180")}
           />
         </button>
       </div>
-      <p className="mt-3 text-sm text-slate-800">{opening.description}</p>
+      <p lang="en" className="mt-3 text-sm text-slate-800">
+        {opening.description}
+      </p>
       <div
         id={detailsId}
         hidden={!open}
         className="mt-4 grid gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2"
       >
         <div>
-          <h4 className="text-sm font-semibold text-slate-900">Requirements</h4>
-          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-800">
+          <h4 className="text-sm font-semibold text-slate-900">{t("public.careers.requirements")}</h4>
+          <ul lang="en" className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-800">
             {opening.requirements.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
         </div>
         <div>
-          <h4 className="text-sm font-semibold text-slate-900">Responsibilities</h4>
-          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-800">
+          <h4 className="text-sm font-semibold text-slate-900">{t("public.careers.responsibilities")}</h4>
+          <ul lang="en" className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-800">
             {opening.responsibilities.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
         </div>
         <p className="text-sm text-slate-800 sm:col-span-2">
-          <span className="font-semibold">Salary:</span> {opening.salary}
+          <span className="font-semibold">{t("public.careers.salary")}</span>{" "}
+          <span lang="en">{opening.salary}</span>
         </p>
       </div>
     </li>
@@ -103,6 +96,7 @@ function OpeningCard({ opening }: { opening: JobOpening }) {
 }
 
 export function CareersPage() {
+  const { t } = useT("public");
   return (
     <>
       <section
@@ -110,17 +104,14 @@ export function CareersPage() {
         className="bg-gradient-to-br from-teal-800 to-sky-900 text-white"
       >
         <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-          <h1 id="careers-title" className="text-3xl font-bold sm:text-4xl">
-            Careers
+          <h1 id="careers-title" className="text-3xl font-bold break-words sm:text-4xl">
+            {t("public.careers.title")}
           </h1>
-          <p className="mt-3 max-w-2xl text-teal-50">
-            Join the team that keeps shrimp safe from pond to plate. We are growing and looking for people who
-            care about science, quality and the farmers we serve.
-          </p>
+          <p className="mt-3 max-w-2xl text-teal-50">{t("public.careers.intro")}</p>
           <dl className="mt-8 grid max-w-xl grid-cols-3 gap-4">
             {stats.map((stat) => (
-              <div key={stat.label} className="rounded-xl bg-white/10 p-4 ring-1 ring-white/20">
-                <dt className="text-xs text-teal-50 sm:text-sm">{stat.label}</dt>
+              <div key={stat.label} className="min-w-0 rounded-xl bg-white/10 p-4 ring-1 ring-white/20">
+                <dt className="text-xs break-words text-teal-50 sm:text-sm">{t(stat.label)}</dt>
                 <dd className="mt-1 text-2xl font-bold">{stat.value}</dd>
               </div>
             ))}
@@ -130,14 +121,21 @@ export function CareersPage() {
 
       <section aria-labelledby="benefits-title" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <h2 id="benefits-title" className="text-2xl font-bold text-slate-900">
-          Why work with us
+          {t("public.careers.benefitsTitle")}
         </h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {benefits.map((benefit) => (
-            <li key={benefit.title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <li
+              key={benefit.id}
+              className="min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
               <span className="inline-flex rounded-lg bg-teal-100 p-2 text-teal-800">{benefit.icon}</span>
-              <h3 className="mt-3 font-semibold text-slate-900">{benefit.title}</h3>
-              <p className="mt-1 text-sm text-slate-700">{benefit.description}</p>
+              <h3 className="mt-3 font-semibold break-words text-slate-900">
+                {t(`public.careers.benefit.${benefit.id}.title`)}
+              </h3>
+              <p className="mt-1 text-sm text-slate-700">
+                {t(`public.careers.benefit.${benefit.id}.description`)}
+              </p>
             </li>
           ))}
         </ul>
@@ -145,8 +143,9 @@ export function CareersPage() {
 
       <section aria-labelledby="openings-title" className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
         <h2 id="openings-title" className="text-2xl font-bold text-slate-900">
-          Current openings
+          {t("public.careers.openingsTitle")}
         </h2>
+        <EnglishOnlyNotice className="mt-4">{t("public.careers.englishOnly")}</EnglishOnlyNotice>
         <ul className="mt-6 space-y-4">
           {jobOpenings.map((opening) => (
             <OpeningCard key={opening.id} opening={opening} />
@@ -156,14 +155,13 @@ export function CareersPage() {
 
       <section aria-labelledby="apply-title" className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
         <h2 id="apply-title" className="text-2xl font-bold text-slate-900">
-          Apply now
+          {t("public.careers.applyTitle")}
         </h2>
         <p className="mt-2 text-sm text-slate-700">
-          Fill in the form below and e-mail your résumé to{" "}
-          <a href={`mailto:${LAB_CAREERS_EMAIL}`} className="font-medium text-teal-800 underline">
+          {t("public.careers.applyIntro")}{" "}
+          <a href={`mailto:${LAB_CAREERS_EMAIL}`} className="font-medium break-all text-teal-800 underline">
             {LAB_CAREERS_EMAIL}
           </a>
-          .
         </p>
         <ApplicationForm positions={jobOpenings.map((opening) => opening.title)} />
       </section>

@@ -6,6 +6,8 @@ import { ENQUIRY_EMAIL_MAX, ENQUIRY_MESSAGE_MAX, ENQUIRY_NAME_MAX, ENQUIRY_PHONE
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input, Textarea } from "@/components/ui/input";
+import { useLazyMessageText } from "@/hooks/use-lazy-message-text";
+import { useT } from "@/lib/i18n/use-t";
 import { useAction } from "@/lib/use-action";
 
 import { sendEnquiry } from "../api/send-enquiry";
@@ -34,6 +36,9 @@ export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
   const send = useAction(sendEnquiry);
+  const { t } = useT("public");
+  // Errors and the confirmation are the server's spec messages: translated once "errors" is loaded.
+  const { localize, prepare } = useLazyMessageText();
 
   useEffect(() => {
     if (revealCount === 0) return;
@@ -56,6 +61,7 @@ export function ContactForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    prepare();
     const found = enquiryErrorsOf(values);
     setErrors(found);
     setBanner(null);
@@ -85,16 +91,21 @@ export function ContactForm() {
       >
         <p className="flex gap-2 font-medium">
           <CircleCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-          {sent}
+          <span className="min-w-0 break-words">{localize(sent)}</span>
         </p>
         <div>
           <Button variant="outline" onClick={() => setSent(null)}>
-            Send another message
+            {t("public.contactForm.sendAnother")}
           </Button>
         </div>
       </div>
     );
   }
+
+  const errorOf = (field: EnquiryField) => {
+    const error = errors[field];
+    return error === undefined ? undefined : localize(error);
+  };
 
   const control = (field: EnquiryField) => ({
     id: idOf(field),
@@ -102,6 +113,7 @@ export function ContactForm() {
     value: values[field],
     onChange: change(field),
     invalid: errors[field] !== undefined,
+    onFocus: prepare,
     "aria-describedby": describedBy(idOf(field), errors[field]),
     className: "scroll-mt-36",
   });
@@ -111,21 +123,38 @@ export function ContactForm() {
       ref={formRef}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
-      aria-label="Contact"
+      aria-label={t("public.contactForm.label")}
       className="grid min-w-0 gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 sm:p-6"
     >
       {banner ? (
         <Alert tone="error" banner className="scroll-mt-36 sm:col-span-2">
-          {banner}
+          {localize(banner)}
         </Alert>
       ) : null}
-      <Field id={idOf("firstName")} label="First Name" required error={errors.firstName} className="min-w-0">
+      <Field
+        id={idOf("firstName")}
+        label={t("public.contactForm.firstName")}
+        required
+        error={errorOf("firstName")}
+        className="min-w-0"
+      >
         <Input {...control("firstName")} autoComplete="given-name" maxLength={ENQUIRY_NAME_MAX} required />
       </Field>
-      <Field id={idOf("lastName")} label="Last Name" error={errors.lastName} className="min-w-0">
+      <Field
+        id={idOf("lastName")}
+        label={t("public.contactForm.lastName")}
+        error={errorOf("lastName")}
+        className="min-w-0"
+      >
         <Input {...control("lastName")} autoComplete="family-name" maxLength={ENQUIRY_NAME_MAX} />
       </Field>
-      <Field id={idOf("email")} label="Email" required error={errors.email} className="min-w-0">
+      <Field
+        id={idOf("email")}
+        label={t("public.contactForm.email")}
+        required
+        error={errorOf("email")}
+        className="min-w-0"
+      >
         <Input
           {...control("email")}
           type="email"
@@ -134,21 +163,26 @@ export function ContactForm() {
           required
         />
       </Field>
-      <Field id={idOf("phone")} label="Phone" error={errors.phone} className="min-w-0">
+      <Field
+        id={idOf("phone")}
+        label={t("public.contactForm.phone")}
+        error={errorOf("phone")}
+        className="min-w-0"
+      >
         <Input {...control("phone")} type="tel" autoComplete="tel" maxLength={ENQUIRY_PHONE_MAX} />
       </Field>
       <Field
         id={idOf("message")}
-        label="Message"
+        label={t("public.contactForm.message")}
         required
-        error={errors.message}
+        error={errorOf("message")}
         className="min-w-0 sm:col-span-2"
       >
         <Textarea {...control("message")} rows={4} maxLength={ENQUIRY_MESSAGE_MAX} required />
       </Field>
       <div className="sm:col-span-2">
         <Button type="submit" variant="secondary" isLoading={send.isPending}>
-          Send Message
+          {t("public.contactForm.send")}
         </Button>
       </div>
     </form>

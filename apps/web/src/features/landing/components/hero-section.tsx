@@ -2,14 +2,17 @@ import { Award, CheckCircle2, Clock } from "lucide-react";
 
 import type { ReactNode } from "react";
 
+import { useT } from "@/lib/i18n/use-t";
+
 const highlights = [
-  "ISO 17025 accredited laboratory",
-  "Results in 24-48h for rush testing",
-  "Track every sample online, from collection to certificate",
-];
+  "public.landing.hero.highlight.accredited",
+  "public.landing.hero.highlight.rush",
+  "public.landing.hero.highlight.tracking",
+] as const;
 
 /** `authCard`: the sign-in/register card, composed by the route (it belongs to the auth feature). */
 export function HeroSection({ authCard }: { authCard: ReactNode }) {
+  const { t } = useT("public");
   return (
     <section
       id="home"
@@ -21,38 +24,34 @@ export function HeroSection({ authCard }: { authCard: ReactNode }) {
         lg the pitch fills the left column beside the card, as before.
       */}
       <div className="mx-auto grid max-w-6xl items-start gap-x-10 gap-y-6 px-4 py-5 sm:px-6 sm:py-12 lg:grid-cols-[1fr_minmax(0,28rem)] lg:gap-y-6 lg:py-20">
-        <div className="space-y-3 sm:space-y-6 lg:col-start-1 lg:row-start-1">
+        <div className="min-w-0 space-y-3 sm:space-y-6 lg:col-start-1 lg:row-start-1">
           <p className="inline-flex items-center gap-2 rounded-full bg-teal-100 px-3 py-1 text-xs font-semibold text-teal-900">
-            <Award aria-hidden="true" className="h-4 w-4" />
-            ISO 17025 Accredited
+            <Award aria-hidden="true" className="h-4 w-4 shrink-0" />
+            {t("public.landing.hero.badge")}
           </p>
           <h1
             id="home-title"
-            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl lg:text-5xl"
+            className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-4xl lg:text-5xl"
           >
-            Reliable shrimp testing for safer aquaculture
+            {t("public.landing.hero.title")}
           </h1>
         </div>
-        <div className="flex justify-center lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:justify-end">
+        <div className="flex min-w-0 justify-center lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:justify-end">
           {authCard}
         </div>
-        <div className="space-y-6 lg:col-start-1 lg:row-start-2">
-          <p className="max-w-xl text-base text-slate-700 sm:text-lg">
-            Our laboratory tests shrimp samples for antibiotic residues, illegal dyes, water quality, sodium
-            level, shrimp disease and microbiological content, so farmers, processors and exporters can sell
-            with confidence.
-          </p>
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
+          <p className="max-w-xl text-base text-slate-700 sm:text-lg">{t("public.landing.hero.intro")}</p>
           <ul className="space-y-2">
-            {highlights.map((item) => (
-              <li key={item} className="flex items-center gap-2 text-sm text-slate-800">
+            {highlights.map((key) => (
+              <li key={key} className="flex items-center gap-2 text-sm text-slate-800">
                 <CheckCircle2 aria-hidden="true" className="h-5 w-5 shrink-0 text-teal-700" />
-                {item}
+                <span className="min-w-0">{t(key)}</span>
               </li>
             ))}
           </ul>
           <p className="flex items-center gap-2 text-sm text-slate-700">
-            <Clock aria-hidden="true" className="h-4 w-4 text-sky-700" />
-            Field agent assigned within 30 seconds of submission.
+            <Clock aria-hidden="true" className="h-4 w-4 shrink-0 text-sky-700" />
+            <span className="min-w-0">{t("public.landing.hero.agent")}</span>
           </p>
         </div>
       </div>

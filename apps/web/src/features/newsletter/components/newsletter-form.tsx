@@ -6,6 +6,8 @@ import { ENQUIRY_EMAIL_MAX, messages, newsletterSubscribeRequestSchema } from "@
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-client";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 import { useAction } from "@/lib/use-action";
 
 import { subscribeNewsletter } from "../api/subscribe-newsletter";
@@ -30,6 +32,7 @@ export function NewsletterForm() {
   const inputRef = useRef<HTMLInputElement>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
   const subscribe = useAction(subscribeNewsletter);
+  const { t } = useT("public");
 
   useEffect(() => {
     if (attempt === 0 || !inputRef.current) return;
@@ -69,7 +72,9 @@ export function NewsletterForm() {
         className="mt-4 flex max-w-lg gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-sm font-medium text-green-900"
       >
         <CircleCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-        {done}
+        <span className="min-w-0 break-words">
+          <LocalizedMessage text={done} />
+        </span>
       </p>
     );
   }
@@ -78,19 +83,19 @@ export function NewsletterForm() {
     <form
       noValidate
       onSubmit={(event) => void onSubmit(event)}
-      aria-label="Newsletter"
+      aria-label={t("public.newsletter.formLabel")}
       className="mt-4 max-w-lg space-y-1"
     >
       <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor="newsletter-email" className="sr-only">
-          Email address
+          {t("public.newsletter.emailLabel")}
         </label>
         <Input
           ref={inputRef}
           id="newsletter-email"
           type="email"
           autoComplete="email"
-          placeholder="Enter your email"
+          placeholder={t("public.newsletter.emailPlaceholder")}
           maxLength={ENQUIRY_EMAIL_MAX}
           value={email}
           onChange={(event) => {
@@ -102,12 +107,12 @@ export function NewsletterForm() {
           className="min-h-11 scroll-mt-36"
         />
         <Button type="submit" isLoading={subscribe.isPending}>
-          Subscribe
+          {t("public.newsletter.subscribe")}
         </Button>
       </div>
       {error ? (
         <p id={ERROR_ID} role="alert" className="text-sm font-medium text-red-700">
-          {error}
+          <LocalizedMessage text={error} />
         </p>
       ) : null}
     </form>

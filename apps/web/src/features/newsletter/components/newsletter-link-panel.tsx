@@ -10,6 +10,8 @@ import { Card, CardBody } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-client";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 import { useAction } from "@/lib/use-action";
 
 import { confirmNewsletter } from "../api/confirm-newsletter";
@@ -37,6 +39,7 @@ export function NewsletterLinkPanel({ action, token }: { action: "confirm" | "un
   const run = useAction(action === "confirm" ? confirmNewsletter : unsubscribeNewsletter);
   const started = useRef(false);
   const resultRef = useRef<HTMLDivElement>(null);
+  const { t } = useT("public");
 
   const start = async () => {
     setState({ kind: "pending" });
@@ -63,7 +66,8 @@ export function NewsletterLinkPanel({ action, token }: { action: "confirm" | "un
     result.focus({ preventScroll: true });
   }, [state.kind]);
 
-  const title = action === "confirm" ? "Newsletter subscription" : "Unsubscribe from the newsletter";
+  const title =
+    action === "confirm" ? t("public.newsletter.confirmTitle") : t("public.newsletter.unsubscribeTitle");
   const Icon = action === "confirm" ? MailCheck : MailX;
 
   return (
@@ -76,34 +80,41 @@ export function NewsletterLinkPanel({ action, token }: { action: "confirm" | "un
           </div>
           <div ref={resultRef} tabIndex={-1} className="outline-none">
             {!valid ? (
-              <Alert tone="error">{messages.newsletterLinkInvalid}</Alert>
+              <Alert tone="error">
+                <LocalizedMessage text={messages.newsletterLinkInvalid} />
+              </Alert>
             ) : state.kind === "done" ? (
               <Alert tone="success">
-                {state.answer.message} <span className="font-medium break-all">{state.answer.email}</span>
+                <LocalizedMessage text={state.answer.message} />{" "}
+                <span className="font-medium break-all">{state.answer.email}</span>
               </Alert>
             ) : state.kind === "failed" ? (
-              <Alert tone="error">{state.message}</Alert>
+              <Alert tone="error">
+                <LocalizedMessage text={state.message} />
+              </Alert>
             ) : action === "confirm" || state.kind === "pending" ? (
               <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
                 <Spinner size="sm" />{" "}
-                {action === "confirm" ? "Confirming your subscription..." : "Unsubscribing..."}
+                {action === "confirm"
+                  ? t("public.newsletter.confirming")
+                  : t("public.newsletter.unsubscribing")}
               </p>
             ) : (
               <div className="space-y-3">
-                <p className="text-sm text-slate-800">Stop receiving the AquaTest Laboratory newsletter?</p>
+                <p className="text-sm text-slate-800">{t("public.newsletter.unsubscribeQuestion")}</p>
                 <Button onClick={() => void start()} className="w-full sm:w-auto">
-                  Unsubscribe
+                  {t("public.newsletter.unsubscribe")}
                 </Button>
               </div>
             )}
           </div>
           {state.kind === "failed" && action === "unsubscribe" ? (
             <Button variant="outline" onClick={() => void start()}>
-              Try again
+              {t("common.retry")}
             </Button>
           ) : null}
           <Link to={paths.blog.href()} className={buttonClasses("outline")}>
-            Go to the blog
+            {t("public.newsletter.goToBlog")}
           </Link>
         </CardBody>
       </Card>

@@ -1,3 +1,5 @@
+/* eslint-disable i18next/no-literal-string -- English-only legal text (issue 17 allows it): PolicyDocument
+   marks it lang="en" and tells a reader of another language so, in their language. */
 import { LAB_EMAIL, LAB_NAME } from "@/config/brand";
 
 import { PolicyDocument, type PolicySection } from "./policy-document";
@@ -5,7 +7,7 @@ import { TurnaroundTerms } from "./turnaround-terms";
 
 const sections: PolicySection[] = [
   {
-    title: "Information we collect",
+    title: "public.privacy.collect.title",
     body: (
       <>
         <p>When you create an account or submit samples we collect:</p>
@@ -21,7 +23,7 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "How we use your information",
+    title: "public.privacy.use.title",
     body: (
       <ul>
         <li>
@@ -36,7 +38,7 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "Sample processing times",
+    title: "public.privacy.processing.title",
     body: (
       <>
         <p>We keep your data for as long as your samples are being processed:</p>
@@ -45,7 +47,7 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "Sharing",
+    title: "public.privacy.sharing.title",
     body: (
       <p>
         We do not sell your data. Reports are shared only with you and with the recipients you choose. Anyone
@@ -54,7 +56,7 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "Security",
+    title: "public.privacy.security.title",
     body: (
       <p>
         Passwords are stored as one-way hashes, connections are encrypted and every request is limited to your
@@ -63,7 +65,7 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "Your rights and contact",
+    title: "public.privacy.rights.title",
     body: (
       <p>
         You can view and correct your profile at any time. For any other request write to {LAB_NAME} at{" "}
@@ -79,8 +81,8 @@ const sections: PolicySection[] = [
 export function PrivacyPolicy() {
   return (
     <PolicyDocument
-      title="Privacy Policy"
-      lastUpdated="January 2024"
+      title="public.privacy.title"
+      lastUpdated="2024-01-01"
       intro={`This policy explains how ${LAB_NAME} collects, uses and protects the information you give us when you use the customer portal.`}
       sections={sections}
     />

@@ -1,3 +1,5 @@
+/* eslint-disable i18next/no-literal-string -- English-only legal text (issue 17 allows it): PolicyDocument
+   marks it lang="en" and tells a reader of another language so, in their language. */
 import { LAB_EMAIL, LAB_NAME } from "@/config/brand";
 
 import { PolicyDocument, type PolicySection } from "./policy-document";
@@ -5,11 +7,11 @@ import { PricingTerms, TurnaroundTerms } from "./turnaround-terms";
 
 const sections: PolicySection[] = [
   {
-    title: "Acceptance of terms",
+    title: "public.terms.acceptance.title",
     body: <p>By creating an account or submitting a sample you agree to these terms.</p>,
   },
   {
-    title: "Testing services and turnaround",
+    title: "public.terms.services.title",
     body: (
       <>
         <TurnaroundTerms />
@@ -18,7 +20,7 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "Sample requirements",
+    title: "public.terms.samples.title",
     body: (
       <p>
         Samples must be properly preserved and labelled. We may refuse or re-request a sample that arrives
@@ -27,11 +29,11 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "Pricing and payment",
+    title: "public.terms.pricing.title",
     body: <PricingTerms />,
   },
   {
-    title: "Reports and liability",
+    title: "public.terms.liability.title",
     body: (
       <p>
         Results apply only to the samples tested. Our liability for any test is limited to the fee paid for
@@ -40,7 +42,7 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "Your account",
+    title: "public.terms.account.title",
     body: (
       <p>
         Keep your password secret and tell us at{" "}
@@ -56,8 +58,8 @@ const sections: PolicySection[] = [
 export function TermsOfService() {
   return (
     <PolicyDocument
-      title="Terms of Service"
-      lastUpdated="January 2024"
+      title="public.terms.title"
+      lastUpdated="2024-01-01"
       intro={`These terms govern the testing services and the customer portal of ${LAB_NAME}.`}
       sections={sections}
     />

@@ -1,3 +1,5 @@
+/* eslint-disable i18next/no-literal-string -- English-only legal text (issue 17 allows it): PolicyDocument
+   marks it lang="en" and tells a reader of another language so, in their language. */
 /** Spec section 2, "Public policy text": turnaround, price changes and payment. */
 export function TurnaroundTerms() {
   return (

@@ -1,0 +1,24 @@
+import { useCallback, useReducer } from "react";
+
+import { isLoaded, loadNamespaces, translate } from "@/lib/i18n/i18n";
+import { messageKeyOf } from "@/lib/i18n/localized-names";
+import { useLanguage } from "@/lib/i18n/use-t";
+
+/**
+ * The spec's messages (contracts `messages`, a server `error`) in the reader's language, for a form
+ * that must not suspend or load the "errors" namespace with its page (the /login bar): English until
+ * `prepare()` (on first focus or submit) has loaded the namespace, then the reader's language.
+ */
+export function useLazyMessageText() {
+  const language = useLanguage();
+  const [, loaded] = useReducer((count: number) => count + 1, 0);
+  const prepare = useCallback(() => {
+    if (isLoaded(language, "errors")) return;
+    loadNamespaces(language, ["errors"]).then(loaded, () => undefined);
+  }, [language]);
+  const localize = (text: string, messageCode?: string): string => {
+    const key = messageKeyOf(text, messageCode);
+    return key && isLoaded(language, "errors") ? translate(key) : text;
+  };
+  return { localize, prepare };
+}
