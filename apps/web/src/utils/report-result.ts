@@ -1,7 +1,11 @@
 // Spec sections 2 and 4: how a report's result is named, and the counters of /reports.
 import type { Report } from "@lab/contracts";
+import type { MessageKey } from "@lab/i18n";
 
-/** Success is shown as Test Passed (or Test Successful), failure as Test Failed. */
+/**
+ * Success is shown as Test Passed (or Test Successful), failure as Test Failed. English only: screens
+ * use useResultNames().resultLabel (lib/i18n/result-names), which reads the "results" catalogue.
+ */
 export const resultLabel = (result: Report["result"]): string =>
   result === "success" ? "Test Passed" : "Test Failed";
 
@@ -25,11 +29,14 @@ export function reportCounts(reports: readonly Pick<Report, "result" | "status">
 export const reportFileName = (report: Pick<Report, "id" | "details">): string =>
   `${report.details.certification ?? `test-report-R-${report.id}`}.pdf`;
 
-/** The five laboratory results of a report, in the spec's order, with their labels. */
+/** The five laboratory results of a report, in the spec's order, with their catalogue labels. */
 export const LAB_RESULT_FIELDS = [
-  { key: "viralScreening", label: "Viral Screening" },
-  { key: "bacterialAnalysis", label: "Bacterial Analysis" },
-  { key: "parasiteCheck", label: "Parasite Check" },
-  { key: "geneticMarkers", label: "Genetic Markers" },
-  { key: "waterQuality", label: "Water Quality" },
-] as const satisfies readonly { key: keyof Report["details"]["labResults"]; label: string }[];
+  { key: "viralScreening", label: "reports.detail.lab.viralScreening" },
+  { key: "bacterialAnalysis", label: "reports.detail.lab.bacterialAnalysis" },
+  { key: "parasiteCheck", label: "reports.detail.lab.parasiteCheck" },
+  { key: "geneticMarkers", label: "reports.detail.lab.geneticMarkers" },
+  { key: "waterQuality", label: "reports.detail.lab.waterQuality" },
+] as const satisfies readonly {
+  key: keyof Report["details"]["labResults"];
+  label: MessageKey<"reports">;
+}[];

@@ -4,7 +4,12 @@ import { MARKETS_MAX } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
 import { useMarkets } from "@/lib/api/get-markets";
+import { useResultNames } from "@/lib/i18n/result-names";
+import { useT } from "@/lib/i18n/use-t";
 
+import { ErrorText } from "./error-text";
+
+/** The hint in English (the catalogue's reports.markets.hint), for tests that read it. */
 export const MARKETS_HINT =
   "Results are judged against each market's limits; with none, against the lab's default limits.";
 
@@ -25,6 +30,8 @@ export function MarketPicker({
   onChange: (next: string[]) => void;
   error?: string | undefined;
 }) {
+  const { t } = useT("reports", "results");
+  const names = useResultNames();
   const markets = useMarkets();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -44,19 +51,19 @@ export function MarketPicker({
     >
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       <p id={hintId} className="text-xs text-slate-600">
-        {MARKETS_HINT}
+        {t("reports.markets.hint")}
       </p>
       {markets.isPending ? (
-        <p className="text-sm text-slate-700">Loading markets...</p>
+        <p className="text-sm text-slate-700">{t("reports.markets.loading")}</p>
       ) : markets.isError ? (
         <p role="alert" className="text-sm text-red-800">
-          The markets could not be loaded: {markets.error.message}{" "}
+          {t("reports.markets.loadFailed")} <ErrorText error={markets.error} />{" "}
           <button
             type="button"
             className="inline-flex min-h-11 items-center font-medium text-teal-800 underline"
             onClick={() => void markets.refetch()}
           >
-            Try again
+            {t("reports.markets.retry")}
           </button>
         </p>
       ) : null}
@@ -86,7 +93,12 @@ export function MarketPicker({
                   />
                   {checked ? <Check aria-hidden="true" className="h-4 w-4 shrink-0" /> : null}
                   <span className="min-w-0 [overflow-wrap:anywhere]">
-                    {market.code === market.name ? market.code : `${market.code} · ${market.name}`}
+                    {market.code === market.name
+                      ? market.code
+                      : t("reports.markets.option", {
+                          code: market.code,
+                          name: names.market(market.code, market.name),
+                        })}
                   </span>
                 </label>
               </li>
@@ -96,8 +108,10 @@ export function MarketPicker({
       ) : null}
       <p className="text-xs text-slate-600" aria-live="polite">
         {selected.length === 0
-          ? "None chosen: the lab's default limits apply."
-          : `${selected.length} chosen${full ? ` (at most ${MARKETS_MAX})` : ""}`}
+          ? t("reports.markets.noneChosen")
+          : full
+            ? t("reports.markets.chosenFull", { count: selected.length, max: MARKETS_MAX })
+            : t("reports.markets.chosen", { count: selected.length })}
       </p>
       {error ? (
         <p id={errorId} className="text-sm font-medium text-red-800">

@@ -1,15 +1,8 @@
-import { LAB_DEFAULT_MARKET, type MarketVerdict, type ParameterVerdict } from "@lab/contracts";
+import type { MarketVerdict, ParameterVerdict } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
-
-/** The short name of a market on chips and in the table; the lab's own limits have no country code. */
-export const marketLabel = (code: string): string => (code === LAB_DEFAULT_MARKET ? "Lab" : code);
-
-const marketVerdictText: Record<MarketVerdict, string> = {
-  pass: "✓ Pass",
-  fail: "✗ Fail",
-  pending: "… Pending",
-};
+import { useResultNames } from "@/lib/i18n/result-names";
+import { useT } from "@/lib/i18n/use-t";
 
 // Colour is never alone: every tone goes with its words and a mark.
 const tone: Record<ParameterVerdict, string> = {
@@ -29,55 +22,48 @@ export interface MarketVerdictItem {
 /** "EU ✓ Pass", "US ✗ Fail": one chip per judged market. */
 export function MarketVerdictChips({
   markets,
-  label = "Market verdicts",
+  label,
   showVersion = false,
 }: {
   markets: readonly MarketVerdictItem[];
   label?: string;
   showVersion?: boolean;
 }) {
+  const { t } = useT("reports", "results");
+  const names = useResultNames();
   if (markets.length === 0) return null;
   return (
-    <ul aria-label={label} className="flex flex-wrap gap-2">
-      {markets.map((market) => (
-        <li key={market.code} className="min-w-0">
-          <span
-            title={market.name}
-            className={cn(
-              "inline-flex max-w-full items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold [overflow-wrap:anywhere]",
-              tone[market.verdict],
-            )}
-          >
-            {`${marketLabel(market.code)} ${marketVerdictText[market.verdict]}`}
-          </span>
-          {showVersion ? (
-            <span className="ml-1 text-xs [overflow-wrap:anywhere] text-slate-700">
-              {market.name}
-              {market.version !== null && market.version !== undefined ? `, spec v${market.version}` : ""}
+    <ul aria-label={label ?? t("reports.markets.label")} className="flex flex-wrap gap-2">
+      {markets.map((market) => {
+        const name = names.market(market.code, market.name);
+        return (
+          <li key={market.code} className="min-w-0">
+            <span
+              title={name}
+              className={cn(
+                "inline-flex max-w-full items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold [overflow-wrap:anywhere]",
+                tone[market.verdict],
+              )}
+            >
+              {names.marketChip(market.code, market.verdict)}
             </span>
-          ) : null}
-        </li>
-      ))}
+            {showVersion ? (
+              <span className="ml-1 text-xs [overflow-wrap:anywhere] text-slate-700">
+                {market.version !== null && market.version !== undefined
+                  ? t("results.market.specVersion", { name, version: market.version })
+                  : name}
+              </span>
+            ) : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
 /** A parameter's verdict against one market's limit, in words: "✗ Outside EU limit". */
-export function limitVerdictText(code: string, verdict: ParameterVerdict): string {
-  const name = code === LAB_DEFAULT_MARKET ? "the lab's" : code;
-  switch (verdict) {
-    case "pass":
-      return `✓ Within ${name} limit`;
-    case "fail":
-      return `✗ Outside ${name} limit`;
-    case "no_limit":
-      return `No ${name} limit`;
-    case "pending":
-      return "… Pending";
-  }
-}
-
 export function LimitVerdict({ code, verdict }: { code: string; verdict: ParameterVerdict }) {
+  const names = useResultNames();
   return (
     <span
       className={cn(
@@ -85,7 +71,7 @@ export function LimitVerdict({ code, verdict }: { code: string; verdict: Paramet
         tone[verdict],
       )}
     >
-      {limitVerdictText(code, verdict)}
+      {names.limitVerdict(code, verdict)}
     </span>
   );
 }

@@ -2,16 +2,17 @@ import { Ban, CircleCheck, CircleX } from "lucide-react";
 
 import type { Report } from "@lab/contracts";
 
-import { formatDateTime } from "@/utils/dates";
-
-import { resultLabel } from "@/utils/report-result";
+import { useResultNames } from "@/lib/i18n/result-names";
+import { useT } from "@/lib/i18n/use-t";
 
 /** The success (Test Passed / Test Successful) or failure (Test Failed) banner. */
 export function ResultBanner({ result }: { result: Report["result"] }) {
+  const { t } = useT("reports", "results");
+  const names = useResultNames();
   const success = result === "success";
   return (
     <section
-      aria-label="Result"
+      aria-label={t("reports.banner.label")}
       className={
         success
           ? "flex items-start gap-3 rounded-xl border border-green-300 bg-green-50 p-4 text-green-900 sm:p-5"
@@ -23,13 +24,9 @@ export function ResultBanner({ result }: { result: Report["result"] }) {
       ) : (
         <CircleX aria-hidden="true" className="h-8 w-8 shrink-0 text-red-700" />
       )}
-      <div>
-        <h2 className="text-xl font-bold">{resultLabel(result)}</h2>
-        <p className="text-sm">
-          {success
-            ? "Test Successful: every requested test is within its limit."
-            : "One or more requested tests are outside their limits."}
-        </p>
+      <div className="min-w-0 break-words">
+        <h2 className="text-xl font-bold">{names.resultLabel(result)}</h2>
+        <p className="text-sm">{success ? t("reports.banner.success") : t("reports.banner.failure")}</p>
       </div>
     </section>
   );
@@ -37,28 +34,31 @@ export function ResultBanner({ result }: { result: Report["result"] }) {
 
 /** A revoked report stays readable; this says so, with the date and the reason. */
 export function RevokedBanner({ revokedAt, reason }: { revokedAt: string | null; reason: string | null }) {
+  const { t, date } = useT("reports");
   return (
     <section
-      aria-label="Revoked"
+      aria-label={t("reports.banner.revokedLabel")}
       className="flex items-start gap-3 rounded-xl border border-red-400 bg-red-100 p-4 text-red-950 sm:p-5"
     >
       <Ban aria-hidden="true" className="h-6 w-6 shrink-0 text-red-800" />
       <div className="min-w-0 [overflow-wrap:anywhere]">
-        <h2 className="text-lg font-bold">Report Revoked</h2>
+        <h2 className="text-lg font-bold">{t("reports.banner.revokedTitle")}</h2>
         <p className="text-sm">
-          The laboratory revoked this report{revokedAt ? ` on ${formatDateTime(revokedAt)}` : ""}. Its
-          certificate is no longer valid.
+          {revokedAt
+            ? t("reports.banner.revokedOn", { date: date(revokedAt, "dateTime") })
+            : t("reports.banner.revokedUndated")}
         </p>
-        {reason ? <p className="mt-1 text-sm font-medium">Reason: {reason}</p> : null}
+        {reason ? <p className="mt-1 text-sm font-medium">{t("reports.banner.reason", { reason })}</p> : null}
       </div>
     </section>
   );
 }
 
 export function RevokedBadge() {
+  const { t } = useT("reports");
   return (
     <span className="inline-flex rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">
-      Revoked
+      {t("reports.banner.revokedBadge")}
     </span>
   );
 }

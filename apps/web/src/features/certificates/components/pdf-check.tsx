@@ -2,9 +2,11 @@ import { FileCheck2, FileWarning, Upload } from "lucide-react";
 import { useId, useRef, useState, type DragEvent } from "react";
 
 import { cn } from "@/components/ui/cn";
+import { useT } from "@/lib/i18n/use-t";
 
 import { sameDigest, sha256Hex } from "../utils/sha256";
 
+/** The verdicts in English (the catalogue's reports.pdf.genuine / changed), for tests that read them. */
 export const PDF_GENUINE = "This PDF is byte-for-byte the certificate the lab issued.";
 export const PDF_CHANGED =
   "This PDF is NOT the certificate the lab issued: it has been changed or is a different document.";
@@ -13,13 +15,14 @@ type CheckState =
   | { status: "idle" }
   | { status: "checking"; name: string }
   | { status: "done"; name: string; digest: string; genuine: boolean }
-  | { status: "error"; message: string };
+  | { status: "error"; message: string | undefined };
 
 /**
  * "Check a PDF you hold": hashes the chosen file in the browser and compares it with the SHA-256 the
  * lab stored at release. Nothing is uploaded. Tap the button on a phone, or drop the file on a desktop.
  */
 export function PdfCheck({ expected }: { expected: string }) {
+  const { t } = useT("reports");
   const inputId = useId();
   const [state, setState] = useState<CheckState>({ status: "idle" });
   const [dragging, setDragging] = useState(false);
@@ -38,7 +41,7 @@ export function PdfCheck({ expected }: { expected: string }) {
       if (run !== latest.current) return;
       setState({
         status: "error",
-        message: error instanceof Error ? error.message : "The file could not be read.",
+        message: error instanceof Error && error.message ? error.message : undefined,
       });
     }
   };
@@ -52,12 +55,9 @@ export function PdfCheck({ expected }: { expected: string }) {
   return (
     <section aria-labelledby={`${inputId}-title`} className="space-y-3">
       <h2 id={`${inputId}-title`} className="text-lg font-semibold text-slate-900">
-        Check a PDF you hold
+        {t("reports.pdf.title")}
       </h2>
-      <p className="text-sm text-slate-700">
-        Choose the certificate PDF you were given. Your device computes its fingerprint (SHA-256) and compares
-        it with the one the lab recorded; the file never leaves your device.
-      </p>
+      <p className="text-sm text-slate-700">{t("reports.pdf.intro")}</p>
       <div
         data-testid="pdf-drop-zone"
         onDragOver={(event) => {
@@ -76,7 +76,7 @@ export function PdfCheck({ expected }: { expected: string }) {
           className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg bg-teal-700 px-4 py-2 font-semibold text-white focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-teal-700 hover:bg-teal-800"
         >
           <Upload aria-hidden="true" className="h-4 w-4" />
-          Choose PDF to check
+          {t("reports.pdf.choose")}
           <input
             id={inputId}
             type="file"
@@ -89,15 +89,17 @@ export function PdfCheck({ expected }: { expected: string }) {
             }}
           />
         </label>
-        <span className="hidden text-slate-700 sm:block">or drop the PDF here</span>
+        <span className="hidden text-slate-700 sm:block">{t("reports.pdf.drop")}</span>
       </div>
       <div aria-live="polite">
         {state.status === "checking" ? (
-          <p className="text-sm text-slate-700">Checking {state.name}…</p>
+          <p className="text-sm [overflow-wrap:anywhere] text-slate-700">
+            {t("reports.pdf.checking", { name: state.name })}
+          </p>
         ) : null}
         {state.status === "error" ? (
           <p role="alert" className="text-sm font-medium text-red-800">
-            {state.message}
+            {state.message ?? t("reports.pdf.unreadable")}
           </p>
         ) : null}
         {state.status === "done" ? (
@@ -116,9 +118,13 @@ export function PdfCheck({ expected }: { expected: string }) {
               <FileWarning aria-hidden="true" className="h-6 w-6 shrink-0 text-red-700" />
             )}
             <div className="min-w-0">
-              <p className="font-semibold">{state.genuine ? PDF_GENUINE : PDF_CHANGED}</p>
-              <p className="mt-1 [overflow-wrap:anywhere]">File: {state.name}</p>
-              <p className="mt-1 font-mono text-xs [overflow-wrap:anywhere]">SHA-256: {state.digest}</p>
+              <p className="font-semibold">
+                {state.genuine ? t("reports.pdf.genuine") : t("reports.pdf.changed")}
+              </p>
+              <p className="mt-1 [overflow-wrap:anywhere]">{t("reports.pdf.file", { name: state.name })}</p>
+              <p className="mt-1 font-mono text-xs [overflow-wrap:anywhere]">
+                {t("reports.pdf.digest", { digest: state.digest })}
+              </p>
             </div>
           </div>
         ) : null}

@@ -14,50 +14,62 @@ import { paths } from "@/config/paths";
 import { TestResultsTable } from "@/components/reports/test-results-table";
 import { MarketVerdictChips } from "@/components/reports/market-verdicts";
 import { ParameterResults } from "@/components/reports/parameter-results";
-import { resultLabel } from "@/utils/report-result";
-import { formatDate, formatDateTime } from "@/utils/dates";
+import { ErrorText } from "@/components/reports/error-text";
+import { LINK_SLOT, WithLink } from "@/components/reports/with-link";
 import { isApiError } from "@/lib/api-client";
+import { useDomainNames } from "@/lib/i18n/localized-names";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useResultNames } from "@/lib/i18n/result-names";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useCertificate } from "../api/get-certificate";
 import { PdfCheck } from "./pdf-check";
 
+/** The empty-number error in English (the catalogue's reports.verify.numberRequired), for tests. */
 export const NUMBER_REQUIRED = "Enter the certification number printed on the report.";
 
 /** Public certificate check (/verify, /verify/{number}): genuine and valid, revoked, or unknown. */
 export function VerifyCertificate({ number }: { number: string }) {
+  const { t } = useT("reports");
   const navigate = useNavigate();
   const [value, setValue] = useState(number);
-  const [error, setError] = useState<string | undefined>();
+  // Kept as a flag, not a text: a language switch rewords it.
+  const [error, setError] = useState(false);
+  const errorText = error ? t("reports.verify.numberRequired") : undefined;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = value.trim().toUpperCase();
     if (!trimmed) {
-      setError(NUMBER_REQUIRED);
+      setError(true);
       return;
     }
-    setError(undefined);
+    setError(false);
     void navigate(paths.verify.href(trimmed));
   };
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Verify a Certificate</h1>
-        <p className="mt-1 text-sm text-slate-700">
-          Check that a certificate of analysis was issued by {LAB_NAME} and is still valid. Enter the
-          certification number printed on the report (for example NSP-CERT-2026-001).
-        </p>
+        <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">
+          {t("reports.verify.title")}
+        </h1>
+        <p className="mt-1 text-sm text-slate-700">{t("reports.verify.intro", { lab: LAB_NAME })}</p>
       </div>
       <Card>
         <CardBody>
           <form
             onSubmit={onSubmit}
             noValidate
-            aria-label="Verify certificate"
+            aria-label={t("reports.verify.form")}
             className="flex flex-col gap-3 sm:flex-row sm:items-end"
           >
-            <Field id="certificate-number" label="Certification Number" error={error} className="flex-1">
+            <Field
+              id="certificate-number"
+              label={t("reports.verify.number")}
+              error={errorText}
+              className="min-w-0 flex-1"
+            >
               <Input
                 id="certificate-number"
                 name="number"
@@ -66,12 +78,12 @@ export function VerifyCertificate({ number }: { number: string }) {
                 placeholder="NSP-CERT-2026-001"
                 value={value}
                 onChange={(event) => setValue(event.target.value)}
-                invalid={Boolean(error)}
-                aria-describedby={describedBy("certificate-number", error)}
+                invalid={error}
+                aria-describedby={describedBy("certificate-number", errorText)}
               />
             </Field>
             <Button type="submit" icon={<Search aria-hidden="true" className="h-4 w-4" />}>
-              Verify
+              {t("reports.verify.submit")}
             </Button>
           </form>
         </CardBody>
@@ -82,17 +94,24 @@ export function VerifyCertificate({ number }: { number: string }) {
 }
 
 function CertificateResult({ number }: { number: string }) {
+  const { t } = useT("reports");
   const certificate = useCertificate(number);
-  if (certificate.status === "pending") return <LoadingState label="Checking certificate..." />;
+  if (certificate.status === "pending") return <LoadingState label={t("reports.verify.checking")} />;
   if (certificate.status === "error") {
     const unknown = isApiError(certificate.error) && certificate.error.status === 404;
     return (
       <Verdict
         tone="unknown"
         icon={<ShieldQuestion aria-hidden="true" className="h-8 w-8 shrink-0 text-slate-600" />}
-        title={unknown ? "Certificate Not Found" : "The check could not be completed"}
+        title={unknown ? t("reports.verify.notFound") : t("reports.verify.failed")}
       >
-        <p>{unknown ? messages.certificateNotFound : certificate.error.message}</p>
+        <p>
+          {unknown ? (
+            <LocalizedMessage text={messages.certificateNotFound} />
+          ) : (
+            <ErrorText error={certificate.error} />
+          )}
+        </p>
         {unknown ? <p className="mt-1 font-mono">{number}</p> : null}
       </Verdict>
     );
@@ -117,15 +136,16 @@ function Verdict({
   title: string;
   children: ReactNode;
 }) {
+  const { t } = useT("reports");
   return (
     <section
-      aria-label="Verification result"
+      aria-label={t("reports.verify.resultLabel")}
       aria-live="polite"
       className={cn("flex items-start gap-3 rounded-xl border p-4 sm:p-5", toneClasses[tone])}
     >
       {icon}
       <div className="min-w-0 text-sm">
-        <h2 className="text-xl font-bold">{title}</h2>
+        <h2 className="text-xl font-bold break-words">{title}</h2>
         {children}
       </div>
     </section>
@@ -133,12 +153,15 @@ function Verdict({
 }
 
 function CertificateView({ certificate }: { certificate: Certificate }) {
+  const { t, date } = useT("reports", "results");
+  const names = useResultNames();
+  const domain = useDomainNames();
   const revoked = certificate.status === "revoked";
   const facts: [string, string][] = [
-    ["Certification Number", certificate.number],
-    ["Issue Date", formatDate(certificate.issuedAt)],
-    ["Result", resultLabel(certificate.result)],
-    ["Shrimp Category", certificate.shrimpCategory],
+    [t("reports.verify.number"), certificate.number],
+    [t("reports.verify.issueDate"), date(certificate.issuedAt, "date")],
+    [t("reports.verify.result"), names.resultLabel(certificate.result)],
+    [t("reports.verify.category"), domain.category(certificate.shrimpCategory)],
   ];
   return (
     <div className="space-y-4">
@@ -146,25 +169,34 @@ function CertificateView({ certificate }: { certificate: Certificate }) {
         <Verdict
           tone="revoked"
           icon={<Ban aria-hidden="true" className="h-8 w-8 shrink-0 text-red-700" />}
-          title="Certificate Revoked"
+          title={t("reports.verify.revokedTitle")}
         >
           <p>
-            This certificate was issued by {LAB_NAME} but was revoked
-            {certificate.revokedAt ? ` on ${formatDateTime(certificate.revokedAt)}` : ""}. It is no longer
-            valid.
+            {certificate.revokedAt
+              ? t("reports.verify.revokedOn", {
+                  lab: LAB_NAME,
+                  date: date(certificate.revokedAt, "dateTime"),
+                })
+              : t("reports.verify.revokedUndated", { lab: LAB_NAME })}
           </p>
           {certificate.revokedReason ? (
-            <p className="mt-1 font-medium">Reason: {certificate.revokedReason}</p>
+            <p className="mt-1 font-medium">
+              {t("reports.verify.reason", { reason: certificate.revokedReason })}
+            </p>
           ) : null}
           {certificate.replacedBy ? (
             <p className="mt-1 [overflow-wrap:anywhere]">
-              Replaced by{" "}
-              <Link
-                to={paths.verify.href(certificate.replacedBy)}
-                className="inline-flex min-h-11 items-center font-semibold underline lg:min-h-0"
-              >
-                {certificate.replacedBy}
-              </Link>
+              <WithLink
+                text={t("reports.verify.replacedBy", { link: LINK_SLOT })}
+                link={
+                  <Link
+                    to={paths.verify.href(certificate.replacedBy)}
+                    className="inline-flex min-h-11 items-center font-semibold underline lg:min-h-0"
+                  >
+                    {certificate.replacedBy}
+                  </Link>
+                }
+              />
             </p>
           ) : null}
         </Verdict>
@@ -172,14 +204,14 @@ function CertificateView({ certificate }: { certificate: Certificate }) {
         <Verdict
           tone="valid"
           icon={<BadgeCheck aria-hidden="true" className="h-8 w-8 shrink-0 text-green-700" />}
-          title="Genuine and Valid"
+          title={t("reports.verify.validTitle")}
         >
-          <p>This certificate was issued by {LAB_NAME} and is valid.</p>
+          <p>{t("reports.verify.validBody", { lab: LAB_NAME })}</p>
         </Verdict>
       )}
       <Card>
         <CardBody className="space-y-4">
-          <h2 className="text-lg font-semibold text-slate-900">Certificate Details</h2>
+          <h2 className="text-lg font-semibold break-words text-slate-900">{t("reports.verify.details")}</h2>
           <dl className="grid gap-3 sm:grid-cols-2">
             {facts.map(([label, text]) => (
               <div key={label} className="min-w-0">
@@ -190,18 +222,22 @@ function CertificateView({ certificate }: { certificate: Certificate }) {
           </dl>
           {certificate.markets.length > 0 ? (
             <div className="space-y-2">
-              <h3 className="text-sm font-semibold text-slate-900">Markets</h3>
-              <MarketVerdictChips markets={certificate.markets} label="Market verdicts" showVersion />
+              <h3 className="text-sm font-semibold text-slate-900">{t("reports.verify.markets")}</h3>
+              <MarketVerdictChips
+                markets={certificate.markets}
+                label={t("reports.verify.marketVerdicts")}
+                showVersion
+              />
             </div>
           ) : null}
           {certificate.parameters.length > 0 ? (
-            <ParameterResults lines={certificate.parameters} caption="Results on the certificate" />
+            <ParameterResults lines={certificate.parameters} caption={t("reports.verify.parameters")} />
           ) : (
-            <TestResultsTable tests={certificate.tests} caption="Tests on the certificate" />
+            <TestResultsTable tests={certificate.tests} caption={t("reports.verify.tests")} />
           )}
           {certificate.sha256 ? (
             <div className="min-w-0 text-sm">
-              <p className="text-xs font-medium text-slate-600">SHA-256 of the issued PDF</p>
+              <p className="text-xs font-medium text-slate-600">{t("reports.verify.sha256")}</p>
               <p className="font-mono text-xs [overflow-wrap:anywhere] text-slate-900">
                 {certificate.sha256}
               </p>

@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 
 import { messages, type Report } from "@lab/contracts";
 
+import { errorMessageText } from "@/components/reports/error-message";
 import { useToast } from "@/components/ui/toast";
 import { API_BASE, ApiError, httpFailureMessage } from "@/lib/api-client";
 import { getToken, logout } from "@/lib/auth";
@@ -65,6 +66,6 @@ export function useDownloadReportPdf() {
   return useMutation({
     mutationFn: fetchReportPdf,
     onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),
-    onError: (error) => toast.error(error.message),
+    onError: (error) => void errorMessageText(error).then((text) => toast.error(text)),
   });
 }

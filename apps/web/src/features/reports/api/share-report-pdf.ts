@@ -3,6 +3,8 @@ import { useMutation } from "@tanstack/react-query";
 import type { Report } from "@lab/contracts";
 
 import { useToast } from "@/components/ui/toast";
+import { translate } from "@/lib/i18n/i18n";
+import { errorMessageText } from "@/components/reports/error-message";
 
 import { shareTextOf } from "../utils/share-report";
 import { fetchReportPdf } from "./download-report-pdf";
@@ -33,7 +35,7 @@ export function useShareReportPdf(report: SharedReport) {
       try {
         await navigator.share({
           files: [file],
-          title: `Test Report #${report.id}`,
+          title: translate("reports.detail.title", { id: report.id }),
           text: shareTextOf(report, window.location.origin),
         });
         return { file, shared: true };
@@ -43,6 +45,9 @@ export function useShareReportPdf(report: SharedReport) {
         throw error;
       }
     },
-    onError: (error) => toast.error(error.message || "The report could not be shared."),
+    onError: (error) => {
+      if (!error.message) toast.error(translate("reports.share.failed"));
+      else void errorMessageText(error).then((text) => toast.error(text));
+    },
   });
 }

@@ -7,15 +7,18 @@ import type { Report } from "@lab/contracts";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { paths } from "@/config/paths";
-import { formatDateTime } from "@/utils/dates";
-import { resultLabel } from "@/utils/report-result";
+import { useResultNames } from "@/lib/i18n/result-names";
+import { useT } from "@/lib/i18n/use-t";
 import { RevokedBadge } from "@/components/reports/result-banner";
 import { MarketVerdictChips } from "@/components/reports/market-verdicts";
+import { LINK_SLOT, WithLink } from "@/components/reports/with-link";
 
 import { useDownloadReportPdf } from "../api/download-report-pdf";
 
 /** One report of /reports: result, sample, date, certification; View Details and Download PDF. */
 export function ReportCard({ report }: { report: Report }) {
+  const { t, date } = useT("reports", "results");
+  const names = useResultNames();
   const titleId = useId();
   const download = useDownloadReportPdf();
   const success = report.result === "success";
@@ -30,9 +33,9 @@ export function ReportCard({ report }: { report: Report }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 id={titleId} className="font-semibold text-slate-900">
-            Report #{report.id}
+            {t("reports.card.title", { id: report.id })}
           </h3>
-          <p className="text-sm text-slate-700">Sample #{report.sampleId}</p>
+          <p className="text-sm text-slate-700">{t("reports.card.sample", { id: report.sampleId })}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {revoked ? (
@@ -44,41 +47,50 @@ export function ReportCard({ report }: { report: Report }) {
                 success ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900",
               )}
             >
-              {resultLabel(report.result)}
+              {names.resultLabel(report.result)}
             </span>
           )}
         </div>
       </div>
       {report.markets.length > 0 ? (
         <div className="mt-3">
-          <MarketVerdictChips markets={report.markets} label={`Market verdicts of report #${report.id}`} />
+          <MarketVerdictChips
+            markets={report.markets}
+            label={t("reports.card.marketVerdicts", { id: report.id })}
+          />
         </div>
       ) : null}
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
         <div>
-          <dt className="text-xs font-medium text-slate-600">Completed</dt>
-          <dd className="text-slate-900">{formatDateTime(report.completedAt)}</dd>
+          <dt className="text-xs font-medium text-slate-600">{t("reports.card.completed")}</dt>
+          <dd className="text-slate-900">{date(report.completedAt, "dateTime")}</dd>
         </div>
         <div>
-          <dt className="text-xs font-medium text-slate-600">Certification</dt>
+          <dt className="text-xs font-medium text-slate-600">{t("reports.card.certification")}</dt>
           <dd className="break-words text-slate-900">
             {revoked ? (
               <>
-                <s>{report.details.certification ?? "Not certified"}</s> (revoked)
+                <s>{report.details.certification ?? t("reports.card.notCertified")}</s>{" "}
+                {t("reports.card.revoked")}
                 {report.replacedBy ? (
                   <span className="block">
-                    Replaced by{" "}
-                    <Link
-                      to={paths.report.href(report.replacedBy.id)}
-                      className="inline-flex min-h-11 items-center font-medium text-teal-800 underline lg:min-h-0"
-                    >
-                      {report.replacedBy.certification ?? `report #${report.replacedBy.id}`}
-                    </Link>
+                    <WithLink
+                      text={t("reports.card.replacedBy", { link: LINK_SLOT })}
+                      link={
+                        <Link
+                          to={paths.report.href(report.replacedBy.id)}
+                          className="inline-flex min-h-11 items-center font-medium text-teal-800 underline lg:min-h-0"
+                        >
+                          {report.replacedBy.certification ??
+                            t("reports.card.reportRef", { id: report.replacedBy.id })}
+                        </Link>
+                      }
+                    />
                   </span>
                 ) : null}
               </>
             ) : (
-              (report.details.certification ?? "Not certified")
+              (report.details.certification ?? t("reports.card.notCertified"))
             )}
           </dd>
         </div>
@@ -87,10 +99,10 @@ export function ReportCard({ report }: { report: Report }) {
         <Link
           to={paths.report.href(report.id)}
           className={buttonClasses("primary", "sm")}
-          aria-label={`View Details of report #${report.id}`}
+          aria-label={t("reports.card.viewDetailsOf", { id: report.id })}
         >
           <Eye aria-hidden="true" className="h-4 w-4" />
-          View Details
+          {t("reports.card.viewDetails")}
         </Link>
         <Button
           variant="outline"
@@ -98,9 +110,9 @@ export function ReportCard({ report }: { report: Report }) {
           isLoading={download.isPending}
           icon={<Download aria-hidden="true" className="h-4 w-4" />}
           onClick={() => download.mutate(report)}
-          aria-label={`Download PDF of report #${report.id}`}
+          aria-label={t("reports.card.downloadOf", { id: report.id })}
         >
-          Download PDF
+          {t("reports.card.download")}
         </Button>
       </div>
     </article>

@@ -9,27 +9,35 @@ import { Card, CardBody } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useSample } from "@/lib/api/get-sample";
-import { formatDateTime } from "@/utils/dates";
 import { isApiError } from "@/lib/api-client";
+import { useDomainNames } from "@/lib/i18n/localized-names";
+import { useT } from "@/lib/i18n/use-t";
 import { useReport } from "@/lib/api/get-report";
 import { LAB_RESULT_FIELDS } from "@/utils/report-result";
 import { ResultBanner, RevokedBanner } from "@/components/reports/result-banner";
 import { TestResultsTable } from "@/components/reports/test-results-table";
 import { MarketVerdictChips } from "@/components/reports/market-verdicts";
 import { ParameterResults } from "@/components/reports/parameter-results";
+import { ErrorText } from "@/components/reports/error-text";
+import { LINK_SLOT, WithLink } from "@/components/reports/with-link";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
 
 import { useDownloadReportPdf } from "../api/download-report-pdf";
 import { ShareReport } from "./share-report";
 
-const backLink = (
-  <Link to={paths.reports.href()} className={buttonClasses("outline")}>
-    <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-    Back to Reports
-  </Link>
-);
+function BackLink() {
+  const { t } = useT("reports");
+  return (
+    <Link to={paths.reports.href()} className={buttonClasses("outline")}>
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      {t("reports.detail.back")}
+    </Link>
+  );
+}
 
 /** Spec section 2, Report detail (/report/{reportId}); missing or foreign: Report Not Found. */
 export function ReportDetail({ reportId }: { reportId: string }) {
+  const { t } = useT("reports");
   const report = useReport(reportId);
 
   if (report.isError) {
@@ -40,18 +48,22 @@ export function ReportDetail({ reportId }: { reportId: string }) {
           <CardBody className="space-y-4 text-center">
             <FileQuestion aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
             <h1 className="text-xl font-bold text-slate-900">
-              {notFound ? "Report Not Found" : "Error Loading Report"}
+              {notFound ? t("reports.detail.notFound") : t("reports.detail.loadError")}
             </h1>
             <p role="alert" className="text-sm text-slate-700">
-              {notFound ? messages.reportNotFoundUi : report.error.message}
+              {notFound ? (
+                <LocalizedMessage text={messages.reportNotFoundUi} />
+              ) : (
+                <ErrorText error={report.error} />
+              )}
             </p>
-            {backLink}
+            <BackLink />
           </CardBody>
         </Card>
       </div>
     );
   }
-  if (report.isPending) return <LoadingState label="Loading report..." />;
+  if (report.isPending) return <LoadingState label={t("reports.detail.loading")} />;
   return <ReportView report={report.data} />;
 }
 
@@ -59,30 +71,37 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card className="print:break-inside-avoid print:border-slate-400 print:shadow-none">
       <CardBody className="space-y-3">
-        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        <h2 className="text-lg font-semibold break-words text-slate-900">{title}</h2>
         {children}
       </CardBody>
     </Card>
   );
 }
 
-const Paragraph = ({ text }: { text: string }) => (
-  <p className="text-sm whitespace-pre-line text-slate-800">{text || "Not recorded."}</p>
-);
+function Paragraph({ text }: { text: string }) {
+  const { t } = useT("reports");
+  return (
+    <p className="text-sm whitespace-pre-line text-slate-800">{text || t("reports.detail.notRecorded")}</p>
+  );
+}
 
 function ReportView({ report }: { report: Report }) {
+  const { t, date } = useT("reports");
   const download = useDownloadReportPdf();
   const certification = report.details.certification;
 
   return (
     <article className="mx-auto max-w-4xl space-y-5" aria-labelledby="report-title">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 id="report-title" className="text-2xl font-bold text-slate-900">
-            Test Report #{report.id}
+        <div className="min-w-0">
+          <h1 id="report-title" className="text-2xl font-bold break-words text-slate-900">
+            {t("reports.detail.title", { id: report.id })}
           </h1>
           <p className="text-sm text-slate-700">
-            Sample #{report.sampleId} · Completed {formatDateTime(report.completedAt)}
+            {t("reports.detail.subtitle", {
+              sampleId: report.sampleId,
+              date: date(report.completedAt, "dateTime"),
+            })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2 print:hidden">
@@ -91,7 +110,7 @@ function ReportView({ report }: { report: Report }) {
             icon={<Download aria-hidden="true" className="h-4 w-4" />}
             onClick={() => download.mutate(report)}
           >
-            Download PDF
+            {t("reports.card.download")}
           </Button>
           <ShareReport report={report} />
           <Button
@@ -99,9 +118,9 @@ function ReportView({ report }: { report: Report }) {
             icon={<Printer aria-hidden="true" className="h-4 w-4" />}
             onClick={() => window.print()}
           >
-            Print Report
+            {t("reports.detail.print")}
           </Button>
-          {backLink}
+          <BackLink />
         </div>
       </div>
 
@@ -112,61 +131,61 @@ function ReportView({ report }: { report: Report }) {
       )}
       <Amendment report={report} />
 
-      <Section title="Sample Information">
+      <Section title={t("reports.detail.section.sample")}>
         <SampleInfo sampleId={report.sampleId} />
       </Section>
 
-      <Section title="Initial Inspection">
+      <Section title={t("reports.detail.section.inspection")}>
         <Paragraph text={report.details.initialInspection} />
       </Section>
 
       {report.markets.length > 0 ? (
-        <Section title="Markets">
-          <p className="text-sm text-slate-700">
-            The results were judged against each market&apos;s limits in force at release.
-          </p>
+        <Section title={t("reports.detail.section.markets")}>
+          <p className="text-sm text-slate-700">{t("reports.detail.marketsIntro")}</p>
           <MarketVerdictChips markets={report.markets} showVersion />
         </Section>
       ) : null}
 
-      <Section title="Laboratory Results">
+      <Section title={t("reports.detail.section.lab")}>
         {hasLabNotes(report) ? (
           <dl className="grid gap-3 sm:grid-cols-2">
             {LAB_RESULT_FIELDS.map((field) => (
               <div key={field.key} className="min-w-0">
-                <dt className="text-xs font-medium text-slate-600">{field.label}</dt>
-                <dd className="text-sm whitespace-pre-line text-slate-900">
-                  {report.details.labResults[field.key] || "Not recorded."}
+                <dt className="text-xs font-medium text-slate-600">{t(field.label)}</dt>
+                <dd className="text-sm break-words whitespace-pre-line text-slate-900">
+                  {report.details.labResults[field.key] || t("reports.detail.notRecorded")}
                 </dd>
               </div>
             ))}
           </dl>
         ) : null}
         {report.parameters.length > 0 ? (
-          <ParameterResults lines={report.parameters} caption="Results per parameter" />
+          <ParameterResults lines={report.parameters} caption={t("reports.detail.perParameter")} />
         ) : (
-          <TestResultsTable tests={report.tests} caption="Results per test type" />
+          <TestResultsTable tests={report.tests} caption={t("reports.detail.perTest")} />
         )}
         <People report={report} />
       </Section>
 
-      <Section title="Final Review">
+      <Section title={t("reports.detail.section.review")}>
         <Paragraph text={report.details.finalReview} />
       </Section>
 
-      <Section title="Certification">
+      <Section title={t("reports.detail.section.certification")}>
         {report.status === "revoked" ? (
-          <p className="text-sm text-slate-700">This report was revoked: it certifies nothing.</p>
+          <p className="text-sm text-slate-700">{t("reports.detail.revokedNothing")}</p>
         ) : certification ? (
           <div className="flex flex-wrap items-center gap-3">
             <ShieldCheck aria-hidden="true" className="h-6 w-6 text-teal-700" />
-            <span>
-              <span className="block text-xs font-medium text-slate-600">Certification number</span>
+            <span className="min-w-0">
+              <span className="block text-xs font-medium text-slate-600">
+                {t("reports.detail.certNumber")}
+              </span>
               <span className="font-mono text-base font-semibold text-slate-900">{certification}</span>
             </span>
             {report.sha256 ? (
               <span className="block w-full min-w-0 text-xs text-slate-700">
-                SHA-256 of the issued PDF:{" "}
+                {t("reports.detail.sha256")}{" "}
                 <span className="font-mono [overflow-wrap:anywhere]">{report.sha256}</span>
               </span>
             ) : null}
@@ -174,11 +193,11 @@ function ReportView({ report }: { report: Report }) {
               to={paths.verify.href(certification)}
               className="inline-flex min-h-11 items-center text-sm font-medium text-teal-800 underline lg:min-h-0 print:hidden"
             >
-              Verify this certificate
+              {t("reports.detail.verifyLink")}
             </Link>
           </div>
         ) : (
-          <p className="text-sm text-slate-700">No certificate is issued for a failed test.</p>
+          <p className="text-sm text-slate-700">{t("reports.detail.noCertificate")}</p>
         )}
       </Section>
     </article>
@@ -186,17 +205,23 @@ function ReportView({ report }: { report: Report }) {
 }
 
 function SampleInfo({ sampleId }: { sampleId: number }) {
+  const { t, date } = useT("reports");
+  const domain = useDomainNames();
   const sample = useSample(String(sampleId));
-  if (sample.isError) return <p className="text-sm text-slate-700">Sample #{sampleId}</p>;
-  if (sample.isPending) return <p className="text-sm text-slate-700">Loading sample...</p>;
+  if (sample.isError)
+    return <p className="text-sm text-slate-700">{t("reports.card.sample", { id: sampleId })}</p>;
+  if (sample.isPending) return <p className="text-sm text-slate-700">{t("reports.detail.sample.loading")}</p>;
   const data = sample.data;
   const rows: [string, string][] = [
-    ["Sample ID", `#${data.id}`],
-    ["Shrimp Category", data.shrimpCategory],
-    ["Test Types", data.testTypes.join(", ") || data.shrimpSubCategory],
-    ["Sampler Name", data.samplerName],
-    ["Location", data.samplerLocation || "No location specified"],
-    ["Submitted", formatDateTime(data.createdAt)],
+    [t("reports.detail.sample.id"), `#${data.id}`],
+    [t("reports.detail.sample.category"), domain.category(data.shrimpCategory)],
+    [
+      t("reports.detail.sample.testTypes"),
+      data.testTypes.map((testType) => domain.testType(testType)).join(", ") || data.shrimpSubCategory,
+    ],
+    [t("reports.detail.sample.sampler"), data.samplerName],
+    [t("reports.detail.sample.location"), data.samplerLocation || t("reports.detail.sample.noLocation")],
+    [t("reports.detail.sample.submitted"), date(data.createdAt, "dateTime")],
   ];
   return (
     <dl className="grid gap-3 sm:grid-cols-2">
@@ -216,22 +241,29 @@ const hasLabNotes = (report: Report) =>
 
 /** Who entered the results and who reviewed and released them, with the times. */
 function People({ report }: { report: Report }) {
+  const { t, date } = useT("reports");
   if (!report.analyst && !report.reviewer) return null;
   return (
     <dl className="grid gap-3 text-sm sm:grid-cols-2">
       {report.analyst ? (
         <div className="min-w-0">
-          <dt className="text-xs font-medium text-slate-600">Analysed by</dt>
+          <dt className="text-xs font-medium text-slate-600">{t("reports.detail.people.analyst")}</dt>
           <dd className="[overflow-wrap:anywhere] text-slate-900">
-            {report.analyst.name}, {formatDateTime(report.analyst.at)}
+            {t("reports.detail.people.entry", {
+              name: report.analyst.name,
+              date: date(report.analyst.at, "dateTime"),
+            })}
           </dd>
         </div>
       ) : null}
       {report.reviewer ? (
         <div className="min-w-0">
-          <dt className="text-xs font-medium text-slate-600">Reviewed and released by</dt>
+          <dt className="text-xs font-medium text-slate-600">{t("reports.detail.people.reviewer")}</dt>
           <dd className="[overflow-wrap:anywhere] text-slate-900">
-            {report.reviewer.name}, {formatDateTime(report.reviewer.at)}
+            {t("reports.detail.people.entry", {
+              name: report.reviewer.name,
+              date: date(report.reviewer.at, "dateTime"),
+            })}
           </dd>
         </div>
       ) : null}
@@ -239,40 +271,49 @@ function People({ report }: { report: Report }) {
   );
 }
 
-const reportName = (link: { id: number; certification: string | null }) =>
-  link.certification ?? `report #${link.id}`;
-
 /** The chain of an amended report: the revoked one names its replacement, the new one what it replaces. */
 function Amendment({ report }: { report: Report }) {
+  const { t } = useT("reports");
   if (!report.replacedBy && !report.replaces) return null;
+  const reportName = (link: { id: number; certification: string | null }) =>
+    link.certification ?? t("reports.card.reportRef", { id: link.id });
   return (
     <section
-      aria-label="Amendment"
+      aria-label={t("reports.amendment.label")}
       className="space-y-1 rounded-xl border border-slate-300 bg-white p-4 text-sm"
     >
       {report.replacedBy ? (
         <p className="[overflow-wrap:anywhere] text-slate-900">
-          {report.revokedReason ? `Revoked: ${report.revokedReason}. ` : "Revoked. "}
-          Replaced by{" "}
-          <Link
-            to={paths.report.href(report.replacedBy.id)}
-            className="inline-flex min-h-11 items-center font-semibold text-teal-800 underline lg:min-h-0"
-          >
-            {reportName(report.replacedBy)}
-          </Link>
-          {report.replacedBy.certification ? "" : " (the retest did not pass: no certificate)"}
+          {report.revokedReason
+            ? t("reports.amendment.revokedReason", { reason: report.revokedReason })
+            : t("reports.amendment.revoked")}{" "}
+          <WithLink
+            text={t("reports.amendment.replacedBy", { link: LINK_SLOT })}
+            link={
+              <Link
+                to={paths.report.href(report.replacedBy.id)}
+                className="inline-flex min-h-11 items-center font-semibold text-teal-800 underline lg:min-h-0"
+              >
+                {reportName(report.replacedBy)}
+              </Link>
+            }
+          />
+          {report.replacedBy.certification ? "" : ` ${t("reports.amendment.noCertificate")}`}
         </p>
       ) : null}
       {report.replaces ? (
         <p className="[overflow-wrap:anywhere] text-slate-900">
-          Replaces{" "}
-          <Link
-            to={paths.report.href(report.replaces.id)}
-            className="inline-flex min-h-11 items-center font-semibold text-teal-800 underline lg:min-h-0"
-          >
-            {reportName(report.replaces)}
-          </Link>
-          , which the laboratory revoked.
+          <WithLink
+            text={t("reports.amendment.replaces", { link: LINK_SLOT })}
+            link={
+              <Link
+                to={paths.report.href(report.replaces.id)}
+                className="inline-flex min-h-11 items-center font-semibold text-teal-800 underline lg:min-h-0"
+              >
+                {reportName(report.replaces)}
+              </Link>
+            }
+          />
         </p>
       ) : null}
     </section>

@@ -10,7 +10,9 @@ import { cn } from "@/components/ui/cn";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 
+import { ErrorText } from "@/components/reports/error-text";
 import { useReports } from "@/lib/api/get-reports";
+import { useT } from "@/lib/i18n/use-t";
 import { useUser } from "@/lib/auth";
 import { reportCounts } from "@/utils/report-result";
 import { ReportCard } from "./report-card";
@@ -18,30 +20,31 @@ import { ResultsTrend } from "./results-trend";
 
 /** Spec section 2, Reports list (/reports). */
 export function ReportsList() {
+  const { t } = useT("reports");
   const reports = useReports();
 
   return (
     <div className="mx-auto max-w-6xl space-y-5">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Test Reports</h1>
-        <p className="text-sm text-slate-700">Results and certificates of your completed samples.</p>
+        <h1 className="text-2xl font-bold break-words text-slate-900">{t("reports.list.title")}</h1>
+        <p className="text-sm text-slate-700">{t("reports.list.subtitle")}</p>
       </div>
       {reports.isError ? (
         <Card>
           <CardBody className="space-y-3 text-center">
             <p role="alert" className="text-sm text-red-800">
-              {reports.error.message}
+              <ErrorText error={reports.error} />
             </p>
             <Button
               onClick={() => void reports.refetch()}
               icon={<RefreshCw aria-hidden="true" className="h-4 w-4" />}
             >
-              Try Again
+              {t("reports.list.tryAgain")}
             </Button>
           </CardBody>
         </Card>
       ) : reports.isPending ? (
-        <LoadingState label="Loading reports..." />
+        <LoadingState label={t("reports.list.loading")} />
       ) : (
         <ReportsView reports={reports.data} />
       )}
@@ -50,29 +53,30 @@ export function ReportsList() {
 }
 
 function ReportsView({ reports }: { reports: Report[] }) {
+  const { t } = useT("reports");
   const counts = reportCounts(reports);
   const user = useUser();
   return (
     <>
       <section aria-labelledby="report-counts-title">
         <h2 id="report-counts-title" className="sr-only">
-          Report figures
+          {t("reports.list.figures")}
         </h2>
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <Counter
-            label="Total Reports"
+            label={t("reports.list.total")}
             value={counts.total}
             tone="bg-teal-100 text-teal-800"
             icon={<FileText aria-hidden="true" className="h-5 w-5" />}
           />
           <Counter
-            label="Successful Tests"
+            label={t("reports.list.successful")}
             value={counts.successful}
             tone="bg-green-100 text-green-800"
             icon={<CircleCheck aria-hidden="true" className="h-5 w-5" />}
           />
           <Counter
-            label="Failed Tests"
+            label={t("reports.list.failed")}
             value={counts.failed}
             tone="bg-red-100 text-red-800"
             icon={<CircleX aria-hidden="true" className="h-5 w-5" />}
@@ -83,19 +87,17 @@ function ReportsView({ reports }: { reports: Report[] }) {
         <Card>
           <CardBody className="space-y-3 text-center">
             <ClipboardList aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
-            <h2 className="text-lg font-semibold text-slate-900">No reports yet</h2>
-            <p className="text-sm text-slate-700">
-              Reports appear here once the laboratory completes testing of your samples.
-            </p>
+            <h2 className="text-lg font-semibold text-slate-900">{t("reports.list.empty.title")}</h2>
+            <p className="text-sm text-slate-700">{t("reports.list.empty.body")}</p>
             <Link to={paths.samples.href()} className={buttonClasses("primary")}>
-              View Sample Status
+              {t("reports.list.empty.action")}
             </Link>
           </CardBody>
         </Card>
       ) : (
         <section aria-labelledby="report-list-title">
           <h2 id="report-list-title" className="sr-only">
-            Reports
+            {t("reports.list.reports")}
           </h2>
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {reports.map((report) => (
@@ -120,12 +122,13 @@ function Counter({
   tone: string;
   icon: ReactNode;
 }) {
+  const { number } = useT();
   return (
     <li className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <span className={cn("inline-flex rounded-lg p-2", tone)}>{icon}</span>
-      <span>
-        <span className="block text-2xl font-bold text-slate-900">{value}</span>
-        <span className="block text-sm text-slate-700">{label}</span>
+      <span className="min-w-0">
+        <span className="block text-2xl font-bold text-slate-900">{number(value)}</span>
+        <span className="block text-sm break-words text-slate-700">{label}</span>
       </span>
     </li>
   );

@@ -8,7 +8,9 @@ import { Field, Select } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useMarkets } from "@/lib/api/get-markets";
 import { useProviders } from "@/lib/api/get-providers";
-import { formatDate } from "@/utils/dates";
+import { ErrorText } from "@/components/reports/error-text";
+import { useResultNames, type ResultNames } from "@/lib/i18n/result-names";
+import { useT, type Translation } from "@/lib/i18n/use-t";
 
 import { useTrend } from "../api/get-trend";
 import { CHART, layout, plottable } from "../utils/trend-chart";
@@ -21,17 +23,24 @@ function reportParameters(reports: readonly Report[]): { code: string; name: str
   return [...seen].map(([code, name]) => ({ code, name }));
 }
 
-export function pointVerdictText(verdict: ParameterVerdict, market: string | null): string {
-  const limit = market ? `${market} limit` : "its limits";
+type Words = Pick<Translation<"reports" | "results">, "t" | "date"> & { names: ResultNames };
+
+/** A point's verdict: against the chosen market's limit, or (no market chosen) against its own markets'. */
+export function pointVerdictText(
+  verdict: ParameterVerdict,
+  market: string | null,
+  { t, names }: Words,
+): string {
+  if (market) return names.limitVerdict(market, verdict);
   switch (verdict) {
     case "pass":
-      return `✓ Within ${limit}`;
+      return t("results.limitVerdict.any.pass");
     case "fail":
-      return `✗ Outside ${limit}`;
+      return t("results.limitVerdict.any.fail");
     case "no_limit":
-      return market ? `No ${market} limit` : "No limit";
+      return t("results.verdict.noLimit");
     case "pending":
-      return "… Pending";
+      return t("results.limitVerdict.pending");
   }
 }
 
@@ -40,6 +49,8 @@ export function pointVerdictText(verdict: ParameterVerdict, market: string | nul
  * (no chart library: the bundle budget), its summary for screen readers and the values as a table.
  */
 export function ResultsTrend({ reports, customerId }: { reports: readonly Report[]; customerId: number }) {
+  const { t } = useT("reports", "results");
+  const names = useResultNames();
   const parameters = useMemo(() => reportParameters(reports), [reports]);
   const providers = useProviders(customerId);
   const markets = useMarkets();
@@ -59,19 +70,19 @@ export function ResultsTrend({ reports, customerId }: { reports: readonly Report
     <Card>
       <CardBody className="space-y-4">
         <div>
-          <h2 className="text-lg font-semibold text-slate-900">Results Over Time</h2>
-          <p className="text-sm text-slate-700">
-            Follow one parameter across a farm&apos;s or pond&apos;s reports, against a market&apos;s limit.
-          </p>
+          <h2 className="text-lg font-semibold break-words text-slate-900">{t("reports.trend.title")}</h2>
+          <p className="text-sm text-slate-700">{t("reports.trend.intro")}</p>
         </div>
         <div className="grid gap-3 sm:grid-cols-3">
-          <Field id="trend-provider" label="Farm or pond">
+          <Field id="trend-provider" label={t("reports.trend.provider")}>
             <Select
               id="trend-provider"
               value={providerId}
               onChange={(event) => setProviderId(event.target.value)}
             >
-              <option value="">{providers.isPending ? "Loading..." : "Choose a provider"}</option>
+              <option value="">
+                {providers.isPending ? t("reports.trend.loading") : t("reports.trend.chooseProvider")}
+              </option>
               {(providers.data ?? []).map((provider) => (
                 <option key={provider.id} value={provider.id}>
                   {provider.samplerName}
@@ -79,7 +90,7 @@ export function ResultsTrend({ reports, customerId }: { reports: readonly Report
               ))}
             </Select>
           </Field>
-          <Field id="trend-parameter" label="Parameter">
+          <Field id="trend-parameter" label={t("reports.trend.parameter")}>
             <Select
               id="trend-parameter"
               value={chosenParameter}
@@ -87,17 +98,20 @@ export function ResultsTrend({ reports, customerId }: { reports: readonly Report
             >
               {parameters.map((entry) => (
                 <option key={entry.code} value={entry.code}>
-                  {entry.name}
+                  {names.parameter(entry.code, entry.name)}
                 </option>
               ))}
             </Select>
           </Field>
-          <Field id="trend-market" label="Limit of market">
+          <Field id="trend-market" label={t("reports.trend.market")}>
             <Select id="trend-market" value={market} onChange={(event) => setMarket(event.target.value)}>
-              <option value="">None (no limit line)</option>
+              <option value="">{t("reports.trend.noMarket")}</option>
               {(markets.data ?? []).map((entry) => (
                 <option key={entry.code} value={entry.code}>
-                  {entry.code} · {entry.name}
+                  {t("reports.markets.option", {
+                    code: entry.code,
+                    name: names.market(entry.code, entry.name),
+                  })}
                 </option>
               ))}
             </Select>
@@ -105,19 +119,25 @@ export function ResultsTrend({ reports, customerId }: { reports: readonly Report
         </div>
         {providers.isError ? (
           <p role="alert" className="text-sm text-red-800">
-            {providers.error.message}
+            <ErrorText error={providers.error} />
           </p>
         ) : null}
         {query === null ? (
-          <p className="text-sm text-slate-700">Choose a farm or pond to see its results over time.</p>
+          <p className="text-sm text-slate-700">{t("reports.trend.prompt")}</p>
         ) : trend.isError ? (
           <p role="alert" className="text-sm text-red-800">
-            {trend.error.message}
+            <ErrorText error={trend.error} />
           </p>
         ) : trend.data ? (
-          <TrendView trend={trend.data} providerName={providerName(providers.data, query.providerId)} />
+          <TrendView
+            trend={trend.data}
+            providerName={
+              providerName(providers.data, query.providerId) ??
+              t("reports.trend.providerRef", { id: query.providerId })
+            }
+          />
         ) : (
-          <p className="text-sm text-slate-700">Loading results...</p>
+          <p className="text-sm text-slate-700">{t("reports.trend.loadingResults")}</p>
         )}
       </CardBody>
     </Card>
@@ -125,59 +145,80 @@ export function ResultsTrend({ reports, customerId }: { reports: readonly Report
 }
 
 const providerName = (providers: readonly { id: number; samplerName: string }[] | undefined, id: number) =>
-  providers?.find((provider) => provider.id === id)?.samplerName ?? `provider #${id}`;
+  providers?.find((provider) => provider.id === id)?.samplerName;
 
 /** "Chloramphenicol at Lakshmi Farms: 4 results from … to …, latest 0.2 µg/kg; 1 outside the EU limit < 0.15." */
-export function trendSummary(trend: Trend, providerName: string): string {
+export function trendSummary(trend: Trend, providerName: string, { t, date, names }: Words): string {
   const { parameter, points } = trend;
-  if (points.length === 0) return `No certified results of ${parameter.name} at ${providerName} yet.`;
+  const name = names.parameter(parameter.code, parameter.name);
+  if (points.length === 0)
+    return t("reports.trend.summary.none", { parameter: name, provider: providerName });
   const first = points[0];
   const last = points[points.length - 1];
-  const unit = parameter.unit ? ` ${parameter.unit}` : "";
+  const unitText = names.unit(parameter.unit);
+  const unit = unitText ? ` ${unitText}` : "";
   const outside = points.filter((point) => point.verdict === "fail").length;
   const limit = trend.market
     ? trend.limit
-      ? `the ${trend.market} limit ${displayLimit(trend.limit)}`
-      : `the ${trend.market} limits (none set for it)`
-    : "their markets' limits";
+      ? t("reports.trend.summary.limit", {
+          market: names.marketShort(trend.market),
+          limit: names.limitText(displayLimit(trend.limit)),
+        })
+      : t("reports.trend.summary.limitNone", { market: names.marketShort(trend.market) })
+    : t("reports.trend.summary.limitAll");
   const span =
     first && last && points.length > 1
-      ? `${points.length} results from ${formatDate(first.at)} to ${formatDate(last.at)}`
-      : `1 result on ${formatDate(last?.at ?? "")}`;
-  return `${parameter.name} at ${providerName}: ${span}, latest ${last?.display ?? ""}${
-    last?.value !== null ? unit : ""
-  }; ${outside} outside ${limit}.`;
+      ? t("reports.trend.summary.many", {
+          count: points.length,
+          from: date(first.at, "date"),
+          to: date(last.at, "date"),
+        })
+      : t("reports.trend.summary.one", { date: date(last?.at ?? "", "date") });
+  return t("reports.trend.summary.text", {
+    parameter: name,
+    provider: providerName,
+    span,
+    latest: `${last ? names.display(last.display) : ""}${last?.value !== null ? unit : ""}`,
+    outside,
+    limit,
+  });
 }
 
 function TrendView({ trend, providerName }: { trend: Trend; providerName: string }) {
+  const { t, date } = useT("reports", "results");
+  const names = useResultNames();
+  const words = { t, date, names };
   const titleId = useId();
   const descId = useId();
-  const summary = trendSummary(trend, providerName);
+  const summary = trendSummary(trend, providerName, words);
   if (trend.points.length === 0) return <p className="text-sm text-slate-700">{summary}</p>;
-  const unit = trend.parameter.unit ?? "";
+  const unit = names.unit(trend.parameter.unit) ?? "";
+  const name = names.parameter(trend.parameter.code, trend.parameter.name);
   return (
     <div className="space-y-3">
       {plottable(trend) ? (
         <TrendChart trend={trend} titleId={titleId} descId={descId} summary={summary} />
       ) : (
         <p className="text-sm text-slate-700">
-          {summary} This parameter has no numeric scale: the results are listed below.
+          {summary} {t("reports.trend.notPlottable")}
         </p>
       )}
-      <Table label={`${trend.parameter.name} results by date`} size="sm" tableClassName="w-full">
+      <Table label={t("reports.trend.tableLabel", { parameter: name })} size="sm" tableClassName="w-full">
         <TableHeader>
           <TableRow>
-            <TableHead>Date</TableHead>
-            <TableHead>Result{unit ? ` (${unit})` : ""}</TableHead>
-            <TableHead>Verdict</TableHead>
+            <TableHead>{t("reports.trend.date")}</TableHead>
+            <TableHead>
+              {unit ? t("reports.trend.resultUnit", { unit }) : t("reports.trend.result")}
+            </TableHead>
+            <TableHead>{t("reports.trend.verdict")}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {trend.points.map((point) => (
             <TableRow key={point.reportId}>
-              <TableCell className="whitespace-nowrap text-slate-800">{formatDate(point.at)}</TableCell>
+              <TableCell className="whitespace-nowrap text-slate-800">{date(point.at, "date")}</TableCell>
               <TableCell className="font-semibold [overflow-wrap:anywhere] text-slate-900">
-                {point.display}
+                {names.display(point.display)}
               </TableCell>
               <TableCell
                 className={cn(
@@ -189,7 +230,7 @@ function TrendView({ trend, providerName }: { trend: Trend; providerName: string
                       : "text-slate-700",
                 )}
               >
-                {pointVerdictText(point.verdict, trend.market)}
+                {pointVerdictText(point.verdict, trend.market, words)}
               </TableCell>
             </TableRow>
           ))}
@@ -210,7 +251,11 @@ function TrendChart({
   descId: string;
   summary: string;
 }) {
+  const { t, date } = useT("reports", "results");
+  const names = useResultNames();
   const { points, lines, top } = layout(trend);
+  const market = trend.market ? names.marketShort(trend.market) : "";
+  const name = names.parameter(trend.parameter.code, trend.parameter.name);
   const first = trend.points[0];
   const last = trend.points[trend.points.length - 1];
   const bottom = CHART.height - CHART.bottom;
@@ -225,8 +270,7 @@ function TrendChart({
         data-testid="trend-chart"
       >
         <title id={titleId}>
-          {trend.parameter.name}
-          {trend.market ? ` against the ${trend.market} limit` : ""}
+          {trend.market ? t("reports.trend.chartTitle", { parameter: name, market }) : name}
         </title>
         <desc id={descId}>{summary}</desc>
         {/* Axes, the top and zero of the scale */}
@@ -247,12 +291,12 @@ function TrendChart({
         </text>
         {first ? (
           <text x={CHART.left} y={CHART.height - 10} fontSize="11" fill="currentColor">
-            {formatDate(first.at)}
+            {date(first.at, "date")}
           </text>
         ) : null}
         {last && trend.points.length > 1 ? (
           <text x={right} y={CHART.height - 10} textAnchor="end" fontSize="11" fill="currentColor">
-            {formatDate(last.at)}
+            {date(last.at, "date")}
           </text>
         ) : null}
         {lines.map((line) => (
@@ -267,7 +311,9 @@ function TrendChart({
               strokeDasharray="5 3"
             />
             <text x={right} y={line.y - 3} textAnchor="end" fontSize="11" fill="#991b1b">
-              {trend.market} {line.label}
+              {line.side === "max"
+                ? t("reports.trend.lineMax", { market, value: line.value })
+                : t("reports.trend.lineMin", { market, value: line.value })}
             </text>
           </g>
         ))}
@@ -304,8 +350,8 @@ function TrendChart({
         )}
       </svg>
       <figcaption className="text-xs text-slate-600">
-        ● within the limit · ✗ outside it · ○ not measurable (not detected or below LOQ)
-        {lines.length > 0 ? ` · dashed line: ${trend.market ?? ""} limit` : ""}
+        {t("reports.trend.legend")}
+        {lines.length > 0 ? ` ${t("reports.trend.legendLine", { market })}` : ""}
       </figcaption>
     </figure>
   );

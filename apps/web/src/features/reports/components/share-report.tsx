@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import type { Report } from "@lab/contracts";
 
 import { Button, buttonClasses } from "@/components/ui/button";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useShareReportPdf } from "../api/share-report-pdf";
 import { canShareFiles, shareModeOf, shareTextOf, whatsAppHrefOf } from "../utils/share-report";
@@ -16,6 +17,7 @@ type SharedReport = Pick<Report, "id" | "sampleId" | "status" | "details">;
  * Hidden for a revoked report, and for a failed one where files cannot be shared (see shareModeOf).
  */
 export function ShareReport({ report }: { report: SharedReport }) {
+  const { t } = useT("reports");
   const mode = useMemo(() => shareModeOf(report, canShareFiles()), [report]);
   const share = useShareReportPdf(report);
   if (mode === "none") return null;
@@ -29,8 +31,8 @@ export function ShareReport({ report }: { report: SharedReport }) {
         className={buttonClasses("outline")}
       >
         <Share2 aria-hidden="true" className="h-4 w-4" />
-        Share on WhatsApp
-        <span className="sr-only"> (opens in a new tab)</span>
+        {t("reports.share.whatsApp")}
+        <span className="sr-only"> {t("reports.share.newTab")}</span>
       </a>
     );
   }
@@ -43,7 +45,7 @@ export function ShareReport({ report }: { report: SharedReport }) {
       icon={<Share2 aria-hidden="true" className="h-4 w-4" />}
       onClick={() => share.mutate(pending)}
     >
-      {pending ? "Tap to share the PDF" : "Share"}
+      {pending ? t("reports.share.tapAgain") : t("reports.share.share")}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 import type { Report } from "@lab/contracts";
 
 import { paths } from "@/config/paths";
+import { translate } from "@/lib/i18n/i18n";
 
 type ShareableReport = Pick<Report, "id" | "sampleId" | "status" | "details">;
 
@@ -32,11 +33,19 @@ export function shareModeOf(report: ShareableReport, filesSupported: boolean): S
 export const verifyUrlOf = (certification: string, origin: string): string =>
   `${origin}${paths.verify.href(certification)}`;
 
-/** The short text sent beside the PDF or in the WhatsApp message. */
+/**
+ * The short text sent beside the PDF or in the WhatsApp message, in the sharer's language (the
+ * "reports" namespace is loaded: ShareReport renders with it).
+ */
 export function shareTextOf(report: ShareableReport, origin: string): string {
   const certification = report.details.certification;
-  if (!certification) return `AquaTest Laboratory test report #${report.id} for sample #${report.sampleId}.`;
-  return `AquaTest Laboratory certificate ${certification} (sample #${report.sampleId}). Check it is genuine: ${verifyUrlOf(certification, origin)}`;
+  if (!certification)
+    return translate("reports.share.textReport", { id: report.id, sampleId: report.sampleId });
+  return translate("reports.share.textCertificate", {
+    certification,
+    sampleId: report.sampleId,
+    url: verifyUrlOf(certification, origin),
+  });
 }
 
 /** WhatsApp's click-to-chat link with a prefilled message; the person picks the chat. */

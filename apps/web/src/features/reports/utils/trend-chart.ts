@@ -12,7 +12,10 @@ export interface ChartPoint {
 
 export interface ChartLine {
   y: number;
+  /** "max 0.15": a stable key; the screen words it in the reader's language from side and value. */
   label: string;
+  side: "max" | "min";
+  value: number;
 }
 
 /** The limit's numeric bounds a line can be drawn at: max, min, or both ends of a range. */
@@ -57,6 +60,8 @@ export function layout(trend: Trend): { points: ChartPoint[]; lines: ChartLine[]
   const lines = bounds.map((bound) => ({
     y: yOf(bound.value),
     label: `${bound.side === "max" ? "max" : "min"} ${bound.value}`,
+    side: bound.side,
+    value: bound.value,
   }));
   return { points, lines, top };
 }
