@@ -1,5 +1,6 @@
 // Spec sections 2 and 4: status labels, badge colours, filter groups and the card rules.
 import { SAMPLE_STATUS_LABELS, type STATUS_GROUPS, type Sample, type SampleStatus } from "@lab/contracts";
+import type { MessageKey } from "@lab/i18n";
 
 export type StatusFilter = "all" | keyof typeof STATUS_GROUPS;
 
@@ -10,6 +11,15 @@ export const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] =
   { value: "testing", label: "Testing" },
   { value: "completed", label: "Completed" },
 ];
+
+/** The catalogue key of a filter's label (the English labels above name the export files). */
+export const STATUS_FILTER_KEYS: Record<StatusFilter, MessageKey<"samples">> = {
+  all: "samples.filter.all",
+  pending: "samples.filter.pending",
+  collected: "samples.filter.collected",
+  testing: "samples.filter.testing",
+  completed: "samples.filter.completed",
+};
 
 /** The `status` query parameter: a filter group, else all. */
 export function parseStatusFilter(value: string | null): StatusFilter {
@@ -71,3 +81,12 @@ export function agentBadgeOf(sample: Pick<Sample, "status" | "assigned" | "testi
 
 /** A tel: link target: the digits and a leading +. */
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+/** A sample's test types ("A, B", as the server joins them), each named by `name` (its translation). */
+export const testTypeList = (text: string, name: (testType: string) => string): string =>
+  text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map(name)
+    .join(", ");

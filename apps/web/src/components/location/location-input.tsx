@@ -10,10 +10,12 @@ import { Field, describedBy } from "@/components/ui/input";
 import { PLACES_MIN_QUERY_LENGTH, usePlaceSuggestions } from "@/lib/api/autocomplete-places";
 import { getNearestPlace } from "@/lib/api/get-nearest-place";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { useT } from "@/lib/i18n/use-t";
 import { devicePosition } from "@/utils/geolocation";
 import { formatCoordinates, hasCoordinates, parseTypedCoordinates, typedLocation } from "@/utils/location";
 
 export const LOCATION_DEBOUNCE_MS = 250;
+// The English texts (tests read them); the screen shows them from the "samples" catalogue.
 export const LOCATION_PICK_HINT = "Pick a suggestion or type coordinates as 'lat, lng'.";
 export const LOCATION_EMPTY_HINT = "Search a town or village in India, or type coordinates as 'lat, lng'.";
 export const LOCATING_TEXT = "Finding your location...";
@@ -62,9 +64,10 @@ export function LocationInput({
   locked = false,
   error,
   required,
-  placeholder = "Search a place or type 'lat, lng'",
+  placeholder,
   className,
 }: LocationInputProps) {
+  const { t } = useT("samples");
   const [text, setText] = useState(value?.address ?? "");
   const [syncedKey, setSyncedKey] = useState(keyOf(value));
   const [open, setOpen] = useState(false);
@@ -136,7 +139,7 @@ export function LocationInput({
       const { coordinates } = position;
       const place = await getNearestPlace(coordinates).catch(() => undefined);
       if (place === undefined) {
-        setGeoError(LOCATION_NEAREST_FAILED);
+        setGeoError(t("samples.location.nearestFailed"));
         return;
       }
       const next: LocationValue = place
@@ -161,12 +164,13 @@ export function LocationInput({
     suggestions.length === 0;
 
   let hint: string;
-  if (hasCoordinates(value)) hint = `Coordinates: ${formatCoordinates(value.coordinates)}`;
-  else if (value) hint = LOCATION_NO_COORDINATES_HINT;
+  if (hasCoordinates(value))
+    hint = t("samples.location.coordinates", { coordinates: formatCoordinates(value.coordinates) });
+  else if (value) hint = t("samples.location.noCoordinatesHint");
   else if (coordinatesError) hint = "";
-  else if (searchText === "") hint = LOCATION_EMPTY_HINT;
-  else if (searchedWithoutResults) hint = `No places found for "${searchText}". ${LOCATION_PICK_HINT}`;
-  else hint = LOCATION_PICK_HINT;
+  else if (searchText === "") hint = t("samples.location.emptyHint");
+  else if (searchedWithoutResults) hint = t("samples.location.noPlaces", { text: searchText });
+  else hint = t("samples.location.pickHint");
 
   return (
     <Field
@@ -197,7 +201,7 @@ export function LocationInput({
         describedBy={describedBy(id, shownError, Boolean(hint))}
         inputProps={{
           spellCheck: false,
-          placeholder,
+          placeholder: placeholder ?? t("samples.location.placeholder"),
           value: text,
           disabled,
           readOnly: locked,
@@ -220,7 +224,7 @@ export function LocationInput({
           icon={<LocateFixed aria-hidden="true" className="h-4 w-4" />}
           onClick={() => void locateMe()}
         >
-          {locating ? LOCATING_TEXT : "Use my location"}
+          {locating ? t("samples.location.locating") : t("samples.location.useMine")}
         </Button>
       ) : null}
     </Field>

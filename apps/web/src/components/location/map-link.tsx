@@ -3,6 +3,7 @@ import { ExternalLink } from "lucide-react";
 import type { Coordinates } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
+import { useT } from "@/lib/i18n/use-t";
 
 import { mapsUrl } from "@/utils/location";
 
@@ -17,18 +18,19 @@ export function MapLink({
   place: string;
   className?: string;
 }) {
+  const { t } = useT("samples");
   return (
     <a
       href={mapsUrl(coordinates)}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={`View on map for ${place} (opens in a new tab)`}
+      aria-label={t("samples.map.viewLabel", { place })}
       className={cn(
         "inline-flex items-center gap-1 text-sm font-medium text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700",
         className,
       )}
     >
-      View on map
+      {t("samples.map.view")}
       <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
     </a>
   );

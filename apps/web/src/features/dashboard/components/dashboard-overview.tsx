@@ -1,16 +1,34 @@
 import { BadgeCheck, Clock, Mail, ShieldCheck } from "lucide-react";
 
+import { DISPLAY_TIME_ZONE } from "@lab/contracts";
+
 import { Card, CardBody } from "@/components/ui/card";
 import { useUser } from "@/lib/auth";
+import { useT } from "@/lib/i18n/use-t";
 
 import { SampleOverview } from "./sample-overview";
 
-const greetingFor = (hour: number) =>
-  hour < 12 ? "Good morning" : hour < 17 ? "Good afternoon" : "Good evening";
+const greetingKey = (hour: number) =>
+  hour < 12
+    ? "samples.dashboard.greeting.morning"
+    : hour < 17
+      ? "samples.dashboard.greeting.afternoon"
+      : "samples.dashboard.greeting.evening";
+
+/** The hour of the day in India time, where the lab and its customers are. */
+const indiaHour = (now: Date) =>
+  Number(
+    new Intl.DateTimeFormat("en-GB", {
+      hour: "numeric",
+      hourCycle: "h23",
+      timeZone: DISPLAY_TIME_ZONE,
+    }).format(now),
+  );
 
 /** Spec section 2, Dashboard: greeting, sample figures and actions, Recent Activity, the account. */
 export function DashboardOverview() {
   const user = useUser();
+  const { t } = useT("samples");
   if (!user) return null;
   const firstName = user.fullName.split(/\s+/)[0] ?? user.fullName;
 
@@ -18,11 +36,11 @@ export function DashboardOverview() {
     <div className="mx-auto max-w-6xl space-y-4 lg:space-y-6">
       {/* Names are typed without spaces (Telugu, Hindi): they break anywhere rather than widen the page. */}
       <div className="rounded-2xl bg-gradient-to-br from-teal-700 to-sky-800 p-5 text-white shadow-sm [overflow-wrap:anywhere] lg:p-8">
-        <p className="text-sm text-teal-50">{greetingFor(new Date().getHours())}</p>
-        <h1 className="mt-1 text-2xl font-bold sm:text-3xl">Welcome back, {user.fullName}!</h1>
-        <p className="mt-2 max-w-2xl text-sm text-teal-50">
-          {firstName}, this is your portal for shrimp sample testing at our ISO 17025 accredited laboratory.
-        </p>
+        <p className="text-sm text-teal-50">{t(greetingKey(indiaHour(new Date())))}</p>
+        <h1 className="mt-1 text-2xl font-bold sm:text-3xl">
+          {t("samples.dashboard.welcome", { name: user.fullName })}
+        </h1>
+        <p className="mt-2 max-w-2xl text-sm text-teal-50">{t("samples.dashboard.intro", { firstName })}</p>
       </div>
 
       <SampleOverview />
@@ -31,28 +49,30 @@ export function DashboardOverview() {
         <Card>
           <CardBody>
             <h2 id="account-title" className="text-lg font-semibold text-slate-900">
-              Your account
+              {t("samples.dashboard.account.title")}
             </h2>
             <dl className="mt-3 space-y-2 text-sm">
               <div className="flex items-center gap-2">
                 <dt className="flex items-center gap-1.5 text-slate-700">
                   <Mail aria-hidden="true" className="h-4 w-4" />
-                  Email
+                  {t("samples.dashboard.account.email")}
                 </dt>
                 <dd className="min-w-0 truncate font-medium text-slate-900">{user.email}</dd>
               </div>
               <div className="flex items-center gap-2">
                 <dt className="flex items-center gap-1.5 text-slate-700">
                   <BadgeCheck aria-hidden="true" className="h-4 w-4" />
-                  Status
+                  {t("samples.dashboard.account.status")}
                 </dt>
                 <dd className="font-medium text-green-800">
-                  {user.emailVerified ? "Email verified" : "Email not verified"}
+                  {user.emailVerified
+                    ? t("samples.dashboard.account.verified")
+                    : t("samples.dashboard.account.notVerified")}
                 </dd>
               </div>
               {user.company ? (
                 <div className="flex items-center gap-2">
-                  <dt className="text-slate-700">Company</dt>
+                  <dt className="text-slate-700">{t("samples.dashboard.account.company")}</dt>
                   <dd className="font-medium text-slate-900">{user.company}</dd>
                 </div>
               ) : null}
@@ -61,19 +81,21 @@ export function DashboardOverview() {
         </Card>
         <Card>
           <CardBody>
-            <h2 className="text-lg font-semibold text-slate-900">Our turnaround</h2>
+            <h2 className="text-lg font-semibold text-slate-900">
+              {t("samples.dashboard.turnaround.title")}
+            </h2>
             <ul className="mt-3 space-y-2 text-sm text-slate-800">
               <li className="flex gap-2">
                 <Clock aria-hidden="true" className="h-4 w-4 shrink-0 text-teal-700" />
-                Standard testing: 3-5 business days
+                {t("samples.dashboard.turnaround.standard")}
               </li>
               <li className="flex gap-2">
                 <Clock aria-hidden="true" className="h-4 w-4 shrink-0 text-teal-700" />
-                Rush testing: 24-48 hours (extra charge)
+                {t("samples.dashboard.turnaround.rush")}
               </li>
               <li className="flex gap-2">
                 <ShieldCheck aria-hidden="true" className="h-4 w-4 shrink-0 text-teal-700" />
-                Every report carries a certification number
+                {t("samples.dashboard.turnaround.certified")}
               </li>
             </ul>
           </CardBody>

@@ -14,6 +14,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { DASHBOARD_RECENT_ITEMS, type SampleSummary, type StatusGroup } from "@lab/contracts";
+import type { MessageKey } from "@lab/i18n";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
@@ -23,7 +24,9 @@ import { paths } from "@/config/paths";
 import { useSampleSummary } from "@/lib/api/get-sample-summary";
 import { useSamples } from "@/lib/api/get-samples";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { formatDate } from "@/utils/dates";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useDomainNames } from "@/lib/i18n/localized-names";
+import { useT } from "@/lib/i18n/use-t";
 
 /**
  * Passed reports that still stand over completed samples. (The spec's completed over completed kept
@@ -34,7 +37,7 @@ export function successRate(summary: Pick<SampleSummary, "completed" | "successf
 }
 
 interface StatCard {
-  label: string;
+  label: MessageKey<"samples">;
   group: StatusGroup;
   count: (summary: SampleSummary) => number;
   icon: ReactNode;
@@ -43,28 +46,28 @@ interface StatCard {
 
 const STAT_CARDS: readonly StatCard[] = [
   {
-    label: "Pending Samples",
+    label: "samples.dashboard.stat.pending",
     group: "pending",
     count: (summary) => summary.pending,
     icon: <Hourglass aria-hidden="true" className="h-5 w-5" />,
     tone: "bg-blue-100 text-blue-800",
   },
   {
-    label: "Collected",
+    label: "samples.dashboard.stat.collected",
     group: "collected",
     count: (summary) => summary.collected,
     icon: <PackageCheck aria-hidden="true" className="h-5 w-5" />,
     tone: "bg-yellow-100 text-yellow-800",
   },
   {
-    label: "Testing in Progress",
+    label: "samples.dashboard.stat.testing",
     group: "testing",
     count: (summary) => summary.testing,
     icon: <FlaskConical aria-hidden="true" className="h-5 w-5" />,
     tone: "bg-orange-100 text-orange-800",
   },
   {
-    label: "Completed Tests",
+    label: "samples.dashboard.stat.completed",
     group: "completed",
     count: (summary) => summary.completed,
     icon: <CheckCircle2 aria-hidden="true" className="h-5 w-5" />,
@@ -91,7 +94,7 @@ function StatBody({
       <span className={cn("inline-flex rounded-lg p-2", tone)}>{icon}</span>
       <span className="min-w-0">
         <span className="block text-2xl font-bold text-slate-900 lg:text-3xl">{value}</span>
-        <span className="block text-sm text-slate-700">{label}</span>
+        <span className="block text-sm break-words text-slate-700">{label}</span>
       </span>
     </>
   );
@@ -101,14 +104,16 @@ function StatBody({
 export function SampleOverview() {
   const summary = useSampleSummary();
   const recent = useSamples({ page: 1, size: DASHBOARD_RECENT_ITEMS });
+  const { t, date, number } = useT("samples", "domain");
+  const names = useDomainNames();
 
   if (summary.isError || recent.isError) {
     return (
       <Card>
         <CardBody className="space-y-3 text-center">
-          <h2 className="text-lg font-bold text-red-800">Error Loading Dashboard</h2>
+          <h2 className="text-lg font-bold text-red-800">{t("samples.dashboard.error.title")}</h2>
           <p role="alert" className="text-sm text-slate-700">
-            {(summary.error ?? recent.error)?.message}
+            <LocalizedMessage text={(summary.error ?? recent.error)?.message ?? ""} />
           </p>
           <Button
             onClick={() => {
@@ -116,13 +121,13 @@ export function SampleOverview() {
               void recent.refetch();
             }}
           >
-            Try Again
+            {t("samples.retry")}
           </Button>
         </CardBody>
       </Card>
     );
   }
-  if (summary.isPending || recent.isPending) return <LoadingState label="Loading Dashboard..." />;
+  if (summary.isPending || recent.isPending) return <LoadingState label={t("samples.dashboard.loading")} />;
 
   const figures = summary.data;
   const samples = recent.data.items;
@@ -131,13 +136,13 @@ export function SampleOverview() {
     <>
       <section aria-labelledby="stats-title">
         <h2 id="stats-title" className="sr-only">
-          Sample figures
+          {t("samples.dashboard.figures")}
         </h2>
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:gap-4">
           {STAT_CARDS.map((card) => {
             const count = card.count(figures);
             const body = (
-              <StatBody label={card.label} value={String(count)} icon={card.icon} tone={card.tone} />
+              <StatBody label={t(card.label)} value={number(count)} icon={card.icon} tone={card.tone} />
             );
             return (
               <li key={card.group}>
@@ -160,8 +165,8 @@ export function SampleOverview() {
           <li>
             <div className={cardClass}>
               <StatBody
-                label="Success Rate"
-                value={`${successRate(figures)}%`}
+                label={t("samples.dashboard.stat.successRate")}
+                value={`${number(successRate(figures))}%`}
                 icon={<Percent aria-hidden="true" className="h-5 w-5" />}
                 tone="bg-teal-100 text-teal-800"
               />
@@ -173,31 +178,31 @@ export function SampleOverview() {
       <div className="grid gap-4 lg:grid-cols-3 lg:gap-6">
         <section aria-labelledby="quick-actions-title" className="lg:col-span-2">
           <h2 id="quick-actions-title" className="text-lg font-semibold text-slate-900">
-            Quick actions
+            {t("samples.dashboard.actions.title")}
           </h2>
           <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:gap-4">
             <ActionCard
               to={paths.profile.href()}
-              title="View Profile"
-              text="Check and update your contact details and company information."
+              title={t("samples.dashboard.actions.profile.title")}
+              text={t("samples.dashboard.actions.profile.text")}
               icon={<UserRound aria-hidden="true" className="h-6 w-6" />}
             />
             <ActionCard
               to={paths.submitSample.href()}
-              title="Submit Sample"
-              text="Send a new shrimp sample for testing."
+              title={t("samples.dashboard.actions.submit.title")}
+              text={t("samples.dashboard.actions.submit.text")}
               icon={<Send aria-hidden="true" className="h-6 w-6" />}
             />
             <ActionCard
               to={paths.samples.href()}
-              title="Sample History"
-              text={`${figures.total} sample${figures.total === 1 ? "" : "s"} submitted`}
+              title={t("samples.dashboard.actions.history.title")}
+              text={t("samples.dashboard.actions.history.text", { count: figures.total })}
               icon={<ClipboardList aria-hidden="true" className="h-6 w-6" />}
             />
             <ActionCard
               to={paths.reports.href()}
-              title="Test Reports"
-              text={`${figures.completed} completed test${figures.completed === 1 ? "" : "s"}`}
+              title={t("samples.dashboard.actions.reports.title")}
+              text={t("samples.dashboard.actions.reports.text", { count: figures.completed })}
               icon={<FileText aria-hidden="true" className="h-6 w-6" />}
             />
           </div>
@@ -205,14 +210,14 @@ export function SampleOverview() {
 
         <section aria-labelledby="recent-title">
           <h2 id="recent-title" className="text-lg font-semibold text-slate-900">
-            Recent Activity
+            {t("samples.dashboard.recent.title")}
           </h2>
           <Card className="mt-3">
             {samples.length === 0 ? (
               <CardBody className="text-sm text-slate-700">
-                No samples yet.{" "}
+                {t("samples.dashboard.recent.empty")}{" "}
                 <Link to={paths.submitSample.href()} className="font-medium text-teal-800 underline">
-                  Submit your first sample
+                  {t("samples.dashboard.recent.submitFirst")}
                 </Link>
               </CardBody>
             ) : (
@@ -229,13 +234,14 @@ export function SampleOverview() {
                             {sample.samplerLocation}
                           </span>
                           <span className="block text-sm text-slate-700">
-                            {sample.shrimpCategory} · Sample #{sample.id}
+                            {names.category(sample.shrimpCategory)} ·{" "}
+                            {t("samples.sampleNumber", { id: sample.id })}
                           </span>
                         </span>
                         <StatusBadge status={sample.status} className="shrink-0" />
                       </span>
                       <span className="mt-1 block text-xs text-slate-600">
-                        {formatDate(sample.updatedAt)}
+                        <time dateTime={sample.updatedAt}>{date(sample.updatedAt, "date")}</time>
                       </span>
                     </Link>
                   </li>
@@ -263,7 +269,7 @@ function ActionCard({
   const content = (
     <>
       <span className="inline-flex rounded-lg bg-teal-100 p-2 text-teal-800">{icon}</span>
-      <span className="mt-3 flex items-center gap-1 font-semibold text-slate-900">
+      <span className="mt-3 flex min-w-0 items-center gap-1 font-semibold break-words text-slate-900">
         {title}
         {to ? (
           <ArrowRight aria-hidden="true" className="h-4 w-4 transition group-hover:translate-x-0.5" />

@@ -1,4 +1,4 @@
-import { messages } from "@lab/contracts";
+import { messages, type LanguageCode } from "@lab/contracts";
 
 import { API_BASE, ApiError, httpFailureMessage } from "@/lib/api-client";
 import { getToken, logout } from "@/lib/auth";
@@ -8,6 +8,8 @@ import { samplesSearch, type SamplesParams } from "@/lib/api/get-samples";
 export type SamplesPdfParams = Pick<SamplesParams, "q" | "status" | "from" | "to" | "sort"> & {
   /** The browser's time zone: the PDF's dates read as the list shows them. */
   tz?: string;
+  /** The reader's language: the server draws the PDF's headings and names in it. */
+  lang?: LanguageCode;
 };
 
 async function readError(response: Response): Promise<unknown> {
@@ -26,9 +28,10 @@ async function readError(response: Response): Promise<unknown> {
 export async function fetchSamplesPdf(params: SamplesPdfParams): Promise<Blob> {
   const token = getToken();
   if (!token) throw new ApiError(401, messages.authRequired, "unauthenticated");
-  const { tz, ...list } = params;
+  const { tz, lang, ...list } = params;
   const query = new URLSearchParams(samplesSearch(list).replace(/^\?/, ""));
   if (tz) query.set("tz", tz);
+  if (lang) query.set("lang", lang);
   let response: Response;
   try {
     response = await fetch(`${API_BASE}/sample-submissions/export.pdf?${query.toString()}`, {

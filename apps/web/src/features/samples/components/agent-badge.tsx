@@ -5,7 +5,7 @@ import type { Sample } from "@lab/contracts";
 
 import { formatPhone } from "@/lib/phone";
 
-import { formatDateTime } from "@/utils/dates";
+import { useT } from "@/lib/i18n/use-t";
 import { agentBadgeOf, telHref } from "@/utils/sample-status";
 
 /** Space kept between the panel and the screen's edges. */
@@ -18,6 +18,7 @@ const EDGE = 8;
  */
 export function AgentBadge({ sample }: { sample: Pick<Sample, "status" | "assigned" | "testingEta"> }) {
   const badge = agentBadgeOf(sample);
+  const { t, date } = useT("samples");
   const panelId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -88,7 +89,7 @@ export function AgentBadge({ sample }: { sample: Pick<Sample, "status" | "assign
       >
         <span className="inline-flex items-center gap-1 rounded-full bg-purple-100 px-2.5 py-0.5 text-xs font-semibold text-purple-900">
           <UserCheck aria-hidden="true" className="h-3.5 w-3.5" />
-          Agent Assigned
+          {t("samples.agent.badge")}
         </span>
       </button>
       <div
@@ -99,11 +100,11 @@ export function AgentBadge({ sample }: { sample: Pick<Sample, "status" | "assign
         className="absolute left-0 z-20 mt-1 w-64 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-3 text-sm [overflow-wrap:anywhere] text-slate-800 shadow-lg"
       >
         <p>
-          <span className="font-medium">Agent:</span> {badge.agent.name}
+          <span className="font-medium">{t("samples.agent.agent")}</span> {badge.agent.name}
         </p>
         {phone ? (
           <p>
-            <span className="font-medium">Phone:</span> {phone}
+            <span className="font-medium">{t("samples.agent.phone")}</span> {phone}
           </p>
         ) : null}
         {badge.canCall ? (
@@ -112,12 +113,12 @@ export function AgentBadge({ sample }: { sample: Pick<Sample, "status" | "assign
             className="mt-1 inline-flex min-h-11 items-center gap-1 font-medium text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700 lg:min-h-0"
           >
             <Phone aria-hidden="true" className="h-4 w-4" />
-            Call {badge.agent.name}
+            {t("samples.agent.call", { name: badge.agent.name })}
           </a>
         ) : null}
         {badge.testingEta ? (
           <p className="mt-1">
-            <span className="font-medium">Testing ETA:</span> {formatDateTime(badge.testingEta)}
+            <span className="font-medium">{t("samples.agent.eta")}</span> {date(badge.testingEta, "dateTime")}
           </p>
         ) : null}
       </div>

@@ -9,19 +9,20 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { isApiError } from "@/lib/api-client";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 import { saveBlob } from "@/utils/save-blob";
-import { localDayRange } from "@/utils/dates";
-import { STATUS_BADGE_CLASSES, statusFilterLabel, type StatusFilter } from "@/utils/sample-status";
+import { indiaNoonOf, localDayRange } from "@/utils/dates";
+import { STATUS_BADGE_CLASSES, STATUS_FILTER_KEYS, type StatusFilter } from "@/utils/sample-status";
 
 import { browserTimeZone, fetchSamplesPdf } from "../api/download-samples-pdf";
 import {
-  EXPORT_COLUMNS,
-  EXPORT_TITLE,
   defaultExportRange,
   downloadCsv,
   exportFileName,
   exportRow,
   fetchSamplesForExport,
+  useExportLocale,
   type ExportFormat,
   type ExportRow,
 } from "../utils/export-samples";
@@ -47,7 +48,11 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<ExportRow[] | null>(null);
-  const typeLabel = statusFilterLabel(filter);
+  const { t, language, date } = useT("samples");
+  const locale = useExportLocale();
+  const typeLabel = t(STATUS_FILTER_KEYS[filter]);
+  // The chosen days as the reader's language writes a date (the inputs keep YYYY-MM-DD).
+  const dayText = (day: string) => date(indiaNoonOf(day), "date") || day;
 
   const load = async (): Promise<ExportRow[] | null> => {
     if (!range.from || !range.to) {
@@ -64,7 +69,7 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
       setError(NO_SAMPLES_TO_EXPORT);
       return null;
     }
-    return samples.map(exportRow);
+    return samples.map((sample) => exportRow(sample, locale));
   };
 
   const run = async (format: ExportFormat) => {
@@ -73,7 +78,7 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
       if (format === "csv") {
         const rows = await load();
         if (!rows) return;
-        downloadCsv(rows, exportFileName(filter, range.from, range.to, "csv"));
+        downloadCsv(rows, exportFileName(filter, range.from, range.to, "csv"), locale.columns);
         toast.success(messages.exportSuccess);
         onClose();
       } else if (preview) {
@@ -83,6 +88,7 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
           status: filter,
           ...localDayRange(range.from, range.to),
           tz: browserTimeZone(),
+          lang: language,
         });
         saveBlob(blob, exportFileName(filter, range.from, range.to, "pdf"));
         toast.success(messages.exportSuccess);
@@ -104,20 +110,25 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
         key="preview"
         open
         onClose={onClose}
-        title={EXPORT_TITLE}
-        description={`Preview: ${preview.length} sample${preview.length === 1 ? "" : "s"}, ${typeLabel}, ${range.from} to ${range.to}`}
+        title={t("samples.export.title")}
+        description={t("samples.export.preview", {
+          count: preview.length,
+          type: typeLabel,
+          from: dayText(range.from),
+          to: dayText(range.to),
+        })}
         className="sm:max-w-5xl"
       >
         <div
           className="max-h-[55vh] overflow-auto rounded-lg border border-slate-200"
           tabIndex={0}
           role="region"
-          aria-label="PDF preview"
+          aria-label={t("samples.export.previewLabel")}
         >
           <table className="min-w-full text-left text-xs">
             <thead className="sticky top-0 bg-teal-700 text-white">
               <tr>
-                {EXPORT_COLUMNS.map((column) => (
+                {locale.columns.map((column) => (
                   <th key={column} scope="col" className="px-2 py-1.5 font-semibold whitespace-nowrap">
                     {column}
                   </th>
@@ -129,7 +140,7 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
                 <tr key={row.cells[0]} className="border-t border-slate-200">
                   {row.cells.map((cell, index) => (
                     <td
-                      key={EXPORT_COLUMNS[index]}
+                      key={locale.columns[index]}
                       className={
                         index === 1
                           ? `px-2 py-1 font-semibold ${STATUS_BADGE_CLASSES[row.status]}`
@@ -146,19 +157,19 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
         </div>
         {error ? (
           <Alert tone="error" className="mt-3">
-            {error}
+            <LocalizedMessage text={error} />
           </Alert>
         ) : null}
         <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => setPreview(null)} disabled={busy !== null}>
-            Back
+            {t("samples.export.back")}
           </Button>
           <Button
             onClick={() => void run("pdf")}
             isLoading={busy === "pdf"}
             icon={<Download aria-hidden="true" className="h-4 w-4" />}
           >
-            Download PDF
+            {t("samples.export.downloadPdf")}
           </Button>
         </div>
       </Dialog>
@@ -170,11 +181,11 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
       key="range"
       open
       onClose={onClose}
-      title="Export Sample Summary"
-      description={`Samples with status ${typeLabel} created in the period below.`}
+      title={t("samples.export.rangeTitle")}
+      description={t("samples.export.rangeDescription", { type: typeLabel })}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="export-from" label="From">
+        <Field id="export-from" label={t("samples.export.from")}>
           <Input
             id="export-from"
             type="date"
@@ -183,7 +194,7 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
             onChange={(event) => setRange((current) => ({ ...current, from: event.target.value }))}
           />
         </Field>
-        <Field id="export-to" label="To">
+        <Field id="export-to" label={t("samples.export.to")}>
           <Input
             id="export-to"
             type="date"
@@ -195,12 +206,12 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
       </div>
       {error ? (
         <Alert tone="error" className="mt-3">
-          {error}
+          {error === NO_SAMPLES_TO_EXPORT ? t("samples.export.noSamples") : <LocalizedMessage text={error} />}
         </Alert>
       ) : null}
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose} disabled={busy !== null}>
-          Cancel
+          {t("samples.export.cancel")}
         </Button>
         <Button
           variant="secondary"
@@ -209,7 +220,7 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
           disabled={busy !== null}
           icon={<FileSpreadsheet aria-hidden="true" className="h-4 w-4" />}
         >
-          Export CSV
+          {t("samples.export.csv")}
         </Button>
         <Button
           onClick={() => void run("pdf")}
@@ -217,7 +228,7 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
           disabled={busy !== null}
           icon={<FileText aria-hidden="true" className="h-4 w-4" />}
         >
-          Export PDF
+          {t("samples.export.pdf")}
         </Button>
       </div>
     </Dialog>

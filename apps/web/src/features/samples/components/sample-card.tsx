@@ -7,8 +7,10 @@ import type { Sample } from "@lab/contracts";
 import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { paths } from "@/config/paths";
-import { formatDateTime } from "@/utils/dates";
-import { canViewReport, canViewTimeline } from "@/utils/sample-status";
+import { useDomainNames } from "@/lib/i18n/localized-names";
+import { useT } from "@/lib/i18n/use-t";
+import { formatCoordinates } from "@/utils/location";
+import { canViewReport, canViewTimeline, testTypeList } from "@/utils/sample-status";
 import { StatusBadge } from "@/components/ui/status-badge";
 
 import { AgentBadge } from "./agent-badge";
@@ -18,6 +20,8 @@ export function SampleCard({ sample, highlighted }: { sample: Sample; highlighte
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const titleId = useId();
+  const { t, date } = useT("samples", "domain");
+  const names = useDomainNames();
 
   return (
     <article
@@ -32,9 +36,9 @@ export function SampleCard({ sample, highlighted }: { sample: Sample; highlighte
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 id={titleId} className="font-semibold text-slate-900">
-            Sample #{sample.id}
+            {t("samples.sampleNumber", { id: sample.id })}
           </h3>
-          <p className="text-sm text-slate-700">{sample.shrimpCategory}</p>
+          <p className="text-sm break-words text-slate-700">{names.category(sample.shrimpCategory)}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <StatusBadge status={sample.status} />
@@ -43,9 +47,11 @@ export function SampleCard({ sample, highlighted }: { sample: Sample; highlighte
       </div>
       <p className="mt-2 flex items-start gap-1.5 text-sm text-slate-700">
         <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
-        <span className="min-w-0 break-words">{sample.samplerLocation || "No location specified"}</span>
+        <span className="min-w-0 break-words">{sample.samplerLocation || t("samples.card.noLocation")}</span>
       </p>
-      <p className="mt-1 text-xs text-slate-600">Submitted {formatDateTime(sample.createdAt)}</p>
+      <p className="mt-1 text-xs text-slate-600">
+        {t("samples.card.submitted", { date: date(sample.createdAt, "dateTime") })}
+      </p>
 
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <button
@@ -55,7 +61,7 @@ export function SampleCard({ sample, highlighted }: { sample: Sample; highlighte
           onClick={() => setOpen((value) => !value)}
           className={buttonClasses("outline", "sm")}
         >
-          {open ? "Hide Details" : "View Details"}
+          {open ? t("samples.card.hideDetails") : t("samples.card.viewDetails")}
           <ChevronDown
             aria-hidden="true"
             className={cn("h-4 w-4 transition-transform", open && "rotate-180")}
@@ -64,13 +70,13 @@ export function SampleCard({ sample, highlighted }: { sample: Sample; highlighte
         {canViewTimeline(sample.status) ? (
           <Link to={paths.timeline.href(sample.id)} className={buttonClasses("secondary", "sm")}>
             <Activity aria-hidden="true" className="h-4 w-4" />
-            View Timeline
+            {t("samples.card.viewTimeline")}
           </Link>
         ) : null}
         {canViewReport(sample.status) ? (
           <Link to={paths.reports.href()} className={buttonClasses("primary", "sm")}>
             <FileText aria-hidden="true" className="h-4 w-4" />
-            View Report
+            {t("samples.card.viewReport")}
           </Link>
         ) : null}
       </div>
@@ -80,16 +86,19 @@ export function SampleCard({ sample, highlighted }: { sample: Sample; highlighte
         hidden={!open}
         className="mt-3 grid gap-x-6 gap-y-2 border-t border-slate-200 pt-3 text-sm sm:grid-cols-2"
       >
-        <Detail label="Sampler Name" value={sample.samplerName} />
-        <Detail label="Phone" value={sample.phoneNumber} />
-        <Detail label="Email" value={sample.emailAddress ?? "Not provided"} />
-        <Detail label="Test Types" value={sample.shrimpSubCategory} />
-        <Detail label="Last Updated" value={formatDateTime(sample.updatedAt)} />
+        <Detail label={t("samples.card.samplerName")} value={sample.samplerName} />
+        <Detail label={t("samples.card.phone")} value={sample.phoneNumber} />
+        <Detail
+          label={t("samples.card.email")}
+          value={sample.emailAddress ?? t("samples.card.notProvided")}
+        />
+        <Detail
+          label={t("samples.field.testTypes")}
+          value={testTypeList(sample.shrimpSubCategory, names.testType)}
+        />
+        <Detail label={t("samples.card.lastUpdated")} value={date(sample.updatedAt, "dateTime")} />
         {sample.coordinates ? (
-          <Detail
-            label="Coordinates"
-            value={`${sample.coordinates.lat.toFixed(5)}, ${sample.coordinates.lng.toFixed(5)}`}
-          />
+          <Detail label={t("samples.card.coordinates")} value={formatCoordinates(sample.coordinates)} />
         ) : null}
       </dl>
     </article>

@@ -12,13 +12,15 @@ import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-client";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 import { totalPagesOf } from "@/utils/pagination";
 import { useSampleSummary } from "@/lib/api/get-sample-summary";
 import { useSamples } from "@/lib/api/get-samples";
 import {
   STATUS_FILTERS,
+  STATUS_FILTER_KEYS,
   parseStatusFilter,
-  statusFilterLabel,
   type StatusFilter,
 } from "@/utils/sample-status";
 
@@ -31,6 +33,7 @@ import { SummaryTiles } from "./summary-tiles";
 /** Spec section 2, Sample History (/samples). */
 export function SampleHistory() {
   const toast = useToast();
+  const { t, number } = useT("samples");
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parseStatusFilter(searchParams.get("status"));
   const highlightId = searchParams.get("highlight");
@@ -71,11 +74,15 @@ export function SampleHistory() {
       <div className="mx-auto max-w-xl py-10 text-center">
         <Card>
           <CardBody className="space-y-3">
-            <h1 className="text-xl font-bold text-red-800">Error Loading Samples</h1>
+            <h1 className="text-xl font-bold text-red-800">{t("samples.history.error.title")}</h1>
             <p role="alert" className="text-sm text-slate-700">
-              {isApiError(list.error) && list.error.status !== 404
-                ? list.error.message
-                : messages.samplesFetchFailed}
+              <LocalizedMessage
+                text={
+                  isApiError(list.error) && list.error.status !== 404
+                    ? list.error.message
+                    : messages.samplesFetchFailed
+                }
+              />
             </p>
             <Button
               onClick={() => {
@@ -84,7 +91,7 @@ export function SampleHistory() {
               }}
               icon={<RefreshCw aria-hidden="true" className="h-4 w-4" />}
             >
-              Try Again
+              {t("samples.retry")}
             </Button>
           </CardBody>
         </Card>
@@ -99,10 +106,8 @@ export function SampleHistory() {
     <div className="mx-auto max-w-5xl space-y-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">My Samples</h1>
-          <p className="text-sm text-slate-700">
-            Sample history: follow each sample from submission to report.
-          </p>
+          <h1 className="text-2xl font-bold break-words text-slate-900">{t("samples.history.title")}</h1>
+          <p className="text-sm text-slate-700">{t("samples.history.intro")}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button
@@ -111,11 +116,11 @@ export function SampleHistory() {
             disabled={!summary.data || summary.data.total === 0}
             icon={<Download aria-hidden="true" className="h-4 w-4" />}
           >
-            Export Summary
+            {t("samples.history.export")}
           </Button>
           <Link to={paths.submitSample.href()} className={buttonClasses("primary")}>
             <Plus aria-hidden="true" className="h-4 w-4" />
-            Submit Sample
+            {t("samples.history.submit")}
           </Link>
         </div>
       </div>
@@ -124,7 +129,7 @@ export function SampleHistory() {
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid grid-cols-2 gap-3 sm:flex">
-          <Field id="samples-status" label="Status">
+          <Field id="samples-status" label={t("samples.field.status")}>
             <Select
               id="samples-status"
               value={filter}
@@ -132,12 +137,12 @@ export function SampleHistory() {
             >
               {STATUS_FILTERS.map((entry) => (
                 <option key={entry.value} value={entry.value}>
-                  {entry.label}
+                  {t(STATUS_FILTER_KEYS[entry.value])}
                 </option>
               ))}
             </Select>
           </Field>
-          <Field id="samples-size" label="Per page">
+          <Field id="samples-size" label={t("samples.history.perPage")}>
             <Select
               id="samples-size"
               value={size}
@@ -145,7 +150,7 @@ export function SampleHistory() {
             >
               {HISTORY_PAGE_SIZES.map((option) => (
                 <option key={option} value={option}>
-                  {option}
+                  {number(option)}
                 </option>
               ))}
             </Select>
@@ -153,40 +158,42 @@ export function SampleHistory() {
         </div>
         {total > 0 ? (
           <p className="text-sm text-slate-700" aria-live="polite">
-            Showing {first}-{last} of {total}
+            {t("samples.history.showing", { first: number(first), last: number(last), total: number(total) })}
           </p>
         ) : null}
       </div>
 
       {list.isPending ? (
-        <LoadingState label="Loading samples..." />
+        <LoadingState label={t("samples.history.loading")} />
       ) : items.length === 0 ? (
         <Card>
           <CardBody className="flex flex-col items-center gap-3 text-center">
             <FlaskConical aria-hidden="true" className="h-10 w-10 text-teal-700" />
             <h2 className="text-lg font-semibold text-slate-900">
-              {filter === "all" ? "No samples yet" : `No ${statusFilterLabel(filter)} samples`}
+              {filter === "all"
+                ? t("samples.history.empty.all.title")
+                : t("samples.history.empty.filtered.title", { status: t(STATUS_FILTER_KEYS[filter]) })}
             </h2>
             <p className="text-sm text-slate-700">
               {filter === "all"
-                ? "Submit a sample and follow it here from collection to report."
-                : "No sample is in this state right now."}
+                ? t("samples.history.empty.all.text")
+                : t("samples.history.empty.filtered.text")}
             </p>
             <div className="flex flex-wrap justify-center gap-2">
               {filter === "all" ? (
                 <Link to={paths.submitSample.href()} className={buttonClasses("primary")}>
-                  Submit Your First Sample
+                  {t("samples.history.submitFirst")}
                 </Link>
               ) : (
                 <Button variant="outline" onClick={() => selectFilter("all")}>
-                  Show All Samples
+                  {t("samples.history.showAll")}
                 </Button>
               )}
             </div>
           </CardBody>
         </Card>
       ) : (
-        <section aria-label="Samples" className="space-y-3">
+        <section aria-label={t("samples.history.listLabel")} className="space-y-3">
           {items.map((sample) => (
             <SampleCard key={sample.id} sample={sample} highlighted={highlighted === String(sample.id)} />
           ))}

@@ -12,23 +12,28 @@ import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-client";
 import { useSample } from "@/lib/api/get-sample";
 import { useSampleEvents } from "@/lib/api/get-sample-events";
-import { formatDateTime } from "@/utils/dates";
+import { useDomainNames, useMessageText } from "@/lib/i18n/localized-names";
+import { useT } from "@/lib/i18n/use-t";
 import { EventHistory } from "@/components/samples/event-history";
 import { StatusBadge } from "@/components/ui/status-badge";
 
-import { currentStatusText, timelineStages, type StageState } from "../utils/timeline";
+import { STAGE_STATE_KEYS, currentStatusKey, timelineStages, type StageState } from "../utils/timeline";
 
-const backLink = (
-  <Link to={paths.samples.href()} className={buttonClasses("outline")}>
-    <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-    Back to Samples
-  </Link>
-);
+function BackLink() {
+  const { t } = useT("samples");
+  return (
+    <Link to={paths.samples.href()} className={buttonClasses("outline")}>
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      {t("samples.timeline.back")}
+    </Link>
+  );
+}
 
 /** Spec section 2, Timeline (/timeline/{sampleId}). A missing or foreign sample goes to /samples. */
 export function SampleTimeline({ sampleId }: { sampleId: string }) {
   const sample = useSample(sampleId);
   const events = useSampleEvents(sampleId, sample.isSuccess);
+  const { t } = useT("samples");
 
   if (sample.isError) {
     if (isApiError(sample.error) && (sample.error.status === 404 || sample.error.status === 403)) {
@@ -37,14 +42,21 @@ export function SampleTimeline({ sampleId }: { sampleId: string }) {
     return (
       <div className="mx-auto max-w-xl space-y-4 py-10 text-center">
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          Error loading timeline: {sample.error.message}
+          <TimelineError message={sample.error.message} />
         </p>
-        {backLink}
+        <BackLink />
       </div>
     );
   }
-  if (sample.isPending) return <LoadingState label="Loading timeline..." />;
+  if (sample.isPending) return <LoadingState label={t("samples.timeline.loading")} />;
   return <TimelineView sample={sample.data} events={events.data} eventsFailed={events.isError} />;
+}
+
+/** The failure in a sentence; only shown with an error on screen, so it may load the "errors" texts. */
+function TimelineError({ message }: { message: string }) {
+  const { t } = useT("samples");
+  const localize = useMessageText();
+  return <>{t("samples.timeline.error", { message: localize(message) })}</>;
 }
 
 const stateStyles: Record<StageState, { badge: string; icon: ReactNode }> = {
@@ -72,17 +84,21 @@ function TimelineView({
   eventsFailed: boolean;
 }) {
   const stages = timelineStages(sample.status);
+  const { t, date } = useT("samples", "domain");
+  const names = useDomainNames();
 
   return (
     <div className="mx-auto max-w-4xl space-y-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Sample #{sample.id} Timeline</h1>
-          <p className="text-sm text-slate-700">
-            {sample.shrimpCategory} · {sample.samplerName} · {sample.samplerLocation}
+          <h1 className="text-2xl font-bold break-words text-slate-900">
+            {t("samples.timeline.title", { id: sample.id })}
+          </h1>
+          <p className="text-sm break-words text-slate-700">
+            {names.category(sample.shrimpCategory)} · {sample.samplerName} · {sample.samplerLocation}
           </p>
         </div>
-        {backLink}
+        <BackLink />
       </div>
 
       <section
@@ -90,30 +106,36 @@ function TimelineView({
         className="rounded-xl border border-teal-200 bg-teal-50 p-4 sm:p-5"
       >
         <h2 id="current-status-title" className="text-sm font-medium text-teal-900">
-          Current Status
+          {t("samples.timeline.currentStatus")}
         </h2>
-        <p className="mt-1 text-xl font-bold text-teal-950">{currentStatusText(sample.status)}</p>
+        <p className="mt-1 text-xl font-bold break-words text-teal-950">
+          {t(currentStatusKey(sample.status))}
+        </p>
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-800">
           <StatusBadge status={sample.status} />
-          <span>Last updated {formatDateTime(sample.updatedAt)}</span>
+          <span>{t("samples.timeline.lastUpdated", { date: date(sample.updatedAt, "dateTime") })}</span>
         </div>
       </section>
 
       <Card>
         <CardBody>
-          <h2 className="text-lg font-semibold text-slate-900">Progress</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{t("samples.timeline.progress")}</h2>
           <ol className="mt-4 space-y-4">
             {stages.map((stage) => (
               <li
                 key={stage.number}
                 className="flex gap-3"
-                aria-label={`Stage ${stage.number}: ${stage.title}, ${stage.state}`}
+                aria-label={t("samples.timeline.stageLabel", {
+                  number: stage.number,
+                  title: t(stage.titleKey),
+                  state: t(STAGE_STATE_KEYS[stage.state]),
+                })}
               >
                 <span className="mt-0.5 shrink-0">{stateStyles[stage.state].icon}</span>
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="font-semibold text-slate-900">
-                      {stage.number}. {stage.title}
+                    <h3 className="min-w-0 font-semibold break-words text-slate-900">
+                      {stage.number}. {t(stage.titleKey)}
                     </h3>
                     <span
                       className={cn(
@@ -121,10 +143,10 @@ function TimelineView({
                         stateStyles[stage.state].badge,
                       )}
                     >
-                      {stage.state}
+                      {t(STAGE_STATE_KEYS[stage.state])}
                     </span>
                   </div>
-                  <p className="text-sm text-slate-700">{stage.description}</p>
+                  <p className="text-sm text-slate-700">{t(stage.descriptionKey)}</p>
                 </div>
               </li>
             ))}
@@ -134,11 +156,11 @@ function TimelineView({
 
       <Card>
         <CardBody>
-          <h2 className="text-lg font-semibold text-slate-900">History</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{t("samples.timeline.history")}</h2>
           {eventsFailed ? (
-            <p className="mt-2 text-sm text-red-800">The status history could not be loaded.</p>
+            <p className="mt-2 text-sm text-red-800">{t("samples.timeline.historyFailed")}</p>
           ) : !events ? (
-            <p className="mt-2 text-sm text-slate-700">Loading history...</p>
+            <p className="mt-2 text-sm text-slate-700">{t("samples.timeline.historyLoading")}</p>
           ) : (
             <EventHistory events={events} className="mt-3" />
           )}

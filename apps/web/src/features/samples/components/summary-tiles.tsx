@@ -2,22 +2,49 @@ import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 
 import type { SampleSummary } from "@lab/contracts";
+import type { MessageKey } from "@lab/i18n";
 
 import { cn } from "@/components/ui/cn";
+import { useT } from "@/lib/i18n/use-t";
 
 import type { StatusFilter } from "@/utils/sample-status";
 
 const TILES: readonly {
   filter: StatusFilter;
-  label: string;
+  label: MessageKey<"samples">;
   count: (summary: SampleSummary) => number;
   tone: string;
 }[] = [
-  { filter: "all", label: "Total", count: (summary) => summary.total, tone: "text-slate-900" },
-  { filter: "pending", label: "Pending", count: (summary) => summary.pending, tone: "text-blue-800" },
-  { filter: "collected", label: "Collected", count: (summary) => summary.collected, tone: "text-yellow-800" },
-  { filter: "testing", label: "Testing", count: (summary) => summary.testing, tone: "text-orange-800" },
-  { filter: "completed", label: "Completed", count: (summary) => summary.completed, tone: "text-green-800" },
+  {
+    filter: "all",
+    label: "samples.summary.total",
+    count: (summary) => summary.total,
+    tone: "text-slate-900",
+  },
+  {
+    filter: "pending",
+    label: "samples.filter.pending",
+    count: (summary) => summary.pending,
+    tone: "text-blue-800",
+  },
+  {
+    filter: "collected",
+    label: "samples.filter.collected",
+    count: (summary) => summary.collected,
+    tone: "text-yellow-800",
+  },
+  {
+    filter: "testing",
+    label: "samples.filter.testing",
+    count: (summary) => summary.testing,
+    tone: "text-orange-800",
+  },
+  {
+    filter: "completed",
+    label: "samples.filter.completed",
+    count: (summary) => summary.completed,
+    tone: "text-green-800",
+  },
 ];
 
 /** The collapsible summary: five tiles, each selecting its filter. */
@@ -32,9 +59,13 @@ export function SummaryTiles({
 }) {
   const [open, setOpen] = useState(true);
   const panelId = useId();
+  const { t, number } = useT("samples");
 
   return (
-    <section aria-label="Summary" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+    <section
+      aria-label={t("samples.summary.title")}
+      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       <h2>
         <button
           type="button"
@@ -43,7 +74,7 @@ export function SummaryTiles({
           onClick={() => setOpen((value) => !value)}
           className="flex w-full items-center justify-between gap-2 rounded-xl px-4 py-3 text-left text-base font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700"
         >
-          Summary
+          {t("samples.summary.title")}
           <ChevronDown
             aria-hidden="true"
             className={cn("h-5 w-5 transition-transform", open && "rotate-180")}
@@ -62,13 +93,13 @@ export function SummaryTiles({
             aria-pressed={active === tile.filter}
             onClick={() => onSelect(tile.filter)}
             className={cn(
-              "rounded-lg border p-3 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700",
+              "min-w-0 rounded-lg border p-3 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700",
               active === tile.filter ? "border-teal-600 bg-teal-50" : "border-slate-200 hover:bg-slate-50",
             )}
           >
-            <span className="block text-xs font-medium text-slate-700">{tile.label}</span>
+            <span className="block text-xs font-medium break-words text-slate-700">{t(tile.label)}</span>
             <span className={cn("block text-2xl font-bold", tile.tone)}>
-              {summary ? tile.count(summary) : "–"}
+              {summary ? number(tile.count(summary)) : "–"}
             </span>
           </button>
         ))}

@@ -6,7 +6,7 @@ import type { SamplePage } from "@lab/contracts";
 import { makeSample } from "@/testing/sample-fixtures";
 
 import type { SamplesParams } from "@/lib/api/get-samples";
-import { localDateTime } from "@/utils/dates";
+import { indiaDateTime } from "@/utils/dates";
 import {
   EXPORT_COLUMNS,
   defaultExportRange,
@@ -75,8 +75,8 @@ describe("samplesCsv", () => {
         '"Plot 7, Nellore\nAndhra Pradesh"',
         '"Tiger Shrimp"',
         '"Viral Disease Screening, Allergen Testing"',
-        `"${localDateTime(sample.createdAt)}"`,
-        `"${localDateTime(sample.updatedAt)}"`,
+        `"${indiaDateTime(sample.createdAt)}"`,
+        `"${indiaDateTime(sample.updatedAt)}"`,
       ].join(","),
     );
     // Parsed back by a CSV reader, the values are the originals.

@@ -1,14 +1,23 @@
 // Spec sections 5 and 9: the history's summary export (CSV here; the PDF is made by the server) —
-// columns, file names, date range.
+// columns, file names, date range. The CSV reads in the reader's language (headings, status,
+// category and test type names); its times are India time.
 import Papa from "papaparse";
 
-import { SAMPLE_EXPORT_COLUMNS, SAMPLE_EXPORT_TITLE, type Sample, type SampleStatus } from "@lab/contracts";
+import {
+  SAMPLE_EXPORT_COLUMNS,
+  SAMPLE_EXPORT_TITLE,
+  type LanguageCode,
+  type Sample,
+  type SampleStatus,
+} from "@lab/contracts";
 
 import { saveBlob } from "@/utils/save-blob";
 
 import { getSamples } from "@/lib/api/get-samples";
-import { localDate, localDateTime, localDayRange } from "@/utils/dates";
-import { statusFilterLabel, type StatusFilter } from "@/utils/sample-status";
+import { useDomainNames } from "@/lib/i18n/localized-names";
+import { useT } from "@/lib/i18n/use-t";
+import { indiaDateTime, localDate, localDayRange } from "@/utils/dates";
+import { statusFilterLabel, testTypeList, type StatusFilter } from "@/utils/sample-status";
 
 export const EXPORT_TITLE = SAMPLE_EXPORT_TITLE;
 export const EXPORT_PAGE_SIZE = 100;
@@ -22,7 +31,51 @@ export interface ExportRow {
   cells: string[];
 }
 
-/** SampleSummary-{Type}-{from}-to-{to}.{csv|pdf}; Type is the filter (All, Pending …). */
+/** How an export names its columns and the names that arrive as data, in one language. */
+export interface ExportLocale {
+  language: LanguageCode;
+  columns: readonly string[];
+  status: (status: SampleStatus) => string;
+  category: (category: string) => string;
+  testType: (testType: string) => string;
+}
+
+/** The spec's English export: its column names, and the status as its raw value. */
+export const ENGLISH_EXPORT: ExportLocale = {
+  language: "en",
+  columns: SAMPLE_EXPORT_COLUMNS,
+  status: (status) => status,
+  category: (category) => category,
+  testType: (testType) => testType,
+};
+
+/** The export in the reader's language (English: the spec's, unchanged). */
+export function useExportLocale(): ExportLocale {
+  const { t, language } = useT("samples", "domain");
+  const names = useDomainNames();
+  if (language === "en") return ENGLISH_EXPORT;
+  return {
+    language,
+    columns: [
+      t("samples.export.column.sampleId"),
+      t("samples.export.column.status"),
+      t("samples.export.column.samplerName"),
+      t("samples.export.column.location"),
+      t("samples.export.column.category"),
+      t("samples.export.column.subCategory"),
+      t("samples.export.column.createdAt"),
+      t("samples.export.column.updatedAt"),
+    ],
+    status: names.status,
+    category: names.category,
+    testType: names.testType,
+  };
+}
+
+/**
+ * SampleSummary-{Type}-{from}-to-{to}.{csv|pdf}; Type is the filter (All, Pending …), in English in
+ * every language: a plain ASCII file name survives every phone's and mail system's download.
+ */
 export function exportFileName(filter: StatusFilter, from: string, to: string, format: ExportFormat): string {
   return `SampleSummary-${statusFilterLabel(filter)}-${from}-to-${to}.${format}`;
 }
@@ -36,18 +89,20 @@ export function defaultExportRange(
   return { from: earliestCreatedAt ? localDate(earliestCreatedAt) : to, to };
 }
 
-export function exportRow(sample: Sample): ExportRow {
+export function exportRow(sample: Sample, locale: ExportLocale = ENGLISH_EXPORT): ExportRow {
   return {
     status: sample.status,
     cells: [
       String(sample.id),
-      sample.status,
+      locale.status(sample.status),
       sample.samplerName,
       sample.samplerLocation,
-      sample.shrimpCategory,
-      sample.shrimpSubCategory,
-      localDateTime(sample.createdAt),
-      localDateTime(sample.updatedAt),
+      locale.category(sample.shrimpCategory),
+      locale.language === "en"
+        ? sample.shrimpSubCategory
+        : testTypeList(sample.shrimpSubCategory, locale.testType),
+      indiaDateTime(sample.createdAt),
+      indiaDateTime(sample.updatedAt),
     ],
   };
 }
@@ -56,9 +111,9 @@ export function exportRow(sample: Sample): ExportRow {
  * Every field quoted, quotes inside doubled. A cell starting with =, +, -, @ or a tab is prefixed with
  * an apostrophe so that a spreadsheet does not run it as a formula.
  */
-export function samplesCsv(rows: readonly ExportRow[]): string {
+export function samplesCsv(rows: readonly ExportRow[], columns: readonly string[] = EXPORT_COLUMNS): string {
   return Papa.unparse(
-    { fields: [...EXPORT_COLUMNS], data: rows.map((row) => row.cells) },
+    { fields: [...columns], data: rows.map((row) => row.cells) },
     { quotes: true, escapeFormulae: true, newline: "\r\n" },
   );
 }
@@ -85,8 +140,15 @@ export async function fetchSamplesForExport(
   }
 }
 
+/** The CSV file: UTF-8 behind a byte order mark, without which Excel reads Telugu as Latin-1 noise. */
+export const csvBlob = (rows: readonly ExportRow[], columns: readonly string[] = EXPORT_COLUMNS): Blob =>
+  new Blob(["\uFEFF", samplesCsv(rows, columns)], { type: "text/csv;charset=utf-8" });
+
 /** Hands a file to the browser's download. */
-export function downloadCsv(rows: readonly ExportRow[], fileName: string): void {
-  // A byte order mark lets spreadsheets read the file as UTF-8.
-  saveBlob(new Blob(["\uFEFF", samplesCsv(rows)], { type: "text/csv;charset=utf-8" }), fileName);
+export function downloadCsv(
+  rows: readonly ExportRow[],
+  fileName: string,
+  columns: readonly string[] = EXPORT_COLUMNS,
+): void {
+  saveBlob(csvBlob(rows, columns), fileName);
 }

@@ -1,5 +1,6 @@
 // Spec section 4, timeline stages and the Current Status box.
 import type { SampleStatus } from "@lab/contracts";
+import type { MessageKey } from "@lab/i18n";
 
 export type StageState = "Completed" | "In Progress" | "Pending";
 
@@ -7,24 +8,39 @@ export interface TimelineStage {
   number: 1 | 2 | 3;
   title: string;
   description: string;
+  titleKey: MessageKey<"samples">;
+  descriptionKey: MessageKey<"samples">;
   state: StageState;
 }
+
+/** The catalogue key of a stage's state (the English words above are the spec's). */
+export const STAGE_STATE_KEYS: Record<StageState, MessageKey<"samples">> = {
+  Completed: "samples.timeline.state.completed",
+  "In Progress": "samples.timeline.state.inProgress",
+  Pending: "samples.timeline.state.pending",
+};
 
 export const TIMELINE_STAGES = [
   {
     number: 1,
     title: "Initial Inspection",
     description: "The sample is received, checked and logged by the laboratory.",
+    titleKey: "samples.timeline.stage1.title",
+    descriptionKey: "samples.timeline.stage1.description",
   },
   {
     number: 2,
     title: "Laboratory Testing",
     description: "The requested tests run in our ISO 17025 accredited laboratory.",
+    titleKey: "samples.timeline.stage2.title",
+    descriptionKey: "samples.timeline.stage2.description",
   },
   {
     number: 3,
     title: "Final Review and Certification",
     description: "Results are reviewed and the report is certified.",
+    titleKey: "samples.timeline.stage3.title",
+    descriptionKey: "samples.timeline.stage3.description",
   },
 ] as const;
 
@@ -54,7 +70,22 @@ export function timelineStages(status: SampleStatus): TimelineStage[] {
   }));
 }
 
-/** The Current Status box. */
+/** The Current Status box, as a catalogue key. */
+export function currentStatusKey(status: SampleStatus): MessageKey<"samples"> {
+  switch (status) {
+    case "COMPLETED":
+      return "samples.timeline.current.completed";
+    case "TESTING":
+      return "samples.timeline.current.testing";
+    case "COLLECTING":
+    case "COLLECTED":
+      return "samples.timeline.current.processing";
+    case "PENDING":
+      return "samples.timeline.current.received";
+  }
+}
+
+/** The Current Status box (the spec's English). */
 export function currentStatusText(status: SampleStatus): string {
   switch (status) {
     case "COMPLETED":

@@ -5,6 +5,7 @@ import { NAME_MAX, type Provider } from "@lab/contracts";
 
 import { Combobox } from "@/components/ui/combobox";
 import { Field, describedBy } from "@/components/ui/input";
+import { useT } from "@/lib/i18n/use-t";
 
 import {
   filterProviderChoices,
@@ -13,6 +14,7 @@ import {
   type ProviderChoice,
 } from "../utils/provider-search";
 
+// The English texts (tests read them); the screen shows them from the "samples" catalogue.
 /** The app shell's sticky header is at most 116 px tall (spec); a little air below it. */
 const STICKY_HEADER_CLEARANCE_PX = 128;
 
@@ -48,14 +50,15 @@ export function ProviderCombobox({
 }: ProviderComboboxProps) {
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
+  const { t } = useT("samples");
 
   const options = loading ? [] : filterProviderChoices(providers, value);
   const text = value.trim();
   let message: string | null = null;
-  if (loading) message = PROVIDERS_LOADING_TEXT;
-  else if (providers.length === 0) message = PROVIDERS_NONE_TEXT;
-  else if (text === "") message = PROVIDERS_START_TEXT;
-  else if (options.length === 0) message = providersNoMatchText(text);
+  if (loading) message = t("samples.provider.loading");
+  else if (providers.length === 0) message = t("samples.provider.none");
+  else if (text === "") message = t("samples.provider.start");
+  else if (options.length === 0) message = t("samples.provider.noMatch", { text });
   const active = open && activeIndex < options.length ? activeIndex : -1;
 
   const select = ({ provider }: ProviderChoice) => {
@@ -79,12 +82,17 @@ export function ProviderCombobox({
             <>
               <span className="block font-medium">
                 {provider.samplerName}
-                {via ? <span className="font-normal text-slate-600"> · via {via}</span> : null}
+                {via ? (
+                  <span className="font-normal text-slate-600">
+                    {" "}
+                    · {t("samples.provider.via", { name: via })}
+                  </span>
+                ) : null}
               </span>
               <span className="block text-xs text-slate-600">
                 {provider.phoneNumber}
                 {address ? ` · ${address}` : ""}
-                {via ? "" : ` · ID ${provider.id}`}
+                {via ? "" : ` · ${t("samples.provider.id", { id: provider.id })}`}
               </span>
             </>
           );
@@ -100,7 +108,7 @@ export function ProviderCombobox({
         inputProps={{
           maxLength: NAME_MAX,
           className: "scroll-mt-36",
-          placeholder: "Search or enter a provider name",
+          placeholder: t("samples.provider.placeholder"),
           value,
           onChange: (event) => {
             onChange(event.target.value);

@@ -8,6 +8,7 @@ import {
   type Sample,
   type SampleStatus,
 } from "@lab/contracts";
+import type { MessageKey } from "@lab/i18n";
 
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
@@ -16,8 +17,9 @@ import { paths } from "@/config/paths";
 import { useNotifications } from "@/lib/api/get-notifications";
 import { useSample } from "@/lib/api/get-sample";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { formatDateTime } from "@/utils/dates";
-import { parseAssigned } from "@/utils/sample-status";
+import { useDomainNames } from "@/lib/i18n/localized-names";
+import { useT } from "@/lib/i18n/use-t";
+import { parseAssigned, testTypeList } from "@/utils/sample-status";
 
 /** The processing stage a sample's status stands for (spec section 4). */
 export function processingStageOf(status: SampleStatus): ProcessingStage {
@@ -52,11 +54,18 @@ export function stageFromNotifications(
 }
 
 const STAGE_ORDER = Object.keys(PROCESSING_STAGES) as ProcessingStage[];
-const STAGE_NAMES: Record<ProcessingStage, string> = {
-  submitted: "Submitted",
-  "agent-assigned": "Agent assigned",
-  testing: "Testing",
-  completed: "Completed",
+const STAGE_NAMES: Record<ProcessingStage, MessageKey<"samples">> = {
+  submitted: "samples.processing.stage.submitted",
+  "agent-assigned": "samples.processing.stage.agentAssigned",
+  testing: "samples.processing.stage.testing",
+  completed: "samples.processing.stage.completed",
+};
+/** The progress label of each stage (contracts' PROCESSING_STAGES label, in the catalogue). */
+const STAGE_LABELS: Record<ProcessingStage, MessageKey<"samples">> = {
+  submitted: "samples.processing.label.submitted",
+  "agent-assigned": "samples.processing.label.agentAssigned",
+  testing: "samples.processing.label.testing",
+  completed: "samples.processing.label.completed",
 };
 
 /** After submission: progress, the Submission Summary, 'What happens next?' and the way on. */
@@ -70,6 +79,8 @@ export function SampleProcessing({
   // No polling: the live connection updates the sample and the notifications in the cache.
   const live = useSample(String(submitted.id));
   const notifications = useNotifications();
+  const { t, date, number } = useT("samples", "domain");
+  const names = useDomainNames();
   const sample = live.data ?? submitted;
   const fromNotifications = stageFromNotifications(notifications.data ?? [], sample.id);
   const stage = fromNotifications?.stage ?? processingStageOf(sample.status);
@@ -77,30 +88,31 @@ export function SampleProcessing({
     stage === "agent-assigned"
       ? (fromNotifications?.agent ?? parseAssigned(sample.assigned)?.name ?? null)
       : null;
-  const { percent, label } = PROCESSING_STAGES[stage];
+  const { percent } = PROCESSING_STAGES[stage];
+  const label = t(STAGE_LABELS[stage]);
   const stageIndex = STAGE_ORDER.indexOf(stage);
 
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Sample Processing</h1>
+        <h1 className="text-2xl font-bold break-words text-slate-900">{t("samples.processing.title")}</h1>
         <p className="flex items-center gap-1.5 text-sm text-green-800">
-          <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
-          Sample #{sample.id} was submitted successfully.
+          <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0" />
+          {t("samples.processing.submitted", { id: sample.id })}
         </p>
       </div>
 
       <Card>
         <CardBody className="space-y-3">
           <div className="flex items-center justify-between gap-2 text-sm">
-            <span id="processing-label" className="font-medium text-slate-900">
+            <span id="processing-label" className="min-w-0 font-medium break-words text-slate-900">
               {label}
             </span>
-            <span className="font-semibold text-teal-800">{percent}%</span>
+            <span className="font-semibold text-teal-800">{number(percent)}%</span>
           </div>
           {agent ? (
             <p className="text-sm text-slate-700">
-              Agent: <span className="font-medium text-slate-900">{agent}</span>
+              {t("samples.processing.agent")} <span className="font-medium text-slate-900">{agent}</span>
             </p>
           ) : null}
           <div
@@ -122,11 +134,14 @@ export function SampleProcessing({
                 key={name}
                 aria-current={index === stageIndex ? "step" : undefined}
                 className={cn(
-                  "rounded-md px-2 py-1 text-center font-medium",
+                  "rounded-md px-2 py-1 text-center font-medium break-words",
                   index <= stageIndex ? "bg-teal-100 text-teal-900" : "bg-slate-100 text-slate-700",
                 )}
               >
-                {STAGE_NAMES[name]} ({PROCESSING_STAGES[name].percent}%)
+                {t("samples.processing.stageWithPercent", {
+                  name: t(STAGE_NAMES[name]),
+                  percent: number(PROCESSING_STAGES[name].percent),
+                })}
               </li>
             ))}
           </ol>
@@ -135,26 +150,39 @@ export function SampleProcessing({
 
       <Card>
         <CardBody>
-          <h2 className="text-lg font-semibold text-slate-900">Submission Summary</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{t("samples.processing.summary")}</h2>
           <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-            <SummaryItem label="Sample ID" value={`#${sample.id}`} />
+            <SummaryItem label={t("samples.processing.sampleId")} value={`#${sample.id}`} />
             <div>
-              <dt className="text-xs font-medium text-slate-600">Status</dt>
+              <dt className="text-xs font-medium text-slate-600">{t("samples.field.status")}</dt>
               <dd>
                 <StatusBadge status={sample.status} />
               </dd>
             </div>
-            <SummaryItem label="Sample Provider" value={sample.samplerName} />
-            <SummaryItem label="Phone Number" value={sample.phoneNumber} />
-            <SummaryItem label="Location" value={sample.samplerLocation} />
-            <SummaryItem label="Shrimp Category" value={sample.shrimpCategory} />
-            <SummaryItem label="Test Types" value={sample.shrimpSubCategory} />
+            <SummaryItem label={t("samples.processing.provider")} value={sample.samplerName} />
+            <SummaryItem label={t("samples.field.phoneNumber")} value={sample.phoneNumber} />
+            <SummaryItem label={t("samples.field.location")} value={sample.samplerLocation} />
             <SummaryItem
-              label="Destination Markets"
-              value={sample.markets.length > 0 ? sample.markets.join(", ") : "None: the lab's default limits"}
+              label={t("samples.field.shrimpCategory")}
+              value={names.category(sample.shrimpCategory)}
             />
-            {sample.emailAddress ? <SummaryItem label="Email Address" value={sample.emailAddress} /> : null}
-            <SummaryItem label="Submitted At" value={formatDateTime(sample.createdAt)} />
+            <SummaryItem
+              label={t("samples.field.testTypes")}
+              value={testTypeList(sample.shrimpSubCategory, names.testType)}
+            />
+            <SummaryItem
+              label={t("samples.processing.markets")}
+              value={
+                sample.markets.length > 0 ? sample.markets.join(", ") : t("samples.processing.noMarkets")
+              }
+            />
+            {sample.emailAddress ? (
+              <SummaryItem label={t("samples.field.emailAddress")} value={sample.emailAddress} />
+            ) : null}
+            <SummaryItem
+              label={t("samples.processing.submittedAt")}
+              value={date(sample.createdAt, "dateTime")}
+            />
           </dl>
         </CardBody>
       </Card>
@@ -165,17 +193,17 @@ export function SampleProcessing({
       >
         <h2 id="next-title" className="flex items-center gap-2 text-base font-semibold">
           <Info aria-hidden="true" className="h-5 w-5" />
-          What happens next?
+          {t("samples.processing.next.title")}
         </h2>
         <ul className="mt-2 list-disc space-y-1 pl-5">
-          <li>A field agent is assigned to collect your sample within 30 seconds.</li>
-          <li>Testing takes 3 to 5 business days once the sample reaches the laboratory.</li>
-          <li>You can follow every step in My Samples; the report appears when testing is complete.</li>
+          <li>{t("samples.processing.next.agent")}</li>
+          <li>{t("samples.processing.next.testing")}</li>
+          <li>{t("samples.processing.next.follow")}</li>
         </ul>
-        <p className="mt-3 font-medium">Please note:</p>
+        <p className="mt-3 font-medium">{t("samples.processing.note.title")}</p>
         <ul className="mt-1 list-disc space-y-1 pl-5">
-          <li>Samples must be properly preserved and labelled.</li>
-          <li>Your contact information is used only for urgent communications about this sample.</li>
+          <li>{t("samples.processing.note.preserve")}</li>
+          <li>{t("samples.processing.note.contact")}</li>
         </ul>
       </section>
 
@@ -185,17 +213,17 @@ export function SampleProcessing({
             to={sample.reportId === null ? paths.reports.href() : paths.report.href(sample.reportId)}
             className={buttonClasses("primary")}
           >
-            View Test Results
+            {t("samples.processing.viewResults")}
           </Link>
         ) : null}
         <Link to={paths.samples.href({ highlight: sample.id })} className={buttonClasses("secondary")}>
-          View All Samples
+          {t("samples.processing.viewAll")}
         </Link>
         <Link to={paths.dashboard.href()} className={buttonClasses("outline")}>
-          Back to Dashboard
+          {t("samples.processing.backToDashboard")}
         </Link>
         <Button variant="outline" onClick={onSubmitAnother}>
-          Submit Another Sample
+          {t("samples.processing.submitAnother")}
         </Button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { useT } from "@/lib/i18n/use-t";
 
 /** Asks whether a provider name that matches no saved provider should be saved for future use. */
 export function SaveProviderDialog({
@@ -15,23 +16,22 @@ export function SaveProviderDialog({
   onNo: () => void;
   onClose: () => void;
 }) {
+  const { t } = useT("samples");
   return (
     <Dialog
       open={name !== null}
       onClose={busy ? () => undefined : onClose}
-      title="Save Sample Provider?"
-      description={`"${name ?? ""}" is not one of your sample providers yet.`}
+      title={t("samples.saveProvider.title")}
+      description={t("samples.saveProvider.description", { name: name ?? "" })}
       className="sm:max-w-md"
     >
-      <p className="text-sm text-slate-800">
-        Would you like to save this provider, with the phone number and location you entered, for future use?
-      </p>
+      <p className="text-sm text-slate-800">{t("samples.saveProvider.question")}</p>
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onNo} disabled={busy}>
-          No, just submit
+          {t("samples.saveProvider.no")}
         </Button>
         <Button onClick={onYes} isLoading={busy}>
-          Yes, save provider
+          {t("samples.saveProvider.yes")}
         </Button>
       </div>
     </Dialog>

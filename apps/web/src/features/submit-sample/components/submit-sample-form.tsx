@@ -25,6 +25,8 @@ import {
 import { Field, Input, Select, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
+import { useDomainNames } from "@/lib/i18n/localized-names";
+import { useT } from "@/lib/i18n/use-t";
 import { LocationInput } from "@/components/location/location-input";
 import { hasCoordinates, locationPayload, parseStoredLocation } from "@/utils/location";
 import { useCreateProvider } from "@/lib/api/create-provider";
@@ -60,6 +62,8 @@ export function SubmitSampleForm({
   onSubmitted: (sample: Sample) => void;
 }) {
   const toast = useToast();
+  const { t } = useT("samples", "domain");
+  const names = useDomainNames();
   const providersQuery = useProviders(customerId);
   const providers = providersQuery.data ?? [];
   const createProvider = useCreateProvider();
@@ -177,21 +181,24 @@ export function SubmitSampleForm({
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Submit Sample for Testing</h1>
-        <p className="text-sm text-slate-700">
-          Tell us where the sample comes from and which tests to run. An agent collects it from the location
-          you give.
-        </p>
+        <h1 className="text-2xl font-bold break-words text-slate-900">{t("samples.submit.title")}</h1>
+        <p className="text-sm text-slate-700">{t("samples.submit.intro")}</p>
       </div>
       <Card>
         <CardBody>
-          <form ref={formRef} aria-label="Submit sample" noValidate onSubmit={onSubmit} className="space-y-5">
+          <form
+            ref={formRef}
+            aria-label={t("samples.submit.formLabel")}
+            noValidate
+            onSubmit={onSubmit}
+            className="space-y-5"
+          >
             <ErrorBanner message={alert} />
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="space-y-1">
                 <ProviderCombobox
                   id="sample-provider"
-                  label="Sample Provider Name"
+                  label={t("samples.submit.provider")}
                   value={values.samplerName}
                   onChange={changeName}
                   onSelect={selectProvider}
@@ -202,7 +209,12 @@ export function SubmitSampleForm({
                 />
                 <FieldErrorText id="sample-provider-error" message={errors.samplerName} />
               </div>
-              <Field id="sample-phone" label="Phone Number" required error={errors.phoneNumber}>
+              <Field
+                id="sample-phone"
+                label={t("samples.field.phoneNumber")}
+                required
+                error={errors.phoneNumber}
+              >
                 <Input
                   id="sample-phone"
                   type="tel"
@@ -218,7 +230,7 @@ export function SubmitSampleForm({
             </div>
             <LocationInput
               id="sample-location"
-              label="Sample Location"
+              label={t("samples.submit.location")}
               required
               value={values.location}
               locked={locationLocked}
@@ -226,12 +238,15 @@ export function SubmitSampleForm({
               onChange={(location) => set("location", location)}
             />
             {locationLocked ? (
-              <p className="-mt-3 text-xs text-slate-600">
-                The location comes from the saved provider. Edit the provider name to enter another one.
-              </p>
+              <p className="-mt-3 text-xs text-slate-600">{t("samples.submit.locationLocked")}</p>
             ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="sample-category" label="Shrimp Category" required error={errors.shrimpCategory}>
+              <Field
+                id="sample-category"
+                label={t("samples.field.shrimpCategory")}
+                required
+                error={errors.shrimpCategory}
+              >
                 <Select
                   id="sample-category"
                   value={values.shrimpCategory}
@@ -247,15 +262,16 @@ export function SubmitSampleForm({
                     set("testTypes", []);
                   }}
                 >
-                  <option value="">Select a category</option>
+                  <option value="">{t("samples.submit.selectCategory")}</option>
+                  {/* The value stays the English name the API knows; the reader sees it in their language. */}
                   {SHRIMP_CATEGORY_NAMES.map((name) => (
                     <option key={name} value={name}>
-                      {name}
+                      {names.category(name)}
                     </option>
                   ))}
                 </Select>
               </Field>
-              <Field id="sample-email" label="Email Address (optional)" error={errors.emailAddress}>
+              <Field id="sample-email" label={t("samples.submit.email")} error={errors.emailAddress}>
                 <Input
                   id="sample-email"
                   type="email"
@@ -279,17 +295,17 @@ export function SubmitSampleForm({
             </div>
             <MarketPicker
               id="sample-markets"
-              legend="Destination markets (optional)"
+              legend={t("samples.submit.markets")}
               selected={values.markets}
               onChange={(markets) => set("markets", markets)}
               error={errors.markets}
             />
             <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
               <Link to={paths.dashboard.href()} className={buttonClasses("outline")}>
-                Cancel
+                {t("samples.submit.cancel")}
               </Link>
               <Button type="submit" isLoading={busy} icon={<Send aria-hidden="true" className="h-4 w-4" />}>
-                {busy ? "Submitting..." : "Submit Sample"}
+                {busy ? t("samples.submit.submitting") : t("samples.submit.submit")}
               </Button>
             </div>
           </form>

@@ -11,6 +11,8 @@ import { paths } from "@/config/paths";
 import { sampleQueryOptions, useSample } from "@/lib/api/get-sample";
 import { isApiError } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 
 import { SampleProcessing } from "./sample-processing";
 import { SubmitSampleForm } from "./submit-sample-form";
@@ -51,20 +53,27 @@ export function SubmitSample() {
 
 function ProcessingOf({ sampleId, onSubmitAnother }: { sampleId: string; onSubmitAnother: () => void }) {
   const sample = useSample(sampleId);
+  const { t } = useT("samples");
   if (sample.data) return <SampleProcessing submitted={sample.data} onSubmitAnother={onSubmitAnother} />;
-  if (sample.isPending) return <LoadingState label="Loading sample..." />;
+  if (sample.isPending) return <LoadingState label={t("samples.processing.loading")} />;
   const notFound = isApiError(sample.error) && sample.error.status === 404;
   return (
     <div className="mx-auto max-w-xl py-10 text-center">
       <Card>
         <CardBody className="space-y-3">
           <h1 className="text-xl font-bold text-red-800">
-            {notFound ? messages.sampleNotFound : "Error Loading Sample"}
+            {notFound ? (
+              <LocalizedMessage text={messages.sampleNotFound} />
+            ) : (
+              t("samples.processing.error.title")
+            )}
           </h1>
           <p role="alert" className="text-sm text-slate-700">
-            {notFound
-              ? `There is no sample #${sampleId} in your account.`
-              : (sample.error?.message ?? messages.serverError)}
+            {notFound ? (
+              t("samples.processing.notFound", { id: sampleId })
+            ) : (
+              <LocalizedMessage text={sample.error?.message ?? messages.serverError} />
+            )}
           </p>
           <div className="flex flex-wrap justify-center gap-2">
             {notFound ? null : (
@@ -72,14 +81,14 @@ function ProcessingOf({ sampleId, onSubmitAnother }: { sampleId: string; onSubmi
                 onClick={() => void sample.refetch()}
                 icon={<RefreshCw aria-hidden="true" className="h-4 w-4" />}
               >
-                Try Again
+                {t("samples.retry")}
               </Button>
             )}
             <Link to={paths.samples.href()} className={buttonClasses("secondary")}>
-              View All Samples
+              {t("samples.processing.viewAll")}
             </Link>
             <Link to={paths.submitSample.href()} className={buttonClasses("outline")}>
-              Submit a Sample
+              {t("samples.processing.submitOne")}
             </Link>
           </div>
         </CardBody>

@@ -1,5 +1,8 @@
 import { testTypesOf } from "@lab/contracts";
 
+import { useDomainNames } from "@/lib/i18n/localized-names";
+import { useT } from "@/lib/i18n/use-t";
+
 /** The test types of the chosen category as checkboxes; the list scrolls beyond 12rem. */
 export function TestTypeList({
   category,
@@ -14,6 +17,8 @@ export function TestTypeList({
   errorId?: string | undefined;
 }) {
   const types = testTypesOf(category);
+  const { t, number } = useT("samples", "domain");
+  const names = useDomainNames();
   const toggle = (type: string, checked: boolean) =>
     onChange(
       checked
@@ -24,14 +29,14 @@ export function TestTypeList({
   return (
     <fieldset className="space-y-1">
       <legend className="text-sm font-medium text-slate-800">
-        Test Types
+        {t("samples.field.testTypes")}
         <span aria-hidden="true" className="ml-0.5 text-red-700">
           *
         </span>
       </legend>
       {types.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-3 py-2 text-sm text-slate-700">
-          Select a shrimp category to see its test types.
+          {t("samples.testTypes.chooseCategory")}
         </p>
       ) : (
         <div
@@ -45,7 +50,7 @@ export function TestTypeList({
                 <li key={type}>
                   <label
                     htmlFor={inputId}
-                    className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-slate-800 hover:bg-slate-50"
+                    className="flex min-h-11 cursor-pointer items-center gap-2 px-3 py-2 text-sm break-words text-slate-800 hover:bg-slate-50"
                   >
                     <input
                       id={inputId}
@@ -54,9 +59,9 @@ export function TestTypeList({
                       onChange={(event) => toggle(type, event.target.checked)}
                       aria-invalid={(errorId !== undefined && index === 0) || undefined}
                       aria-describedby={errorId}
-                      className="h-4 w-4 scroll-mt-36 accent-teal-700"
+                      className="h-4 w-4 shrink-0 scroll-mt-36 accent-teal-700"
                     />
-                    {type}
+                    <span className="min-w-0">{names.testType(type)}</span>
                   </label>
                 </li>
               );
@@ -65,7 +70,7 @@ export function TestTypeList({
         </div>
       )}
       <p className="text-xs text-slate-600" aria-live="polite">
-        {selected.length} selected
+        {t("samples.testTypes.selected", { count: number(selected.length) })}
       </p>
     </fieldset>
   );
