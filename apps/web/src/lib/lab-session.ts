@@ -2,7 +2,7 @@
 // token lives under `labToken` (with the staff member under `labStaff`), apart from the customer
 // session of lib/auth, which it never reads or clears. It lives in lib because the API client
 // (lib/api-client.ts) sends its token for `auth: "staff"` calls.
-import { STAFF_ROLES, type Staff, type StaffRole } from "@lab/contracts";
+import { DEFAULT_LANGUAGE, STAFF_ROLES, isLanguageCode, type Staff, type StaffRole } from "@lab/contracts";
 
 import { createSessionStore, type LogoutReason, type StoredSession } from "./session-store";
 
@@ -29,14 +29,15 @@ export type LabSignOutReason = LogoutReason;
 /** A staff record from storage or a refresh answer, checked by hand (as contracts' staffSchema). */
 export function parseStaff(value: unknown): Staff | null {
   if (typeof value !== "object" || value === null) return null;
-  const { id, email, name, roles } = value as Record<string, unknown>;
+  const { id, email, name, roles, language } = value as Record<string, unknown>;
   if (typeof id !== "number" || !Number.isInteger(id)) return null;
   if (typeof email !== "string" || typeof name !== "string") return null;
   // Roles from before issue 16 are absent: the console then offers everything and the server decides.
   const known = Array.isArray(roles)
     ? roles.filter((role): role is StaffRole => STAFF_ROLES.includes(role as StaffRole))
     : [];
-  return { id, email, name, roles: known };
+  // A session stored before issue 17 has no language: English, until the member picks one.
+  return { id, email, name, roles: known, language: isLanguageCode(language) ? language : DEFAULT_LANGUAGE };
 }
 
 export const labSessionStore = createSessionStore<Staff>({

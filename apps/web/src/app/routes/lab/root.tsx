@@ -6,9 +6,14 @@ import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { LabShell } from "@/features/lab/components/lab-shell";
 import { useLabSession } from "@/lib/lab-session";
+import { useT } from "@/lib/i18n/use-t";
 import { queryClient } from "@/lib/query-client";
 
-const fallback = <LoadingState label="Loading..." className="min-h-[50vh]" />;
+// "common" is loaded at start-up, so the fallback itself never suspends.
+function Fallback() {
+  const { t } = useT();
+  return <LoadingState label={t("common.loading")} className="min-h-[50vh]" />;
+}
 
 /**
  * The console's guard and frame (its screens are the route table's children, app/router.tsx): no lab
@@ -20,7 +25,7 @@ export default function LabRoot() {
   return (
     <QueryClientProvider client={queryClient}>
       <LabShell session={session}>
-        <Suspense fallback={fallback}>
+        <Suspense fallback={<Fallback />}>
           <Outlet />
         </Suspense>
       </LabShell>

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useAddMarket, type MarketInput } from "../api/add-market";
 
@@ -14,6 +15,7 @@ type MarketField = "code" | "name" | "customerId";
 
 /** Add a market (admins): a public one, or a buyer's own specification for one customer. */
 export function AddMarketForm() {
+  const { t } = useT("lab");
   const add = useAddMarket();
   const toast = useToast();
   const [values, setValues] = useState<Record<MarketField, string>>({ code: "", name: "", customerId: "" });
@@ -28,11 +30,9 @@ export function AddMarketForm() {
     const name = values.name.trim();
     const customer = values.customerId.trim();
     const found: Partial<Record<MarketField, string>> = {};
-    if (!MARKET_CODE_PATTERN.test(code))
-      found.code = "Use 2–20 capitals, digits or -, starting with a letter";
-    if (!name) found.name = "Enter the market's name";
-    if (customer && !/^[1-9]\d*$/.test(customer))
-      found.customerId = "Enter the customer's number, or leave it empty";
+    if (!MARKET_CODE_PATTERN.test(code)) found.code = t("lab.addMarket.codeInvalid");
+    if (!name) found.name = t("lab.addMarket.nameRequired");
+    if (customer && !/^[1-9]\d*$/.test(customer)) found.customerId = t("lab.addMarket.customerInvalid");
     setErrors(found);
     if (Object.keys(found).length > 0) {
       reveal();
@@ -41,7 +41,7 @@ export function AddMarketForm() {
     const input: MarketInput = customer ? { code, name, customerId: Number(customer) } : { code, name };
     add.mutate(input, {
       onSuccess: (market) => {
-        toast.success(`Market ${market.code} added: now add its limits as a version`);
+        toast.success(t("lab.addMarket.added", { code: market.code }));
         setValues({ code: "", name: "", customerId: "" });
       },
       onError: (failure) => {
@@ -77,18 +77,16 @@ export function AddMarketForm() {
       ref={ref}
       onSubmit={submit}
       noValidate
-      aria-label="Add market"
+      aria-label={t("lab.addMarket.formLabel")}
       className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
     >
-      <h3 className="font-semibold text-slate-900">Add a market</h3>
-      <p className="text-xs text-slate-600">
-        A buyer&apos;s own specification names the customer it belongs to; only that customer can choose it.
-      </p>
+      <h3 className="font-semibold text-slate-900">{t("lab.addMarket.title")}</h3>
+      <p className="text-xs text-slate-600">{t("lab.addMarket.hint")}</p>
       <ErrorBanner message={banner} />
       <div className="grid gap-3 sm:grid-cols-3">
-        {input("code", "Code", { maxLength: 20 })}
-        {input("name", "Name", { maxLength: NAME_MAX })}
-        {input("customerId", "Customer number (buyer's own)", { inputMode: "numeric" })}
+        {input("code", t("lab.addMarket.code"), { maxLength: 20 })}
+        {input("name", t("lab.addMarket.name"), { maxLength: NAME_MAX })}
+        {input("customerId", t("lab.addMarket.customer"), { inputMode: "numeric" })}
       </div>
       <Button
         type="submit"
@@ -96,7 +94,7 @@ export function AddMarketForm() {
         className="w-full sm:w-auto"
         icon={<Plus aria-hidden="true" className="h-4 w-4" />}
       >
-        Add Market
+        {t("lab.addMarket.submit")}
       </Button>
     </form>
   );

@@ -5,6 +5,8 @@ import { NAME_MAX, PHONE_MAX, messages, type Agent, type AgentInput } from "@lab
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, describedBy } from "@/components/ui/input";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 
 type Errors = Partial<Record<"name" | "phone" | "coordinates", string>>;
 
@@ -27,6 +29,7 @@ function agentFieldOf(path: string): keyof Errors | null {
 
 /** Name, phone, active and optional coordinates (both or neither). */
 export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormProps) {
+  const { t } = useT("lab");
   const [name, setName] = useState(agent?.name ?? "");
   const [phone, setPhone] = useState(agent?.phone ?? "");
   const [active, setActive] = useState(agent?.active ?? true);
@@ -88,12 +91,12 @@ export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormP
       ref={formRef}
       onSubmit={submit}
       noValidate
-      aria-label={agent ? "Edit agent" : "Add agent"}
+      aria-label={agent ? t("lab.agentForm.editLabel") : t("lab.agentForm.addLabel")}
       className="space-y-4"
     >
       <ErrorBanner message={banner} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="agent-name" label="Name" error={errors.name} required>
+        <Field id="agent-name" label={t("lab.agentForm.name")} error={errors.name} required>
           <Input
             id="agent-name"
             value={name}
@@ -108,7 +111,7 @@ export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormP
             aria-required="true"
           />
         </Field>
-        <Field id="agent-phone" label="Phone" error={errors.phone} required>
+        <Field id="agent-phone" label={t("lab.agentForm.phone")} error={errors.phone} required>
           <Input
             id="agent-phone"
             type="tel"
@@ -126,12 +129,12 @@ export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormP
         </Field>
       </div>
       <fieldset className="min-w-0 space-y-2">
-        <legend className="text-sm font-medium text-slate-800">Base coordinates (optional)</legend>
+        <legend className="text-sm font-medium text-slate-800">{t("lab.agentForm.coordinates")}</legend>
         <p id="agent-coordinates-hint" className="text-xs text-slate-600">
-          Used by the dispatcher to pick the nearest agent. Give both or neither.
+          {t("lab.agentForm.coordinatesHint")}
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="agent-lat" label="Latitude">
+          <Field id="agent-lat" label={t("lab.agentForm.latitude")}>
             <Input
               id="agent-lat"
               inputMode="decimal"
@@ -144,7 +147,7 @@ export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormP
               aria-describedby={errors.coordinates ? "agent-coordinates-error" : "agent-coordinates-hint"}
             />
           </Field>
-          <Field id="agent-lng" label="Longitude">
+          <Field id="agent-lng" label={t("lab.agentForm.longitude")}>
             <Input
               id="agent-lng"
               inputMode="decimal"
@@ -160,7 +163,7 @@ export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormP
         </div>
         {errors.coordinates ? (
           <p id="agent-coordinates-error" role="alert" className="text-xs font-medium text-red-700">
-            {errors.coordinates}
+            <LocalizedMessage text={errors.coordinates} />
           </p>
         ) : null}
       </fieldset>
@@ -171,14 +174,14 @@ export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormP
           onChange={(event) => setActive(event.target.checked)}
           className="h-4 w-4 rounded border-slate-400 accent-teal-700"
         />
-        Active (can be assigned samples)
+        {t("lab.agentForm.active")}
       </label>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onCancel}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button type="submit" isLoading={busy}>
-          {agent ? "Save Agent" : "Add Agent"}
+          {agent ? t("lab.agentForm.save") : t("lab.agents.add")}
         </Button>
       </div>
     </form>

@@ -7,6 +7,8 @@ import type { Agent } from "@lab/contracts";
 import { Button } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/input";
 import { paths } from "@/config/paths";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useAgents } from "../api/get-agents";
 import type { LabSample } from "../api/get-lab-samples";
@@ -21,6 +23,7 @@ interface AgentPanelProps {
 
 /** Assign (PENDING), change or unassign (COLLECTING) a field agent from the active roster. */
 export function AgentPanel({ sample, busy, onAssign, onUnassign }: AgentPanelProps) {
+  const { t } = useT("lab");
   const agents = useAgents();
   const roster = agents.data ?? [];
   const active = roster.filter((agent) => agent.active);
@@ -30,24 +33,29 @@ export function AgentPanel({ sample, busy, onAssign, onUnassign }: AgentPanelPro
   const collecting = sample.status === "COLLECTING";
   const agent = active.find((entry) => String(entry.id) === chosen);
 
-  if (agents.isError) return <p className="text-sm text-red-800">{agents.error.message}</p>;
-  if (agents.isPending) return <p className="text-sm text-slate-700">Loading agents...</p>;
+  if (agents.isError) {
+    return (
+      <p className="text-sm text-red-800">
+        <LocalizedMessage text={agents.error.message} />
+      </p>
+    );
+  }
+  if (agents.isPending) return <p className="text-sm text-slate-700">{t("lab.agents.loading")}</p>;
 
   return (
     <div className="space-y-3">
       {active.length === 0 ? (
         <p className="text-sm text-slate-700">
-          No active agents.{" "}
+          {t("lab.agentPanel.noActive")}{" "}
           <Link to={paths.labAgents.href()} className="font-medium text-teal-800 underline">
-            Add one on the Agents page
+            {t("lab.agentPanel.addLink")}
           </Link>
-          .
         </p>
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <Field id="assign-agent" label="Agent" className="flex-1">
+          <Field id="assign-agent" label={t("lab.agentPanel.agent")} className="min-w-0 flex-1">
             <Select id="assign-agent" value={chosen} onChange={(event) => setPicked(event.target.value)}>
-              <option value="">Choose an agent...</option>
+              <option value="">{t("lab.agentPanel.choose")}</option>
               {active.map((entry) => (
                 <option key={entry.id} value={entry.id}>
                   {entry.name} · {entry.phone}
@@ -63,7 +71,7 @@ export function AgentPanel({ sample, busy, onAssign, onUnassign }: AgentPanelPro
               if (agent) onAssign(agent);
             }}
           >
-            {collecting ? "Change Agent" : "Assign Agent"}
+            {collecting ? t("lab.agentPanel.change") : t("lab.agentPanel.assign")}
           </Button>
         </div>
       )}
@@ -74,7 +82,7 @@ export function AgentPanel({ sample, busy, onAssign, onUnassign }: AgentPanelPro
           icon={<UserMinus aria-hidden="true" className="h-4 w-4" />}
           onClick={onUnassign}
         >
-          Unassign
+          {t("lab.agentPanel.unassign")}
         </Button>
       ) : null}
     </div>

@@ -9,6 +9,7 @@ import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useCreateAgent } from "../api/create-agent";
 import { useAgents } from "../api/get-agents";
@@ -19,6 +20,7 @@ type Editing = { mode: "add" } | { mode: "edit"; agent: Agent } | null;
 
 /** The roster of field agents: add and edit (name, phone, active, coordinates). */
 export function AgentsPage() {
+  const { t } = useT("lab");
   const agents = useAgents();
   const create = useCreateAgent();
   const update = useUpdateAgent();
@@ -38,10 +40,10 @@ export function AgentsPage() {
     try {
       if (editing.mode === "add") {
         const agent = await create.mutateAsync(input);
-        toast.success(`Agent ${agent.name} added`);
+        toast.success(t("lab.agents.added", { name: agent.name }));
       } else {
         const agent = await update.mutateAsync({ id: editing.agent.id, input });
-        toast.success(`Agent ${agent.name} updated`);
+        toast.success(t("lab.agents.updated", { name: agent.name }));
       }
       close();
     } catch (failure) {
@@ -53,26 +55,24 @@ export function AgentsPage() {
     <div className="mx-auto max-w-5xl space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Field Agents</h1>
-          <p className="text-sm text-slate-700">
-            The collectors the lab sends to farms. Only active agents get samples.
-          </p>
+          <h1 className="text-2xl font-bold text-slate-900">{t("lab.agents.title")}</h1>
+          <p className="text-sm text-slate-700">{t("lab.agents.intro")}</p>
         </div>
         <Button
           icon={<Plus aria-hidden="true" className="h-4 w-4" />}
           onClick={() => setEditing({ mode: "add" })}
         >
-          Add Agent
+          {t("lab.agents.add")}
         </Button>
       </div>
 
       {agents.isError ? (
-        <Alert tone="error">{agents.error.message}</Alert>
+        <Alert tone="error" message={agents.error.message} />
       ) : agents.isPending ? (
-        <LoadingState label="Loading agents..." />
+        <LoadingState label={t("lab.agents.loading")} />
       ) : agents.data.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-700">
-          No agents yet. Add the first one.
+          {t("lab.agents.empty")}
         </p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
@@ -82,7 +82,7 @@ export function AgentsPage() {
               className="flex items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
             >
               <div className="min-w-0 text-sm">
-                <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                <p className="flex flex-wrap items-center gap-2 font-semibold break-words text-slate-900">
                   {agent.name}
                   <span
                     className={cn(
@@ -90,24 +90,24 @@ export function AgentsPage() {
                       agent.active ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800",
                     )}
                   >
-                    {agent.active ? "Active" : "Inactive"}
+                    {agent.active ? t("lab.agents.active") : t("lab.agents.inactive")}
                   </span>
                 </p>
                 <p className="text-slate-700">{agent.phone}</p>
                 <p className="text-xs text-slate-600">
                   {agent.coordinates
                     ? `${agent.coordinates.lat.toFixed(4)}, ${agent.coordinates.lng.toFixed(4)}`
-                    : "No coordinates"}
+                    : t("lab.agents.noCoordinates")}
                 </p>
               </div>
               <Button
                 variant="outline"
                 size="sm"
                 icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
-                aria-label={`Edit ${agent.name}`}
+                aria-label={t("lab.agents.editLabel", { name: agent.name })}
                 onClick={() => setEditing({ mode: "edit", agent })}
               >
-                Edit
+                {t("lab.agents.edit")}
               </Button>
             </li>
           ))}
@@ -117,7 +117,7 @@ export function AgentsPage() {
       <Dialog
         open={editing !== null}
         onClose={close}
-        title={editing?.mode === "edit" ? "Edit Agent" : "Add Agent"}
+        title={editing?.mode === "edit" ? t("lab.agents.editTitle") : t("lab.agents.add")}
       >
         {editing ? (
           <AgentForm

@@ -7,33 +7,32 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
-import { formatDateTime } from "@/utils/dates";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useEnquiries } from "../api/get-enquiries";
 import { useMarkEnquiryHandled } from "../api/mark-enquiry-handled";
+import { specText } from "../utils/spec-text";
 
 /** The contact form's enquiries, newest first; staff answer by mail and mark them handled. */
 export function EnquiriesPage() {
+  const { t } = useT("lab");
   const enquiries = useEnquiries();
   const items = enquiries.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <div className="mx-auto max-w-4xl space-y-4">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Enquiries</h1>
-        <p className="text-sm text-slate-700">
-          Messages sent through the website's contact form, newest first. Each one was also mailed to the
-          lab&apos;s enquiry address; reply by e-mail, then mark it handled.
-        </p>
+        <h1 className="text-2xl font-bold text-slate-900">{t("lab.enquiries.title")}</h1>
+        <p className="text-sm text-slate-700">{t("lab.enquiries.intro")}</p>
       </div>
       {enquiries.isPending ? (
-        <LoadingState label="Loading enquiries..." />
+        <LoadingState label={t("lab.enquiries.loading")} />
       ) : enquiries.isError ? (
-        <Alert tone="error">{enquiries.error.message}</Alert>
+        <Alert tone="error" message={enquiries.error.message} />
       ) : items.length === 0 ? (
-        <p className="text-sm text-slate-700">No enquiries yet.</p>
+        <p className="text-sm text-slate-700">{t("lab.enquiries.empty")}</p>
       ) : (
-        <ul className="space-y-3" aria-label="Enquiries">
+        <ul className="space-y-3" aria-label={t("lab.enquiries.listLabel")}>
           {items.map((enquiry) => (
             <EnquiryCard key={enquiry.id} enquiry={enquiry} />
           ))}
@@ -45,7 +44,7 @@ export function EnquiriesPage() {
           isLoading={enquiries.isFetchingNextPage}
           onClick={() => void enquiries.fetchNextPage()}
         >
-          Show older enquiries
+          {t("lab.enquiries.older")}
         </Button>
       ) : null}
     </div>
@@ -53,10 +52,12 @@ export function EnquiriesPage() {
 }
 
 function EnquiryCard({ enquiry }: { enquiry: ContactEnquiry }) {
+  const { t, date } = useT("lab");
   const handled = useMarkEnquiryHandled();
   const toast = useToast();
   const name = [enquiry.firstName, enquiry.lastName].filter(Boolean).join(" ");
-  const markHandled = () => handled.mutate(enquiry.id, { onError: (error) => toast.error(error.message) });
+  const markHandled = () =>
+    handled.mutate(enquiry.id, { onError: (error) => toast.error(specText(error.message)) });
 
   return (
     <li>
@@ -67,12 +68,12 @@ function EnquiryCard({ enquiry }: { enquiry: ContactEnquiry }) {
               <h2 className="text-base font-semibold break-words text-slate-900">
                 {name} <span className="text-sm font-normal text-slate-600">#{enquiry.id}</span>
               </h2>
-              <p className="text-xs text-slate-600">{formatDateTime(enquiry.createdAt)}</p>
+              <p className="text-xs text-slate-600">{date(enquiry.createdAt, "dateTime")}</p>
             </div>
             {enquiry.handledAt ? (
               <span className="inline-flex items-center gap-1 self-start rounded-full bg-green-50 px-2.5 py-1 text-xs font-medium text-green-800">
                 <CheckCheck aria-hidden="true" className="h-3.5 w-3.5" />
-                Handled {formatDateTime(enquiry.handledAt)}
+                {t("lab.enquiries.handled", { date: date(enquiry.handledAt, "dateTime") })}
               </span>
             ) : (
               <Button
@@ -81,9 +82,9 @@ function EnquiryCard({ enquiry }: { enquiry: ContactEnquiry }) {
                 className="min-h-11 self-start"
                 isLoading={handled.isPending}
                 onClick={markHandled}
-                aria-label={`Mark enquiry #${enquiry.id} from ${name} handled`}
+                aria-label={t("lab.enquiries.markLabel", { id: enquiry.id, name })}
               >
-                Mark handled
+                {t("lab.enquiries.mark")}
               </Button>
             )}
           </div>

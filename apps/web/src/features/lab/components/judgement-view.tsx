@@ -7,7 +7,7 @@ import type {
 } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
-import { formatDateTime } from "@/utils/dates";
+import { useT } from "@/lib/i18n/use-t";
 
 import { VERDICT_TEXT, VERDICT_TONE, methodLine } from "../utils/results-entry";
 
@@ -21,6 +21,7 @@ export function VerdictChip({
   label: string;
   detail?: string;
 }) {
+  const { t } = useT("lab");
   return (
     <span
       className={cn(
@@ -28,7 +29,8 @@ export function VerdictChip({
         VERDICT_TONE[verdict],
       )}
     >
-      <span className="font-semibold">{label}:</span> <span>{VERDICT_TEXT[verdict]}</span>
+      <span className="font-semibold">{t("lab.judgement.chipLabel", { label })}</span>{" "}
+      <span>{t(VERDICT_TEXT[verdict])}</span>
       {detail ? <span className="text-slate-700"> ({detail})</span> : null}
     </span>
   );
@@ -36,6 +38,7 @@ export function VerdictChip({
 
 /** Each judged market's overall verdict, with its specification version. */
 export function MarketVerdicts({ markets, label }: { markets: readonly MarketJudgement[]; label: string }) {
+  const { t } = useT("lab");
   return (
     <ul aria-label={label} className="flex flex-wrap gap-2">
       {markets.map((market) => (
@@ -43,7 +46,11 @@ export function MarketVerdicts({ markets, label }: { markets: readonly MarketJud
           <VerdictChip
             verdict={market.verdict}
             label={market.code}
-            detail={`${market.name}${market.version !== null ? `, v${market.version}` : ""}`}
+            detail={
+              market.version !== null
+                ? t("lab.judgement.marketVersion", { name: market.name, version: market.version })
+                : market.name
+            }
           />
         </li>
       ))}
@@ -51,14 +58,18 @@ export function MarketVerdicts({ markets, label }: { markets: readonly MarketJud
   );
 }
 
-/** "limit ≤ 0.15"; a screening decided by its confirmation says "See CAP"; none set says so. */
-const limitDetail = (limitText: string): string =>
-  limitText === "—" ? "no limit set" : limitText.startsWith("See ") ? limitText : `limit ${limitText}`;
-
 /** One parameter's verdict in each market, with the market's limit. */
 export function LineVerdicts({ line }: { line: ParameterLine }) {
+  const { t } = useT("lab");
+  // "limit ≤ 0.15"; a screening decided by its confirmation says "See CAP"; none set says so.
+  const limitDetail = (limitText: string): string =>
+    limitText === "—"
+      ? t("lab.judgement.noLimit")
+      : limitText.startsWith("See ")
+        ? limitText
+        : t("lab.judgement.limit", { limit: limitText });
   return (
-    <ul aria-label={`Verdicts for ${line.name}`} className="flex flex-wrap gap-1.5">
+    <ul aria-label={t("lab.judgement.verdictsFor", { name: line.name })} className="flex flex-wrap gap-1.5">
       {line.markets.map((market) => (
         <li key={market.code} className="max-w-full" data-market={market.code}>
           <VerdictChip verdict={market.verdict} label={market.code} detail={limitDetail(market.limitText)} />
@@ -81,6 +92,7 @@ export function ParameterLines({
   results?: Analysis["results"];
   label: string;
 }) {
+  const { t, date } = useT("lab");
   return (
     <ul aria-label={label} className="space-y-2">
       {lines.map((line) => {
@@ -92,22 +104,25 @@ export function ParameterLines({
                 {line.name} <span className="text-xs text-slate-600">{line.code}</span>
               </p>
               <p className="text-sm font-semibold break-words text-slate-900">
-                {line.result ? line.result.display : "No result yet"}
+                {line.result ? line.result.display : t("lab.judgement.noResult")}
                 {line.result && line.unit && line.result.value !== null ? ` ${line.unit}` : ""}
               </p>
             </div>
             <p className="text-xs break-words text-slate-600">{methodLine(line)}</p>
             {line.confirmedBy ? (
-              <p className="text-xs font-medium text-amber-900">
-                Screening positive: confirmed by {line.confirmedBy}
+              <p className="text-xs font-medium break-words text-amber-900">
+                {t("lab.judgement.confirmedBy", { code: line.confirmedBy })}
               </p>
             ) : null}
             <div className="mt-2">
               <LineVerdicts line={line} />
             </div>
             {entered ? (
-              <p className="mt-1 text-xs text-slate-600">
-                Entered by {entered.enteredBy} · {formatDateTime(entered.enteredAt)}
+              <p className="mt-1 text-xs break-words text-slate-600">
+                {t("lab.judgement.enteredBy", {
+                  name: entered.enteredBy,
+                  date: date(entered.enteredAt, "dateTime"),
+                })}
               </p>
             ) : null}
           </li>

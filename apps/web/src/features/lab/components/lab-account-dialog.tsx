@@ -6,6 +6,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { paths } from "@/config/paths";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { SignOutEverywherePanel } from "@/components/account/sign-out-everywhere-panel";
+import { useT } from "@/lib/i18n/use-t";
 import { endLabSession } from "@/lib/lab-session";
 
 import { changeLabPassword } from "../api/change-lab-password";
@@ -13,6 +14,7 @@ import { labSignOutAll } from "../api/lab-sign-out-all";
 
 /** The console's account settings: change the staff password, sign out of every device. */
 export function LabAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useT("lab");
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
 
@@ -31,14 +33,14 @@ export function LabAccountDialog({ open, onClose }: { open: boolean; onClose: ()
     <Dialog
       open={open}
       onClose={close}
-      title="Account settings"
-      description="Your staff password and sessions"
+      title={t("lab.account.title")}
+      description={t("lab.account.description")}
       className="sm:max-w-lg"
     >
       <div className="space-y-6">
         <section aria-labelledby="lab-account-password-title" className="space-y-3">
           <h3 id="lab-account-password-title" className="text-base font-semibold text-slate-900">
-            Change Password
+            {t("lab.account.changePassword")}
           </h3>
           <ChangePasswordForm idPrefix="lab-account-password" submit={changeLabPassword} />
         </section>
@@ -47,17 +49,15 @@ export function LabAccountDialog({ open, onClose }: { open: boolean; onClose: ()
           className="space-y-3 border-t border-slate-200 pt-4"
         >
           <h3 id="lab-account-sessions-title" className="text-base font-semibold text-slate-900">
-            Sign out of all devices
+            {t("lab.account.signOutAll")}
           </h3>
           {confirming ? (
             <SignOutEverywherePanel confirm={signOutEverywhere} onCancel={() => setConfirming(false)} />
           ) : (
             <>
-              <p className="text-sm text-slate-700">
-                Ends the console session on every computer and phone, this one included.
-              </p>
+              <p className="text-sm text-slate-700">{t("lab.account.signOutAllHint")}</p>
               <Button variant="outline" className="min-h-11" onClick={() => setConfirming(true)}>
-                Sign out of all devices
+                {t("lab.account.signOutAll")}
               </Button>
             </>
           )}

@@ -23,6 +23,7 @@ const staff = {
   email: "lab@aquatest.local",
   name: "Lab Admin",
   roles: ["analyst" as const, "reviewer" as const],
+  language: "en" as const,
 };
 
 const render = () =>

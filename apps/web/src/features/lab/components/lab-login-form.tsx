@@ -12,23 +12,21 @@ import { KeepSignedIn } from "@/components/ui/keep-signed-in";
 import { Logo } from "@/components/logo";
 import { paths } from "@/config/paths";
 import { loginErrorMessage } from "@/utils/login-errors";
+import { useT } from "@/lib/i18n/use-t";
 import { labSignOutReason } from "@/lib/lab-session";
 
 import { labSignIn } from "../api/lab-login";
 
-export const LAB_EMAIL_REQUIRED = "Please enter your email address.";
-export const LAB_PASSWORD_REQUIRED = "Please enter your password.";
-export const LAB_SESSION_ENDED = "Your lab session has ended. Please sign in again.";
-
 /** /lab/login: staff sign-in, apart from the customers' (its own token). */
 export function LabLoginForm() {
+  const { t } = useT("lab");
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [notice] = useState(() => {
     const reason = labSignOutReason();
     if (reason === "everywhere") return { tone: "success", text: messages.signedOutEverywhere } as const;
     return reason === "expired" || reason === "unauthorized"
-      ? ({ tone: "warning", text: LAB_SESSION_ENDED } as const)
+      ? ({ tone: "warning", text: null } as const)
       : null;
   });
   const [email, setEmail] = useState("");
@@ -42,8 +40,8 @@ export function LabLoginForm() {
     setFormError(null);
     const trimmed = email.trim();
     const found = {
-      ...(trimmed ? {} : { email: LAB_EMAIL_REQUIRED }),
-      ...(password ? {} : { password: LAB_PASSWORD_REQUIRED }),
+      ...(trimmed ? {} : { email: t("lab.login.emailRequired") }),
+      ...(password ? {} : { password: t("lab.login.passwordRequired") }),
     };
     setErrors(found);
     if (found.email || found.password) return;
@@ -70,18 +68,20 @@ export function LabLoginForm() {
                 <FlaskConical aria-hidden="true" className="h-6 w-6" />
               </span>
               <div>
-                <h1 className="text-xl font-bold text-slate-900">Lab Console Sign In</h1>
-                <p className="text-sm text-slate-700">For laboratory staff only.</p>
+                <h1 className="text-xl font-bold text-slate-900">{t("lab.login.title")}</h1>
+                <p className="text-sm text-slate-700">{t("lab.login.subtitle")}</p>
               </div>
             </div>
             <form
               onSubmit={(event) => void onSubmit(event)}
               noValidate
-              aria-label="Lab sign in"
+              aria-label={t("lab.login.formLabel")}
               className="space-y-4"
             >
-              {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-              {formError ? <Alert tone="error">{formError}</Alert> : null}
+              {notice ? (
+                <Alert tone={notice.tone} message={notice.text ?? t("lab.login.sessionEnded")} />
+              ) : null}
+              {formError ? <Alert tone="error" message={formError} /> : null}
               <CredentialFields
                 idPrefix="lab"
                 email={email}
@@ -93,7 +93,7 @@ export function LabLoginForm() {
               />
               <KeepSignedIn checked={remember} onChange={setRemember} />
               <Button type="submit" className="w-full" size="lg" isLoading={busy}>
-                Sign In
+                {t("lab.login.submit")}
               </Button>
             </form>
           </CardBody>

@@ -12,13 +12,16 @@ import { makeSample } from "@/testing/sample-fixtures";
 
 import { LabSampleDetail } from "./lab-sample-detail";
 import { CAP, SALM, makeAnalysis, markets } from "./results-fixtures";
-import { SAME_PERSON_TEXT } from "./results-review";
+
+// The four-eyes notice (lab catalogue "review.samePerson"), in English.
+const SAME_PERSON_TEXT = "You entered these results; a different staff member must review and release them.";
 
 const staff = {
   id: 1,
   email: "lab@aquatest.local",
   name: "Lab Admin",
   roles: ["analyst" as const, "reviewer" as const],
+  language: "en" as const,
 };
 const agents = [
   { id: 5, name: "Suresh Babu", phone: "+91 90000 22222", active: true, coordinates: null },

@@ -12,8 +12,9 @@ import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { formatDateTime } from "@/utils/dates";
 import { EventHistory } from "@/components/samples/event-history";
+import { useDomainNames } from "@/lib/i18n/localized-names";
+import { useT } from "@/lib/i18n/use-t";
 import { parseAssigned } from "@/utils/sample-status";
 import { formatPhone } from "@/lib/phone";
 
@@ -31,25 +32,29 @@ import { ReportList } from "./report-list";
 import { ANALYSIS_STATE_LABELS, ResultsEntry } from "./results-entry";
 import { ResultsReview } from "./results-review";
 
-const backLink = (
-  <Link to={paths.lab.href()} className={buttonClasses("outline", "sm")}>
-    <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-    Back to Queue
-  </Link>
-);
+function BackLink() {
+  const { t } = useT("lab");
+  return (
+    <Link to={paths.lab.href()} className={buttonClasses("outline", "sm")}>
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      {t("lab.detail.back")}
+    </Link>
+  );
+}
 
 /** One sample in the console: customer, sample, timeline, agent, status moves, results, revoke. */
 export function LabSampleDetail({ sampleId }: { sampleId: string }) {
+  const { t } = useT("lab");
   const detail = useLabSample(sampleId);
   if (detail.isError) {
     return (
       <div className="mx-auto max-w-xl space-y-4 py-8">
-        <Alert tone="error">{detail.error.message}</Alert>
-        {backLink}
+        <Alert tone="error" message={detail.error.message} />
+        <BackLink />
       </div>
     );
   }
-  if (detail.isPending) return <LoadingState label="Loading sample..." />;
+  if (detail.isPending) return <LoadingState label={t("lab.detail.loading")} />;
   return <DetailView detail={detail.data} />;
 }
 
@@ -81,6 +86,8 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 function DetailView({ detail }: { detail: Detail }) {
   const { sample, events, report, analysis } = detail;
+  const { t, date } = useT("lab");
+  const names = useDomainNames();
   const me = useCurrentStaff();
   const may = (role: StaffRole) => hasRole(me, role);
   const reports = detail.reports.length > 0 ? detail.reports : report ? [report] : [];
@@ -109,115 +116,114 @@ function DetailView({ detail }: { detail: Detail }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="space-y-1">
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold text-slate-900">
-            Sample #{sample.id} <StatusBadge status={sample.status} />
+            {t("lab.sampleTitle", { id: sample.id })} <StatusBadge status={sample.status} />
           </h1>
-          <p className="text-sm text-slate-700">
-            {sample.shrimpCategory} · submitted {formatDateTime(sample.createdAt)}
+          <p className="text-sm break-words text-slate-700">
+            {t("lab.detail.submitted", {
+              category: names.category(sample.shrimpCategory),
+              date: date(sample.createdAt, "dateTime"),
+            })}
           </p>
         </div>
-        {backLink}
+        <BackLink />
       </div>
 
-      {needsAgent(sample) ? (
-        <Alert tone="warning">No agent yet: the dispatcher found no active agent. Assign one below.</Alert>
-      ) : null}
+      {needsAgent(sample) ? <Alert tone="warning">{t("lab.detail.noAgentNotice")}</Alert> : null}
 
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-4">
-          <Panel title="Customer" id="customer-title">
+          <Panel title={t("lab.detail.customer")} id="customer-title">
             <Facts
               rows={[
-                ["Name", sample.customerName],
-                ["Company", sample.company ?? "—"],
-                ["Email", sample.customerEmail],
+                [t("lab.detail.name"), sample.customerName],
+                [t("lab.detail.company"), sample.company ?? "—"],
+                [t("lab.detail.email"), sample.customerEmail],
               ]}
             />
           </Panel>
-          <Panel title="Sample" id="sample-title">
+          <Panel title={t("lab.detail.sample")} id="sample-title">
             <Facts
               rows={[
-                ["Sampler Name", sample.samplerName],
-                ["Phone", sample.phoneNumber],
-                ["Email", sample.emailAddress ?? "Not provided"],
-                ["Location", sample.samplerLocation || "No location specified"],
+                [t("lab.detail.samplerName"), sample.samplerName],
+                [t("lab.detail.phone"), sample.phoneNumber],
+                [t("lab.detail.email"), sample.emailAddress ?? t("lab.detail.notProvided")],
+                [t("lab.detail.location"), sample.samplerLocation || t("lab.detail.noLocation")],
                 [
-                  "Coordinates",
+                  t("lab.detail.coordinates"),
                   sample.coordinates
                     ? `${sample.coordinates.lat.toFixed(5)}, ${sample.coordinates.lng.toFixed(5)}`
                     : "—",
                 ],
-                ["Current Agent", agentText(sample.assigned)],
-                ["Testing ETA", sample.testingEta ? formatDateTime(sample.testingEta) : "—"],
-                ["Last Updated", formatDateTime(sample.updatedAt)],
+                [t("lab.detail.currentAgent"), agentText(sample.assigned) ?? t("lab.detail.noAgent")],
+                [t("lab.detail.testingEta"), sample.testingEta ? date(sample.testingEta, "dateTime") : "—"],
+                [t("lab.detail.lastUpdated"), date(sample.updatedAt, "dateTime")],
               ]}
             />
             <div>
-              <h3 className="text-xs font-medium text-slate-600">Requested test types</h3>
+              <h3 className="text-xs font-medium text-slate-600">{t("lab.detail.testTypes")}</h3>
               <ul className="mt-1 flex flex-wrap gap-1.5">
                 {sample.testTypes.map((type) => (
                   <li
                     key={type}
-                    className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-medium text-sky-900"
+                    className="max-w-full rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-medium break-words text-sky-900"
                   >
-                    {type}
+                    {names.testType(type)}
                   </li>
                 ))}
               </ul>
             </div>
           </Panel>
-          <Panel title="Timeline" id="timeline-title">
+          <Panel title={t("lab.detail.timeline")} id="timeline-title">
             <Timeline events={events} />
           </Panel>
         </div>
 
         <section aria-labelledby="actions-title" className="space-y-4">
           <h2 id="actions-title" className="sr-only">
-            Actions
+            {t("lab.detail.actions")}
           </h2>
-          {actionError ? <Alert tone="error">{actionError}</Alert> : null}
+          {actionError ? <Alert tone="error" message={actionError} /> : null}
 
           {sample.status === "PENDING" || sample.status === "COLLECTING" ? (
-            <Panel title="Field Agent" id="agent-title">
+            <Panel title={t("lab.detail.fieldAgent")} id="agent-title">
               <AgentPanel
                 sample={sample}
                 busy={assign.isPending || unassign.isPending}
                 onAssign={(agent) =>
                   run(
                     assign.mutateAsync({ sampleId: sample.id, agentId: agent.id }),
-                    `${agent.name} assigned to sample #${sample.id}`,
+                    t("lab.detail.agentAssigned", { agent: agent.name, id: sample.id }),
                   )
                 }
                 onUnassign={() =>
-                  run(unassign.mutateAsync(sample.id), `Agent unassigned from sample #${sample.id}`)
+                  run(unassign.mutateAsync(sample.id), t("lab.detail.agentUnassigned", { id: sample.id }))
                 }
               />
             </Panel>
           ) : null}
 
           {sample.status === "COLLECTING" ? (
-            <Panel title="Collection" id="collection-title">
-              <p className="text-sm text-slate-700">
-                When the agent brings the sample in, mark it collected.
-              </p>
+            <Panel title={t("lab.detail.collection")} id="collection-title">
+              <p className="text-sm text-slate-700">{t("lab.detail.collectionHint")}</p>
               <Button
                 isLoading={move.isPending}
                 icon={<PackageCheck aria-hidden="true" className="h-4 w-4" />}
                 onClick={() =>
                   run(
                     move.mutateAsync({ sampleId: sample.id, move: { status: "COLLECTED" } }),
-                    `Sample #${sample.id} marked collected`,
+                    t("lab.detail.markedCollected", { id: sample.id }),
                   )
                 }
               >
-                Mark Collected
+                {t("lab.detail.markCollected")}
               </Button>
             </Panel>
           ) : null}
 
           {sample.status === "COLLECTED" ? (
-            <Panel title="Testing" id="testing-title">
+            <Panel title={t("lab.detail.testing")} id="testing-title">
               <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-                <Field id="testing-eta" label="Testing ETA (optional)" className="flex-1">
+                <Field id="testing-eta" label={t("lab.detail.testingEtaOptional")} className="min-w-0 flex-1">
                   <Input
                     id="testing-eta"
                     type="datetime-local"
@@ -235,18 +241,18 @@ function DetailView({ detail }: { detail: Detail }) {
                         sampleId: sample.id,
                         move: testingEta ? { status: "TESTING", testingEta } : { status: "TESTING" },
                       }),
-                      `Testing of sample #${sample.id} started`,
+                      t("lab.detail.testingStarted", { id: sample.id }),
                     );
                   }}
                 >
-                  Start Testing
+                  {t("lab.detail.startTesting")}
                 </Button>
               </div>
             </Panel>
           ) : null}
 
           {reviewOpen && analysis ? (
-            <Panel title="Review Results" id="review-title">
+            <Panel title={t("lab.detail.reviewResults")} id="review-title">
               <ResultsReview
                 sampleId={sample.id}
                 analysis={analysis}
@@ -257,15 +263,19 @@ function DetailView({ detail }: { detail: Detail }) {
           ) : null}
 
           {entryOpen ? (
-            <Panel title={reviewOpen ? "Correct Results" : "Enter Results"} id="results-title">
+            <Panel
+              title={reviewOpen ? t("lab.detail.correctResults") : t("lab.detail.enterResults")}
+              id="results-title"
+            >
               {analysis && analysis.state !== "released" ? (
                 <p className="text-sm text-slate-700">
-                  Round {analysis.round}: {ANALYSIS_STATE_LABELS[analysis.state]}
+                  {t("lab.detail.round", {
+                    round: analysis.round,
+                    state: t(ANALYSIS_STATE_LABELS[analysis.state]),
+                  })}
                 </p>
               ) : amending ? (
-                <p className="text-sm text-slate-700">
-                  The report was revoked: the results entered now issue its replacement.
-                </p>
+                <p className="text-sm text-slate-700">{t("lab.detail.amending")}</p>
               ) : null}
               {may("analyst") ? (
                 <ResultsEntry
@@ -277,18 +287,24 @@ function DetailView({ detail }: { detail: Detail }) {
                   analysis={amending && analysis?.state === "released" ? null : analysis}
                 />
               ) : (
-                <Alert tone="info">Results are entered by an analyst.</Alert>
+                <Alert tone="info">{t("lab.detail.analystOnly")}</Alert>
               )}
             </Panel>
           ) : null}
 
           {reports.length > 0 ? (
-            <Panel title={reports.length > 1 ? "Reports" : "Report"} id="report-title">
+            <Panel
+              title={reports.length > 1 ? t("lab.detail.reports") : t("lab.detail.report")}
+              id="report-title"
+            >
               <ReportList
                 reports={reports}
                 revoking={revoke.isPending}
                 onRevoke={(one, reason) =>
-                  run(revoke.mutateAsync({ reportId: one.id, reason }), `Report #${one.id} revoked`)
+                  run(
+                    revoke.mutateAsync({ reportId: one.id, reason }),
+                    t("lab.detail.reportRevoked", { id: one.id }),
+                  )
                 }
               />
             </Panel>
@@ -299,14 +315,15 @@ function DetailView({ detail }: { detail: Detail }) {
   );
 }
 
-/** "Suresh Reddy · +91 94400 12345", not the stored "Suresh Reddy-+919440012345". */
-function agentText(assigned: string): string {
+/** "Suresh Reddy · +91 94400 12345", not the stored "Suresh Reddy-+919440012345"; none: undefined. */
+function agentText(assigned: string): string | undefined {
   const agent = parseAssigned(assigned);
-  if (!agent) return "None";
+  if (!agent) return undefined;
   return agent.phone ? `${agent.name} · ${formatPhone(agent.phone)}` : agent.name;
 }
 
 function Timeline({ events }: { events: readonly SampleEvent[] }) {
-  if (events.length === 0) return <p className="text-sm text-slate-700">No events yet.</p>;
+  const { t } = useT("lab");
+  if (events.length === 0) return <p className="text-sm text-slate-700">{t("lab.detail.noEvents")}</p>;
   return <EventHistory events={events} />;
 }

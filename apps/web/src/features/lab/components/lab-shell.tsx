@@ -2,51 +2,76 @@ import { ClipboardList, Inbox, LogOut, Scale, ShieldCheck, UserCog, Users } from
 import { useState, type ReactNode } from "react";
 
 import { AppShell, type NavItem } from "@/components/layouts/app-shell";
+import { LanguagePicker } from "@/components/language-picker";
 import { Button } from "@/components/ui/button";
+import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
+import { useT } from "@/lib/i18n/use-t";
 import type { LabSession } from "@/lib/lab-session";
 
 import { labSignOut } from "../api/lab-logout";
+import { updateMyLanguage } from "../api/update-my-language";
 import { useCurrentStaff } from "../hooks/use-current-staff";
 import { hasRole } from "../utils/staff-roles";
 import { LabAccountDialog } from "./lab-account-dialog";
 
-const navigation: NavItem[] = [
-  { label: "Queue", to: paths.lab.href(), icon: <ClipboardList aria-hidden="true" className="h-4 w-4" /> },
-  { label: "Agents", to: paths.labAgents.href(), icon: <Users aria-hidden="true" className="h-4 w-4" /> },
-  {
-    label: "Enquiries",
-    to: paths.labEnquiries.href(),
-    icon: <Inbox aria-hidden="true" className="h-4 w-4" />,
-  },
-  { label: "Markets", to: paths.labMarkets.href(), icon: <Scale aria-hidden="true" className="h-4 w-4" /> },
-];
-
-// Staff accounts are an admin's tool: others do not see the tab (the API refuses them anyway).
-const staffItem: NavItem = {
-  label: "Staff",
-  to: paths.labStaff.href(),
-  icon: <ShieldCheck aria-hidden="true" className="h-4 w-4" />,
-};
-
-/** The console in the app's one shell: logo and pill, Queue, Agents, Enquiries, Markets (and Staff for admins), the staff member, Account and Sign Out. */
+/**
+ * The console in the app's one shell: logo and pill, Queue, Agents, Enquiries, Markets (and Staff for
+ * admins), the language picker, the staff member, Account and Sign Out.
+ */
 export function LabShell({ session, children }: { session: LabSession; children: ReactNode }) {
+  const { t } = useT("lab");
+  const toast = useToast();
   const [accountOpen, setAccountOpen] = useState(false);
   const me = useCurrentStaff();
+  const navigation: NavItem[] = [
+    {
+      label: t("lab.nav.queue"),
+      to: paths.lab.href(),
+      icon: <ClipboardList aria-hidden="true" className="h-4 w-4" />,
+    },
+    {
+      label: t("lab.nav.agents"),
+      to: paths.labAgents.href(),
+      icon: <Users aria-hidden="true" className="h-4 w-4" />,
+    },
+    {
+      label: t("lab.nav.enquiries"),
+      to: paths.labEnquiries.href(),
+      icon: <Inbox aria-hidden="true" className="h-4 w-4" />,
+    },
+    {
+      label: t("lab.nav.markets"),
+      to: paths.labMarkets.href(),
+      icon: <Scale aria-hidden="true" className="h-4 w-4" />,
+    },
+  ];
+  // Staff accounts are an admin's tool: others do not see the tab (the API refuses them anyway).
+  const staffItem: NavItem = {
+    label: t("lab.nav.staff"),
+    to: paths.labStaff.href(),
+    icon: <ShieldCheck aria-hidden="true" className="h-4 w-4" />,
+  };
   return (
     <>
       <AppShell
         layout="tabs"
-        navLabel="Lab"
+        navLabel={t("lab.nav.label")}
         homeHref={paths.lab.href()}
         navigation={hasRole(me ?? session.staff, "admin") ? [...navigation, staffItem] : navigation}
         badge={
           <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-semibold text-white">
-            Lab Console
+            {t("lab.shell.badge")}
           </span>
         }
         userMenu={
           <>
+            <LanguagePicker
+              // The choice follows the member to every device; this one has it already.
+              onChosen={(language) => {
+                updateMyLanguage(language).catch(() => toast.warning(t("lab.shell.languageNotSaved")));
+              }}
+            />
             <span className="hidden text-sm text-slate-700 md:inline">{session.staff.name}</span>
             <Button
               variant="outline"
@@ -56,7 +81,7 @@ export function LabShell({ session, children }: { session: LabSession; children:
               icon={<UserCog aria-hidden="true" className="h-4 w-4" />}
               onClick={() => setAccountOpen(true)}
             >
-              Account
+              {t("lab.shell.account")}
             </Button>
             <Button
               variant="outline"
@@ -65,7 +90,7 @@ export function LabShell({ session, children }: { session: LabSession; children:
               icon={<LogOut aria-hidden="true" className="h-4 w-4" />}
               onClick={() => void labSignOut()}
             >
-              Sign Out
+              {t("lab.shell.signOut")}
             </Button>
           </>
         }

@@ -13,7 +13,7 @@ import { CAP, CAP_ELISA, SALM, markets } from "./results-fixtures";
 
 const signIn = (roles: StaffRole[]) =>
   startLabSession({
-    staff: { id: 1, email: "admin@aquatest.local", name: "Lab Admin", roles },
+    staff: { id: 1, email: "admin@aquatest.local", name: "Lab Admin", roles, language: "en" },
     accessToken: "lab-jwt",
     expiresIn: 3600,
     tokenType: "Bearer",

@@ -10,7 +10,8 @@ import { ErrorBanner } from "@/components/ui/form-errors";
 import { Field, Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
-import { formatDate } from "@/utils/dates";
+import { useDomainNames } from "@/lib/i18n/localized-names";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useLabMarkets } from "../api/get-lab-markets";
 import { useLabPanels } from "../api/get-lab-panels";
@@ -28,6 +29,7 @@ import { SpecVersionForm } from "./spec-version-form";
  * markets and versions, edit panels and parameters.
  */
 export function MarketsPage() {
+  const { t } = useT("lab");
   const admin = hasRole(useCurrentStaff(), "admin");
   const markets = useLabMarkets();
   const parameters = useLabParameters();
@@ -35,22 +37,21 @@ export function MarketsPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Markets, Panels and Parameters</h1>
+        <h1 className="text-2xl font-bold break-words text-slate-900">{t("lab.markets.title")}</h1>
         <p className="text-sm text-slate-700">
-          The limits each market sets, with their legal reference, and the parameters each test type measures.
-          {admin ? " A version that judged a report never changes: add a new one." : " Admins edit them."}
+          {t("lab.markets.intro")} {admin ? t("lab.markets.introAdmin") : t("lab.markets.introOthers")}
         </p>
       </div>
 
       <section aria-labelledby="markets-title" className="space-y-3">
         <h2 id="markets-title" className="text-lg font-semibold text-slate-900">
-          Markets
+          {t("lab.markets.heading")}
         </h2>
         {admin ? <AddMarketForm /> : null}
         {markets.isError ? (
-          <Alert tone="error">{markets.error.message}</Alert>
+          <Alert tone="error" message={markets.error.message} />
         ) : markets.isPending ? (
-          <LoadingState label="Loading markets..." />
+          <LoadingState label={t("lab.markets.loading")} />
         ) : (
           <ul className="space-y-3">
             {markets.data.map((market) => (
@@ -84,6 +85,7 @@ function MarketCard({
   parameters: readonly Parameter[];
   admin: boolean;
 }) {
+  const { t, date } = useT("lab");
   const [editing, setEditing] = useState(false);
   const current = market.current;
   return (
@@ -97,11 +99,20 @@ function MarketCard({
               </h3>
               <p className="text-xs break-words text-slate-600">
                 {market.customerId !== null
-                  ? `Buyer's own specification (customer #${market.customerId}) · `
+                  ? `${t("lab.markets.buyerOwn", { id: market.customerId })} · `
                   : ""}
                 {current
-                  ? `Version ${current.version}, in effect from ${formatDate(current.effectiveFrom)}${current.used ? " · used by reports" : ""} · ${current.reference}`
-                  : "No version in effect"}
+                  ? [
+                      t("lab.markets.version", {
+                        version: current.version,
+                        date: date(current.effectiveFrom, "date"),
+                      }),
+                      current.used ? t("lab.markets.usedByReports") : null,
+                      current.reference,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")
+                  : t("lab.markets.noVersion")}
               </p>
             </div>
             {admin && !editing ? (
@@ -111,12 +122,15 @@ function MarketCard({
                 icon={<Plus aria-hidden="true" className="h-4 w-4" />}
                 onClick={() => setEditing(true)}
               >
-                New Version
+                {t("lab.markets.newVersion")}
               </Button>
             ) : null}
           </div>
           {current && Object.keys(current.limits).length > 0 ? (
-            <ul aria-label={`Limits of ${market.code}`} className="divide-y divide-slate-100 text-sm">
+            <ul
+              aria-label={t("lab.markets.limitsOf", { code: market.code })}
+              className="divide-y divide-slate-100 text-sm"
+            >
               {Object.entries(current.limits).map(([code, limit]) => (
                 <li key={code} className="flex flex-wrap justify-between gap-x-3 py-1.5">
                   <span className="min-w-0 break-words text-slate-900">
@@ -130,7 +144,7 @@ function MarketCard({
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-slate-700">This market sets no limits yet.</p>
+            <p className="text-sm text-slate-700">{t("lab.markets.noLimits")}</p>
           )}
           {editing ? (
             <SpecVersionForm market={market} parameters={parameters} onDone={() => setEditing(false)} />
@@ -142,16 +156,17 @@ function MarketCard({
 }
 
 function PanelsSection({ admin, names }: { admin: boolean; names: ReadonlyMap<string, string> }) {
+  const { t } = useT("lab");
   const panels = useLabPanels();
   return (
     <section aria-labelledby="panels-title" className="space-y-3">
       <h2 id="panels-title" className="text-lg font-semibold text-slate-900">
-        Panels
+        {t("lab.panels.heading")}
       </h2>
       {panels.isError ? (
-        <Alert tone="error">{panels.error.message}</Alert>
+        <Alert tone="error" message={panels.error.message} />
       ) : panels.isPending ? (
-        <LoadingState label="Loading panels..." />
+        <LoadingState label={t("lab.panels.loading")} />
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {panels.data.map((panel) => (
@@ -172,6 +187,9 @@ function PanelCard({
   admin: boolean;
   names: ReadonlyMap<string, string>;
 }) {
+  const { t } = useT("lab");
+  const domain = useDomainNames();
+  const testType = domain.testType(panel.testType);
   const update = useUpdatePanel();
   const toast = useToast();
   const [editing, setEditing] = useState(false);
@@ -183,12 +201,12 @@ function PanelCard({
     event.preventDefault();
     const parameters = panelCodes(codes);
     if (parameters.length === 0) {
-      setError("List at least one parameter code");
+      setError(t("lab.panels.needOne"));
       return;
     }
     const unknown = names.size > 0 ? parameters.filter((code) => !names.has(code)) : [];
     if (unknown.length > 0) {
-      setError(`Unknown parameter: ${unknown.join(", ")}`);
+      setError(t("lab.panels.unknown", { codes: unknown.join(", ") }));
       return;
     }
     setError(null);
@@ -196,7 +214,7 @@ function PanelCard({
       { testType: panel.testType, parameters },
       {
         onSuccess: () => {
-          toast.success(`Panel of ${panel.testType} saved`);
+          toast.success(t("lab.panels.saved", { testType }));
           setEditing(false);
         },
         onError: (failure) => setError(failure instanceof Error ? failure.message : String(failure)),
@@ -205,12 +223,9 @@ function PanelCard({
   };
 
   return (
-    <li
-      aria-label={panel.testType}
-      className="min-w-0 space-y-2 rounded-xl border border-slate-200 bg-white p-4"
-    >
+    <li aria-label={testType} className="min-w-0 space-y-2 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="min-w-0 font-semibold break-words text-slate-900">{panel.testType}</h3>
+        <h3 className="min-w-0 font-semibold break-words text-slate-900">{testType}</h3>
         {admin && !editing ? (
           <Button
             variant="outline"
@@ -221,7 +236,7 @@ function PanelCard({
               setEditing(true);
             }}
           >
-            Edit Panel
+            {t("lab.panels.edit")}
           </Button>
         ) : null}
       </div>
@@ -239,11 +254,11 @@ function PanelCard({
         <form
           onSubmit={submit}
           noValidate
-          aria-label={`Edit panel of ${panel.testType}`}
+          aria-label={t("lab.panels.editLabel", { testType })}
           className="space-y-2"
         >
           <ErrorBanner message={error} />
-          <Field id={`${id}-codes`} label="Parameter codes, in order" hint="Separate them with commas.">
+          <Field id={`${id}-codes`} label={t("lab.panels.codes")} hint={t("lab.panels.codesHint")}>
             <Input
               id={`${id}-codes`}
               className="min-h-11"
@@ -255,14 +270,14 @@ function PanelCard({
           </Field>
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button variant="ghost" onClick={() => setEditing(false)}>
-              Cancel
+              {t("common.cancel")}
             </Button>
             <Button
               type="submit"
               isLoading={update.isPending}
               icon={<Save aria-hidden="true" className="h-4 w-4" />}
             >
-              Save Panel
+              {t("lab.panels.save")}
             </Button>
           </div>
         </form>

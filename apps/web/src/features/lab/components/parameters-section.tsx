@@ -1,7 +1,14 @@
 import { Pencil, Plus, Save } from "lucide-react";
 import { useState, type FormEvent } from "react";
 
-import { METHOD_ROLES, PARAMETER_KINDS, type Parameter } from "@lab/contracts";
+import {
+  METHOD_ROLES,
+  PARAMETER_KINDS,
+  type MethodRole,
+  type Parameter,
+  type ParameterKind,
+} from "@lab/contracts";
+import type { MessageKey } from "@lab/i18n";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,6 +16,7 @@ import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/f
 import { Field, Input, Select, describedBy } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useLabParameters } from "../api/get-lab-parameters";
 import { useSaveParameter } from "../api/save-parameter";
@@ -25,15 +33,27 @@ import { methodLine } from "../utils/results-entry";
 
 type Editing = { parameter: Parameter | null } | null;
 
+const KIND_LABELS: Record<ParameterKind, MessageKey<"lab">> = {
+  quantitative: "lab.kind.quantitative",
+  qualitative: "lab.kind.qualitative",
+  graded: "lab.kind.graded",
+};
+
+const METHOD_ROLE_LABELS: Record<MethodRole, MessageKey<"lab">> = {
+  screening: "lab.methodRole.screening",
+  confirmatory: "lab.methodRole.confirmatory",
+};
+
 /** The catalogue of parameters a panel draws from; admins add and edit them. */
 export function ParametersSection({ admin }: { admin: boolean }) {
+  const { t } = useT("lab");
   const parameters = useLabParameters();
   const [editing, setEditing] = useState<Editing>(null);
   return (
     <section aria-labelledby="parameters-title" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="parameters-title" className="text-lg font-semibold text-slate-900">
-          Parameters
+          {t("lab.parameters.heading")}
         </h2>
         {admin && !editing ? (
           <Button
@@ -42,7 +62,7 @@ export function ParametersSection({ admin }: { admin: boolean }) {
             icon={<Plus aria-hidden="true" className="h-4 w-4" />}
             onClick={() => setEditing({ parameter: null })}
           >
-            Add Parameter
+            {t("lab.parameters.add")}
           </Button>
         ) : null}
       </div>
@@ -54,12 +74,12 @@ export function ParametersSection({ admin }: { admin: boolean }) {
         />
       ) : null}
       {parameters.isError ? (
-        <Alert tone="error">{parameters.error.message}</Alert>
+        <Alert tone="error" message={parameters.error.message} />
       ) : parameters.isPending ? (
-        <LoadingState label="Loading parameters..." />
+        <LoadingState label={t("lab.parameters.loading")} />
       ) : (
         <ul
-          aria-label="Parameters"
+          aria-label={t("lab.parameters.listLabel")}
           className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
         >
           {parameters.data.map((parameter) => (
@@ -69,19 +89,21 @@ export function ParametersSection({ admin }: { admin: boolean }) {
                   {parameter.name} <span className="text-xs text-slate-600">{parameter.code}</span>
                 </p>
                 <p className="text-xs break-words text-slate-600">
-                  {parameter.kind} · {methodLine(parameter)}
-                  {parameter.confirmWith ? ` · confirmed by ${parameter.confirmWith}` : ""}
+                  {t(KIND_LABELS[parameter.kind])} · {methodLine(parameter)}
+                  {parameter.confirmWith
+                    ? ` · ${t("lab.parameters.confirmedBy", { code: parameter.confirmWith })}`
+                    : ""}
                 </p>
               </div>
               {admin ? (
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Edit ${parameter.code}`}
+                  aria-label={t("lab.parameters.editLabel", { code: parameter.code })}
                   icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
                   onClick={() => setEditing({ parameter })}
                 >
-                  Edit
+                  {t("lab.parameters.edit")}
                 </Button>
               ) : null}
             </li>
@@ -93,6 +115,7 @@ export function ParametersSection({ admin }: { admin: boolean }) {
 }
 
 function ParameterForm({ parameter, onDone }: { parameter: Parameter | null; onDone: () => void }) {
+  const { t } = useT("lab");
   const save = useSaveParameter();
   const toast = useToast();
   const [values, setValues] = useState<ParameterValues>(() =>
@@ -121,7 +144,7 @@ function ParameterForm({ parameter, onDone }: { parameter: Parameter | null; onD
       { input: request.input, editing: parameter !== null },
       {
         onSuccess: (saved) => {
-          toast.success(`Parameter ${saved.code} saved`);
+          toast.success(t("lab.parameters.saved", { code: saved.code }));
           onDone();
         },
         onError: (failure) => {
@@ -165,14 +188,16 @@ function ParameterForm({ parameter, onDone }: { parameter: Parameter | null; onD
       ref={ref}
       onSubmit={submit}
       noValidate
-      aria-label={parameter ? `Edit parameter ${parameter.code}` : "Add parameter"}
+      aria-label={
+        parameter ? t("lab.parameters.formEdit", { code: parameter.code }) : t("lab.parameters.formAdd")
+      }
       className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4"
     >
       <ErrorBanner message={banner} />
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        {textField("code", "Code")}
-        {textField("name", "Name")}
-        <Field id="parameter-kind" label="Kind">
+        {textField("code", t("lab.parameters.code"))}
+        {textField("name", t("lab.parameters.name"))}
+        <Field id="parameter-kind" label={t("lab.parameters.kind")}>
           <Select
             id="parameter-kind"
             className="min-h-11"
@@ -183,14 +208,14 @@ function ParameterForm({ parameter, onDone }: { parameter: Parameter | null; onD
           >
             {PARAMETER_KINDS.map((kind) => (
               <option key={kind} value={kind}>
-                {kind}
+                {t(KIND_LABELS[kind])}
               </option>
             ))}
           </Select>
         </Field>
-        {textField("unit", "Unit")}
-        {textField("method", "Method")}
-        <Field id="parameter-methodRole" label="Method role">
+        {textField("unit", t("lab.parameters.unit"))}
+        {textField("method", t("lab.parameters.method"))}
+        <Field id="parameter-methodRole" label={t("lab.parameters.methodRole")}>
           <Select
             id="parameter-methodRole"
             className="min-h-11"
@@ -201,16 +226,16 @@ function ParameterForm({ parameter, onDone }: { parameter: Parameter | null; onD
           >
             {METHOD_ROLES.map((role) => (
               <option key={role} value={role}>
-                {role}
+                {t(METHOD_ROLE_LABELS[role])}
               </option>
             ))}
           </Select>
         </Field>
-        {textField("lod", "LOD", true)}
-        {textField("loq", "LOQ", true)}
-        {values.kind === "graded" ? textField("grades", "Grades, best first (commas)") : null}
-        {values.methodRole === "screening" ? textField("cutoff", "Cut-off", true) : null}
-        {values.methodRole === "screening" ? textField("confirmWith", "Confirmed by (code)") : null}
+        {textField("lod", t("lab.parameters.lod"), true)}
+        {textField("loq", t("lab.parameters.loq"), true)}
+        {values.kind === "graded" ? textField("grades", t("lab.parameters.grades")) : null}
+        {values.methodRole === "screening" ? textField("cutoff", t("lab.parameters.cutoff"), true) : null}
+        {values.methodRole === "screening" ? textField("confirmWith", t("lab.parameters.confirmWith")) : null}
       </div>
       {values.kind === "qualitative" ? (
         <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
@@ -220,19 +245,19 @@ function ParameterForm({ parameter, onDone }: { parameter: Parameter | null; onD
             checked={values.per25g}
             onChange={(event) => set("per25g", event.target.checked)}
           />
-          Judged per 25 g (absent / present)
+          {t("lab.parameters.per25g")}
         </label>
       ) : null}
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onDone}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button
           type="submit"
           isLoading={save.isPending}
           icon={<Save aria-hidden="true" className="h-4 w-4" />}
         >
-          Save Parameter
+          {t("lab.parameters.save")}
         </Button>
       </div>
     </form>

@@ -11,7 +11,13 @@ import { renderWithProviders } from "@/testing/render";
 import { ResultsEntry } from "./results-entry";
 import { CAP, CAP_ELISA, SALM, makeAnalysis, markets } from "./results-fixtures";
 
-const staff = { id: 2, email: "anil@aquatest.local", name: "Anil Analyst", roles: ["analyst" as const] };
+const staff = {
+  id: 2,
+  email: "anil@aquatest.local",
+  name: "Anil Analyst",
+  roles: ["analyst" as const],
+  language: "en" as const,
+};
 
 const renderEntry = (panel: Parameter[], analysis: Analysis | null = null) =>
   renderWithProviders(

@@ -9,12 +9,15 @@ import {
   type Parameter,
   type ParameterLine,
 } from "@lab/contracts";
+import type { MessageKey } from "@lab/i18n";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, Select, Textarea, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useEnterResults } from "../api/enter-results";
 import { useLabMarkets } from "../api/get-lab-markets";
@@ -32,17 +35,19 @@ import {
   prefill,
   resultsPayload,
   takesNumber,
+  VERDICT_TEXT,
   type Entries,
   type Entry,
 } from "../utils/results-entry";
 import { LineVerdicts, MarketVerdicts } from "./judgement-view";
 
-export const ANALYSIS_STATE_LABELS: Record<AnalysisState, string> = {
-  awaiting_results: "Awaiting results",
-  confirmation: "Confirmation testing",
-  awaiting_review: "Awaiting review",
-  returned: "Returned to the analyst",
-  released: "Released",
+/** Each analysis state's words, by catalogue key. */
+export const ANALYSIS_STATE_LABELS: Record<AnalysisState, MessageKey<"lab">> = {
+  awaiting_results: "lab.analysisState.awaiting_results",
+  confirmation: "lab.analysisState.confirmation",
+  awaiting_review: "lab.analysisState.awaiting_review",
+  returned: "lab.analysisState.returned",
+  released: "lab.analysisState.released",
 };
 
 interface ResultsEntryProps {
@@ -58,6 +63,7 @@ interface ResultsEntryProps {
  * market computed live by the server's own engine; a screening positive adds its confirmatory row.
  */
 export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntryProps) {
+  const { t } = useT("lab");
   const toast = useToast();
   const marketList = useLabMarkets();
   const parameterList = useLabParameters();
@@ -111,7 +117,7 @@ export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntr
       {
         onSuccess: (analysisAnswer) => {
           setAnswer(analysisAnswer);
-          toast.success(`Results saved for sample #${sampleId}`);
+          toast.success(t("lab.entry.saved", { id: sampleId }));
         },
         onError: (error) => {
           const field = serverFieldError(error);
@@ -125,41 +131,47 @@ export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntr
   };
 
   if (panel.length === 0) {
-    return (
-      <Alert tone="warning">
-        No parameters are set up for this sample&apos;s test types yet: an admin adds them to the test
-        type&apos;s panel under Markets.
-      </Alert>
-    );
+    return <Alert tone="warning">{t("lab.entry.noPanel")}</Alert>;
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label="Test results" className="space-y-4">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label={t("lab.entry.formLabel")}
+      className="space-y-4"
+    >
       {analysis?.state === "returned" && analysis.returnedNote ? (
         <Alert tone="warning">
-          <span className="font-semibold">Sent back by the reviewer:</span> {analysis.returnedNote}
+          <span className="font-semibold">{t("lab.entry.sentBackBy")}</span> {analysis.returnedNote}
         </Alert>
       ) : null}
       <ErrorBanner message={banner} />
 
       <div className="space-y-2">
-        <h3 className="text-sm font-semibold text-slate-900">Verdict so far</h3>
-        <MarketVerdicts markets={judgement.markets} label="Market verdicts so far" />
+        <h3 className="text-sm font-semibold text-slate-900">{t("lab.entry.verdictSoFar")}</h3>
+        <MarketVerdicts markets={judgement.markets} label={t("lab.entry.marketVerdictsSoFar")} />
         <p className="text-xs text-slate-700" aria-live="polite">
           {judgement.complete
-            ? `Every parameter has a result: ${judgement.result === "success" ? "the report will pass" : "the report will fail"}.`
-            : `${judgement.missing.length} of ${lines.length} parameters still need a result.`}
+            ? judgement.result === "success"
+              ? t("lab.entry.completePass")
+              : t("lab.entry.completeFail")
+            : t("lab.entry.missing", { missing: judgement.missing.length, total: lines.length })}
         </p>
       </div>
 
       {judgement.confirmationsRequired.length > 0 ? (
         <Alert tone="warning">
-          <span className="font-semibold">Confirmation testing:</span>{" "}
+          <span className="font-semibold">{t("lab.entry.confirmation")}</span>{" "}
           {judgement.confirmationsRequired
             .map((code) => {
               const screening = catalogue.get(code);
               const confirm = screening?.confirmWith ? catalogue.get(screening.confirmWith) : undefined;
-              return `${screening?.name ?? code} screened positive; enter ${confirm?.name ?? screening?.confirmWith ?? "its confirmatory test"}`;
+              return t("lab.entry.screenedPositive", {
+                screening: screening?.name ?? code,
+                confirm: confirm?.name ?? screening?.confirmWith ?? t("lab.entry.itsConfirmatory"),
+              });
             })
             .join("; ")}
           .
@@ -178,7 +190,7 @@ export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntr
         ))}
       </div>
 
-      <Field id="results-note" label="Analyst's remark (optional, printed on the certificate)">
+      <Field id="results-note" label={t("lab.entry.remark")}>
         <Textarea
           id="results-note"
           rows={2}
@@ -190,8 +202,10 @@ export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntr
 
       {answer ? (
         <Alert tone="success">
-          Saved round {answer.round}: {ANALYSIS_STATE_LABELS[answer.state]}.{" "}
-          {answer.judgement.markets.map((market) => `${market.code} ${market.verdict}`).join(", ")}
+          {t("lab.entry.savedRound", { round: answer.round, state: t(ANALYSIS_STATE_LABELS[answer.state]) })}{" "}
+          {answer.judgement.markets
+            .map((market) => `${market.code} ${t(VERDICT_TEXT[market.verdict])}`)
+            .join(", ")}
         </Alert>
       ) : null}
 
@@ -202,7 +216,7 @@ export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntr
           icon={<Save aria-hidden="true" className="h-4 w-4" />}
           className="w-full sm:w-auto"
         >
-          Save Results
+          {t("lab.entry.save")}
         </Button>
       </div>
     </form>
@@ -220,6 +234,7 @@ function ResultRow({
   error: string | undefined;
   onChange: (change: Partial<Entry>) => void;
 }) {
+  const { t } = useT("lab");
   const id = `result-${line.code}`;
   const choices = choicesOf(line);
   const numeric = takesNumber(line);
@@ -238,12 +253,17 @@ function ResultRow({
       {line.confirmedBy ? (
         <p className="mb-2 flex items-start gap-1 text-xs font-medium text-amber-900">
           <FlaskConical aria-hidden="true" className="mt-0.5 h-3.5 w-3.5 shrink-0" />
-          Confirmation testing: a positive screening, decided by {line.confirmedBy}.
+          <span className="min-w-0 break-words">
+            {t("lab.entry.confirmationRow", { code: line.confirmedBy })}
+          </span>
         </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
         {choices.length > 0 ? (
-          <Field id={`${id}-choice`} label={line.kind === "graded" ? "Grade" : "Result"}>
+          <Field
+            id={`${id}-choice`}
+            label={line.kind === "graded" ? t("lab.entry.grade") : t("lab.entry.result")}
+          >
             <Select
               id={`${id}-choice`}
               className="min-h-11"
@@ -252,7 +272,7 @@ function ResultRow({
               aria-describedby={error && !showValue ? errorId : undefined}
               onChange={(event) => onChange({ choice: event.target.value })}
             >
-              {numeric ? null : <option value="">Choose...</option>}
+              {numeric ? null : <option value="">{t("lab.entry.choose")}</option>}
               {choices.map((choice) => (
                 <option key={choice.value} value={choice.value}>
                   {choice.label}
@@ -264,7 +284,13 @@ function ResultRow({
         {showValue ? (
           <Field
             id={`${id}-value`}
-            label={line.kind === "graded" ? "Score" : `Value${line.unit ? ` (${line.unit})` : ""}`}
+            label={
+              line.kind === "graded"
+                ? t("lab.entry.score")
+                : line.unit
+                  ? t("lab.entry.valueIn", { unit: line.unit })
+                  : t("lab.entry.value")
+            }
           >
             <Input
               id={`${id}-value`}
@@ -280,8 +306,8 @@ function ResultRow({
         ) : null}
       </div>
       {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-xs font-medium text-red-700">
-          {error}
+        <p id={errorId} role="alert" className="mt-1 text-xs font-medium break-words text-red-700">
+          <LocalizedMessage text={error} />
         </p>
       ) : null}
       <div className="mt-2">

@@ -9,14 +9,11 @@ import { ErrorBanner, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Textarea, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { isApiError } from "@/lib/api-client";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useReleaseResults } from "../api/release-results";
 import { useReturnResults } from "../api/return-results";
 import { MarketVerdicts, ParameterLines } from "./judgement-view";
-
-/** Why Release is not offered to someone who entered results of the round (four eyes). */
-export const SAME_PERSON_TEXT =
-  "You entered these results; a different staff member must review and release them.";
 
 interface ResultsReviewProps {
   sampleId: number;
@@ -28,6 +25,7 @@ interface ResultsReviewProps {
 
 /** Review (reviewer): the judgement, who entered what, then Release report or Send back with a note. */
 export function ResultsReview({ sampleId, analysis, staffId, canReview }: ResultsReviewProps) {
+  const { t } = useT("lab");
   const toast = useToast();
   const release = useReleaseResults();
   const sendBack = useReturnResults();
@@ -57,8 +55,11 @@ export function ResultsReview({ sampleId, analysis, staffId, canReview }: Result
       onSuccess: (report) =>
         toast.success(
           report.details.certification
-            ? `Report #${report.id} released: ${report.details.certification}`
-            : `Report #${report.id} released`,
+            ? t("lab.review.releasedWithCertificate", {
+                id: report.id,
+                certification: report.details.certification,
+              })
+            : t("lab.review.released", { id: report.id }),
         ),
       onError: failed,
     });
@@ -79,7 +80,7 @@ export function ResultsReview({ sampleId, analysis, staffId, canReview }: Result
       {
         onSuccess: () => {
           setReturnNote("");
-          toast.success(`Results of sample #${sampleId} sent back to the analyst`);
+          toast.success(t("lab.review.sentBack", { id: sampleId }));
         },
         onError: failed,
       },
@@ -88,23 +89,29 @@ export function ResultsReview({ sampleId, analysis, staffId, canReview }: Result
 
   return (
     <div ref={formRef} className="space-y-4">
-      <MarketVerdicts markets={judgement.markets} label="Market verdicts" />
-      <p className="text-sm text-slate-700">
-        Round {analysis.round} · entered by{" "}
-        {analysis.enteredBy.map((person) => person.name).join(", ") || "nobody yet"}
+      <MarketVerdicts markets={judgement.markets} label={t("lab.review.marketVerdicts")} />
+      <p className="text-sm break-words text-slate-700">
+        {t("lab.review.round", {
+          round: analysis.round,
+          names: analysis.enteredBy.map((person) => person.name).join(", ") || t("lab.review.nobody"),
+        })}
       </p>
-      <ParameterLines lines={judgement.parameters} results={analysis.results} label="Results to review" />
+      <ParameterLines
+        lines={judgement.parameters}
+        results={analysis.results}
+        label={t("lab.review.resultsToReview")}
+      />
       <ErrorBanner message={error} />
 
       {!canReview ? (
-        <Alert tone="info">Waiting for a reviewer to release or send back these results.</Alert>
+        <Alert tone="info">{t("lab.review.waiting")}</Alert>
       ) : (
         <>
           {enteredByMe ? (
-            <Alert tone="info">{SAME_PERSON_TEXT}</Alert>
+            <Alert tone="info">{t("lab.review.samePerson")}</Alert>
           ) : (
             <div className="space-y-3 rounded-lg border border-slate-200 p-3">
-              <Field id="release-note" label="Reviewer's remark (optional, printed on the certificate)">
+              <Field id="release-note" label={t("lab.review.remark")}>
                 <Textarea
                   id="release-note"
                   rows={2}
@@ -119,17 +126,17 @@ export function ResultsReview({ sampleId, analysis, staffId, canReview }: Result
                 icon={<FileCheck2 aria-hidden="true" className="h-4 w-4" />}
                 onClick={onRelease}
               >
-                Release Report
+                {t("lab.review.release")}
               </Button>
             </div>
           )}
           <form
             onSubmit={onReturn}
             noValidate
-            aria-label="Send back"
+            aria-label={t("lab.review.sendBackForm")}
             className="space-y-3 rounded-lg border border-slate-200 p-3"
           >
-            <Field id="return-note" label="What should the analyst check?" error={noteError} required>
+            <Field id="return-note" label={t("lab.review.returnNote")} error={noteError} required>
               <Textarea
                 id="return-note"
                 rows={2}
@@ -151,7 +158,7 @@ export function ResultsReview({ sampleId, analysis, staffId, canReview }: Result
               className="w-full sm:w-auto"
               icon={<Undo2 aria-hidden="true" className="h-4 w-4" />}
             >
-              Send Back
+              {t("lab.review.sendBack")}
             </Button>
           </form>
         </>

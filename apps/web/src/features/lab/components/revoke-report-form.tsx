@@ -6,9 +6,11 @@ import { REVOKE_REASON_MAX, messages } from "@lab/contracts";
 import { Button } from "@/components/ui/button";
 import { useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Textarea, describedBy } from "@/components/ui/input";
+import { useT } from "@/lib/i18n/use-t";
 
 /** Revoke an issued report, with the reason the customer and the certificate check will show. */
 export function RevokeReportForm({ busy, onRevoke }: { busy: boolean; onRevoke: (reason: string) => void }) {
+  const { t } = useT("lab");
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
   const { ref: formRef, reveal } = useErrorReveal();
@@ -26,8 +28,14 @@ export function RevokeReportForm({ busy, onRevoke }: { busy: boolean; onRevoke: 
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label="Revoke report" className="space-y-3">
-      <Field id="revoke-reason" label="Reason for revoking" error={error} required>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label={t("lab.revoke.formLabel")}
+      className="space-y-3"
+    >
+      <Field id="revoke-reason" label={t("lab.revoke.reason")} error={error} required>
         <Textarea
           id="revoke-reason"
           rows={3}
@@ -48,7 +56,7 @@ export function RevokeReportForm({ busy, onRevoke }: { busy: boolean; onRevoke: 
         isLoading={busy}
         icon={<Ban aria-hidden="true" className="h-4 w-4" />}
       >
-        Revoke Report
+        {t("lab.revoke.submit")}
       </Button>
     </form>
   );

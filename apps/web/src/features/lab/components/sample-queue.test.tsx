@@ -9,7 +9,13 @@ import { makeSample } from "@/testing/sample-fixtures";
 
 import { SampleQueue } from "./sample-queue";
 
-const staff = { id: 1, email: "lab@aquatest.local", name: "Lab Admin", roles: ["reviewer" as const] };
+const staff = {
+  id: 1,
+  email: "lab@aquatest.local",
+  name: "Lab Admin",
+  roles: ["reviewer" as const],
+  language: "en" as const,
+};
 const page = (items: ReturnType<typeof makeSample>[]) => ({
   items: items.map((sample) => ({ ...sample, customerName: "Asha Verma", company: null })),
   total: items.length,

@@ -10,7 +10,8 @@ import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { Pager } from "@/components/ui/pager";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { formatDateTime } from "@/utils/dates";
+import { useDomainNames } from "@/lib/i18n/localized-names";
+import { useT } from "@/lib/i18n/use-t";
 import { totalPagesOf } from "@/utils/pagination";
 
 import {
@@ -26,6 +27,7 @@ import { LAB_STATUS_LABELS, queueParamsOf } from "../utils/queue-params";
  * the reviewer's queue (results awaiting review).
  */
 export function SampleQueue() {
+  const { t } = useT("lab");
   const [searchParams, setSearchParams] = useSearchParams();
   const params = queueParamsOf(searchParams);
   const [query, setQuery] = useState(params.q);
@@ -53,21 +55,19 @@ export function SampleQueue() {
   return (
     <div className="mx-auto max-w-6xl space-y-4">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Sample Queue</h1>
-        <p className="text-sm text-slate-700">
-          Assign agents, move samples through collection and testing, enter results and release reports.
-        </p>
+        <h1 className="text-2xl font-bold text-slate-900">{t("lab.queue.title")}</h1>
+        <p className="text-sm text-slate-700">{t("lab.queue.intro")}</p>
       </div>
 
       <div
         role="group"
-        aria-label="Queue view"
+        aria-label={t("lab.queue.views")}
         className="inline-flex flex-wrap rounded-lg border border-slate-300 bg-white p-1"
       >
         {[
-          { label: "All samples", unassigned: false, review: false },
-          { label: "Unassigned", unassigned: true, review: false },
-          { label: "Awaiting review", unassigned: false, review: true },
+          { label: t("lab.queue.view.all"), unassigned: false, review: false },
+          { label: t("lab.queue.view.unassigned"), unassigned: true, review: false },
+          { label: t("lab.queue.view.review"), unassigned: false, review: true },
         ].map((view) => (
           <button
             key={view.label}
@@ -87,7 +87,7 @@ export function SampleQueue() {
       </div>
 
       <div className="flex flex-col gap-3 md:flex-row md:items-end">
-        <Field id="queue-status" label="Status" className="md:w-56">
+        <Field id="queue-status" label={t("lab.queue.statusLabel")} className="md:w-56">
           <Select
             id="queue-status"
             value={params.unassigned ? "pending" : params.review ? "testing" : params.status}
@@ -96,55 +96,54 @@ export function SampleQueue() {
           >
             {LAB_STATUS_FILTERS.map((status) => (
               <option key={status} value={status}>
-                {LAB_STATUS_LABELS[status]}
+                {t(LAB_STATUS_LABELS[status])}
               </option>
             ))}
           </Select>
         </Field>
-        <form onSubmit={onSearch} role="search" aria-label="Samples" className="flex flex-1 items-end gap-2">
-          <Field id="queue-search" label="Search" className="flex-1">
+        <form
+          onSubmit={onSearch}
+          role="search"
+          aria-label={t("lab.queue.searchForm")}
+          className="flex flex-1 items-end gap-2"
+        >
+          <Field id="queue-search" label={t("lab.queue.search")} className="flex-1">
             <Input
               id="queue-search"
               type="search"
               value={query}
-              placeholder="Sample ID, sampler, customer, place..."
+              placeholder={t("lab.queue.searchPlaceholder")}
               onChange={(event) => setQuery(event.target.value)}
             />
           </Field>
           <Button type="submit" variant="outline" icon={<Search aria-hidden="true" className="h-4 w-4" />}>
-            Search
+            {t("lab.queue.search")}
           </Button>
         </form>
       </div>
 
       {params.unassigned ? (
-        <Alert tone="warning">
-          Pending samples with no agent yet, oldest first. The dispatcher found no active agent for them:
-          assign one by hand.
-        </Alert>
+        <Alert tone="warning">{t("lab.queue.unassignedNotice")}</Alert>
       ) : params.review ? (
-        <Alert tone="info">
-          Results waiting for a second person: release the report or send the results back. You cannot release
-          results you entered yourself.
-        </Alert>
+        <Alert tone="info">{t("lab.queue.reviewNotice")}</Alert>
       ) : null}
 
       {list.isError ? (
-        <Alert tone="error">{list.error.message}</Alert>
+        <Alert tone="error" message={list.error.message} />
       ) : list.isPending ? (
-        <LoadingState label="Loading samples..." />
+        <LoadingState label={t("lab.queue.loading")} />
       ) : items.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-700">
           {params.unassigned
-            ? "Every pending sample has an agent."
+            ? t("lab.queue.empty.unassigned")
             : params.review
-              ? "No results are waiting for review."
-              : "No samples found matching your criteria"}
+              ? t("lab.queue.empty.review")
+              : t("lab.queue.empty.all")}
         </p>
       ) : (
         <>
           <p className="text-sm text-slate-700" aria-live="polite">
-            {total} sample{total === 1 ? "" : "s"}
+            {t("lab.queue.count", { count: total })}
           </p>
           <ul className="space-y-2">
             {items.map((sample) => (
@@ -167,6 +166,8 @@ export const needsAgent = (sample: Pick<LabSample, "status" | "assigned">): bool
   sample.status === "PENDING" && sample.assigned.trim() === "";
 
 function QueueRow({ sample }: { sample: LabSample }) {
+  const { t, date } = useT("lab");
+  const names = useDomainNames();
   const flagged = needsAgent(sample);
   return (
     <li>
@@ -178,32 +179,37 @@ function QueueRow({ sample }: { sample: LabSample }) {
         )}
       >
         <span className="flex flex-wrap items-center gap-2 md:flex-col md:items-start">
-          <span className="font-semibold text-slate-900">Sample #{sample.id}</span>
+          <span className="font-semibold text-slate-900">{t("lab.sampleTitle", { id: sample.id })}</span>
           <StatusBadge status={sample.status} />
         </span>
         <span className="min-w-0 text-sm">
-          <span className="block font-medium text-slate-900">
+          <span className="block font-medium break-words text-slate-900">
             {sample.customerName}
             {sample.company ? ` · ${sample.company}` : ""}
           </span>
-          <span className="block text-slate-700">
-            {sample.shrimpCategory} · {sample.testTypes.length} test{sample.testTypes.length === 1 ? "" : "s"}
+          <span className="block break-words text-slate-700">
+            {names.category(sample.shrimpCategory)} ·{" "}
+            {t("lab.queue.row.tests", { count: sample.testTypes.length })}
           </span>
         </span>
         <span className="min-w-0 text-sm">
           <span className="block truncate text-slate-800">
-            {sample.samplerName} · {sample.samplerLocation || "No location"}
+            {sample.samplerName} · {sample.samplerLocation || t("lab.queue.row.noLocation")}
           </span>
-          <span className="block text-xs text-slate-600">Submitted {formatDateTime(sample.createdAt)}</span>
+          <span className="block text-xs text-slate-600">
+            {t("lab.queue.row.submitted", { date: date(sample.createdAt, "dateTime") })}
+          </span>
         </span>
         <span className="flex items-center justify-between gap-2 text-sm md:justify-end">
           {flagged ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
               <TriangleAlert aria-hidden="true" className="h-3.5 w-3.5" />
-              No agent yet
+              {t("lab.queue.row.noAgent")}
             </span>
           ) : sample.assigned ? (
-            <span className="text-xs text-slate-700">Agent: {sample.assigned}</span>
+            <span className="min-w-0 text-xs break-words text-slate-700">
+              {t("lab.queue.row.agent", { agent: sample.assigned })}
+            </span>
           ) : (
             <span />
           )}

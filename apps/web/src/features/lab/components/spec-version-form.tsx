@@ -7,6 +7,8 @@ import { Button } from "@/components/ui/button";
 import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, Select, Textarea, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useAddSpecVersion } from "../api/add-spec-version";
 import {
@@ -34,6 +36,7 @@ export function SpecVersionForm({
   parameters: readonly Parameter[];
   onDone: () => void;
 }) {
+  const { t } = useT("lab");
   const add = useAddSpecVersion();
   const toast = useToast();
   const [values, setValues] = useState<VersionValues>(() => ({
@@ -64,8 +67,8 @@ export function SpecVersionForm({
     const found = rowProblems(values.limits);
     const fields: typeof fieldErrors = {};
     if (!/^\d{4}-\d{2}-\d{2}$/.test(values.effectiveFrom))
-      fields.effectiveFrom = "Give the date (YYYY-MM-DD)";
-    if (!values.reference.trim()) fields.reference = "Give the specification's reference";
+      fields.effectiveFrom = t("lab.version.dateInvalid");
+    if (!values.reference.trim()) fields.reference = t("lab.version.referenceRequired");
     setProblems(found);
     setFieldErrors(fields);
     if (Object.keys(found).length > 0 || Object.keys(fields).length > 0) {
@@ -76,7 +79,7 @@ export function SpecVersionForm({
       { market: market.code, input: versionPayload(values) },
       {
         onSuccess: (version) => {
-          toast.success(`${market.code} version ${version.version} added`);
+          toast.success(t("lab.version.added", { code: market.code, version: version.version }));
           onDone();
         },
         onError: (failure) => {
@@ -97,12 +100,17 @@ export function SpecVersionForm({
       ref={ref}
       onSubmit={submit}
       noValidate
-      aria-label={`New version of ${market.code}`}
+      aria-label={t("lab.version.formLabel", { code: market.code })}
       className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
     >
       <ErrorBanner message={banner} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id={`${id}-from`} label="Takes effect on" error={fieldErrors.effectiveFrom} required>
+        <Field
+          id={`${id}-from`}
+          label={t("lab.version.takesEffect")}
+          error={fieldErrors.effectiveFrom}
+          required
+        >
           <Input
             id={`${id}-from`}
             type="date"
@@ -113,7 +121,12 @@ export function SpecVersionForm({
             onChange={(event) => setValues((current) => ({ ...current, effectiveFrom: event.target.value }))}
           />
         </Field>
-        <Field id={`${id}-reference`} label="Reference" error={fieldErrors.reference} required>
+        <Field
+          id={`${id}-reference`}
+          label={t("lab.version.reference")}
+          error={fieldErrors.reference}
+          required
+        >
           <Input
             id={`${id}-reference`}
             className="min-h-11"
@@ -125,7 +138,7 @@ export function SpecVersionForm({
           />
         </Field>
       </div>
-      <Field id={`${id}-note`} label="Note (optional)">
+      <Field id={`${id}-note`} label={t("lab.version.note")}>
         <Textarea
           id={`${id}-note`}
           rows={2}
@@ -142,7 +155,7 @@ export function SpecVersionForm({
           </option>
         ))}
       </datalist>
-      <ul aria-label="Limits" className="space-y-2">
+      <ul aria-label={t("lab.version.limits")} className="space-y-2">
         {values.limits.map((row, index) => (
           <LimitEditor
             key={row.key}
@@ -172,18 +185,18 @@ export function SpecVersionForm({
             }))
           }
         >
-          Add Limit
+          {t("lab.version.addLimit")}
         </Button>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button variant="ghost" onClick={onDone}>
-            Cancel
+            {t("common.cancel")}
           </Button>
           <Button
             type="submit"
             isLoading={add.isPending}
             icon={<Save aria-hidden="true" className="h-4 w-4" />}
           >
-            Save Version
+            {t("lab.version.save")}
           </Button>
         </div>
       </div>
@@ -208,18 +221,20 @@ function LimitEditor({
   onChange: (change: Partial<LimitRow>) => void;
   onRemove: () => void;
 }) {
+  const { t } = useT("lab");
   const takes = kindTakes(row.kind);
   const errorId = `${id}-error`;
   const invalid = problem ? { invalid: true, "aria-describedby": errorId } : {};
   return (
     <li className="min-w-0 rounded-lg border border-slate-200 bg-white p-3" data-testid="limit-row">
       <fieldset className="min-w-0">
-        <legend className="text-sm font-semibold text-slate-900">
-          Limit {index + 1}
-          {row.parameter ? `: ${row.parameter}` : ""}
+        <legend className="max-w-full text-sm font-semibold break-words text-slate-900">
+          {row.parameter
+            ? t("lab.limit.titleWith", { n: index + 1, parameter: row.parameter })
+            : t("lab.limit.title", { n: index + 1 })}
         </legend>
         <div className="mt-2 grid grid-cols-2 gap-2 md:grid-cols-4">
-          <Field id={`${id}-parameter`} label="Parameter">
+          <Field id={`${id}-parameter`} label={t("lab.limit.parameter")}>
             <Input
               id={`${id}-parameter`}
               className="min-h-11"
@@ -230,7 +245,7 @@ function LimitEditor({
               {...invalid}
             />
           </Field>
-          <Field id={`${id}-kind`} label="Kind">
+          <Field id={`${id}-kind`} label={t("lab.limit.kind")}>
             <Select
               id={`${id}-kind`}
               className="min-h-11"
@@ -241,13 +256,13 @@ function LimitEditor({
             >
               {LIMIT_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
-                  {LIMIT_KIND_LABELS[kind]}
+                  {t(LIMIT_KIND_LABELS[kind])}
                 </option>
               ))}
             </Select>
           </Field>
           {takes.min ? (
-            <Field id={`${id}-min`} label="Min">
+            <Field id={`${id}-min`} label={t("lab.limit.min")}>
               <Input
                 id={`${id}-min`}
                 className="min-h-11"
@@ -259,7 +274,7 @@ function LimitEditor({
             </Field>
           ) : null}
           {takes.max ? (
-            <Field id={`${id}-max`} label="Max">
+            <Field id={`${id}-max`} label={t("lab.limit.max")}>
               <Input
                 id={`${id}-max`}
                 className="min-h-11"
@@ -271,7 +286,7 @@ function LimitEditor({
             </Field>
           ) : null}
           {takes.grade ? (
-            <Field id={`${id}-grade`} label="Grade (graded only)">
+            <Field id={`${id}-grade`} label={t("lab.limit.grade")}>
               <Input
                 id={`${id}-grade`}
                 className="min-h-11"
@@ -280,7 +295,7 @@ function LimitEditor({
               />
             </Field>
           ) : null}
-          <Field id={`${id}-from`} label="In effect from">
+          <Field id={`${id}-from`} label={t("lab.limit.from")}>
             <Input
               id={`${id}-from`}
               type="date"
@@ -289,7 +304,7 @@ function LimitEditor({
               onChange={(event) => onChange({ effectiveFrom: event.target.value })}
             />
           </Field>
-          <Field id={`${id}-reference`} label="Legal reference" className="col-span-2">
+          <Field id={`${id}-reference`} label={t("lab.limit.reference")} className="col-span-2">
             <Input
               id={`${id}-reference`}
               className="min-h-11"
@@ -309,7 +324,7 @@ function LimitEditor({
                 checked={row.strict}
                 onChange={(event) => onChange({ strict: event.target.checked })}
               />
-              Strict (the limit value itself fails)
+              {t("lab.limit.strict")}
             </label>
           ) : (
             <span />
@@ -317,16 +332,16 @@ function LimitEditor({
           <Button
             variant="ghost"
             size="sm"
-            aria-label={`Remove limit ${index + 1}`}
+            aria-label={t("lab.limit.removeLabel", { n: index + 1 })}
             icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
             onClick={onRemove}
           >
-            Remove
+            {t("lab.limit.remove")}
           </Button>
         </div>
         {problem ? (
           <p id={errorId} role="alert" className="mt-1 text-xs font-medium text-red-700">
-            {problem}
+            <LocalizedMessage text={problem} />
           </p>
         ) : null}
       </fieldset>

@@ -12,7 +12,7 @@ import { StaffPage } from "./staff-page";
 
 const signIn = (roles: StaffRole[]) =>
   startLabSession({
-    staff: { id: 1, email: "admin@aquatest.local", name: "Lab Admin", roles },
+    staff: { id: 1, email: "admin@aquatest.local", name: "Lab Admin", roles, language: "en" },
     accessToken: "lab-jwt",
     expiresIn: 3600,
     tokenType: "Bearer",

@@ -20,22 +20,26 @@ import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/f
 import { Field, Input, describedBy } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useAddStaff } from "../api/add-staff";
 import { useStaff } from "../api/get-staff";
 import { useUpdateStaff } from "../api/update-staff";
 import { useCurrentStaff } from "../hooks/use-current-staff";
+import { specText } from "../utils/spec-text";
 import { ROLE_LABELS, ROLE_NAMES, hasRole } from "../utils/staff-roles";
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Staff (admins): every account with its roles; add one, change roles, deactivate or reactivate. */
 export function StaffPage() {
+  const { t } = useT("lab");
   const me = useCurrentStaff();
   if (!hasRole(me, "admin")) {
     return (
       <div className="mx-auto max-w-xl py-8">
-        <Alert tone="info">Only an admin can manage staff accounts.</Alert>
+        <Alert tone="info">{t("lab.staff.adminOnly")}</Alert>
       </div>
     );
   }
@@ -43,23 +47,21 @@ export function StaffPage() {
 }
 
 function StaffAdmin({ selfId }: { selfId: number }) {
+  const { t } = useT("lab");
   const staff = useStaff();
   return (
     <div className="mx-auto max-w-5xl space-y-4">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Staff</h1>
-        <p className="text-sm text-slate-700">
-          Analysts enter results, reviewers release reports (never their own results), admins manage staff and
-          the catalogue.
-        </p>
+        <h1 className="text-2xl font-bold text-slate-900">{t("lab.staff.title")}</h1>
+        <p className="text-sm text-slate-700">{t("lab.staff.intro")}</p>
       </div>
       <AddStaffForm />
       {staff.isError ? (
-        <Alert tone="error">{staff.error.message}</Alert>
+        <Alert tone="error" message={staff.error.message} />
       ) : staff.isPending ? (
-        <LoadingState label="Loading staff..." />
+        <LoadingState label={t("lab.staff.loading")} />
       ) : (
-        <ul aria-label="Staff accounts" className="grid gap-3 md:grid-cols-2">
+        <ul aria-label={t("lab.staff.listLabel")} className="grid gap-3 md:grid-cols-2">
           {staff.data.map((member) => (
             <StaffCard key={member.id} member={member} self={member.id === selfId} />
           ))}
@@ -82,6 +84,7 @@ function RoleBoxes({
   error?: string | undefined;
   legend: string;
 }) {
+  const { t } = useT("lab");
   return (
     <fieldset className="min-w-0" aria-describedby={error ? `${idPrefix}-roles-error` : undefined}>
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
@@ -101,13 +104,13 @@ function RoleBoxes({
                 )
               }
             />
-            {ROLE_LABELS[role]}
+            <span className="min-w-0 break-words">{t(ROLE_LABELS[role])}</span>
           </label>
         ))}
       </div>
       {error ? (
         <p id={`${idPrefix}-roles-error`} role="alert" className="text-xs font-medium text-red-700">
-          {error}
+          <LocalizedMessage text={error} />
         </p>
       ) : null}
     </fieldset>
@@ -116,7 +119,10 @@ function RoleBoxes({
 
 type AddField = "email" | "name" | "password" | "roles";
 
+const INPUT_TYPES = { email: "email", name: "text", password: "password" } as const;
+
 function AddStaffForm() {
+  const { t } = useT("lab");
   const add = useAddStaff();
   const toast = useToast();
   const [values, setValues] = useState({ email: "", name: "", password: "" });
@@ -148,7 +154,7 @@ function AddStaffForm() {
     setErrors({});
     add.mutate(parsed.data, {
       onSuccess: (member) => {
-        toast.success(`${member.name} added`);
+        toast.success(t("lab.staff.added", { name: member.name }));
         setValues({ email: "", name: "", password: "" });
         setRoles(["analyst"]);
       },
@@ -163,11 +169,11 @@ function AddStaffForm() {
     });
   };
 
-  const text = (field: "email" | "name" | "password", label: string, type: string, max: number) => (
+  const text = (field: "email" | "name" | "password", label: string, max: number) => (
     <Field id={`staff-${field}`} label={label} error={errors[field]} required>
       <Input
         id={`staff-${field}`}
-        type={type}
+        type={INPUT_TYPES[field]}
         className="min-h-11"
         autoComplete={field === "password" ? "new-password" : "off"}
         maxLength={max}
@@ -183,17 +189,23 @@ function AddStaffForm() {
   return (
     <Card>
       <CardBody>
-        <form ref={ref} onSubmit={submit} noValidate aria-label="Add staff member" className="space-y-3">
-          <h2 className="text-lg font-semibold text-slate-900">Add a staff member</h2>
+        <form
+          ref={ref}
+          onSubmit={submit}
+          noValidate
+          aria-label={t("lab.staff.addLabel")}
+          className="space-y-3"
+        >
+          <h2 className="text-lg font-semibold text-slate-900">{t("lab.staff.addTitle")}</h2>
           <ErrorBanner message={banner} />
           <div className="grid gap-3 md:grid-cols-3">
-            {text("email", "Email", "email", EMAIL_MAX)}
-            {text("name", "Name", "text", NAME_MAX)}
-            {text("password", "Temporary password", "password", PASSWORD_MAX)}
+            {text("email", t("lab.staff.email"), EMAIL_MAX)}
+            {text("name", t("lab.staff.name"), NAME_MAX)}
+            {text("password", t("lab.staff.password"), PASSWORD_MAX)}
           </div>
           <RoleBoxes
             idPrefix="staff-new"
-            legend="Roles"
+            legend={t("lab.staff.roles")}
             roles={roles}
             error={errors.roles}
             onChange={(next) => {
@@ -210,7 +222,7 @@ function AddStaffForm() {
             className="w-full sm:w-auto"
             icon={<Plus aria-hidden="true" className="h-4 w-4" />}
           >
-            Add Staff Member
+            {t("lab.staff.add")}
           </Button>
         </form>
       </CardBody>
@@ -219,6 +231,7 @@ function AddStaffForm() {
 }
 
 function StaffCard({ member, self }: { member: StaffMember; self: boolean }) {
+  const { t } = useT("lab");
   const update = useUpdateStaff();
   const toast = useToast();
   const [roles, setRoles] = useState<StaffRole[]>(member.roles);
@@ -244,12 +257,11 @@ function StaffCard({ member, self }: { member: StaffMember; self: boolean }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold break-words text-slate-900">
-            {member.name}
-            {self ? " (you)" : ""}
+            {self ? t("lab.staff.you", { name: member.name }) : member.name}
           </p>
           <p className="text-sm break-all text-slate-700">{member.email}</p>
           <p className="text-xs text-slate-600">
-            {member.roles.map((role) => ROLE_NAMES[role]).join(", ") || "No roles"}
+            {member.roles.map((role) => t(ROLE_NAMES[role])).join(", ") || t("lab.staff.noRoles")}
           </p>
         </div>
         <span
@@ -258,13 +270,13 @@ function StaffCard({ member, self }: { member: StaffMember; self: boolean }) {
             member.active ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-800",
           )}
         >
-          {member.active ? "Active" : "Deactivated"}
+          {member.active ? t("lab.staff.active") : t("lab.staff.deactivated")}
         </span>
       </div>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {error ? <Alert tone="error" message={error} /> : null}
       <RoleBoxes
         idPrefix={`staff-${member.id}`}
-        legend={`Roles of ${member.name}`}
+        legend={t("lab.staff.rolesOf", { name: member.name })}
         roles={roles}
         error={roles.length === 0 ? resultMessages.staffRolesRequired : undefined}
         onChange={setRoles}
@@ -276,21 +288,21 @@ function StaffCard({ member, self }: { member: StaffMember; self: boolean }) {
           disabled={!changed || roles.length === 0}
           isLoading={update.isPending && update.variables.change.roles !== undefined}
           icon={<Save aria-hidden="true" className="h-4 w-4" />}
-          onClick={() => save({ roles }, `Roles of ${member.name} saved`)}
+          onClick={() => save({ roles }, t("lab.staff.rolesSaved", { name: member.name }))}
         >
-          Save Roles
+          {t("lab.staff.saveRoles")}
         </Button>
         {member.active ? (
           <Button
             variant="outline"
             size="sm"
             disabled={self}
-            title={self ? resultMessages.cannotDeactivateSelf : undefined}
+            title={self ? specText(resultMessages.cannotDeactivateSelf) : undefined}
             isLoading={update.isPending && update.variables.change.active === false}
             icon={<Ban aria-hidden="true" className="h-4 w-4" />}
-            onClick={() => save({ active: false }, `${member.name} deactivated`)}
+            onClick={() => save({ active: false }, t("lab.staff.deactivatedToast", { name: member.name }))}
           >
-            Deactivate
+            {t("lab.staff.deactivate")}
           </Button>
         ) : (
           <Button
@@ -298,9 +310,9 @@ function StaffCard({ member, self }: { member: StaffMember; self: boolean }) {
             size="sm"
             isLoading={update.isPending && update.variables.change.active === true}
             icon={<RotateCcw aria-hidden="true" className="h-4 w-4" />}
-            onClick={() => save({ active: true }, `${member.name} reactivated`)}
+            onClick={() => save({ active: true }, t("lab.staff.reactivated", { name: member.name }))}
           >
-            Reactivate
+            {t("lab.staff.reactivate")}
           </Button>
         )}
       </div>

@@ -13,7 +13,13 @@ export function useCurrentStaff(): Staff | undefined {
   const me = useStaffMe();
   if (!session) return undefined;
   if (me.data && me.data.id === session.staff.id) {
-    return { id: me.data.id, email: me.data.email, name: me.data.name, roles: me.data.roles };
+    return {
+      id: me.data.id,
+      email: me.data.email,
+      name: me.data.name,
+      roles: me.data.roles,
+      language: session.staff.language,
+    };
   }
   return session.staff;
 }

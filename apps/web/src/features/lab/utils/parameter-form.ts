@@ -9,6 +9,8 @@ import {
   type ParameterKind,
 } from "@lab/contracts";
 
+import { translate } from "@/lib/i18n/i18n";
+
 export interface ParameterValues {
   code: string;
   name: string;
@@ -95,7 +97,7 @@ export function parameterRequest(
   };
   const errors: Partial<Record<ParameterField, string>> = {};
   for (const key of ["lod", "loq", "cutoff"] as const) {
-    if (Number.isNaN(candidate[key])) errors[key] = "Enter a number of zero or more";
+    if (Number.isNaN(candidate[key])) errors[key] = translate("lab.parameters.numberInvalid");
   }
   const parsed = parameterInputSchema.safeParse(candidate);
   if (!parsed.success) {

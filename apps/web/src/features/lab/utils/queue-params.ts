@@ -1,14 +1,17 @@
+import type { MessageKey } from "@lab/i18n";
+
 import { LAB_STATUS_FILTERS, type LabSamplesParams, type LabStatusFilter } from "../api/get-lab-samples";
 
 export const LAB_PAGE_SIZE = 20;
 
-export const LAB_STATUS_LABELS: Record<LabStatusFilter, string> = {
-  all: "All statuses",
-  pending: "Pending (and collecting)",
-  collecting: "Collecting",
-  collected: "Collected",
-  testing: "Testing",
-  completed: "Completed",
+/** The status filter's words, by catalogue key (namespace "lab"). */
+export const LAB_STATUS_LABELS: Record<LabStatusFilter, MessageKey<"lab">> = {
+  all: "lab.queue.filter.all",
+  pending: "lab.queue.filter.pending",
+  collecting: "lab.queue.filter.collecting",
+  collected: "lab.queue.filter.collected",
+  testing: "lab.queue.filter.testing",
+  completed: "lab.queue.filter.completed",
 };
 
 /** The queue's state from the address: view, status, q and page. */

@@ -16,6 +16,9 @@ import {
   type ParameterVerdict,
   type ResultValue,
 } from "@lab/contracts";
+import type { MessageKey } from "@lab/i18n";
+
+import { translate } from "@/lib/i18n/i18n";
 
 /** A number typed as measured: "0.12" (a comma for the decimal point is accepted too). */
 export const VALUE_CHOICE = "value";
@@ -32,30 +35,30 @@ export type Entries = Record<string, Entry>;
 export const takesNumber = (parameter: Parameter): boolean =>
   parameter.kind === "quantitative" || (parameter.kind === "graded" && !parameter.grades);
 
-/** The choices a parameter offers, with their labels, in the order shown. */
+/** The choices a parameter offers, with their labels in the reader's language, in the order shown. */
 export function choicesOf(parameter: Parameter): { value: string; label: string }[] {
   if (parameter.kind === "quantitative") {
     return [
-      { value: VALUE_CHOICE, label: "Value" },
-      { value: "below_loq", label: "Below LOQ" },
-      { value: "not_detected", label: "Not detected" },
+      { value: VALUE_CHOICE, label: translate("lab.entry.value") },
+      { value: "below_loq", label: translate("lab.qualifier.below_loq") },
+      { value: "not_detected", label: translate("lab.qualifier.not_detected") },
     ];
   }
   if (parameter.kind === "graded") {
     return parameter.grades ? parameter.grades.map((grade) => ({ value: grade, label: grade })) : [];
   }
-  return qualifiersOf(parameter).map((qualifier) => ({
-    value: qualifier,
-    label: QUALIFIER_LABELS[qualifier] ?? qualifier,
-  }));
+  return qualifiersOf(parameter).map((qualifier) => {
+    const key = QUALIFIER_LABELS[qualifier];
+    return { value: qualifier, label: key ? translate(key) : qualifier };
+  });
 }
 
-const QUALIFIER_LABELS: Record<string, string> = {
-  detected: "Detected",
-  not_detected: "Not detected",
-  absent: "Absent in 25 g",
-  present: "Present in 25 g",
-  below_loq: "Below LOQ",
+const QUALIFIER_LABELS: Partial<Record<string, MessageKey<"lab">>> = {
+  detected: "lab.qualifier.detected",
+  not_detected: "lab.qualifier.not_detected",
+  absent: "lab.qualifier.absent",
+  present: "lab.qualifier.present",
+  below_loq: "lab.qualifier.below_loq",
 };
 
 export const emptyEntry = (parameter: Parameter): Entry => ({
@@ -229,11 +232,11 @@ export function fieldCode(field: string, posted: readonly string[]): string | nu
 }
 
 /** A verdict in words, with its sign: colour is never the only cue. */
-export const VERDICT_TEXT: Record<ParameterVerdict | MarketVerdict, string> = {
-  pass: "✓ Pass",
-  fail: "✗ Fail",
-  pending: "… Pending",
-  no_limit: "– Not judged",
+export const VERDICT_TEXT: Record<ParameterVerdict | MarketVerdict, MessageKey<"lab">> = {
+  pass: "lab.verdict.pass",
+  fail: "lab.verdict.fail",
+  pending: "lab.verdict.pending",
+  no_limit: "lab.verdict.no_limit",
 };
 
 export const VERDICT_TONE: Record<ParameterVerdict | MarketVerdict, string> = {
@@ -248,9 +251,9 @@ export function methodLine(parameter: Parameter): string {
   return [
     parameter.method,
     parameter.unit,
-    parameter.lod !== null ? `LOD ${parameter.lod}` : null,
-    parameter.loq !== null ? `LOQ ${parameter.loq}` : null,
-    parameter.methodRole === "screening" ? "screening" : null,
+    parameter.lod !== null ? translate("lab.method.lod", { value: parameter.lod }) : null,
+    parameter.loq !== null ? translate("lab.method.loq", { value: parameter.loq }) : null,
+    parameter.methodRole === "screening" ? translate("lab.method.screening") : null,
   ]
     .filter(Boolean)
     .join(" · ");

@@ -1,5 +1,8 @@
 // The "add a version" editor of a market's specification: limit rows as typed, and the body they post.
 import { LIMIT_KINDS, type Limit, type LimitKind } from "@lab/contracts";
+import type { MessageKey } from "@lab/i18n";
+
+import { translate } from "@/lib/i18n/i18n";
 
 import type { SpecVersionInput } from "../api/add-spec-version";
 
@@ -23,12 +26,12 @@ export interface VersionValues {
   limits: LimitRow[];
 }
 
-export const LIMIT_KIND_LABELS: Record<LimitKind, string> = {
-  max: "At most (max)",
-  min: "At least (min)",
-  range: "Range (min–max)",
-  not_detected: "Not detected",
-  absent_25g: "Absent in 25 g",
+export const LIMIT_KIND_LABELS: Record<LimitKind, MessageKey<"lab">> = {
+  max: "lab.limitKind.max",
+  min: "lab.limitKind.min",
+  range: "lab.limitKind.range",
+  not_detected: "lab.limitKind.not_detected",
+  absent_25g: "lab.limitKind.absent_25g",
 };
 
 export const isLimitKind = (value: string): value is LimitKind =>
@@ -102,23 +105,26 @@ export function versionPayload(values: VersionValues): SpecVersionInput {
   };
 }
 
-/** Problems found before sending: a number that is not one, a range without both ends. Keyed by row key. */
+/**
+ * Problems found before sending: a number that is not one, a range without both ends. Keyed by row
+ * key, in the reader's language (the lab namespace is loaded by the form that calls it).
+ */
 export function rowProblems(rows: readonly LimitRow[]): Record<number, string> {
   const problems: Record<number, string> = {};
   for (const row of rows) {
     const takes = kindTakes(row.kind);
     const usesGrade = takes.grade && row.grade.trim() !== "";
     const bad = (text: string) => text.trim() !== "" && Number.isNaN(Number(text.trim().replace(",", ".")));
-    if (!row.parameter.trim()) problems[row.key] = "Choose the parameter";
+    if (!row.parameter.trim()) problems[row.key] = translate("lab.limitProblem.parameter");
     else if ((takes.min && bad(row.min)) || (takes.max && bad(row.max)))
-      problems[row.key] = "Limits are numbers in the parameter's unit";
+      problems[row.key] = translate("lab.limitProblem.numbers");
     else if (row.kind === "range" && (!row.min.trim() || !row.max.trim()))
-      problems[row.key] = "A range needs its min and max";
+      problems[row.key] = translate("lab.limitProblem.range");
     else if (!usesGrade && row.kind === "max" && !row.max.trim())
-      problems[row.key] = "Give the maximum (or a grade)";
+      problems[row.key] = translate("lab.limitProblem.max");
     else if (!usesGrade && row.kind === "min" && !row.min.trim())
-      problems[row.key] = "Give the minimum (or a grade)";
-    else if (!row.reference.trim()) problems[row.key] = "Each limit needs its legal reference";
+      problems[row.key] = translate("lab.limitProblem.min");
+    else if (!row.reference.trim()) problems[row.key] = translate("lab.limitProblem.reference");
   }
   return problems;
 }

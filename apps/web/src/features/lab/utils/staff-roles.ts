@@ -1,16 +1,18 @@
 // Staff roles in the console (issue 16): who may do what, and how each role reads.
 import type { Staff, StaffRole } from "@lab/contracts";
+import type { MessageKey } from "@lab/i18n";
 
-export const ROLE_LABELS: Record<StaffRole, string> = {
-  analyst: "Analyst (enters results)",
-  reviewer: "Reviewer (releases reports)",
-  admin: "Admin (staff and catalogue)",
+/** Each role with what it does, by catalogue key. */
+export const ROLE_LABELS: Record<StaffRole, MessageKey<"lab">> = {
+  analyst: "lab.role.analyst",
+  reviewer: "lab.role.reviewer",
+  admin: "lab.role.admin",
 };
 
-export const ROLE_NAMES: Record<StaffRole, string> = {
-  analyst: "Analyst",
-  reviewer: "Reviewer",
-  admin: "Admin",
+export const ROLE_NAMES: Record<StaffRole, MessageKey<"lab">> = {
+  analyst: "lab.roleName.analyst",
+  reviewer: "lab.roleName.reviewer",
+  admin: "lab.roleName.admin",
 };
 
 /**
