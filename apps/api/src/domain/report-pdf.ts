@@ -5,11 +5,23 @@ import {
   type ParameterVerdict,
 } from "@lab/contracts";
 import type { CustomerRow, ReportRow, SampleRow } from "@lab/db";
+import type { MessageKey } from "@lab/i18n";
 import QRCode from "qrcode";
 
 import { displayPhone } from "../lib/phone";
+import { documentWords, under, type DocumentWords } from "../pdf/coa-words";
 import { createDocument, documentBytes } from "../pdf/document";
-import { drawTable, drawText, lineHeight, type Cell, type Column, type TextStyle } from "../pdf/layout";
+import {
+  drawTable,
+  drawText,
+  labelColumnWidth,
+  lineHeight,
+  textWidth,
+  wrap,
+  type Cell,
+  type Column,
+  type TextStyle,
+} from "../pdf/layout";
 
 export const LAB = LAB_IDENTITY;
 
@@ -79,12 +91,6 @@ export function coordinates(lat: number | null, lng: number | null): string | nu
   return `${part(lat, "N", "S")}, ${part(lng, "E", "W")}`;
 }
 
-const VERDICT_TEXT: Record<ParameterVerdict, string> = {
-  pass: "✓ Pass",
-  fail: "✗ Fail",
-  no_limit: "—",
-  pending: "Pending",
-};
 const MARKET_MARK = { pass: "✓", fail: "✗", pending: "…" } as const;
 
 /** "EU ✓ · US ✓ · JP ✗": every judged market's verdict on one line, in words and marks. */
@@ -133,11 +139,26 @@ export interface ReportPdfInput {
 }
 
 const label = (text: string): Cell => ({ text, weight: "bold" });
-const verdictCell = (verdict: ParameterVerdict): Cell => ({
-  text: VERDICT_TEXT[verdict],
+
+/** A verdict as words: "✓ Pass", and under it the account's word for it. */
+function verdictText(w: DocumentWords, verdict: ParameterVerdict | "pass" | "fail" | "pending"): string {
+  if (verdict === "no_limit") return "—";
+  const key = `coa.verdict.${verdict}` as const;
+  const mark = verdict === "pass" ? "✓ " : verdict === "fail" ? "✗ " : "";
+  return under(`${mark}${w.en(key)}`, w.local(key));
+}
+
+const verdictCell = (w: DocumentWords, verdict: ParameterVerdict): Cell => ({
+  text: verdictText(w, verdict),
   weight: verdict === "fail" ? "bold" : "regular",
   color: verdict === "pass" ? PASS : verdict === "fail" ? FAIL : GREY,
 });
+
+/** A market's name, and its name in the account's language in brackets when the catalogue has it. */
+const marketName = (w: DocumentWords, market: Pick<MarketJudgement, "code" | "name">): string => {
+  const local = w.optional(`results.market.${market.code}`);
+  return local === null ? market.name : `${market.name} (${local})`;
+};
 
 const limitOfDetection = (line: ParameterLine): string => {
   if (line.lod === null && line.loq === null) return "—";
@@ -145,64 +166,138 @@ const limitOfDetection = (line: ParameterLine): string => {
 };
 
 /** The result table: the parameter's columns, then a limit and verdict pair per market. */
-function resultTables(report: ReportRow): { caption: string; columns: Column[]; rows: Cell[][] }[] {
+function resultTables(
+  doc: PDFKit.PDFDocument,
+  report: ReportRow,
+  w: DocumentWords,
+): { caption: string; columns: Column[]; rows: Cell[][] }[] {
   const markets = report.markets;
+  // A bilingual table gives the market columns a little more room: the verdict words are longer.
+  const firstBase: [MessageKey, number][] = w.bilingual
+    ? [
+        ["coa.column.parameter", 92],
+        ["coa.column.method", 56],
+        ["coa.column.unit", 34],
+        ["coa.column.lodLoq", 40],
+        ["coa.column.result", 54],
+      ]
+    : [
+        ["coa.column.parameter", 100],
+        ["coa.column.method", 60],
+        ["coa.column.unit", 36],
+        ["coa.column.lodLoq", 42],
+        ["coa.column.result", 58],
+      ];
+  if (w.bilingual) {
+    // A header word wider than its column (Malayalam's യൂണിറ്റ് over "Unit") widens it; the
+    // parameter column, which wraps names anyway, gives the room.
+    let extra = 0;
+    for (const entry of firstBase.slice(1)) {
+      const need = labelColumnWidth(doc, [w.stacked(entry[0])], { size: 7.5, weight: "bold" }, 2.5, 0, 80);
+      if (need > entry[1]) {
+        extra += need - entry[1];
+        entry[1] = need;
+      }
+    }
+    const parameter = firstBase[0];
+    if (parameter) parameter[1] = Math.max(70, parameter[1] - extra);
+  }
+  const firstBaseWidth = firstBase.reduce((sum, [, width]) => sum + width, 0);
+  // A verdict word is never cut inside (Malayalam's പരാജയപ്പെട്ടു is twice "✗ Fail"): when it does
+  // not fit beside its limit, fewer markets share a table. A released report has no pending verdict.
+  const verdictNeed = w.bilingual
+    ? Math.max(
+        ...(["pass", "fail"] as const).flatMap((verdict) =>
+          verdictText(w, verdict)
+            .split("\n")
+            .map((line) => textWidth(doc, line, { size: 7.5, weight: "bold" })),
+        ),
+      ) +
+      2 * 2.5 +
+      1
+    : 0;
+  const VERDICT_SHARE = 0.55;
+  let perTable = MARKETS_PER_TABLE;
+  while (perTable > 1 && verdictNeed > ((CONTENT - firstBaseWidth) / perTable) * VERDICT_SHARE) perTable -= 1;
   const chunks: MarketJudgement[][] = [];
-  for (let index = 0; index < markets.length; index += MARKETS_PER_TABLE)
-    chunks.push(markets.slice(index, index + MARKETS_PER_TABLE));
+  for (let index = 0; index < markets.length; index += perTable)
+    chunks.push(markets.slice(index, index + perTable));
   if (chunks.length === 0) chunks.push([]);
   return chunks.map((chunk, chunkIndex) => {
     const first = chunkIndex === 0;
     // The first table has the method and detection limits; a further one only repeats what identifies the line.
     const base: Column[] = first
-      ? [
-          { header: "Parameter", width: 100 },
-          { header: "Method", width: 60 },
-          { header: "Unit", width: 36 },
-          { header: "LOD / LOQ", width: 42 },
-          { header: "Result", width: 58 },
-        ]
+      ? firstBase.map(([key, width]) => ({ header: w.stacked(key), width }))
       : [
-          { header: "Parameter", width: 130 },
-          { header: "Result", width: 70 },
+          { header: w.stacked("coa.column.parameter"), width: 130 },
+          { header: w.stacked("coa.column.result"), width: 70 },
         ];
     const baseWidth = base.reduce((sum, column) => sum + column.width, 0);
     const perMarket = (CONTENT - baseWidth) / Math.max(chunk.length, 1);
-    const verdictWidth = Math.min(44, perMarket * 0.42);
+    const verdictWidth = Math.min(
+      Math.max(Math.min(44, perMarket * 0.42), verdictNeed),
+      perMarket * VERDICT_SHARE,
+    );
     const columns: Column[] = [
       ...base,
       ...chunk.flatMap((market) => [
-        { header: `${market.code} limit`, width: perMarket - verdictWidth },
+        {
+          header: w.stacked("coa.column.marketLimit", { market: market.code }),
+          width: perMarket - verdictWidth,
+        },
         { header: market.code, width: verdictWidth },
       ]),
     ];
     const rows = report.parameters.map((line) => {
       const result = line.result?.display ?? "—";
+      // The catalogue's name in the account's language under the English one (a parameter the lab
+      // created itself has none: English only).
+      const name = under(line.name, w.optional(`results.param.${line.code}`));
       const cells: Cell[] = first
         ? [
-            { text: line.name },
+            { text: name },
             { text: line.method },
             { text: line.unit ?? "—" },
             { text: limitOfDetection(line) },
             { text: result, weight: "bold" },
           ]
-        : [{ text: line.name }, { text: result, weight: "bold" }];
+        : [{ text: name }, { text: result, weight: "bold" }];
       for (const market of chunk) {
         const judged = line.markets.find((entry) => entry.code === market.code);
-        cells.push({ text: judged?.limitText ?? "—" }, verdictCell(judged?.verdict ?? "no_limit"));
+        cells.push({ text: judged?.limitText ?? "—" }, verdictCell(w, judged?.verdict ?? "no_limit"));
       }
       return cells;
     });
     const caption = first
-      ? "Results"
-      : `Results (continued): ${chunk.map((market) => market.name).join(", ")}`;
+      ? w.inline("coa.results")
+      : `${w.inline("coa.resultsContinued")}: ${chunk.map((market) => marketName(w, market)).join(", ")}`;
     return { caption, columns, rows };
   });
 }
 
+/** A date as the lab writes it, and in the account's language in brackets (India time both). */
+function bothDates(w: DocumentWords, date: Date, english: string, style: "date" | "dateTime"): string {
+  const local = w.date(date, style);
+  return local === null ? english : `${english} (${local})`;
+}
+
+/** A date in English, and under it in the account's language (narrow table cells). */
+function datesUnder(w: DocumentWords, date: Date, english: string, style: "date" | "dateTime"): string {
+  return under(english, w.date(date, style));
+}
+
+/** A name from the shared lists (category, test type) with its localized form, when there is one. */
+const localizedList = (w: DocumentWords, prefix: string, values: readonly string[]): string | null => {
+  const local = values.map((value) => w.optional(`${prefix}${value}`));
+  if (local.every((entry) => entry === null)) return null;
+  return local.map((entry, index) => entry ?? values[index] ?? "").join(", ");
+};
+
 /** The certificate of analysis of one report (or, for a failed test, its test report), as an A4 PDF. */
 export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const { report, sample, customer } = input;
+  // English headings always; the account's language beside them (stored once at release).
+  const w = documentWords(customer.language);
   const number = report.certification;
   const doc = createDocument({
     title: reportPdfTitle(report),
@@ -221,15 +316,11 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
     // Behind everything on the first page, across it.
     doc.save();
     doc.rotate(-30, { origin: [PAGE.width / 2, PAGE.height / 2] });
-    drawText(
-      doc,
-      "REVOKED",
-      0,
-      PAGE.height / 2 - 50,
-      { size: 80, weight: "bold", color: "#fca5a5" },
-      PAGE.width,
-      "center",
-    );
+    const stamp = { size: 80, weight: "bold", color: "#fca5a5" } as const;
+    drawText(doc, w.en("coa.revoked.stamp"), 0, PAGE.height / 2 - 50, stamp, PAGE.width, "center");
+    const localStamp = w.local("coa.revoked.stamp");
+    if (localStamp !== null)
+      drawText(doc, localStamp, 0, PAGE.height / 2 + 60, { ...stamp, size: 48 }, PAGE.width, "center");
     doc.restore();
   }
 
@@ -238,45 +329,47 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
   y += drawText(doc, LAB.name, left, y, { size: 18, weight: "bold", color: TEAL }, headerWidth);
   y += drawText(doc, `${LAB.accreditation}\n${LAB.address}`, left, y, { size: 9, color: GREY }, headerWidth);
 
+  // The QR code and its caption reach this far down on the first page.
+  let qrBottom = 0;
   if (number) {
     const qrX = PAGE.width - PAGE.margin - QR_SIZE;
     drawQr(doc, verifyUrl(input.publicUrl, number), qrX, PAGE.margin - 4, QR_SIZE);
-    drawText(
-      doc,
-      "Scan to verify",
-      qrX,
-      PAGE.margin + QR_SIZE - 4,
-      { size: 7, color: GREY },
-      QR_SIZE,
-      "center",
-    );
+    qrBottom =
+      PAGE.margin +
+      QR_SIZE -
+      4 +
+      drawText(
+        doc,
+        w.stacked("coa.scanToVerify"),
+        qrX,
+        PAGE.margin + QR_SIZE - 4,
+        { size: 7, color: GREY },
+        QR_SIZE,
+        "center",
+      );
   }
 
   y += 10;
   y += drawText(
     doc,
-    number ? "Certificate of Analysis" : "Test Report",
+    w.inline(number ? "coa.title.certificate" : "coa.title.testReport"),
     left,
     y,
     { size: 16, weight: "bold" },
     headerWidth,
   );
   const identity = number
-    ? `Certification No.: ${number}`
-    : `Report No.: R-${report.id}. The test failed: no certificate of analysis is issued for this sample.`;
+    ? `${w.inline("coa.certificationNo")}: ${number}`
+    : `${w.inline("coa.reportNo")}: R-${report.id}. ${w.stacked("coa.testFailedNoCertificate")}`;
   y += drawText(doc, identity, left, y, { size: 10 }, headerWidth);
-  y += drawText(
-    doc,
-    `Issued: ${certified ? indiaTime(report.completedAt) : day(report.completedAt)}`,
-    left,
-    y,
-    { size: 10 },
-    headerWidth,
-  );
+  const issued = certified
+    ? bothDates(w, report.completedAt, indiaTime(report.completedAt), "dateTime")
+    : bothDates(w, report.completedAt, day(report.completedAt), "date");
+  y += drawText(doc, `${w.inline("coa.issued")}: ${issued}`, left, y, { size: 10 }, headerWidth);
   if (input.replaces) {
     y += drawText(
       doc,
-      `Replaces ${input.replaces}, which was revoked. This ${number ? "certificate" : "report"} supersedes it.`,
+      w.stacked(number ? "coa.replaces.certificate" : "coa.replaces.report", { number: input.replaces }),
       left,
       y,
       { size: 10, weight: "bold", color: FAIL },
@@ -287,43 +380,81 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
     // The verdicts at a glance; the table below gives each parameter's.
     y += drawText(
       doc,
-      `${marketSummary(report.markets)} — ${report.result === "success" ? "Passed" : "Failed"}`,
+      `${marketSummary(report.markets)} — ${w.inline(report.result === "success" ? "coa.passed" : "coa.failed")}`,
       left,
       y + 2,
       { size: 11, weight: "bold", color: report.result === "success" ? PASS : FAIL },
       headerWidth,
     );
   }
-  if (number) y = Math.max(y, PAGE.margin + QR_SIZE + 8);
+  if (number) y = Math.max(y, PAGE.margin + QR_SIZE + 8, qrBottom + 4);
 
   const place = [coordinates(sample.lat, sample.lng), sample.samplerLocation || null]
     .filter((part) => part !== null)
     .join("\n");
   const testPeriod =
     report.testingStartedAt && report.analysedAt
-      ? `${indiaTime(report.testingStartedAt)} – ${indiaTime(report.analysedAt)}`
+      ? under(
+          `${indiaTime(report.testingStartedAt)} – ${indiaTime(report.analysedAt)}`,
+          w.bilingual
+            ? `${w.date(report.testingStartedAt, "dateTime") ?? ""} – ${w.date(report.analysedAt, "dateTime") ?? ""}`
+            : null,
+        )
       : null;
-  const collection = [input.agent ?? null, input.collectedAt ? indiaTime(input.collectedAt) : null]
+  const collection = [
+    input.agent ?? null,
+    input.collectedAt ? datesUnder(w, input.collectedAt, indiaTime(input.collectedAt), "dateTime") : null,
+  ]
     .filter((part) => part !== null)
     .join(", ");
+  const category = under(
+    `#${sample.id} · ${sample.shrimpCategory}`,
+    w.optional(`domain.category.${sample.shrimpCategory}`),
+  );
+  const testTypes = sample.testTypes.length > 0 ? sample.testTypes : [sample.shrimpSubCategory];
+  const tests = under(
+    sample.testTypes.join(", ") || sample.shrimpSubCategory || "—",
+    localizedList(
+      w,
+      "domain.testType.",
+      testTypes.filter((type) => type !== ""),
+    ),
+  );
   const facts: [string, string][] = [
-    ["Customer", customer.fullName],
-    ["Company", customer.company ?? "—"],
-    ["Provider", `${sample.samplerName} (${displayPhone(sample.phoneNumber)})`],
-    ["Pond", place || "—"],
-    ["Sample", `#${sample.id} · ${sample.shrimpCategory}`],
-    ["Tests", sample.testTypes.join(", ") || sample.shrimpSubCategory || "—"],
-    ["Collected", collection || "—"],
-    ["Received", input.receivedAt ? indiaTime(input.receivedAt) : day(sample.createdAt)],
+    [w.stacked("coa.fact.customer"), customer.fullName],
+    [w.stacked("coa.fact.company"), customer.company ?? "—"],
+    [w.stacked("coa.fact.provider"), `${sample.samplerName} (${displayPhone(sample.phoneNumber)})`],
+    [w.stacked("coa.fact.pond"), place || "—"],
+    [w.stacked("coa.fact.sample"), category],
+    [w.stacked("coa.fact.tests"), tests],
+    [w.stacked("coa.fact.collected"), collection || "—"],
+    [
+      w.stacked("coa.fact.received"),
+      input.receivedAt
+        ? datesUnder(w, input.receivedAt, indiaTime(input.receivedAt), "dateTime")
+        : datesUnder(w, sample.createdAt, day(sample.createdAt), "date"),
+    ],
   ];
-  if (testPeriod) facts.push(["Tested", testPeriod]);
-  if (!certified) facts.push(["E-mail", customer.email]);
+  if (testPeriod) facts.push([w.stacked("coa.fact.tested"), testPeriod]);
+  if (!certified) facts.push([w.stacked("coa.fact.email"), customer.email]);
   // Two facts a row: label, value, label, value.
   const factRows: Cell[][] = [];
   for (let index = 0; index < facts.length; index += 2) {
     const [a, b] = [facts[index], facts[index + 1]];
     factRows.push([label(a?.[0] ?? ""), { text: a?.[1] ?? "" }, label(b?.[0] ?? ""), { text: b?.[1] ?? "" }]);
   }
+  // Indian words are longer than the English labels: their column is as wide as the longest word.
+  const labelStyle: TextStyle = { size: 9, weight: "bold" };
+  const factLabel = w.bilingual
+    ? labelColumnWidth(
+        doc,
+        facts.map(([name]) => name),
+        labelStyle,
+        2,
+        62,
+        110,
+      )
+    : 62;
   y = await drawTable(doc, {
     x: left,
     y: y + 8,
@@ -332,10 +463,10 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
     header: false,
     padding: 2,
     columns: [
-      { header: "", width: 62 },
-      { header: "", width: CONTENT / 2 - 62 },
-      { header: "", width: 62 },
-      { header: "", width: CONTENT / 2 - 62 },
+      { header: "", width: factLabel },
+      { header: "", width: CONTENT / 2 - factLabel },
+      { header: "", width: factLabel },
+      { header: "", width: CONTENT / 2 - factLabel },
     ],
     rows: factRows,
   });
@@ -345,9 +476,19 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
     style: { size: 11, weight: "bold", color: TEAL },
   });
   const passed = report.result === "success";
+  const sideLabel = w.bilingual
+    ? labelColumnWidth(
+        doc,
+        [w.stacked("coa.markets"), w.stacked("coa.overallResult"), w.stacked("coa.remarks")],
+        labelStyle,
+        2,
+        90,
+        150,
+      )
+    : 90;
 
   if (certified) {
-    for (const table of resultTables(report)) {
+    for (const table of resultTables(doc, report, w)) {
       y = await drawTable(doc, {
         x: left,
         y: y + 12,
@@ -363,30 +504,33 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
       });
     }
 
+    const marketVerdict = (verdict: MarketJudgement["verdict"]) => {
+      const key = `coa.verdict.${verdict}` as const;
+      const local = w.local(key);
+      return local === null ? w.en(key) : `${w.en(key)} / ${local}`;
+    };
     const summaryRows: Cell[][] = [
       [
-        label("Markets"),
+        label(w.stacked("coa.markets")),
         {
           text: report.markets
             .map(
               (market) =>
-                `${market.name} ${MARKET_MARK[market.verdict]} ${market.verdict === "pass" ? "Pass" : market.verdict === "fail" ? "Fail" : "Pending"}`,
+                `${marketName(w, market)} ${MARKET_MARK[market.verdict]} ${marketVerdict(market.verdict)}`,
             )
             .join(" · "),
         },
       ],
       [
-        label("Overall result"),
+        label(w.stacked("coa.overallResult")),
         {
-          text: passed
-            ? "Passed: every result meets the limits of every judged market"
-            : "Failed: a result exceeds a limit of a judged market",
+          text: w.stacked(passed ? "coa.overall.passed" : "coa.overall.failed"),
           weight: "bold",
           color: passed ? PASS : FAIL,
         },
       ],
     ];
-    if (report.remarks) summaryRows.push([label("Remarks"), { text: report.remarks }]);
+    if (report.remarks) summaryRows.push([label(w.stacked("coa.remarks")), { text: report.remarks }]);
     y = await drawTable(doc, {
       x: left,
       y: y + 10,
@@ -395,8 +539,8 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
       header: false,
       padding: 2,
       columns: [
-        { header: "", width: 90 },
-        { header: "", width: CONTENT - 90 },
+        { header: "", width: sideLabel },
+        { header: "", width: CONTENT - sideLabel },
       ],
       rows: summaryRows,
     });
@@ -412,12 +556,12 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
         padding: 2.5,
         header: { fill: "#e5e7eb", color: "#111827" },
         rules: true,
-        caption: caption("Specifications judged against"),
+        caption: caption(w.inline("coa.specs.caption")),
         columns: [
-          { header: "Market", width: 120 },
-          { header: "Version", width: 50 },
-          { header: "In force from", width: 75 },
-          { header: "Reference", width: CONTENT - 245 },
+          { header: w.stacked("coa.specs.market"), width: 120 },
+          { header: w.stacked("coa.specs.version"), width: 50 },
+          { header: w.stacked("coa.specs.inForceFrom"), width: 75 },
+          { header: w.stacked("coa.specs.reference"), width: CONTENT - 245 },
         ],
         rows: specs.map((spec) => [
           { text: `${spec.name} (${spec.market})` },
@@ -436,33 +580,47 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
       header: { fill: TEAL, color: "#ffffff" },
       rules: true,
       columns: [
-        { header: "Test", width: 120 },
-        { header: "Result", width: 85 },
-        { header: "Unit", width: 55 },
-        { header: "Limit", width: 85 },
-        { header: "Method", width: 110 },
-        { header: "Verdict", width: CONTENT - 455 },
+        { header: w.stacked("coa.legacy.test"), width: 120 },
+        { header: w.stacked("coa.column.result"), width: 85 },
+        { header: w.stacked("coa.column.unit"), width: 55 },
+        { header: w.stacked("coa.legacy.limit"), width: 85 },
+        { header: w.stacked("coa.column.method"), width: 110 },
+        { header: w.stacked("coa.legacy.verdict"), width: CONTENT - 455 },
       ],
       rows: report.tests.map((test) => [
-        test.testType,
+        under(test.testType, w.optional(`domain.testType.${test.testType}`)),
         test.value,
         test.unit,
         test.limit,
         test.method,
-        { text: test.verdict.toUpperCase(), weight: "bold", color: test.verdict === "pass" ? PASS : FAIL },
+        {
+          text: under(test.verdict.toUpperCase(), w.local(`coa.verdict.${test.verdict}`)),
+          weight: "bold",
+          color: test.verdict === "pass" ? PASS : FAIL,
+        },
       ]),
     });
 
     const sections: [string, string][] = [
-      ["Overall result", passed ? "Test Passed" : "Test Failed"],
-      ["Initial inspection", report.details.initialInspection],
-      ["Viral screening", report.details.labResults.viralScreening],
-      ["Bacterial analysis", report.details.labResults.bacterialAnalysis],
-      ["Parasite check", report.details.labResults.parasiteCheck],
-      ["Genetic markers", report.details.labResults.geneticMarkers],
-      ["Water quality", report.details.labResults.waterQuality],
-      ["Final review", report.details.finalReview],
+      [w.stacked("coa.overallResult"), w.stacked(passed ? "coa.legacy.testPassed" : "coa.legacy.testFailed")],
+      [w.stacked("coa.section.initialInspection"), report.details.initialInspection],
+      [w.stacked("coa.section.viralScreening"), report.details.labResults.viralScreening],
+      [w.stacked("coa.section.bacterialAnalysis"), report.details.labResults.bacterialAnalysis],
+      [w.stacked("coa.section.parasiteCheck"), report.details.labResults.parasiteCheck],
+      [w.stacked("coa.section.geneticMarkers"), report.details.labResults.geneticMarkers],
+      [w.stacked("coa.section.waterQuality"), report.details.labResults.waterQuality],
+      [w.stacked("coa.section.finalReview"), report.details.finalReview],
     ];
+    const sectionLabel = w.bilingual
+      ? labelColumnWidth(
+          doc,
+          sections.map(([name]) => name),
+          labelStyle,
+          2,
+          110,
+          170,
+        )
+      : 110;
     y = await drawTable(doc, {
       x: left,
       y: y + 12,
@@ -471,8 +629,8 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
       header: false,
       padding: 2,
       columns: [
-        { header: "", width: 110 },
-        { header: "", width: CONTENT - 110 },
+        { header: "", width: sectionLabel },
+        { header: "", width: CONTENT - sectionLabel },
       ],
       rows: sections
         .filter(([, text]) => text.trim() !== "")
@@ -486,41 +644,53 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
 
   const notes = certified
     ? [
-        `Analysed by: ${input.analyst ?? "—"}${report.analysedAt ? `, ${indiaTime(report.analysedAt)}` : ""}`,
-        `Reviewed and released by: ${input.signatory ?? "—"}, ${indiaTime(report.completedAt)}`,
+        `${w.inline("coa.analysedBy")}: ${input.analyst ?? "—"}${report.analysedAt ? `, ${bothDates(w, report.analysedAt, indiaTime(report.analysedAt), "dateTime")}` : ""}`,
+        `${w.inline("coa.reviewedBy")}: ${input.signatory ?? "—"}, ${bothDates(w, report.completedAt, indiaTime(report.completedAt), "dateTime")}`,
       ]
-    : [`Authorised signatory: ${input.signatory ?? "Laboratory Quality Manager"}`];
-  if (revoked)
-    notes.push(`Revoked on ${report.revokedAt ? day(report.revokedAt) : "-"}: ${report.revokedReason ?? ""}`);
+    : [`${w.inline("coa.authorisedSignatory")}: ${input.signatory ?? w.inline("coa.qualityManager")}`];
+  if (revoked) {
+    const on = report.revokedAt ? day(report.revokedAt) : "-";
+    const localOn = report.revokedAt ? (w.date(report.revokedAt, "date") ?? on) : on;
+    notes.push(
+      `${w.inline("coa.revoked.on", { date: on }, { date: localOn })}: ${report.revokedReason ?? ""}`,
+    );
+  }
   const small = [
-    `The results relate only to the sample as received. This ${number ? "certificate" : "report"} shall not be reproduced except in full.`,
-    number ? `Check this certificate at ${verifyUrl(input.publicUrl, number)}` : "",
+    w.stacked(number ? "coa.smallPrint.certificate" : "coa.smallPrint.report"),
+    number ? w.stacked("coa.checkAt", { url: verifyUrl(input.publicUrl, number) }) : "",
   ].filter((line) => line !== "");
   const noteStyle: TextStyle = { size: 10, color: revoked ? FAIL : "#000000" };
+  const smallStyle: TextStyle = { size: 8, color: GREY };
   // The signatures and the small print stay together.
-  if (y + 18 + (notes.length + 1) * lineHeight(noteStyle) + 3 * lineHeight({ size: 8 }) > BOTTOM) {
+  const noteLines = notes.reduce((sum, note) => sum + wrap(doc, note, noteStyle, CONTENT).length, 0);
+  const smallLines = small.reduce((sum, line) => sum + wrap(doc, line, smallStyle, CONTENT).length, 0);
+  if (
+    y + 18 + (noteLines + 1) * lineHeight(noteStyle) + Math.max(smallLines + 1, 3) * lineHeight(smallStyle) >
+    BOTTOM
+  ) {
     doc.addPage();
     y = PAGE.margin;
   }
   y += 18;
   y += drawText(doc, notes.join("\n"), left, y, noteStyle, CONTENT);
-  drawText(doc, small.join("\n"), left, y + 6, { size: 8, color: GREY }, CONTENT);
+  drawText(doc, small.join("\n"), left, y + 6, smallStyle, CONTENT);
 
   // Every page says which document it belongs to, where it stands, and that it is valid only whole.
   const { start, count } = doc.bufferedPageRange();
+  const footerStyle: TextStyle = { size: 7, color: GREY };
+  const localTitle = w.local(number ? "coa.title.certificate" : "coa.title.testReport");
   for (let page = start; page < start + count; page += 1) {
     doc.switchToPage(page);
     const footerY = PAGE.height - PAGE.margin + 10;
-    drawText(
-      doc,
-      "Not to be reproduced except in full",
-      left,
-      footerY,
-      { size: 7, color: GREY },
-      CONTENT / 2,
+    drawText(doc, w.stacked("coa.footer.notReproduced"), left, footerY, footerStyle, CONTENT / 2);
+    const pageValues = { page: page - start + 1, count };
+    const footer = under(
+      `${reportPdfTitle(report)} · ${w.en("coa.footer.page", pageValues)}`,
+      localTitle === null
+        ? null
+        : `${localTitle} ${number ?? `R-${report.id}`} · ${w.local("coa.footer.page", pageValues) ?? ""}`,
     );
-    const footer = `${reportPdfTitle(report)} · Page ${page - start + 1} of ${count}`;
-    drawText(doc, footer, left, footerY, { size: 7, color: GREY }, CONTENT, "right");
+    drawText(doc, footer, left + CONTENT / 2, footerY, footerStyle, CONTENT / 2, "right");
   }
   return documentBytes(doc);
 }

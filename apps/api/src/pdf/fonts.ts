@@ -62,11 +62,62 @@ export function woffToSfnt(woff: Buffer): Buffer {
   return sfnt;
 }
 
+// fontkit 2.0.4 crashes on a mark-to-base (or mark-to-ligature, mark-to-mark) record whose anchor
+// for the mark's class is NULL, which OpenType allows and Noto's Indic fonts use: Telugu ప్రతి,
+// Malayalam റിപ്പോർട്ട്, Gujarati અંતિમ threw "Cannot read properties of null (reading 'xCoordinate')"
+// and the whole certificate failed. As HarfBuzz does, such a subtable does not apply to that pair
+// (the lookup goes on to its next subtable).
+class NoAnchor extends Error {}
+// Thrown and caught inside one lookup: one instance serves (no stack trace is built per glyph).
+const NO_ANCHOR = new NoAnchor("no anchor");
+
+interface GposProcessorInternals {
+  applyLookup: (this: GposProcessorInternals, lookupType: number, table: unknown) => boolean;
+  applyAnchor: (
+    this: GposProcessorInternals,
+    markRecord: { markAnchor: unknown },
+    baseAnchor: unknown,
+    baseGlyphIndex: number,
+  ) => void;
+}
+interface FontInternals {
+  _layoutEngine?: { engine?: { GPOSProcessor?: GposProcessorInternals | null } | null };
+}
+const patched = new WeakSet<object>();
+
+/** Teaches the GPOS processor class of this fontkit build to skip a NULL anchor (once per class). */
+export function tolerateMissingAnchors(font: fontkit.Font): void {
+  const processor = (font as unknown as FontInternals)._layoutEngine?.engine?.GPOSProcessor;
+  if (!processor) return;
+  const proto = Object.getPrototypeOf(processor) as GposProcessorInternals;
+  if (patched.has(proto)) return;
+  patched.add(proto);
+  const applyAnchor = proto.applyAnchor;
+  const applyLookup = proto.applyLookup;
+  proto.applyAnchor = function (this: GposProcessorInternals, markRecord, baseAnchor, baseGlyphIndex) {
+    // Nothing is moved before this check: the glyph positions stay as they were.
+    if (!baseAnchor || !markRecord.markAnchor) throw NO_ANCHOR;
+    applyAnchor.call(this, markRecord, baseAnchor, baseGlyphIndex);
+  };
+  proto.applyLookup = function (this: GposProcessorInternals, lookupType, table) {
+    try {
+      return applyLookup.call(this, lookupType, table);
+    } catch (error) {
+      if (error === NO_ANCHOR) return false;
+      throw error;
+    }
+  };
+}
+
 /** A font read and parsed on first use: a certificate in Latin and Telugu never loads Tamil. */
 function load(pkg: string, file: string): PdfFont {
   let font: fontkit.Font | undefined;
-  const parsed = () =>
-    (font ??= fontkit.create(woffToSfnt(readFileSync(require.resolve(`@fontsource/${pkg}/files/${file}`)))));
+  const parsed = () => {
+    if (font) return font;
+    font = fontkit.create(woffToSfnt(readFileSync(require.resolve(`@fontsource/${pkg}/files/${file}`))));
+    tolerateMissingAnchors(font);
+    return font;
+  };
   return {
     name: file.replace(/\.woff$/, ""),
     get font() {

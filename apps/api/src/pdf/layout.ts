@@ -49,6 +49,29 @@ function pieces(doc: Doc, text: string, style: TextStyle): readonly Piece[] {
 
 const widthOf = (line: readonly Piece[]) => line.reduce((sum, piece) => sum + piece.width, 0);
 
+/** The width of a text on one line (no wrapping). */
+export const textWidth = (doc: Doc, text: string, style: TextStyle): number =>
+  widthOf(pieces(doc, text, style));
+
+/**
+ * The width a label column needs so that none of its words is cut (a Tamil or Malayalam label is
+ * longer than the English one), between a floor and a ceiling.
+ */
+export function labelColumnWidth(
+  doc: Doc,
+  labels: readonly string[],
+  style: TextStyle,
+  padding: number,
+  min: number,
+  max: number,
+): number {
+  const widest = Math.max(
+    0,
+    ...labels.flatMap((text) => text.split(/\s+/).map((word) => textWidth(doc, word, style))),
+  );
+  return Math.min(max, Math.max(min, Math.ceil(widest + 2 * padding + 1)));
+}
+
 /** A word wider than the line, cut between graphemes into line-wide parts. */
 function breakWord(doc: Doc, word: string, style: TextStyle, width: number): Line[] {
   const parts: Line[] = [];
