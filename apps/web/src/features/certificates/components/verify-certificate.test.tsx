@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { useParams } from "react-router";
 
+import { setLanguage } from "@/lib/i18n/i18n";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 import { makeCertificate, makeParameterLine } from "@/testing/report-fixtures";
@@ -169,5 +170,48 @@ describe("VerifyCertificate", () => {
     render("/verify/NSP-CERT-2026-007");
     await screen.findByRole("region", { name: "Verification result" });
     expect(screen.queryByLabelText("Choose PDF to check")).not.toBeInTheDocument();
+  });
+
+  it("in Hindi: the form, the verdict, markets, parameters and the PDF check read in Hindi", async () => {
+    mockFetch({
+      "GET /api/certificates/NSP-CERT-2026-007": {
+        body: certifiedCertificate({
+          status: "revoked",
+          revokedAt: "2026-02-05T10:00:00Z",
+          revokedReason: "Wrong pond recorded",
+          replacedBy: "NSP-CERT-2026-012",
+        }),
+      },
+    });
+    await act(async () => {
+      await setLanguage("hi");
+    });
+    const user = userEvent.setup();
+    render("/verify");
+    expect(screen.getByRole("heading", { name: "प्रमाणपत्र की पुष्टि करें" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "पुष्टि करें" }));
+    expect(screen.getByText("रिपोर्ट पर छपी प्रमाणपत्र संख्या डालें।")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("प्रमाणपत्र संख्या"), "NSP-CERT-2026-007");
+    await user.click(screen.getByRole("button", { name: "पुष्टि करें" }));
+    const verdict = await screen.findByRole("region", { name: "पुष्टि का परिणाम" });
+    expect(within(verdict).getByRole("heading", { name: "प्रमाणपत्र रद्द" })).toBeInTheDocument();
+    expect(verdict).toHaveTextContent("कारण: Wrong pond recorded");
+    expect(verdict).toHaveTextContent("इसकी जगह: NSP-CERT-2026-012");
+    expect(within(verdict).getByRole("link", { name: "NSP-CERT-2026-012" })).toHaveAttribute(
+      "href",
+      "/verify/NSP-CERT-2026-012",
+    );
+    const chips = screen.getByRole("list", { name: "बाज़ार निर्णय" });
+    expect(within(chips).getByText("EU ✓ उत्तीर्ण")).toBeInTheDocument();
+    expect(within(chips).getByText("US ✗ अनुत्तीर्ण")).toBeInTheDocument();
+    const table = screen.getByRole("table", { name: "प्रमाणपत्र पर परिणाम" });
+    const row = within(table).getByRole("row", { name: /क्लोरैम्फेनिकॉल \(CAP\)/ });
+    expect(within(row).getByText("✗ EU सीमा से बाहर")).toBeInTheDocument();
+    expect(screen.getByText("जाँच उत्तीर्ण")).toBeInTheDocument();
+    const input = screen.getByLabelText("जाँचने के लिए PDF चुनें");
+    await user.upload(input, pdfFile(issuedBytes, "certificate.pdf"));
+    expect(
+      await screen.findByText("यह PDF बाइट-दर-बाइट वही प्रमाणपत्र है जो प्रयोगशाला ने जारी किया।"),
+    ).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { logout, startSession } from "@/lib/auth";
+import { setLanguage } from "@/lib/i18n/i18n";
 import { customer } from "@/testing/fixtures";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
@@ -247,5 +248,57 @@ describe("ReportDetail", () => {
       "href",
       "/report/41",
     );
+  });
+
+  it("in Telugu: parameter names from the catalogue, verdict words, market chips, the banner and headings", async () => {
+    mockFetch({
+      "GET /api/reports/41": {
+        body: certified({
+          parameters: [
+            makeParameterLine(),
+            makeParameterLine({
+              code: "WSSV",
+              name: "White spot syndrome virus (WSSV)",
+              kind: "qualitative",
+              unit: null,
+              method: "PCR",
+              lod: null,
+              loq: null,
+              result: { value: null, qualifier: "not_detected", display: "Not detected" },
+              markets: [{ code: "EU", limit: null, limitText: "Not detected", verdict: "pass" }],
+            }),
+            makeParameterLine({ code: "STAFF_X", name: "Lab-made parameter" }),
+          ],
+        }),
+      },
+      "GET /api/sample-submissions/100": { body: sample },
+    });
+    setViewport(1280);
+    await act(async () => {
+      await setLanguage("te");
+    });
+    render();
+    const chips = await screen.findByRole("list", { name: "మార్కెట్ తీర్పులు" });
+    expect(within(chips).getByText("EU ✗ విఫలం")).toHaveClass("text-red-900");
+    expect(within(chips).getByText("US ✓ ఉత్తీర్ణం")).toBeInTheDocument();
+    expect(chips).toHaveTextContent("యూరోపియన్ యూనియన్, ప్రమాణం v3");
+    expect(screen.getByRole("heading", { name: "పరీక్ష విఫలం" })).toBeInTheDocument();
+    const table = screen.getByRole("table", { name: "ప్రతి పరామితి ఫలితాలు" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["పరామితి", "పద్ధతి", "యూనిట్", "LOD / LOQ", "ఫలితం", "EU పరిమితి", "US పరిమితి"]);
+    const cap = within(table).getByRole("row", { name: /క్లోరాంఫెనికాల్ \(CAP\)/ });
+    expect(within(cap).getByText("✗ EU పరిమితి దాటింది")).toBeInTheDocument();
+    expect(within(cap).getByText("✓ US పరిమితిలోపు")).toBeInTheDocument();
+    const wssv = within(table).getByRole("row", { name: /తెల్ల మచ్చల వైరస్ \(WSSV\)/ });
+    expect(within(wssv).getAllByText("కనబడలేదు")).toHaveLength(2);
+    expect(within(wssv).getByText("✓ EU పరిమితిలోపు")).toBeInTheDocument();
+    // A staff-created parameter has no catalogue name: the API's name stays.
+    expect(within(table).getByRole("rowheader", { name: "Lab-made parameter" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "పరీక్ష నివేదిక #41" })).toBeInTheDocument();
+    expect(screen.getByText("సమీక్షించి విడుదల చేసినవారు")).toBeInTheDocument();
+    expect(screen.queryByText("Reviewed and released by")).not.toBeInTheDocument();
   });
 });

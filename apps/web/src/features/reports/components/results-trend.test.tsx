@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import type { Trend } from "@lab/contracts";
 
 import { logout, startSession } from "@/lib/auth";
+import { setLanguage } from "@/lib/i18n/i18n";
 import { customer } from "@/testing/fixtures";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
@@ -115,5 +116,38 @@ describe("ResultsTrend (on /reports)", () => {
     renderWithProviders(<ReportsList />, { route: "/reports", path: "/reports" });
     await screen.findByRole("region", { name: "Report figures" });
     expect(screen.queryByRole("heading", { name: "Results Over Time" })).not.toBeInTheDocument();
+  });
+
+  it("in Telugu: the summary sentence, the table and its verdicts read in Telugu", async () => {
+    mockFetch({
+      "GET /api/reports": {
+        body: [makeReport({ id: 3, markets: euFailUsPass(), parameters: [makeParameterLine()] })],
+      },
+      "GET /api/customers/7/sample-providers": {
+        body: [makeProvider({ id: 11, samplerName: "Lakshmi Farms" })],
+      },
+      "GET /api/markets": { body: [{ code: "EU", name: "European Union" }] },
+      "GET /api/reports/trend": (request) => ({ body: trend(request.query.get("market")) }),
+    });
+    await act(async () => {
+      await setLanguage("te");
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ReportsList />, { route: "/reports", path: "/reports" });
+    expect(await screen.findByRole("heading", { name: "కాలక్రమంలో ఫలితాలు" })).toBeInTheDocument();
+    await screen.findByRole("option", { name: "Lakshmi Farms" });
+    await user.selectOptions(screen.getByLabelText("పొలం లేదా చెరువు"), "11");
+    await screen.findByRole("option", { name: "EU · యూరోపియన్ యూనియన్" });
+    await user.selectOptions(screen.getByLabelText("ఏ మార్కెట్ పరిమితి"), "EU");
+    await waitFor(() => expect(screen.getByTestId("limit-line")).toHaveTextContent("EU గరిష్ఠం 0.15"));
+    const img = screen.getByRole("img", { name: /EU పరిమితితో పోల్చిన క్లోరాంఫెనికాల్ \(CAP\)/ });
+    expect(img).toHaveAccessibleName(expect.stringContaining("Lakshmi Farms వద్ద క్లోరాంఫెనికాల్ (CAP):") as unknown);
+    expect(img).toHaveAccessibleName(expect.stringContaining("3 ఫలితాలు") as unknown);
+    expect(img).toHaveAccessibleName(expect.stringContaining("తాజా ఫలితం 0.2 µg/kg") as unknown);
+    expect(img).toHaveAccessibleName(expect.stringContaining("EU పరిమితి < 0.15 దాటినవి 1.") as unknown);
+    const table = screen.getByRole("table", { name: "తేదీల వారీగా క్లోరాంఫెనికాల్ (CAP) ఫలితాలు" });
+    const rows = within(table).getAllByRole("row");
+    expect(within(rows[3] as HTMLElement).getByText("✗ EU పరిమితి దాటింది")).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText("కనబడలేదు")).toBeInTheDocument();
   });
 });
