@@ -3,7 +3,11 @@
 declare module "fontkit" {
   export interface Font {
     hasGlyphForCodePoint(codePoint: number): boolean;
-    layout(text: string): { glyphs: { id: number; codePoints: number[] }[] };
+    layout(text: string): {
+      glyphs: { id: number; codePoints: number[] }[];
+      positions: { xAdvance: number; xOffset: number; yOffset: number }[];
+    };
+    glyphForCodePoint(codePoint: number): { id: number };
   }
   export function create(buffer: Buffer): Font;
 }

@@ -80,14 +80,56 @@ interface GposProcessorInternals {
     baseGlyphIndex: number,
   ) => void;
 }
+interface GlyphInternals {
+  codePoints: number[];
+}
+interface OtLayoutEngineInternals {
+  GPOSProcessor?: GposProcessorInternals | null;
+  GSUBProcessor?: object | null;
+  glyphInfos?: { codePoints: number[] }[];
+  substitute: (this: OtLayoutEngineInternals, glyphRun: { glyphs: GlyphInternals[] }) => void;
+}
 interface FontInternals {
-  _layoutEngine?: { engine?: { GPOSProcessor?: GposProcessorInternals | null } | null };
+  _layoutEngine?: { engine?: OtLayoutEngineInternals | null };
 }
 const patched = new WeakSet<object>();
 
-/** Teaches the GPOS processor class of this fontkit build to skip a NULL anchor (once per class). */
-export function tolerateMissingAnchors(font: fontkit.Font): void {
-  const processor = (font as unknown as FontInternals)._layoutEngine?.engine?.GPOSProcessor;
+const sameCodePoints = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((codePoint, index) => codePoint === b[index]);
+
+/**
+ * fontkit keeps one Glyph object per glyph id with the characters of its first use, and a shaped run
+ * hands out those objects: a conjunct part shared by several spellings (Bengali's ba-phala in নম্বর,
+ * স্ক্যান, পদ্ধতি) told pdfkit the characters of whichever word the process shaped first, so the
+ * PDF's text (copy, search, pdf.js, pdftotext) read নমকর. Each shaped glyph now carries the
+ * characters it stands for in this run (a view on the shared glyph: outlines and metrics stay shared).
+ */
+function keepRunCodePoints(engine: OtLayoutEngineInternals): void {
+  const proto = Object.getPrototypeOf(engine) as OtLayoutEngineInternals;
+  if (patched.has(proto)) return;
+  patched.add(proto);
+  const substitute = proto.substitute;
+  proto.substitute = function (this: OtLayoutEngineInternals, glyphRun) {
+    substitute.call(this, glyphRun);
+    const infos = this.glyphInfos;
+    if (!this.GSUBProcessor || !infos) return;
+    glyphRun.glyphs = glyphRun.glyphs.map((glyph, index) => {
+      const codePoints = infos[index]?.codePoints;
+      if (!codePoints || sameCodePoints(codePoints, glyph.codePoints)) return glyph;
+      return Object.create(glyph, { codePoints: { value: codePoints } }) as GlyphInternals;
+    });
+  };
+}
+
+/**
+ * Teaches this fontkit build's GPOS processor to skip a NULL anchor, and its layout engine to keep
+ * each run's characters on its glyphs (once per class).
+ */
+export function repairFontkit(font: fontkit.Font): void {
+  const engine = (font as unknown as FontInternals)._layoutEngine?.engine;
+  if (!engine) return;
+  keepRunCodePoints(engine);
+  const processor = engine.GPOSProcessor;
   if (!processor) return;
   const proto = Object.getPrototypeOf(processor) as GposProcessorInternals;
   if (patched.has(proto)) return;
@@ -115,7 +157,7 @@ function load(pkg: string, file: string): PdfFont {
   const parsed = () => {
     if (font) return font;
     font = fontkit.create(woffToSfnt(readFileSync(require.resolve(`@fontsource/${pkg}/files/${file}`))));
-    tolerateMissingAnchors(font);
+    repairFontkit(font);
     return font;
   };
   return {
