@@ -9,6 +9,7 @@ export const customer: Customer = {
   address: "12 Harbour Road, Nellore",
   emailVerified: true,
   defaultMarkets: [],
+  language: "en",
   createdAt: "2024-03-01T10:00:00.000Z",
   updatedAt: "2024-04-02T12:30:00.000Z",
 };

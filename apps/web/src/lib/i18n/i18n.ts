@@ -41,6 +41,31 @@ const slot = (language: LanguageCode, ns: Namespace) => `${language}/${ns}`;
 
 export const isLoaded = (language: LanguageCode, ns: Namespace) => loaded.has(slot(language, ns));
 
+/**
+ * The spec's English messages by text → their catalogue id ("errors.invalidCredentials"), read from
+ * the English "errors" chunk when errors are first needed: a zod issue or a toast carries the English
+ * text, and the web must not bundle contracts' message object on /login to look it up.
+ */
+let errorIdByText: Map<string, string> | undefined;
+let errorLookup: Promise<void> | undefined;
+function loadErrorLookup(): Promise<void> {
+  const load = loaders.en?.errors;
+  errorLookup ??= load
+    ? load().then((module) => {
+        errorIdByText = new Map(
+          Object.entries(module.default).flatMap(([id, compiled]) =>
+            compiled.every((token) => typeof token === "string") ? [[compiled.join(""), id] as const] : [],
+          ),
+        );
+      })
+    : Promise.resolve();
+  errorLookup.catch(() => (errorLookup = undefined));
+  return errorLookup;
+}
+
+/** The catalogue id of one of the spec's English messages, once the "errors" namespace was loaded. */
+export const errorIdOf = (text: string): string | undefined => errorIdByText?.get(text);
+
 /** Loads namespaces of a language (each once); resolves when all are in. */
 export function loadNamespaces(language: LanguageCode, namespaces: readonly Namespace[]): Promise<void> {
   const waits = namespaces.map((ns) => {
@@ -50,7 +75,7 @@ export function loadNamespaces(language: LanguageCode, namespaces: readonly Name
     if (!wait) {
       const load = loaders[language]?.[ns];
       wait = load
-        ? load().then((module) => {
+        ? Promise.all([load(), ns === "errors" ? loadErrorLookup() : undefined]).then(([module]) => {
             i18n.load(language, module.default);
             loaded.add(key);
           })

@@ -1,17 +1,20 @@
-import { messageNameOf, messageNameOfCode } from "@lab/contracts";
 import type { MessageKey } from "@lab/i18n";
 
-import { hasMessage } from "./i18n";
+import { errorIdOf, hasMessage } from "./i18n";
 import { useT } from "./use-t";
 
 /**
  * The catalogue key of one of the spec's English messages (contracts' `messages`), by the server's
- * `messageCode` or by the English text itself (a zod issue, a toast).
+ * `messageCode` or by the English text itself (a zod issue, a toast). Known once the "errors"
+ * namespace is loaded (useMessageText and <LocalizedMessage> load it); undefined before.
  */
 export const messageKeyOf = (text: string, messageCode?: string): MessageKey<"errors"> | undefined => {
-  const name =
-    (messageCode === undefined ? undefined : messageNameOfCode(messageCode)) ?? messageNameOf(text);
-  return name === undefined ? undefined : `errors.${name}`;
+  if (messageCode !== undefined) {
+    // The code is the snake_case of the message's name (contracts' messageCodeOf).
+    const id = `errors.${messageCode.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
+    if (hasMessage(id)) return id as MessageKey<"errors">;
+  }
+  return errorIdOf(text) as MessageKey<"errors"> | undefined;
 };
 
 /** Names that arrive as data (a status, a shrimp category, a test type) in the reader's language. */
