@@ -1,7 +1,8 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 
+import { setLanguage } from "@/lib/i18n/i18n";
 import { mockFetch } from "@/testing/mock-fetch";
 
 import { CareersPage } from "./careers-page";
@@ -53,5 +54,28 @@ describe("CareersPage", () => {
     );
     expect(within(form).getByLabelText(/Full Name/)).toHaveValue("");
     expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+describe("CareersPage in Telugu", () => {
+  it("labels, buttons and errors are Telugu; the job texts stay English, marked and announced", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
+    await act(async () => {
+      await setLanguage("te");
+    });
+    const user = userEvent.setup();
+    render(<CareersPage />);
+    expect(screen.getByRole("heading", { level: 1, name: "ఉద్యోగాలు" })).toBeInTheDocument();
+    expect(screen.getByRole("note")).toHaveTextContent("ఉద్యోగ వివరాలు ఇంగ్లీషులో మాత్రమే అందుబాటులో ఉన్నాయి.");
+    expect(screen.getByRole("heading", { name: "Laboratory Technician" }).closest("[lang]")).toHaveAttribute(
+      "lang",
+      "en",
+    );
+    expect(screen.getByRole("button", { name: "Laboratory Technician వివరాలు చూడండి" })).toBeInTheDocument();
+    const form = screen.getByRole("form", { name: "ఉద్యోగ దరఖాస్తు" });
+    await user.click(within(form).getByRole("button", { name: "దరఖాస్తు పంపండి" }));
+    expect(await within(form).findByText("దయచేసి మీ పూర్తి పేరు నమోదు చేయండి.")).toBeInTheDocument();
+    expect(within(form).getByLabelText(/పూర్తి పేరు/)).toHaveAttribute("aria-invalid", "true");
+    expect(alert).not.toHaveBeenCalled();
   });
 });

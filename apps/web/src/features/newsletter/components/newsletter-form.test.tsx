@@ -1,9 +1,10 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { messages } from "@lab/contracts";
 
+import { setLanguage } from "@/lib/i18n/i18n";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 
@@ -54,5 +55,21 @@ describe("NewsletterForm", () => {
     await userEvent.type(screen.getByLabelText("Email address"), "reader@example.com");
     await userEvent.click(screen.getByRole("button", { name: "Subscribe" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(messages.tooManyRequests);
+  });
+});
+
+describe("NewsletterForm in Telugu", () => {
+  it("the field, the button and the error are Telugu", async () => {
+    await act(async () => {
+      await setLanguage("te");
+    });
+    mockFetch({});
+    renderWithProviders(<NewsletterForm />);
+    const input = screen.getByLabelText("ఇమెయిల్ చిరునామా");
+    expect(input).toHaveAttribute("placeholder", "మీ ఇమెయిల్ నమోదు చేయండి");
+    await userEvent.click(screen.getByRole("button", { name: "చందా చేయండి" }));
+    const alert = await screen.findByRole("alert");
+    await waitFor(() => expect(alert).not.toHaveTextContent(messages.enquiryEmailRequired));
+    expect(alert).toHaveTextContent(/[\u0C00-\u0C7F]/);
   });
 });

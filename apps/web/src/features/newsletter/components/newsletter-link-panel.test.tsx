@@ -1,9 +1,10 @@
-import { screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { messages } from "@lab/contracts";
 
+import { setLanguage } from "@/lib/i18n/i18n";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 
@@ -59,5 +60,30 @@ describe("NewsletterLinkPanel", () => {
     await userEvent.click(screen.getByRole("button", { name: "Unsubscribe" }));
     expect(await screen.findByText(messages.newsletterUnsubscribed)).toBeInTheDocument();
     expect(api.callsTo("POST", "/api/newsletter/unsubscribe")).toHaveLength(1);
+  });
+});
+
+describe("NewsletterLinkPanel in Telugu", () => {
+  it("unsubscribe: the question, the button and the server's answer are Telugu", async () => {
+    await act(async () => {
+      await setLanguage("te");
+    });
+    mockFetch({
+      "POST /api/newsletter/unsubscribe": {
+        body: {
+          email: "reader@example.com",
+          status: "unsubscribed",
+          message: messages.newsletterUnsubscribed,
+        },
+      },
+    });
+    renderWithProviders(<NewsletterLinkPanel action="unsubscribe" token={TOKEN} />);
+    expect(screen.getByRole("heading", { name: "వార్తాలేఖ చందా నిలిపివేయండి" })).toBeInTheDocument();
+    expect(screen.getByText("AquaTest Laboratory వార్తాలేఖ రావడం ఆపాలా?")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "చందా నిలిపివేయండి" }));
+    const answer = (await screen.findByText("reader@example.com")).parentElement;
+    await waitFor(() => expect(answer).not.toHaveTextContent(messages.newsletterUnsubscribed));
+    expect(answer).toHaveTextContent(/[\u0C00-\u0C7F]/);
+    expect(screen.getByRole("link", { name: "బ్లాగ్‌కు వెళ్ళండి" })).toBeInTheDocument();
   });
 });
