@@ -7,6 +7,7 @@ import type {
 } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
+import { useResultNames } from "@/lib/i18n/result-names";
 import { useT } from "@/lib/i18n/use-t";
 
 import { VERDICT_TEXT, VERDICT_TONE, methodLine } from "../utils/results-entry";
@@ -39,17 +40,21 @@ export function VerdictChip({
 /** Each judged market's overall verdict, with its specification version. */
 export function MarketVerdicts({ markets, label }: { markets: readonly MarketJudgement[]; label: string }) {
   const { t } = useT("lab");
+  const names = useResultNames();
   return (
     <ul aria-label={label} className="flex flex-wrap gap-2">
       {markets.map((market) => (
         <li key={market.code} className="max-w-full" data-market={market.code}>
           <VerdictChip
             verdict={market.verdict}
-            label={market.code}
+            label={names.marketShort(market.code)}
             detail={
               market.version !== null
-                ? t("lab.judgement.marketVersion", { name: market.name, version: market.version })
-                : market.name
+                ? t("lab.judgement.marketVersion", {
+                    name: names.market(market.code, market.name),
+                    version: market.version,
+                  })
+                : names.market(market.code, market.name)
             }
           />
         </li>
@@ -61,18 +66,26 @@ export function MarketVerdicts({ markets, label }: { markets: readonly MarketJud
 /** One parameter's verdict in each market, with the market's limit. */
 export function LineVerdicts({ line }: { line: ParameterLine }) {
   const { t } = useT("lab");
+  const names = useResultNames();
   // "limit ≤ 0.15"; a screening decided by its confirmation says "See CAP"; none set says so.
   const limitDetail = (limitText: string): string =>
     limitText === "—"
       ? t("lab.judgement.noLimit")
       : limitText.startsWith("See ")
-        ? limitText
-        : t("lab.judgement.limit", { limit: limitText });
+        ? names.limitText(limitText)
+        : t("lab.judgement.limit", { limit: names.limitText(limitText) });
   return (
-    <ul aria-label={t("lab.judgement.verdictsFor", { name: line.name })} className="flex flex-wrap gap-1.5">
+    <ul
+      aria-label={t("lab.judgement.verdictsFor", { name: names.parameter(line.code, line.name) })}
+      className="flex flex-wrap gap-1.5"
+    >
       {line.markets.map((market) => (
         <li key={market.code} className="max-w-full" data-market={market.code}>
-          <VerdictChip verdict={market.verdict} label={market.code} detail={limitDetail(market.limitText)} />
+          <VerdictChip
+            verdict={market.verdict}
+            label={names.marketShort(market.code)}
+            detail={limitDetail(market.limitText)}
+          />
         </li>
       ))}
     </ul>
@@ -93,6 +106,7 @@ export function ParameterLines({
   label: string;
 }) {
   const { t, date } = useT("lab");
+  const names = useResultNames();
   return (
     <ul aria-label={label} className="space-y-2">
       {lines.map((line) => {
@@ -101,11 +115,14 @@ export function ParameterLines({
           <li key={line.code} className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
             <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
               <p className="min-w-0 font-medium break-words text-slate-900">
-                {line.name} <span className="text-xs text-slate-600">{line.code}</span>
+                {names.parameter(line.code, line.name)}{" "}
+                <span className="text-xs text-slate-600">{line.code}</span>
               </p>
               <p className="text-sm font-semibold break-words text-slate-900">
-                {line.result ? line.result.display : t("lab.judgement.noResult")}
-                {line.result && line.unit && line.result.value !== null ? ` ${line.unit}` : ""}
+                {line.result ? names.display(line.result.display) : t("lab.judgement.noResult")}
+                {line.result && line.unit && line.result.value !== null
+                  ? ` ${names.unit(line.unit) ?? ""}`
+                  : ""}
               </p>
             </div>
             <p className="text-xs break-words text-slate-600">{methodLine(line)}</p>

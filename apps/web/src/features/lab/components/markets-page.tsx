@@ -11,6 +11,7 @@ import { Field, Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { useDomainNames } from "@/lib/i18n/localized-names";
+import { useResultNames } from "@/lib/i18n/result-names";
 import { useT } from "@/lib/i18n/use-t";
 
 import { useLabMarkets } from "../api/get-lab-markets";
@@ -33,7 +34,13 @@ export function MarketsPage() {
   const admin = hasRole(useCurrentStaff(), "admin");
   const markets = useLabMarkets();
   const parameters = useLabParameters();
-  const names = new Map((parameters.data ?? []).map((parameter) => [parameter.code, parameter.name]));
+  const resultNames = useResultNames();
+  const names = new Map(
+    (parameters.data ?? []).map((parameter) => [
+      parameter.code,
+      resultNames.parameter(parameter.code, parameter.name),
+    ]),
+  );
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div>
@@ -86,16 +93,18 @@ function MarketCard({
   admin: boolean;
 }) {
   const { t, date } = useT("lab");
+  const resultNames = useResultNames();
   const [editing, setEditing] = useState(false);
   const current = market.current;
+  const marketName = resultNames.market(market.code, market.name);
   return (
-    <li aria-label={`${market.code} ${market.name}`}>
+    <li aria-label={`${market.code} ${marketName}`}>
       <Card>
         <CardBody className="space-y-3">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
               <h3 className="font-semibold break-words text-slate-900">
-                {market.code} · {market.name}
+                {market.code} · {marketName}
               </h3>
               <p className="text-xs break-words text-slate-600">
                 {market.customerId !== null
@@ -137,7 +146,7 @@ function MarketCard({
                     {names.get(code) ?? code} <span className="text-xs text-slate-600">{code}</span>
                   </span>
                   <span className="min-w-0 text-right break-words text-slate-800">
-                    <span className="font-medium">{displayLimit(limit)}</span>{" "}
+                    <span className="font-medium">{resultNames.limitText(displayLimit(limit))}</span>{" "}
                     <span className="text-xs text-slate-600">({limit.reference})</span>
                   </span>
                 </li>
@@ -246,7 +255,7 @@ function PanelCard({
             key={parameter.code}
             className="max-w-full rounded-full bg-slate-100 px-2.5 py-0.5 text-xs break-words text-slate-800"
           >
-            {parameter.name} ({parameter.code})
+            {names.get(parameter.code) ?? parameter.name} ({parameter.code})
           </li>
         ))}
       </ul>

@@ -16,6 +16,7 @@ import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/f
 import { Field, Input, Select, describedBy } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
+import { useResultNames } from "@/lib/i18n/result-names";
 import { useT } from "@/lib/i18n/use-t";
 
 import { useLabParameters } from "../api/get-lab-parameters";
@@ -47,6 +48,7 @@ const METHOD_ROLE_LABELS: Record<MethodRole, MessageKey<"lab">> = {
 /** The catalogue of parameters a panel draws from; admins add and edit them. */
 export function ParametersSection({ admin }: { admin: boolean }) {
   const { t } = useT("lab");
+  const names = useResultNames();
   const parameters = useLabParameters();
   const [editing, setEditing] = useState<Editing>(null);
   return (
@@ -86,7 +88,8 @@ export function ParametersSection({ admin }: { admin: boolean }) {
             <li key={parameter.code} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
               <div className="min-w-0">
                 <p className="text-sm font-medium break-words text-slate-900">
-                  {parameter.name} <span className="text-xs text-slate-600">{parameter.code}</span>
+                  {names.parameter(parameter.code, parameter.name)}{" "}
+                  <span className="text-xs text-slate-600">{parameter.code}</span>
                 </p>
                 <p className="text-xs break-words text-slate-600">
                   {t(KIND_LABELS[parameter.kind])} · {methodLine(parameter)}

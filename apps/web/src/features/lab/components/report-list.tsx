@@ -4,8 +4,8 @@ import type { Report } from "@lab/contracts";
 
 import { RevokedBadge } from "@/components/reports/result-banner";
 import { TestResultsTable } from "@/components/reports/test-results-table";
+import { useResultNames } from "@/lib/i18n/result-names";
 import { useT } from "@/lib/i18n/use-t";
-import { resultLabel } from "@/utils/report-result";
 
 import { MarketVerdicts, ParameterLines } from "./judgement-view";
 import { RevokeReportForm } from "./revoke-report-form";
@@ -21,6 +21,7 @@ export function ReportList({
   onRevoke: (report: Report, reason: string) => void;
 }) {
   const { t, date } = useT("lab");
+  const names = useResultNames();
   const reportName = (link: { id: number; certification: string | null }) =>
     link.certification
       ? t("lab.reports.nameWithCertificate", { id: link.id, certification: link.certification })
@@ -31,7 +32,7 @@ export function ReportList({
         <li key={report.id} className="min-w-0 space-y-3 border-b border-slate-200 pb-4 last:border-b-0">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold text-slate-900">{t("lab.reports.title", { id: report.id })}</h3>
-            <span className="text-sm text-slate-800">{resultLabel(report.result)}</span>
+            <span className="text-sm text-slate-800">{names.resultLabel(report.result)}</span>
             {report.status === "revoked" ? <RevokedBadge /> : null}
           </div>
           <dl className="grid gap-2 text-sm sm:grid-cols-2">

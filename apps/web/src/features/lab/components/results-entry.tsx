@@ -17,6 +17,7 @@ import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/f
 import { Field, Input, Select, Textarea, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useResultNames } from "@/lib/i18n/result-names";
 import { useT } from "@/lib/i18n/use-t";
 
 import { useEnterResults } from "../api/enter-results";
@@ -64,6 +65,7 @@ interface ResultsEntryProps {
  */
 export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntryProps) {
   const { t } = useT("lab");
+  const names = useResultNames();
   const toast = useToast();
   const marketList = useLabMarkets();
   const parameterList = useLabParameters();
@@ -169,8 +171,10 @@ export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntr
               const screening = catalogue.get(code);
               const confirm = screening?.confirmWith ? catalogue.get(screening.confirmWith) : undefined;
               return t("lab.entry.screenedPositive", {
-                screening: screening?.name ?? code,
-                confirm: confirm?.name ?? screening?.confirmWith ?? t("lab.entry.itsConfirmatory"),
+                screening: names.parameter(code, screening?.name ?? code),
+                confirm: confirm
+                  ? names.parameter(confirm.code, confirm.name)
+                  : (screening?.confirmWith ?? t("lab.entry.itsConfirmatory")),
               });
             })
             .join("; ")}
@@ -204,7 +208,7 @@ export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntr
         <Alert tone="success">
           {t("lab.entry.savedRound", { round: answer.round, state: t(ANALYSIS_STATE_LABELS[answer.state]) })}{" "}
           {answer.judgement.markets
-            .map((market) => `${market.code} ${t(VERDICT_TEXT[market.verdict])}`)
+            .map((market) => `${names.marketShort(market.code)} ${t(VERDICT_TEXT[market.verdict])}`)
             .join(", ")}
         </Alert>
       ) : null}
@@ -235,6 +239,8 @@ function ResultRow({
   onChange: (change: Partial<Entry>) => void;
 }) {
   const { t } = useT("lab");
+  const names = useResultNames();
+  const unit = names.unit(line.unit);
   const id = `result-${line.code}`;
   const choices = choicesOf(line);
   const numeric = takesNumber(line);
@@ -247,7 +253,8 @@ function ResultRow({
       data-code={line.code}
     >
       <legend className="max-w-full px-1 text-sm font-semibold break-words text-slate-900">
-        {line.name} <span className="font-normal text-slate-600">({line.code})</span>
+        {names.parameter(line.code, line.name)}{" "}
+        <span className="font-normal text-slate-600">({line.code})</span>
       </legend>
       <p className="mb-2 text-xs break-words text-slate-600">{methodLine(line)}</p>
       {line.confirmedBy ? (
@@ -275,7 +282,7 @@ function ResultRow({
               {numeric ? null : <option value="">{t("lab.entry.choose")}</option>}
               {choices.map((choice) => (
                 <option key={choice.value} value={choice.value}>
-                  {choice.label}
+                  {line.kind === "graded" ? names.grade(choice.label) : choice.label}
                 </option>
               ))}
             </Select>
@@ -287,8 +294,8 @@ function ResultRow({
             label={
               line.kind === "graded"
                 ? t("lab.entry.score")
-                : line.unit
-                  ? t("lab.entry.valueIn", { unit: line.unit })
+                : unit
+                  ? t("lab.entry.valueIn", { unit })
                   : t("lab.entry.value")
             }
           >
