@@ -1,23 +1,40 @@
 import { useEffect, type ReactNode } from "react";
 
-import { TOAST_DURATION_MS, messages } from "@lab/contracts";
+import { TOAST_DURATION_MS } from "@lab/contracts";
+import type { MessageKey, Namespace } from "@lab/i18n";
 
 import { ToastProvider, useToast } from "@/components/ui/toast";
 import { onLogout } from "@/lib/auth";
+import { getLanguage, loadNamespaces, translate } from "@/lib/i18n/i18n";
 
+/** The English text, shown when the reader's catalogue cannot be fetched (offline). */
 export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in again.";
+/** contracts' messages.sessionEnded, here as text so the entry chunk does not carry the whole object. */
+export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
+
+/**
+ * A warning from a catalogue no page has loaded up front: fetched when the session ends, so the entry
+ * chunk carries neither the catalogue nor contracts' English messages (the /login budget).
+ */
+function warnWith(toast: ReturnType<typeof useToast>, ns: Namespace, key: MessageKey, english: string) {
+  loadNamespaces(getLanguage(), [ns]).then(
+    () => toast.warning(translate(key)),
+    () => toast.warning(english),
+  );
+}
 
 /**
  * Warns when the expiry timer ends the session, or when a refused token shows it was ended elsewhere
- * (signed out everywhere, password reset or changed on another device).
+ * (signed out everywhere, password reset or changed on another device), in the reader's language.
  */
 function SessionWatcher() {
   const toast = useToast();
   useEffect(
     () =>
       onLogout((reason) => {
-        if (reason === "expired") toast.warning(SESSION_EXPIRED_MESSAGE);
-        else if (reason === "unauthorized") toast.warning(messages.sessionEnded);
+        if (reason === "expired") warnWith(toast, "auth", "auth.session.expired", SESSION_EXPIRED_MESSAGE);
+        else if (reason === "unauthorized")
+          warnWith(toast, "errors", "errors.sessionEnded", SESSION_ENDED_MESSAGE);
       }),
     [toast],
   );

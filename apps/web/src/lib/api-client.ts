@@ -16,15 +16,36 @@ export class ApiError extends Error {
   readonly body: unknown;
   /** Seconds from the answer's Retry-After header (429, 503), when it has one. */
   readonly retryAfter: number | undefined;
+  /**
+   * The server's `messageCode` (the snake_case name of contracts' message), so the message can be
+   * shown in the reader's language; `message` stays the English text.
+   */
+  readonly messageCode: string | undefined;
 
-  constructor(status: number, message: string, code?: string, body?: unknown, retryAfter?: number) {
+  constructor(
+    status: number,
+    message: string,
+    code?: string,
+    body?: unknown,
+    retryAfter?: number,
+    messageCode: string | undefined = readField(body, "messageCode"),
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.body = body;
     this.retryAfter = retryAfter;
+    this.messageCode = messageCode;
   }
+}
+
+/**
+ * The `messageCode` to show beside `text`: the error's, when the text shown is the error's own
+ * message (a form may show a text of its own instead, which is then localized by its English).
+ */
+export function messageCodeFor(text: string | null | undefined, error: unknown): string | undefined {
+  return isApiError(error) && text === error.message ? error.messageCode : undefined;
 }
 
 export function isApiError(error: unknown): error is ApiError {

@@ -1,7 +1,7 @@
 // Session rules of spec section 4: token storage, the expiry timer and logout; and the refresh session
 // (issue 13): the server's httpOnly refresh cookie buys a new access token before the old one expires.
 // The customer's instance of the one session store (lib/session-store.ts).
-import type { Customer } from "@lab/contracts";
+import { DEFAULT_LANGUAGE, isLanguageCode, type Customer } from "@lab/contracts";
 
 import {
   createSessionStore,
@@ -45,6 +45,8 @@ export function parseCustomer(value: unknown): Customer | null {
     defaultMarkets: Array.isArray(record.defaultMarkets)
       ? record.defaultMarkets.filter((code): code is string => typeof code === "string")
       : [],
+    // An answer from before issue 17 has none: English, the portal's default.
+    language: isLanguageCode(record.language) ? record.language : DEFAULT_LANGUAGE,
     createdAt: text(record.createdAt) ?? now,
     updatedAt: text(record.updatedAt) ?? now,
   };

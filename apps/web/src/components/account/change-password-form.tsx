@@ -15,10 +15,13 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, describedBy } from "@/components/ui/input";
+import { messageCodeFor } from "@/lib/api-client";
 
+import { useT } from "@/lib/i18n/use-t";
 import { accountError } from "@/utils/account-errors";
 import { NewPasswordField } from "./new-password-field";
 
+/** The confirmation's own error (not a spec message): shown from the "auth" catalogue. */
 export const PASSWORDS_DIFFER = "The new passwords do not match.";
 
 const changePasswordSchema = z
@@ -44,18 +47,14 @@ interface ChangePasswordFormProps {
   /** PUT …/password for a customer or a staff member. */
   submit: (input: ChangePasswordRequest) => Promise<AccountActionResponse>;
   onChanged?: (message: string) => void;
-  /** The form's accessible name. */
+  /** The form's accessible name (default: "Change password" in the reader's language). */
   label?: string;
 }
 
 /** Current password, new password (strength and tips), confirmation; errors beside their fields. */
-export function ChangePasswordForm({
-  idPrefix,
-  submit,
-  onChanged,
-  label = "Change password",
-}: ChangePasswordFormProps) {
-  const [formError, setFormError] = useState<string | null>(null);
+export function ChangePasswordForm({ idPrefix, submit, onChanged, label }: ChangePasswordFormProps) {
+  const { t } = useT("auth");
+  const [formError, setFormError] = useState<{ text: string; code: string | undefined } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const { ref: formRef, reveal } = useErrorReveal();
   const {
@@ -90,8 +89,10 @@ export function ChangePasswordForm({
       onChanged?.(answer.message || messages.passwordChanged);
     } catch (error) {
       const failure = accountError(error);
+      // A field's error is one of contracts' messages (localized by its English); the banner may be
+      // the server's own text, localized by its messageCode.
       if (failure.field) setError(failure.field, { message: failure.message });
-      else setFormError(failure.message);
+      else setFormError({ text: failure.message, code: messageCodeFor(failure.message, error) });
       reveal();
     }
   }, reveal);
@@ -101,34 +102,38 @@ export function ChangePasswordForm({
       ref={formRef}
       onSubmit={(event) => void onSubmit(event)}
       noValidate
-      aria-label={label}
+      aria-label={label ?? t("auth.changePassword.formLabel")}
       className="space-y-4"
     >
-      {done ? <Alert tone="success">{done}</Alert> : null}
-      <ErrorBanner message={formError} />
+      {done ? <Alert tone="success" message={done} /> : null}
+      <ErrorBanner message={formError?.text ?? null} messageCode={formError?.code} />
       <PasswordInputField
         id={id("current")}
-        label="Current Password"
+        label={t("auth.password.current")}
         autoComplete="current-password"
         error={errors.currentPassword?.message}
         inputProps={register("currentPassword")}
       />
       <NewPasswordField
         id={id("new")}
-        label="New Password"
+        label={t("auth.password.new")}
         password={newPassword}
         error={errors.newPassword?.message}
         inputProps={register("newPassword")}
       />
       <PasswordInputField
         id={id("confirm")}
-        label="Confirm New Password"
+        label={t("auth.password.confirm")}
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
+        error={
+          errors.confirmPassword?.message === PASSWORDS_DIFFER
+            ? t("auth.changePassword.mismatch")
+            : errors.confirmPassword?.message
+        }
         inputProps={register("confirmPassword")}
       />
       <Button type="submit" className="min-h-11 w-full sm:w-auto" isLoading={isSubmitting}>
-        {isSubmitting ? "Saving..." : "Change Password"}
+        {isSubmitting ? t("auth.changePassword.saving") : t("auth.changePassword.submit")}
       </Button>
     </form>
   );

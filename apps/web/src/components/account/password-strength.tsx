@@ -8,6 +8,8 @@ import {
 } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
+import { useT } from "@/lib/i18n/use-t";
+import type { MessageKey } from "@lab/i18n";
 
 const barColours: Record<PasswordStrengthLabel, string> = {
   "Very Weak": "bg-red-600",
@@ -25,18 +27,27 @@ const textColours: Record<PasswordStrengthLabel, string> = {
   Strong: "text-green-800",
 };
 
+const labelKeys: Record<PasswordStrengthLabel, MessageKey<"auth">> = {
+  "Very Weak": "auth.strength.veryWeak",
+  Weak: "auth.strength.weak",
+  Fair: "auth.strength.fair",
+  Good: "auth.strength.good",
+  Strong: "auth.strength.strong",
+};
+
 /** Strength label by score (0-1 Very Weak … 5 Strong) and the five-rule checklist. */
 export function PasswordStrength({ password, id }: { password: string; id: string }) {
+  const { t } = useT("auth");
   const score = passwordScore(password);
   const label = passwordStrengthLabel(score);
   return (
     <div id={id} className="space-y-2">
       {password ? (
         <div>
-          <div className="flex items-center justify-between text-xs">
-            <span className="text-slate-700">Password strength</span>
+          <div className="flex flex-wrap items-center justify-between gap-x-2 text-xs">
+            <span className="text-slate-700">{t("auth.strength.title")}</span>
             <span data-testid="password-strength-label" className={cn("font-semibold", textColours[label])}>
-              {label}
+              {t(labelKeys[label])}
             </span>
           </div>
           <div aria-hidden="true" className="mt-1 grid grid-cols-5 gap-1">
@@ -49,7 +60,7 @@ export function PasswordStrength({ password, id }: { password: string; id: strin
           </div>
         </div>
       ) : null}
-      <p className="text-xs text-slate-700">Use at least 8 characters and meet 4 of these 5 rules:</p>
+      <p className="text-xs break-words text-slate-700">{t("auth.strength.rulesIntro")}</p>
       <ul className="grid gap-x-3 gap-y-1 text-xs sm:grid-cols-2">
         {passwordRules.map((rule) => {
           const met = rule.test(password);
@@ -63,8 +74,8 @@ export function PasswordStrength({ password, id }: { password: string; id: strin
               ) : (
                 <X aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-500" />
               )}
-              {rule.label}
-              <span className="sr-only">{met ? " (met)" : " (not met)"}</span>
+              <span className="min-w-0 break-words">{t(`auth.strength.rule.${rule.id}`)}</span>
+              <span className="sr-only"> {met ? t("auth.strength.met") : t("auth.strength.notMet")}</span>
             </li>
           );
         })}

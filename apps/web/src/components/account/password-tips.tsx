@@ -2,18 +2,21 @@ import { ChevronDown, Lightbulb } from "lucide-react";
 import { useId, useState } from "react";
 
 import { cn } from "@/components/ui/cn";
+import { useT } from "@/lib/i18n/use-t";
+import type { MessageKey } from "@lab/i18n";
 
-const suggestions = [
-  "Mix uppercase and lowercase letters, numbers and a symbol.",
-  "Use a short phrase of unrelated words instead of a single word.",
-  "Avoid your name, your farm's name, birthdays and common words.",
-  "Do not reuse a password you use on another site.",
+const suggestions: MessageKey<"auth">[] = [
+  "auth.tips.mixCase",
+  "auth.tips.phrase",
+  "auth.tips.avoidNames",
+  "auth.tips.noReuse",
 ];
 
 const examples = ["Prawn#Harbor42", "Blue!Tide2025", "Coastal$Lab7x", "Mangrove&Pond9"];
 
 /** Suggestions and example passwords, folded away until asked for. */
 export function PasswordTips() {
+  const { t } = useT("auth");
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -25,9 +28,9 @@ export function PasswordTips() {
         onClick={() => setOpen((value) => !value)}
         className="flex min-h-11 w-full items-center justify-between gap-2 px-3 py-2 text-left text-xs font-medium text-sky-900 focus-visible:outline-2 focus-visible:outline-sky-700"
       >
-        <span className="flex items-center gap-1.5">
+        <span className="flex min-w-0 items-center gap-1.5 break-words">
           <Lightbulb aria-hidden="true" className="h-4 w-4" />
-          Password tips
+          {t("auth.tips.title")}
         </span>
         <ChevronDown
           aria-hidden="true"
@@ -41,10 +44,10 @@ export function PasswordTips() {
       >
         <ul className="list-disc space-y-1 pl-4">
           {suggestions.map((tip) => (
-            <li key={tip}>{tip}</li>
+            <li key={tip}>{t(tip)}</li>
           ))}
         </ul>
-        <p className="font-medium">Example strong passwords (do not use these exact ones):</p>
+        <p className="font-medium">{t("auth.tips.examples")}</p>
         <ul className="flex flex-wrap gap-1.5">
           {examples.map((example) => (
             <li key={example}>

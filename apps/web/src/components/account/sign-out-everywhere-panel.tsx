@@ -5,6 +5,7 @@ import { messages } from "@lab/contracts";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/api-client";
+import { useT } from "@/lib/i18n/use-t";
 
 interface SignOutEverywherePanelProps {
   /** The call; on success the caller ends this device's session too. */
@@ -14,8 +15,9 @@ interface SignOutEverywherePanelProps {
 
 /** The confirm step of 'Sign out of all devices': what it does, Cancel, and the action. */
 export function SignOutEverywherePanel({ confirm, onCancel }: SignOutEverywherePanelProps) {
+  const { t } = useT("auth");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; code?: string | undefined } | null>(null);
 
   const onConfirm = async () => {
     setBusy(true);
@@ -23,24 +25,25 @@ export function SignOutEverywherePanel({ confirm, onCancel }: SignOutEverywhereP
     try {
       await confirm();
     } catch (failure) {
-      setError(isApiError(failure) && failure.message ? failure.message : messages.serverError);
+      setError(
+        isApiError(failure) && failure.message
+          ? { text: failure.message, code: failure.messageCode }
+          : { text: messages.serverError },
+      );
       setBusy(false);
     }
   };
 
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-700">
-        This ends your session on every device where you are signed in, this one included. You will need to
-        sign in again.
-      </p>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      <p className="text-sm break-words text-slate-700">{t("auth.signOutEverywhere.explain")}</p>
+      {error ? <Alert tone="error" message={error.text} messageCode={error.code} /> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" className="min-h-11" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button variant="danger" className="min-h-11" onClick={() => void onConfirm()} isLoading={busy}>
-          Sign out everywhere
+          {t("auth.signOutEverywhere.confirm")}
         </Button>
       </div>
     </div>

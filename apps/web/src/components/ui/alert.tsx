@@ -1,6 +1,8 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+
 import { cn } from "./cn";
 
 type Tone = "error" | "success" | "warning" | "info";
@@ -22,15 +24,22 @@ const icons: Record<Tone, ReactNode> = {
 /**
  * A coloured message box; errors are announced assertively, the rest politely. A `banner` is a form's
  * error about no single field: focusable by script and found first by the form's error reveal.
+ * `message` is a text that may be one of the spec's English messages (a server `error`, a toast
+ * text): it shows in the reader's language; `children` show as given.
  */
 export function Alert({
   tone,
   children,
+  message,
+  messageCode,
   className,
   banner = false,
 }: {
   tone: Tone;
-  children: ReactNode;
+  children?: ReactNode;
+  message?: string | undefined;
+  /** The server's `messageCode` of `message`. */
+  messageCode?: string | undefined;
   className?: string;
   banner?: boolean;
 }) {
@@ -47,7 +56,10 @@ export function Alert({
       )}
     >
       {icons[tone]}
-      <div className="min-w-0">{children}</div>
+      <div className="min-w-0 break-words">
+        {message === undefined ? null : <LocalizedMessage text={message} messageCode={messageCode} />}
+        {children}
+      </div>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { useT } from "@/lib/i18n/use-t";
+
 import { Field, Input, describedBy } from "./input";
 
 interface CredentialFieldsProps {
@@ -7,6 +9,7 @@ interface CredentialFieldsProps {
   password: string;
   onEmailChange: (value: string) => void;
   onPasswordChange: (value: string) => void;
+  /** Spec messages in English (localized at display) or texts already in the reader's language. */
   errors: { email?: string | undefined; password?: string | undefined };
   emailAutoComplete?: "email" | "username";
 }
@@ -21,11 +24,12 @@ export function CredentialFields({
   errors,
   emailAutoComplete = "email",
 }: CredentialFieldsProps) {
+  const { t } = useT("auth");
   const emailId = `${idPrefix}-email`;
   const passwordId = `${idPrefix}-password`;
   return (
     <>
-      <Field id={emailId} label="Email" error={errors.email}>
+      <Field id={emailId} label={t("auth.fields.email")} error={errors.email}>
         <Input
           id={emailId}
           name="email"
@@ -38,7 +42,7 @@ export function CredentialFields({
           aria-describedby={describedBy(emailId, errors.email)}
         />
       </Field>
-      <Field id={passwordId} label="Password" error={errors.password}>
+      <Field id={passwordId} label={t("auth.fields.password")} error={errors.password}>
         <Input
           id={passwordId}
           name="password"

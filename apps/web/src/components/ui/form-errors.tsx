@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import { isApiError } from "@/lib/api-client";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
 
 import { Alert } from "./alert";
 import { cn } from "./cn";
@@ -60,6 +61,8 @@ export interface FieldError {
   /** The request field as the API names it: a dotted path such as `farmers.2.phoneNumber`. */
   field: string;
   message: string;
+  /** The server's `messageCode`, to show the message in the reader's language. */
+  messageCode?: string | undefined;
 }
 
 /** A 4xx API error that names its field, else null (then the form shows a banner). */
@@ -69,7 +72,7 @@ export function serverFieldError(error: unknown): FieldError | null {
   if (typeof body !== "object" || body === null) return null;
   const { field, error: message } = body as Record<string, unknown>;
   if (typeof field !== "string" || field === "" || typeof message !== "string" || message === "") return null;
-  return { field, message };
+  return { field, message, messageCode: error.messageCode };
 }
 
 /** Form errors by field, with a setter that clears a field's error as soon as it is edited. */
@@ -117,12 +120,23 @@ export function useMarkInvalid(controlId: string, errorId: string, invalid: bool
   }, [controlId, errorId, invalid]);
 }
 
-/** An error text beside a control, tied to it by `id` (the control's aria-describedby). */
-export function FieldErrorText({ id, message }: { id: string; message: string | undefined }) {
+/**
+ * An error text beside a control, tied to it by `id` (the control's aria-describedby); a spec message
+ * shows in the reader's language.
+ */
+export function FieldErrorText({
+  id,
+  message,
+  messageCode,
+}: {
+  id: string;
+  message: string | undefined;
+  messageCode?: string | undefined;
+}) {
   if (!message) return null;
   return (
     <p id={id} role="alert" className={cn("text-xs font-medium text-red-700", ERROR_SCROLL_MARGIN)}>
-      {message}
+      <LocalizedMessage text={message} messageCode={messageCode} />
     </p>
   );
 }
@@ -131,11 +145,16 @@ export function FieldErrorText({ id, message }: { id: string; message: string | 
  * The form's banner for an error that belongs to no single field. It is what `useErrorReveal` focuses
  * when no field is invalid.
  */
-export function ErrorBanner({ message, className }: { message: string | null; className?: string }) {
+export function ErrorBanner({
+  message,
+  messageCode,
+  className,
+}: {
+  message: string | null;
+  /** The server's `messageCode` of `message`, when it came from the server. */
+  messageCode?: string | undefined;
+  className?: string;
+}) {
   if (!message) return null;
-  return (
-    <Alert tone="error" banner className={className}>
-      {message}
-    </Alert>
-  );
+  return <Alert tone="error" banner className={className} message={message} messageCode={messageCode} />;
 }

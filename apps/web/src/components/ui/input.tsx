@@ -6,6 +6,8 @@ import type {
   TextareaHTMLAttributes,
 } from "react";
 
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+
 import { cn } from "./cn";
 
 const controlClasses = (invalid: boolean, className?: string) =>
@@ -22,7 +24,10 @@ const controlClasses = (invalid: boolean, className?: string) =>
 interface FieldProps {
   id: string;
   label: ReactNode;
+  /** English spec messages (a zod issue, a server `error`) show in the reader's language. */
   error?: string | undefined;
+  /** The server's `messageCode` of `error`, when it came from the server. */
+  errorCode?: string | undefined;
   hint?: ReactNode;
   required?: boolean;
   className?: string;
@@ -30,7 +35,7 @@ interface FieldProps {
 }
 
 /** Label above the control, then a hint and an error line tied to the control by id. */
-export function Field({ id, label, error, hint, required, className, children }: FieldProps) {
+export function Field({ id, label, error, errorCode, hint, required, className, children }: FieldProps) {
   return (
     <div className={cn("space-y-1", className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -49,7 +54,7 @@ export function Field({ id, label, error, hint, required, className, children }:
       ) : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-700">
-          {error}
+          <LocalizedMessage text={error} messageCode={errorCode} />
         </p>
       ) : null}
     </div>

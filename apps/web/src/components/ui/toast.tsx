@@ -1,5 +1,18 @@
 import { CircleAlert, CircleCheck, TriangleAlert, X } from "lucide-react";
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 
 import { cn } from "./cn";
 
@@ -93,35 +106,13 @@ export function ToastProvider({ children, duration }: { children: ReactNode; dur
     <ToastContext value={api}>
       {children}
       {/*
-        At the bottom: on a phone clear of the sticky header and the progress bars below it, on a desktop
-        clear of the bell and the user menu in the top bar.
+        Only while a toast shows: its labels' namespace loads with the first toast, not with every page.
       */}
-      <section
-        aria-label="Status messages"
-        className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 pb-[env(safe-area-inset-bottom)] sm:inset-x-auto sm:right-4 sm:items-end"
-      >
-        {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            role={toast.type === "error" ? "alert" : "status"}
-            className={cn(
-              "pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg",
-              styles[toast.type],
-            )}
-          >
-            {icons[toast.type]}
-            <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">{toast.message}</p>
-            <button
-              type="button"
-              aria-label="Dismiss notification"
-              onClick={() => dismiss(toast.id)}
-              className="-my-2.5 -mr-3 flex h-11 w-11 shrink-0 items-center justify-center rounded hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
-            >
-              <X aria-hidden="true" className="h-4 w-4" />
-            </button>
-          </div>
-        ))}
-      </section>
+      {toasts.length > 0 ? (
+        <Suspense fallback={null}>
+          <ToastRegion toasts={toasts} onDismiss={dismiss} />
+        </Suspense>
+      ) : null}
     </ToastContext>
   );
 }
@@ -130,4 +121,43 @@ export function useToast(): ToastApi {
   const api = use(ToastContext);
   if (!api) throw new Error("useToast must be used inside <ToastProvider>");
   return api;
+}
+
+/**
+ * The toasts, at the bottom: on a phone clear of the sticky header and the progress bars below it, on a
+ * desktop clear of the bell and the user menu in the top bar. Texts raised as the spec's English
+ * messages show in the reader's language.
+ */
+function ToastRegion({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: (id: number) => void }) {
+  const { t } = useT("auth");
+  return (
+    <section
+      aria-label={t("auth.toast.region")}
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 pb-[env(safe-area-inset-bottom)] sm:inset-x-auto sm:right-4 sm:items-end"
+    >
+      {toasts.map((toast) => (
+        <div
+          key={toast.id}
+          role={toast.type === "error" ? "alert" : "status"}
+          className={cn(
+            "pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg",
+            styles[toast.type],
+          )}
+        >
+          {icons[toast.type]}
+          <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+            <LocalizedMessage text={toast.message} />
+          </p>
+          <button
+            type="button"
+            aria-label={t("auth.toast.dismiss")}
+            onClick={() => onDismiss(toast.id)}
+            className="-my-2.5 -mr-3 flex h-11 w-11 shrink-0 items-center justify-center rounded hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
+          >
+            <X aria-hidden="true" className="h-4 w-4" />
+          </button>
+        </div>
+      ))}
+    </section>
+  );
 }

@@ -1,7 +1,14 @@
-import { messages, type Customer, type LoginRequest } from "@lab/contracts";
+import {
+  isLanguageCode,
+  messages,
+  type Customer,
+  type LanguageCode,
+  type LoginRequest,
+} from "@lab/contracts";
 
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { parseCustomer, startSession } from "@/lib/auth";
+import { getLanguage, setLanguage } from "@/lib/i18n/i18n";
 import { useAction } from "@/lib/use-action";
 
 export interface LoginResult {
@@ -9,6 +16,8 @@ export interface LoginResult {
   token: string;
   expiresIn: number | undefined;
   tokenType: string | undefined;
+  /** The account's portal language, when the server said it (absent from an older answer). */
+  language: LanguageCode | undefined;
 }
 
 const asRecord = (value: unknown): Record<string, unknown> | null =>
@@ -25,13 +34,16 @@ export function normalizeLoginResponse(raw: unknown): LoginResult | null {
   if (!record) return null;
   if (record.success === true && asRecord(record.data)) return normalizeLoginResponse(record.data);
   const token = str(record.accessToken) ?? str(record.token);
-  const customer = parseCustomer(record.customer ?? record.user ?? record);
+  const rawCustomer = record.customer ?? record.user ?? record;
+  const customer = parseCustomer(rawCustomer);
   if (!token || !customer) return null;
+  const language = asRecord(rawCustomer)?.language;
   return {
     customer,
     token,
     expiresIn: typeof record.expiresIn === "number" ? record.expiresIn : undefined,
     tokenType: str(record.tokenType),
+    language: isLanguageCode(language) ? language : undefined,
   };
 }
 
@@ -51,7 +63,10 @@ export async function login(credentials: LoginRequest): Promise<LoginResult> {
   return result;
 }
 
-/** Signs in: stores user and token and starts the expiry timer on success. */
+/**
+ * Signs in: stores user and token and starts the expiry timer on success. The account's language
+ * follows the person to this device.
+ */
 export function useLogin() {
   return useAction(login, {
     onSuccess: (result) => {
@@ -61,6 +76,8 @@ export function useLogin() {
         expiresIn: result.expiresIn,
         tokenType: result.tokenType,
       });
+      if (result.language !== undefined && result.language !== getLanguage())
+        void setLanguage(result.language);
     },
   });
 }

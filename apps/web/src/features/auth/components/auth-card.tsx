@@ -5,6 +5,7 @@ import { messages } from "@lab/contracts";
 import { Card, CardBody } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/spinner";
 import { keptSignInEmail } from "@/lib/auth";
+import { useT } from "@/lib/i18n/use-t";
 import { clearSignInHandoff, peekSignInHandoff } from "@/lib/sign-in-handoff";
 import type { VerificationStart } from "@/lib/sign-in-handoff";
 
@@ -37,6 +38,7 @@ function initialMode(): Mode {
 
 /** The landing page's combined sign-in / create-account card, and the e-mail verification screen. */
 export function AuthCard() {
+  const { t } = useT("auth");
   const [mode, setMode] = useState<Mode>(initialMode);
   useEffect(() => clearSignInHandoff(), []);
 
@@ -46,7 +48,7 @@ export function AuthCard() {
     <Card className="w-full max-w-md shadow-lg">
       <CardBody>
         {mode.name === "verify" ? (
-          <Suspense fallback={<LoadingState label="Loading..." />}>
+          <Suspense fallback={<LoadingState label={t("common.loading")} />}>
             <VerificationScreen
               key={`${mode.start.email}`}
               start={mode.start}
@@ -55,7 +57,7 @@ export function AuthCard() {
             />
           </Suspense>
         ) : mode.name === "forgot" ? (
-          <Suspense fallback={<LoadingState label="Loading..." />}>
+          <Suspense fallback={<LoadingState label={t("common.loading")} />}>
             <ForgotPassword
               defaultEmail={mode.email}
               onReset={(email) => signIn(email, messages.passwordResetOk)}
@@ -65,13 +67,11 @@ export function AuthCard() {
         ) : (
           <div className="space-y-5">
             <div>
-              <h2 className="text-xl font-semibold text-slate-900">
-                {mode.name === "signin" ? "Sign In" : "Create Account"}
+              <h2 className="text-xl font-semibold break-words text-slate-900">
+                {mode.name === "signin" ? t("auth.signIn.title") : t("auth.register.title")}
               </h2>
-              <p className="text-sm text-slate-700">
-                {mode.name === "signin"
-                  ? "Access your samples, progress and test reports."
-                  : "Register to submit samples and receive certified reports."}
+              <p className="text-sm break-words text-slate-700">
+                {mode.name === "signin" ? t("auth.signIn.subtitle") : t("auth.register.subtitle")}
               </p>
             </div>
             {mode.name === "signin" ? (
@@ -83,18 +83,18 @@ export function AuthCard() {
                 onForgotPassword={(email) => setMode({ name: "forgot", email })}
               />
             ) : (
-              <Suspense fallback={<LoadingState label="Loading..." />}>
+              <Suspense fallback={<LoadingState label={t("common.loading")} />}>
                 <RegisterForm onRegistered={(start) => setMode({ name: "verify", start })} />
               </Suspense>
             )}
             <p className="text-center text-sm text-slate-700">
-              {mode.name === "signin" ? "Don't have an account?" : "Already have an account?"}{" "}
+              {mode.name === "signin" ? t("auth.signIn.noAccount") : t("auth.signIn.haveAccount")}{" "}
               <button
                 type="button"
                 onClick={() => (mode.name === "signin" ? setMode({ name: "register" }) : signIn(""))}
                 className="min-h-11 font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
               >
-                {mode.name === "signin" ? "Create Account" : "Sign In"}
+                {mode.name === "signin" ? t("auth.register.submit") : t("auth.signIn.submit")}
               </button>
             </p>
           </div>

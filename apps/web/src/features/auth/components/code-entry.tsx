@@ -7,9 +7,11 @@ import { VERIFICATION_CODE_LENGTH, VERIFICATION_MAX_ATTEMPTS } from "@lab/contra
 import { Button } from "@/components/ui/button";
 import { Field, Input, describedBy } from "@/components/ui/input";
 import { paths } from "@/config/paths";
+import { useT } from "@/lib/i18n/use-t";
 
 import { formatSeconds } from "../hooks/use-countdown";
 import { useDevMailbox } from "../hooks/use-dev-mailbox";
+import { Slotted } from "./slotted";
 
 export const normalizeCode = (value: string) =>
   value.replace(/\s+/g, "").toUpperCase().slice(0, VERIFICATION_CODE_LENGTH);
@@ -20,15 +22,19 @@ interface CodeFieldProps {
   value: string;
   onChange: (code: string) => void;
   error?: string | undefined;
+  /** The server's `messageCode` of `error`. */
+  errorCode?: string | undefined;
 }
 
-export function CodeField({ id, label, value, onChange, error }: CodeFieldProps) {
+export function CodeField({ id, label, value, onChange, error, errorCode }: CodeFieldProps) {
+  const { t } = useT("auth");
   return (
     <Field
       id={id}
       label={label}
       error={error}
-      hint={`Enter the ${VERIFICATION_CODE_LENGTH}-character code from the e-mail.`}
+      errorCode={errorCode}
+      hint={t("auth.code.hint", { length: VERIFICATION_CODE_LENGTH })}
     >
       <Input
         id={id}
@@ -49,18 +55,22 @@ export function CodeField({ id, label, value, onChange, error }: CodeFieldProps)
 
 /** Time left on the code and the attempts used. */
 export function CodeStatus({ secondsLeft, attempts }: { secondsLeft: number; attempts: number }) {
+  const { t, number } = useT("auth");
   return (
     <dl className="grid grid-cols-2 gap-3 text-sm">
       <div className="rounded-lg bg-slate-50 px-3 py-2">
-        <dt className="text-xs text-slate-700">Code expires in</dt>
+        <dt className="text-xs break-words text-slate-700">{t("auth.code.expiresIn")}</dt>
         <dd data-testid="verification-countdown" className="font-mono font-semibold text-slate-900">
           {formatSeconds(secondsLeft)}
         </dd>
       </div>
       <div className="rounded-lg bg-slate-50 px-3 py-2">
-        <dt className="text-xs text-slate-700">Attempts</dt>
+        <dt className="text-xs break-words text-slate-700">{t("auth.code.attempts")}</dt>
         <dd data-testid="verification-attempts" className="font-semibold text-slate-900">
-          {attempts} of {VERIFICATION_MAX_ATTEMPTS}
+          {t("auth.code.attemptsUsed", {
+            used: number(attempts),
+            max: number(VERIFICATION_MAX_ATTEMPTS),
+          })}
         </dd>
       </div>
     </dl>
@@ -77,6 +87,7 @@ export function ResendCode({
   isPending: boolean;
   onResend: () => void;
 }) {
+  const { t } = useT("auth");
   return (
     <div className="flex flex-col gap-1">
       <Button
@@ -86,11 +97,11 @@ export function ResendCode({
         disabled={resendIn > 0}
         isLoading={isPending}
       >
-        Resend Code
+        {t("auth.code.resend")}
       </Button>
       {resendIn > 0 ? (
         <p data-testid="resend-countdown" className="text-xs text-slate-700">
-          You can request a new code in {formatSeconds(resendIn)}
+          {t("auth.code.resendIn", { time: formatSeconds(resendIn) })}
         </p>
       ) : null}
     </div>
@@ -99,22 +110,23 @@ export function ResendCode({
 
 /** Outside production the API keeps a mailbox page: say where the code can be read. */
 export function DevMailboxHint() {
+  const { t } = useT("auth");
   const devMailbox = useDevMailbox();
   if (!devMailbox) return null;
   return (
     <p className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900">
       <Inbox aria-hidden="true" className="h-4 w-4 shrink-0" />
-      <span>
-        Development server:{" "}
-        <a
-          href={paths.devMailbox.href()}
-          target="_blank"
-          rel="noreferrer"
-          className="font-semibold underline underline-offset-2"
-        >
-          Open the dev mailbox
-        </a>{" "}
-        to read the code.
+      <span className="min-w-0 break-words">
+        <Slotted text={(slot) => t("auth.code.devMailbox", { link: slot })}>
+          <a
+            href={paths.devMailbox.href()}
+            target="_blank"
+            rel="noreferrer"
+            className="font-semibold underline underline-offset-2"
+          >
+            {t("auth.code.devMailboxLink")}
+          </a>
+        </Slotted>
       </span>
     </p>
   );

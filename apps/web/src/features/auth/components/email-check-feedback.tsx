@@ -1,8 +1,11 @@
 import { CircleAlert, CircleCheck, TriangleAlert } from "lucide-react";
 
 import { Spinner } from "@/components/ui/spinner";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 
 import { emailCheckMessage, type EmailCheckState } from "../hooks/use-email-check";
+import { Slotted } from "./slotted";
 
 interface EmailCheckFeedbackProps {
   id: string;
@@ -21,6 +24,7 @@ const toneClasses = {
  * typo is an amber warning on its own, not a green "verified".
  */
 export function EmailCheckFeedback({ id, state, onAcceptSuggestion }: EmailCheckFeedbackProps) {
+  const { t } = useT("auth");
   const message = emailCheckMessage(state);
   const Icon =
     message?.tone === "success" ? CircleCheck : message?.tone === "warning" ? TriangleAlert : CircleAlert;
@@ -29,7 +33,7 @@ export function EmailCheckFeedback({ id, state, onAcceptSuggestion }: EmailCheck
       {state.status === "checking" ? (
         <p className="flex items-center gap-1.5 text-slate-700">
           <Spinner size="sm" className="text-teal-700" />
-          Checking email address...
+          {t("auth.emailCheck.checking")}
         </p>
       ) : null}
       {message?.text ? (
@@ -38,7 +42,7 @@ export function EmailCheckFeedback({ id, state, onAcceptSuggestion }: EmailCheck
           className={`flex items-center gap-1.5 font-medium ${toneClasses[message.tone]}`}
         >
           <Icon aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
-          {message.text}
+          <LocalizedMessage text={message.text} />
         </p>
       ) : null}
       {message?.didYouMean ? (
@@ -53,16 +57,16 @@ export function EmailCheckFeedback({ id, state, onAcceptSuggestion }: EmailCheck
           {message.tone === "warning" ? (
             <TriangleAlert aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
           ) : null}
-          <span>
-            Did you mean{" "}
-            <button
-              type="button"
-              onClick={() => onAcceptSuggestion(message.didYouMean ?? "")}
-              className="inline-flex min-h-11 items-center font-semibold break-all text-teal-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-teal-700 lg:min-h-0"
-            >
-              {message.didYouMean}
-            </button>
-            ?
+          <span className="min-w-0 break-words">
+            <Slotted text={(slot) => t("auth.emailCheck.didYouMean", { suggestion: slot })}>
+              <button
+                type="button"
+                onClick={() => onAcceptSuggestion(message.didYouMean ?? "")}
+                className="inline-flex min-h-11 items-center font-semibold break-all text-teal-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-teal-700 lg:min-h-0"
+              >
+                {message.didYouMean}
+              </button>
+            </Slotted>
           </span>
         </p>
       ) : null}

@@ -16,13 +16,20 @@ import { Button } from "@/components/ui/button";
 import { ErrorBanner, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, describedBy } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-client";
+import { useT } from "@/lib/i18n/use-t";
 import { NewPasswordField } from "@/components/account/new-password-field";
 
 import { useForgotPassword } from "../api/forgot-password";
 import { useResetPassword } from "../api/reset-password";
 import { useCountdown } from "../hooks/use-countdown";
 import { CodeField, CodeStatus, DevMailboxHint, ResendCode } from "./code-entry";
-import { EMAIL_REQUIRED } from "./sign-in-form";
+import { Slotted } from "./slotted";
+
+/** A text on screen: a spec message in English (localized at display) with the server's code. */
+type Shown = { text: string; code?: string | undefined };
+
+const shownOf = (error: unknown, fallback: string): Shown =>
+  isApiError(error) && error.message ? { text: error.message, code: error.messageCode } : { text: fallback };
 
 // A light check only: the server answers the same for any address, so nothing here can leak.
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
@@ -69,7 +76,7 @@ export function ForgotPassword({ defaultEmail, onReset, onBack }: ForgotPassword
 
 export default ForgotPassword;
 
-type Notice = { tone: "success" | "warning"; text: string };
+type Notice = { tone: "success" | "warning"; text: string; code?: string | undefined };
 
 function Heading({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -78,14 +85,15 @@ function Heading({ title, children }: { title: string; children: ReactNode }) {
         <KeyRound aria-hidden="true" className="h-6 w-6" />
       </span>
       <div className="min-w-0">
-        <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
-        <p className="text-sm text-slate-700">{children}</p>
+        <h2 className="text-xl font-semibold break-words text-slate-900">{title}</h2>
+        <p className="text-sm break-words text-slate-700">{children}</p>
       </div>
     </div>
   );
 }
 
 function BackButton({ onClick }: { onClick: () => void }) {
+  const { t } = useT("auth");
   return (
     <Button
       variant="ghost"
@@ -93,7 +101,7 @@ function BackButton({ onClick }: { onClick: () => void }) {
       onClick={onClick}
       icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />}
     >
-      Back to Sign In
+      {t("auth.backToSignIn")}
     </Button>
   );
 }
@@ -107,21 +115,22 @@ function RequestCode({
   onSent: (email: string, deadlines: Deadlines, notice: Notice) => void;
   onBack: (email: string) => void;
 }) {
+  const { t } = useT("auth");
   const forgot = useForgotPassword();
   const [email, setEmail] = useState(defaultEmail);
-  const [emailError, setEmailError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<Shown | undefined>();
+  const [formError, setFormError] = useState<Shown | null>(null);
   const { ref: screenRef, reveal } = useErrorReveal<HTMLDivElement>();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
     const trimmed = email.trim();
-    const found = !trimmed
-      ? EMAIL_REQUIRED
+    const found: Shown | undefined = !trimmed
+      ? { text: t("auth.signIn.emailRequired") }
       : looksLikeEmail(trimmed)
         ? undefined
-        : messages.invalidEmailFormat;
+        : { text: messages.invalidEmailFormat };
     setEmailError(found);
     if (found) {
       reveal();
@@ -138,13 +147,13 @@ function RequestCode({
         // A code went to this address under a minute ago and is still good: go on and use it.
         onSent(trimmed, deadlinesFrom(VERIFICATION_CODE_TTL_S, VERIFICATION_RESEND_AFTER_S), {
           tone: "warning",
-          text: error.message || messages.sendTooSoon,
+          ...shownOf(error, messages.sendTooSoon),
         });
       } else if (isApiError(error) && error.status === 400) {
-        setEmailError(error.message || messages.invalidEmailAddress);
+        setEmailError(shownOf(error, messages.invalidEmailAddress));
         reveal();
       } else {
-        setFormError(isApiError(error) && error.message ? error.message : messages.sendFailed);
+        setFormError(shownOf(error, messages.sendFailed));
         reveal();
       }
     }
@@ -152,18 +161,22 @@ function RequestCode({
 
   return (
     <div ref={screenRef} className="space-y-4">
-      <Heading title="Reset Your Password">
-        Enter the e-mail address of your account. We will send it a {VERIFICATION_CODE_LENGTH}-character code
-        to choose a new password.
+      <Heading title={t("auth.forgot.title")}>
+        {t("auth.forgot.intro", { length: VERIFICATION_CODE_LENGTH })}
       </Heading>
-      <ErrorBanner message={formError} />
+      <ErrorBanner message={formError?.text ?? null} messageCode={formError?.code} />
       <form
         onSubmit={(event) => void onSubmit(event)}
         noValidate
-        aria-label="Forgot password"
+        aria-label={t("auth.forgot.formLabel")}
         className="space-y-4"
       >
-        <Field id="forgot-email" label="Email" error={emailError}>
+        <Field
+          id="forgot-email"
+          label={t("auth.fields.email")}
+          error={emailError?.text}
+          errorCode={emailError?.code}
+        >
           <Input
             id="forgot-email"
             name="email"
@@ -179,11 +192,11 @@ function RequestCode({
               if (emailError) setEmailError(undefined);
             }}
             invalid={Boolean(emailError)}
-            aria-describedby={describedBy("forgot-email", emailError)}
+            aria-describedby={describedBy("forgot-email", emailError?.text)}
           />
         </Field>
         <Button type="submit" className="w-full" size="lg" isLoading={forgot.isPending}>
-          Send Code
+          {t("auth.forgot.submit")}
         </Button>
       </form>
       <div className="border-t border-slate-200 pt-4">
@@ -196,6 +209,8 @@ function RequestCode({
 interface ResetErrors {
   code?: string;
   password?: string;
+  /** The server's `messageCode` of the code's error. */
+  codeCode?: string | undefined;
 }
 
 function ResetWithCode({
@@ -211,13 +226,14 @@ function ResetWithCode({
   onReset: (email: string) => void;
   onBack: (email: string) => void;
 }) {
+  const { t } = useT("auth");
   const reset = useResetPassword();
   const resend = useForgotPassword();
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [attempts, setAttempts] = useState(0);
   const [errors, setErrors] = useState<ResetErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<Shown | null>(null);
   const { ref: screenRef, reveal } = useErrorReveal<HTMLDivElement>();
   const [notice, setNotice] = useState<Notice | null>(initialNotice);
   const [deadlines, setDeadlines] = useState(initialDeadlines);
@@ -256,7 +272,7 @@ function ResetWithCode({
     } catch (error) {
       reveal();
       if (!isApiError(error)) {
-        setFormError(messages.serverError);
+        setFormError({ text: messages.serverError });
       } else if (error.code === "code_invalid") {
         const used = attempts + 1;
         setAttempts(used);
@@ -272,9 +288,10 @@ function ResetWithCode({
         setErrors({ code: messages.codeExpiredUi });
       } else if (error.status === 429 && error.code === "too_many_attempts") {
         setAttempts(VERIFICATION_MAX_ATTEMPTS);
-        setErrors({ code: error.message || messages.tooManyAttempts });
+        const shown = shownOf(error, messages.tooManyAttempts);
+        setErrors({ code: shown.text, codeCode: shown.code });
       } else {
-        setFormError(error.message || messages.serverError);
+        setFormError(shownOf(error, messages.serverError));
       }
     }
   };
@@ -290,36 +307,38 @@ function ResetWithCode({
       setErrors({});
       setNotice({ tone: "success", text: answer.message });
     } catch (error) {
-      if (isApiError(error) && error.status === 429) setFormError(error.message || messages.sendTooSoon);
-      else if (isApiError(error) && error.status !== 0) setFormError(error.message);
-      else setFormError(messages.sendFailed);
+      if (isApiError(error) && error.status === 429) setFormError(shownOf(error, messages.sendTooSoon));
+      else if (isApiError(error) && error.status !== 0) setFormError(shownOf(error, messages.sendFailed));
+      else setFormError({ text: messages.sendFailed });
       reveal();
     }
   };
 
   return (
     <div ref={screenRef} className="space-y-4">
-      <Heading title="Choose a New Password">
-        Enter the code from the e-mail sent to <strong className="break-all text-slate-900">{email}</strong>{" "}
-        and your new password.
+      <Heading title={t("auth.reset.title")}>
+        <Slotted text={(slot) => t("auth.reset.intro", { email: slot })}>
+          <strong className="break-all text-slate-900">{email}</strong>
+        </Slotted>
       </Heading>
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      <ErrorBanner message={formError} />
+      {notice ? <Alert tone={notice.tone} message={notice.text} messageCode={notice.code} /> : null}
+      <ErrorBanner message={formError?.text ?? null} messageCode={formError?.code} />
       {expired && errors.code !== messages.codeExpiredUi ? (
-        <Alert tone="warning">{messages.codeExpiredUi}</Alert>
+        <Alert tone="warning" message={messages.codeExpiredUi} />
       ) : null}
       <form
         onSubmit={(event) => void onSubmit(event)}
         noValidate
-        aria-label="Reset password"
+        aria-label={t("auth.reset.formLabel")}
         className="space-y-4"
       >
         <div ref={codeRef}>
           <CodeField
             id="reset-code"
-            label="Reset Code"
+            label={t("auth.reset.codeLabel")}
             value={code}
             error={errors.code}
+            errorCode={errors.codeCode}
             onChange={(value) => {
               setCode(value);
               setFormError(null);
@@ -330,7 +349,7 @@ function ResetWithCode({
         <CodeStatus secondsLeft={secondsLeft} attempts={attempts} />
         <NewPasswordField
           id="reset-password"
-          label="New Password"
+          label={t("auth.password.new")}
           password={password}
           error={errors.password}
           inputProps={{
@@ -352,7 +371,7 @@ function ResetWithCode({
           isLoading={reset.isPending}
           disabled={expired || attemptsExhausted}
         >
-          Reset Password
+          {t("auth.reset.submit")}
         </Button>
       </form>
       <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm sm:flex-row sm:items-center sm:justify-between">

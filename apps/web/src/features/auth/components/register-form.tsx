@@ -16,6 +16,8 @@ import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/f
 import { Field, Input, describedBy } from "@/components/ui/input";
 import { PasswordStrength } from "@/components/account/password-strength";
 import { PasswordTips } from "@/components/account/password-tips";
+import { messageCodeFor } from "@/lib/api-client";
+import { useT } from "@/lib/i18n/use-t";
 import type { VerificationStart } from "@/lib/sign-in-handoff";
 
 import { useRegister } from "../api/register";
@@ -27,18 +29,23 @@ interface RegisterErrors {
   fullName?: string;
   email?: string;
   password?: string;
+  /** The server's `messageCode` of a field's error. */
+  codes?: Partial<Record<"fullName" | "email" | "password", string>>;
 }
+
+type Shown = { text: string; code: string | undefined };
 
 const joinIds = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
 
 export function RegisterForm({ onRegistered }: { onRegistered: (start: VerificationStart) => void }) {
+  const { t } = useT("auth");
   const registerAccount = useRegister();
   const emailCheck = useEmailCheck();
   const [fullName, setFullName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<RegisterErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<Shown | null>(null);
   const [busy, setBusy] = useState(false);
   const { ref: formRef, reveal } = useErrorReveal();
 
@@ -75,9 +82,10 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
       const named = serverFieldError(error);
       const field = named?.field;
       if (named && (field === "fullName" || field === "email" || field === "password")) {
-        setErrors({ [field]: named.message });
+        setErrors({ [field]: named.message, codes: { [field]: named.messageCode } });
       } else {
-        setFormError(registerErrorMessage(error));
+        const text = registerErrorMessage(error);
+        setFormError({ text, code: messageCodeFor(text, error) });
       }
       reveal();
     } finally {
@@ -98,11 +106,16 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
       // Any change makes the banner about the last attempt stale.
       onChange={() => setFormError(null)}
       noValidate
-      aria-label="Create account"
+      aria-label={t("auth.register.formLabel")}
       className="space-y-4"
     >
-      <ErrorBanner message={formError} />
-      <Field id="register-name" label="Full Name" error={errors.fullName}>
+      <ErrorBanner message={formError?.text ?? null} messageCode={formError?.code} />
+      <Field
+        id="register-name"
+        label={t("auth.fields.fullName")}
+        error={errors.fullName}
+        errorCode={errors.codes?.fullName}
+      >
         <Input
           id="register-name"
           name="fullName"
@@ -117,7 +130,12 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
           aria-describedby={describedBy("register-name", errors.fullName)}
         />
       </Field>
-      <Field id="register-email" label="Email" error={errors.email}>
+      <Field
+        id="register-email"
+        label={t("auth.fields.email")}
+        error={errors.email}
+        errorCode={errors.codes?.email}
+      >
         <Input
           id="register-email"
           name="email"
@@ -141,7 +159,12 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
           onAcceptSuggestion={acceptSuggestion}
         />
       </Field>
-      <Field id="register-password" label="Password" error={errors.password}>
+      <Field
+        id="register-password"
+        label={t("auth.fields.password")}
+        error={errors.password}
+        errorCode={errors.codes?.password}
+      >
         <Input
           id="register-password"
           name="password"
@@ -165,7 +188,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
       <PasswordStrength id="register-password-strength" password={password} />
       <PasswordTips />
       <Button type="submit" className="w-full" size="lg" isLoading={busy}>
-        Create Account
+        {t("auth.register.submit")}
       </Button>
     </form>
   );

@@ -5,18 +5,17 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CredentialFields } from "@/components/ui/credential-fields";
 import { KeepSignedIn } from "@/components/ui/keep-signed-in";
-import { isApiError } from "@/lib/api-client";
+import { isApiError, messageCodeFor } from "@/lib/api-client";
+import { useT } from "@/lib/i18n/use-t";
 import { loginErrorMessage } from "@/utils/login-errors";
 import type { VerificationStart } from "@/lib/sign-in-handoff";
 
 import { useLogin } from "../api/login";
 import { afterSignInHref } from "../utils/return-to";
 
-export const EMAIL_REQUIRED = "Please enter your email address.";
-export const PASSWORD_REQUIRED = "Please enter your password.";
-
 interface SignInFormProps {
   defaultEmail?: string;
+  /** A spec message (English), shown in the reader's language. */
   notice?: string | null;
   onNeedsVerification: (start: VerificationStart) => void;
   /** 'Forgot password?', with the address typed so far. */
@@ -29,6 +28,7 @@ export function SignInForm({
   onNeedsVerification,
   onForgotPassword,
 }: SignInFormProps) {
+  const { t } = useT("auth");
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
@@ -36,7 +36,7 @@ export function SignInForm({
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<{ text: string; code: string | undefined } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -44,8 +44,8 @@ export function SignInForm({
     setFormError(null);
     const trimmed = email.trim();
     const found = {
-      ...(trimmed ? {} : { email: EMAIL_REQUIRED }),
-      ...(password ? {} : { password: PASSWORD_REQUIRED }),
+      ...(trimmed ? {} : { email: t("auth.signIn.emailRequired") }),
+      ...(password ? {} : { password: t("auth.signIn.passwordRequired") }),
     };
     setErrors(found);
     if (found.email || found.password) return;
@@ -61,15 +61,21 @@ export function SignInForm({
         onNeedsVerification(await startVerification(trimmed));
         return;
       }
-      setFormError(loginErrorMessage(error));
+      const text = loginErrorMessage(error);
+      setFormError({ text, code: messageCodeFor(text, error) });
       setBusy(false);
     }
   };
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign in" className="space-y-4">
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t("auth.signIn.formLabel")}
+      className="space-y-4"
+    >
+      {notice ? <Alert tone="success" message={notice} /> : null}
+      {formError ? <Alert tone="error" message={formError.text} messageCode={formError.code} /> : null}
       <CredentialFields
         idPrefix="signin"
         email={email}
@@ -83,13 +89,13 @@ export function SignInForm({
         <button
           type="button"
           onClick={() => onForgotPassword(email.trim())}
-          className="ml-auto min-h-11 px-1 text-sm font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
+          className="ml-auto min-h-11 px-1 text-left text-sm font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
         >
-          Forgot password?
+          {t("auth.signIn.forgotPassword")}
         </button>
       </div>
       <Button type="submit" className="w-full" size="lg" isLoading={busy}>
-        Sign In
+        {t("auth.signIn.submit")}
       </Button>
     </form>
   );

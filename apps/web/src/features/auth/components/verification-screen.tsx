@@ -8,12 +8,17 @@ import { Button } from "@/components/ui/button";
 import { focusWhenShown } from "@/components/ui/focus-next";
 import { useErrorReveal } from "@/components/ui/form-errors";
 import { isApiError } from "@/lib/api-client";
+import { useT } from "@/lib/i18n/use-t";
 import type { VerificationStart } from "@/lib/sign-in-handoff";
 
 import { useResendVerification } from "../api/resend-verification";
 import { useVerifyEmail } from "../api/verify-email";
 import { useCountdown } from "../hooks/use-countdown";
 import { CodeField, CodeStatus, DevMailboxHint, ResendCode } from "./code-entry";
+import { Slotted } from "./slotted";
+
+/** A text on screen: a spec message in English (localized at display) with the server's code. */
+type Shown = { text: string; code?: string | undefined };
 
 interface VerificationScreenProps {
   start: VerificationStart;
@@ -22,14 +27,15 @@ interface VerificationScreenProps {
 }
 
 export function VerificationScreen({ start, onVerified, onBack }: VerificationScreenProps) {
+  const { t } = useT("auth");
   const { email } = start;
   const verify = useVerifyEmail();
   const resend = useResendVerification();
   const [code, setCode] = useState("");
   const [attempts, setAttempts] = useState(0);
-  const [error, setError] = useState<string | null>(start.error ?? null);
+  const [error, setError] = useState<Shown | null>(start.error ? { text: start.error } : null);
   // An error about the code the person typed stands at the code field.
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<Shown | null>(null);
   const { ref: formRef, reveal } = useErrorReveal();
   const [info, setInfo] = useState<string | null>(start.notice ?? null);
   const [deadlines, setDeadlines] = useState(() => {
@@ -44,8 +50,8 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
   // The next thing to do after Create Account (or sign-in of an unverified account) is the code.
   useEffect(() => focusWhenShown("#verification-code"), []);
 
-  const failCode = (message: string) => {
-    setCodeError(message);
+  const failCode = (message: string, code?: string) => {
+    setCodeError({ text: message, code });
     reveal();
   };
 
@@ -84,7 +90,7 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
         failCode(messages.codeExpiredUi);
       } else if (failure.status === 429) {
         if (failure.code === "too_many_attempts") setAttempts(VERIFICATION_MAX_ATTEMPTS);
-        failCode(failure.message);
+        failCode(failure.message, failure.messageCode);
       } else {
         failCode(messages.verifyFailedUi);
       }
@@ -104,13 +110,18 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
       setInfo(sent.message || messages.codeSent);
     } catch (failure) {
       if (isApiError(failure) && failure.status === 429) {
-        setError(failure.message || messages.sendTooSoon);
+        setError(
+          failure.message
+            ? { text: failure.message, code: failure.messageCode }
+            : { text: messages.sendTooSoon },
+        );
         // The current code stays; only the wait for another follows the server's count.
         const wait = failure.retryAfter;
         if (wait !== undefined)
           setDeadlines((current) => ({ ...current, resendAt: Date.now() + wait * 1000 }));
-      } else if (isApiError(failure) && failure.status !== 0) setError(failure.message);
-      else setError(messages.sendFailed);
+      } else if (isApiError(failure) && failure.status !== 0)
+        setError({ text: failure.message, code: failure.messageCode });
+      else setError({ text: messages.sendFailed });
     }
   };
 
@@ -120,33 +131,37 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
         <span className="rounded-full bg-teal-50 p-2 text-teal-700">
           <MailCheck aria-hidden="true" className="h-6 w-6" />
         </span>
-        <div>
-          <h2 className="text-xl font-semibold text-slate-900">Verify Your Email</h2>
-          <p className="text-sm text-slate-700">
-            We sent a {VERIFICATION_CODE_LENGTH}-character verification code to{" "}
-            <strong className="break-all text-slate-900">{email}</strong>.
+        <div className="min-w-0">
+          <h2 className="text-xl font-semibold break-words text-slate-900">{t("auth.verify.title")}</h2>
+          <p className="text-sm break-words text-slate-700">
+            <Slotted
+              text={(slot) => t("auth.verify.sentTo", { length: VERIFICATION_CODE_LENGTH, email: slot })}
+            >
+              <strong className="break-all text-slate-900">{email}</strong>
+            </Slotted>
           </p>
         </div>
       </div>
 
-      {info ? <Alert tone="success">{info}</Alert> : null}
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      {expired && error !== messages.codeExpiredUi && codeError !== messages.codeExpiredUi ? (
-        <Alert tone="warning">{messages.codeExpiredUi}</Alert>
+      {info ? <Alert tone="success" message={info} /> : null}
+      {error ? <Alert tone="error" message={error.text} messageCode={error.code} /> : null}
+      {expired && error?.text !== messages.codeExpiredUi && codeError?.text !== messages.codeExpiredUi ? (
+        <Alert tone="warning" message={messages.codeExpiredUi} />
       ) : null}
 
       <form
         ref={formRef}
         onSubmit={(event) => void onSubmit(event)}
         noValidate
-        aria-label="Verify email"
+        aria-label={t("auth.verify.formLabel")}
         className="space-y-4"
       >
         <CodeField
           id="verification-code"
-          label="Verification Code"
+          label={t("auth.verify.codeLabel")}
           value={code}
-          error={codeError ?? undefined}
+          error={codeError?.text}
+          errorCode={codeError?.code}
           onChange={(next) => {
             setCode(next);
             setCodeError(null);
@@ -161,7 +176,7 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
           isLoading={verify.isPending}
           disabled={expired || attemptsExhausted}
         >
-          Verify Email
+          {t("auth.verify.submit")}
         </Button>
       </form>
 
@@ -173,7 +188,7 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
           onClick={onBack}
           icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />}
         >
-          Back to Sign In
+          {t("auth.backToSignIn")}
         </Button>
       </div>
 

@@ -5,6 +5,8 @@ import {
   type VerificationSentResponse,
 } from "@lab/contracts";
 
+import { translate } from "@/lib/i18n/i18n";
+
 /** Reads a send/resend answer `{success, message, expiresIn, resendAfter}`, with the spec's defaults. */
 export function parseVerificationSent(
   raw: unknown,
@@ -23,9 +25,10 @@ export function parseVerificationSent(
 
 /**
  * What happened when the server refused to send another code (429): none went out, the one sent
- * moments ago still works, and when another may be asked for.
+ * moments ago still works, and when another may be asked for. In the reader's language: the sign-in
+ * card that asks has the "auth" namespace loaded.
  */
 export function codeStillValidNotice(resendAfterSeconds: number): string {
   const wait = Math.max(1, Math.ceil(resendAfterSeconds));
-  return `We did not send a new code: the one we sent a moment ago still works. Check your inbox (and spam folder). You can ask for another code in ${wait} s.`;
+  return translate("auth.code.stillValid", { seconds: wait });
 }
