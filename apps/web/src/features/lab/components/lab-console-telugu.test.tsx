@@ -2,12 +2,13 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { setLanguage } from "@/lib/i18n/i18n";
+import { getLanguage, setLanguage } from "@/lib/i18n/i18n";
 import { getLabSession, resetLabSessionCache, startLabSession } from "@/lib/lab-session";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 import { makeSample } from "@/testing/sample-fixtures";
 
+import { LabLoginForm } from "./lab-login-form";
 import { LabShell } from "./lab-shell";
 import { ResultsEntry } from "./results-entry";
 import { CAP, SALM, markets } from "./results-fixtures";
@@ -101,5 +102,32 @@ describe("lab console in Telugu", () => {
     expect(callsTo("PUT", "/api/lab/me")[0]?.body).toEqual({ language: "te" });
     expect(await screen.findByRole("button", { name: "సైన్ అవుట్" })).toBeInTheDocument();
     await waitFor(() => expect(getLabSession()?.staff.language).toBe("te"));
+  });
+
+  it("sign-in applies the language saved in the member's account", async () => {
+    resetLabSessionCache();
+    mockFetch({
+      "POST /api/lab/login": {
+        body: {
+          staff: { ...staff, language: "te" },
+          accessToken: "lab-jwt",
+          expiresIn: 3600,
+          tokenType: "Bearer",
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<LabLoginForm />, {
+      route: "/lab/login",
+      path: "/lab/login",
+      extraRoutes: [{ path: "/lab", element: <h1>Lab console</h1> }],
+    });
+    expect(getLanguage()).toBe("en");
+    await user.type(screen.getByLabelText("Email"), "anil@aquatest.local");
+    await user.type(screen.getByLabelText("Password"), "LabAdmin#2026");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/lab"));
+    expect(getLanguage()).toBe("te");
+    expect(document.documentElement.lang).toBe("te");
   });
 });
