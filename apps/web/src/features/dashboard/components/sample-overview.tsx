@@ -175,12 +175,12 @@ export function SampleOverview() {
         </ul>
       </section>
 
-      <div className="grid gap-4 lg:grid-cols-3 lg:gap-6">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3 lg:gap-6">
         <section aria-labelledby="quick-actions-title" className="lg:col-span-2">
           <h2 id="quick-actions-title" className="text-lg font-semibold text-slate-900">
             {t("samples.dashboard.actions.title")}
           </h2>
-          <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:gap-4">
+          <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:gap-4">
             <ActionCard
               to={paths.profile.href()}
               title={t("samples.dashboard.actions.profile.title")}
