@@ -3,6 +3,7 @@ import { useState, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 
 import { cn } from "@/components/ui/cn";
+import { useT } from "@/lib/i18n/use-t";
 
 import { Logo } from "../logo";
 
@@ -25,7 +26,7 @@ interface AppShellProps {
    * its two rows and the links, about 160 px, scroll away instead of covering a fifth of the screen).
    */
   layout?: "sidebar" | "tabs";
-  /** The accessible name of the navigation ("Main"; "Lab"). */
+  /** The accessible name of the navigation ("Main", in the reader's language, when not given; "Lab"). */
   navLabel?: string;
   children: ReactNode;
 }
@@ -52,9 +53,11 @@ export function AppShell({
   userMenu,
   badge,
   layout = "sidebar",
-  navLabel = "Main",
+  navLabel: givenNavLabel,
   children,
 }: AppShellProps) {
+  const { t } = useT("account");
+  const navLabel = givenNavLabel ?? t("account.shell.navLabel");
   if (layout === "tabs") {
     return (
       <Frame>
@@ -93,13 +96,14 @@ export function AppShell({
 }
 
 function Frame({ children }: { children: ReactNode }) {
+  const { t } = useT();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 print:bg-white">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-teal-800 focus:shadow"
       >
-        Skip to main content
+        {t("common.skipToContent")}
       </a>
       {children}
     </div>
@@ -145,6 +149,7 @@ function SidebarShell({
   navLabel,
   children,
 }: Required<Omit<AppShellProps, "layout" | "badge">> & { badge: ReactNode }) {
+  const { t } = useT("account");
   const location = useLocation();
   const [mobileNav, setMobileNav] = useState({ open: false, path: location.pathname });
   // The dropdown closes whenever the route changes.
@@ -155,7 +160,10 @@ function SidebarShell({
     <Frame>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white print:hidden">
         <TopBar homeHref={homeHref} badge={badge} userMenu={userMenu} />
-        <nav aria-label={`${navLabel} mobile`} className="border-t border-slate-200 px-4 py-1.5 sm:hidden">
+        <nav
+          aria-label={t("account.shell.mobileNavLabel", { name: navLabel })}
+          className="border-t border-slate-200 px-4 py-1.5 sm:hidden"
+        >
           <button
             type="button"
             aria-expanded={mobileOpen}
@@ -163,13 +171,13 @@ function SidebarShell({
             onClick={() => setMobileNav({ open: !mobileOpen, path: location.pathname })}
             className="flex min-h-11 w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-teal-700"
           >
-            <span className="flex items-center gap-2">
-              <Menu aria-hidden="true" className="h-4 w-4" />
-              {current?.label ?? "Menu"}
+            <span className="flex min-w-0 items-center gap-2 text-left">
+              <Menu aria-hidden="true" className="h-4 w-4 shrink-0" />
+              <span className="min-w-0 break-words">{current?.label ?? t("common.menu")}</span>
             </span>
             <ChevronDown
               aria-hidden="true"
-              className={cn("h-4 w-4 transition-transform", mobileOpen && "rotate-180")}
+              className={cn("h-4 w-4 shrink-0 transition-transform", mobileOpen && "rotate-180")}
             />
           </button>
           <ul id="app-mobile-nav" hidden={!mobileOpen} className="mt-2 space-y-1">

@@ -7,41 +7,9 @@ import { paths } from "@/config/paths";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { useRealtimeUpdates } from "@/features/notifications/hooks/use-realtime-updates";
 import { UserMenu } from "@/features/profile/components/user-menu";
+import { useAccountLanguage } from "@/features/profile/hooks/use-account-language";
+import { useT } from "@/lib/i18n/use-t";
 import { queryClient } from "@/lib/query-client";
-
-// Only screens that exist are linked; the others arrive with their issues.
-const navigation: NavItem[] = [
-  {
-    label: "Dashboard",
-    to: paths.dashboard.href(),
-    icon: <LayoutDashboard aria-hidden="true" className="h-5 w-5" />,
-  },
-  {
-    label: "Sample Providers",
-    to: paths.customers.href(),
-    icon: <Users aria-hidden="true" className="h-5 w-5" />,
-  },
-  {
-    label: "Submit Sample",
-    to: paths.submitSample.href(),
-    icon: <Send aria-hidden="true" className="h-5 w-5" />,
-  },
-  {
-    label: "My Samples",
-    to: paths.samples.href(),
-    icon: <ClipboardList aria-hidden="true" className="h-5 w-5" />,
-  },
-  {
-    label: "Ledger",
-    to: paths.ledger.href(),
-    icon: <BookOpen aria-hidden="true" className="h-5 w-5" />,
-  },
-  {
-    label: "Reports",
-    to: paths.reports.href(),
-    icon: <FileText aria-hidden="true" className="h-5 w-5" />,
-  },
-];
 
 /** The live connection (its client is loaded on demand, after sign-in). */
 function RealtimeUpdates() {
@@ -49,22 +17,69 @@ function RealtimeUpdates() {
   return null;
 }
 
+/** The account's saved language follows the person here (another device may have changed it). */
+function AccountLanguage() {
+  useAccountLanguage();
+  return null;
+}
+
+function Shell() {
+  const { t } = useT("account");
+  // Only screens that exist are linked; the others arrive with their issues.
+  const navigation: NavItem[] = [
+    {
+      label: t("account.shell.nav.dashboard"),
+      to: paths.dashboard.href(),
+      icon: <LayoutDashboard aria-hidden="true" className="h-5 w-5 shrink-0" />,
+    },
+    {
+      label: t("account.shell.nav.providers"),
+      to: paths.customers.href(),
+      icon: <Users aria-hidden="true" className="h-5 w-5 shrink-0" />,
+    },
+    {
+      label: t("account.shell.nav.submitSample"),
+      to: paths.submitSample.href(),
+      icon: <Send aria-hidden="true" className="h-5 w-5 shrink-0" />,
+    },
+    {
+      label: t("account.shell.nav.samples"),
+      to: paths.samples.href(),
+      icon: <ClipboardList aria-hidden="true" className="h-5 w-5 shrink-0" />,
+    },
+    {
+      label: t("account.shell.nav.ledger"),
+      to: paths.ledger.href(),
+      icon: <BookOpen aria-hidden="true" className="h-5 w-5 shrink-0" />,
+    },
+    {
+      label: t("account.shell.nav.reports"),
+      to: paths.reports.href(),
+      icon: <FileText aria-hidden="true" className="h-5 w-5 shrink-0" />,
+    },
+  ];
+  return (
+    <AppShell
+      homeHref={paths.dashboard.href()}
+      navigation={navigation}
+      userMenu={
+        <>
+          <NotificationBell />
+          <UserMenu />
+        </>
+      }
+    >
+      <RealtimeUpdates />
+      <AccountLanguage />
+      <Outlet />
+    </AppShell>
+  );
+}
+
 export default function AppRoot() {
   return (
     <QueryClientProvider client={queryClient}>
-      <AppShell
-        homeHref={paths.dashboard.href()}
-        navigation={navigation}
-        userMenu={
-          <>
-            <NotificationBell />
-            <UserMenu />
-          </>
-        }
-      >
-        <RealtimeUpdates />
-        <Outlet />
-      </AppShell>
+      <Shell />
     </QueryClientProvider>
   );
 }

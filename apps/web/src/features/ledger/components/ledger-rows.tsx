@@ -6,6 +6,8 @@ import type { Sample } from "@lab/contracts";
 import { buttonClasses } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { paths } from "@/config/paths";
+import { useDomainNames } from "@/lib/i18n/localized-names";
+import { useT } from "@/lib/i18n/use-t";
 
 import { LOCATION_LIMIT_DESKTOP, LOCATION_LIMIT_PHONE } from "../utils/truncate";
 import { LedgerStatusBadge } from "./ledger-status-badge";
@@ -17,10 +19,11 @@ interface RowsProps {
   onToggle: (sample: Sample) => void;
 }
 
-const submittedOn = (sample: Sample) => {
-  const date = new Date(sample.createdAt);
-  return Number.isNaN(date.getTime()) ? sample.createdAt : date.toLocaleDateString();
-};
+/** The submission date in the reader's language, India time (the raw value if it does not parse). */
+function SubmittedOn({ sample }: { sample: Sample }) {
+  const { date } = useT();
+  return <>{date(sample.createdAt, "date") || sample.createdAt}</>;
+}
 
 function SelectBox({
   sample,
@@ -31,6 +34,7 @@ function SelectBox({
   checked: boolean;
   onToggle: () => void;
 }) {
+  const { t } = useT("account");
   return (
     // The label around it is the finger's 44 px target below lg; the box itself stays small.
     <label className="-m-3 inline-flex h-11 w-11 cursor-pointer items-center justify-center lg:m-0 lg:h-auto lg:w-auto">
@@ -38,7 +42,7 @@ function SelectBox({
         type="checkbox"
         checked={checked}
         onChange={onToggle}
-        aria-label={`Select sample #${sample.id}`}
+        aria-label={t("account.ledger.row.selectLabel", { id: sample.id })}
         className="h-4 w-4 rounded border-slate-400 accent-teal-700"
       />
     </label>
@@ -46,19 +50,21 @@ function SelectBox({
 }
 
 function ReportReady() {
+  const { t } = useT("account");
   return (
     <span className="inline-flex items-center gap-1 text-xs font-semibold text-green-800">
       <CircleCheck aria-hidden="true" className="h-3.5 w-3.5" />
-      Report Ready
+      {t("account.ledger.row.reportReady")}
     </span>
   );
 }
 
 function ReportLink({ reportId, sampleId, label }: { reportId: number; sampleId: number; label: string }) {
+  const { t } = useT("account");
   return (
     <Link
       to={paths.report.href(reportId)}
-      aria-label={`View report for sample #${sampleId}`}
+      aria-label={t("account.ledger.row.viewReportLabel", { id: sampleId })}
       className={buttonClasses("outline", "sm", "whitespace-nowrap")}
     >
       <FileText aria-hidden="true" className="h-4 w-4" />
@@ -81,17 +87,23 @@ function SamplerInfo({ sample, limit }: { sample: Sample; limit: number }) {
 }
 
 /** Desktop: the spec's six columns. */
+function Category({ sample }: { sample: Sample }) {
+  const names = useDomainNames();
+  return <p className="break-words text-slate-700">{names.category(sample.shrimpCategory)}</p>;
+}
+
 export function LedgerTable({ samples, selected, onToggle }: RowsProps) {
+  const { t } = useT("account");
   return (
     <Table className="shadow-sm">
       <TableHeader>
         <TableRow>
-          <TableHead>Select</TableHead>
-          <TableHead>Sample Details</TableHead>
-          <TableHead>Sampler Info</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Date</TableHead>
-          <TableHead>Actions</TableHead>
+          <TableHead>{t("account.ledger.table.select")}</TableHead>
+          <TableHead>{t("account.ledger.table.details")}</TableHead>
+          <TableHead>{t("account.ledger.table.sampler")}</TableHead>
+          <TableHead>{t("account.ledger.table.status")}</TableHead>
+          <TableHead>{t("account.ledger.table.date")}</TableHead>
+          <TableHead>{t("account.ledger.table.actions")}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -103,8 +115,10 @@ export function LedgerTable({ samples, selected, onToggle }: RowsProps) {
                 <SelectBox sample={sample} checked={checked} onToggle={() => onToggle(sample)} />
               </TableCell>
               <TableCell className="align-top">
-                <p className="font-semibold text-slate-900">Sample #{sample.id}</p>
-                <p className="text-slate-700">{sample.shrimpCategory}</p>
+                <p className="font-semibold text-slate-900">
+                  {t("account.ledger.row.sample", { id: sample.id })}
+                </p>
+                <Category sample={sample} />
                 {sample.shrimpSubCategory ? (
                   <p className="text-xs text-slate-600">{sample.shrimpSubCategory}</p>
                 ) : null}
@@ -116,12 +130,16 @@ export function LedgerTable({ samples, selected, onToggle }: RowsProps) {
                 <LedgerStatusBadge status={sample.status} />
               </TableCell>
               <TableCell className="align-top whitespace-nowrap text-slate-700">
-                {submittedOn(sample)}
+                <SubmittedOn sample={sample} />
               </TableCell>
               <TableCell className="align-top">
                 {sample.reportId !== null ? (
                   <div className="flex flex-col items-start gap-1">
-                    <ReportLink reportId={sample.reportId} sampleId={sample.id} label="View Report" />
+                    <ReportLink
+                      reportId={sample.reportId}
+                      sampleId={sample.id}
+                      label={t("account.ledger.row.viewReport")}
+                    />
                     <ReportReady />
                   </div>
                 ) : null}
@@ -136,8 +154,9 @@ export function LedgerTable({ samples, selected, onToggle }: RowsProps) {
 
 /** Phone: one card per sample, as a list. */
 export function LedgerCards({ samples, selected, onToggle }: RowsProps) {
+  const { t } = useT("account");
   return (
-    <ul role="list" aria-label="Samples" className="space-y-3">
+    <ul role="list" aria-label={t("account.ledger.row.listLabel")} className="space-y-3">
       {samples.map((sample) => {
         const checked = selected.has(sample.id);
         return (
@@ -149,22 +168,30 @@ export function LedgerCards({ samples, selected, onToggle }: RowsProps) {
               <SelectBox sample={sample} checked={checked} onToggle={() => onToggle(sample)} />
               <div className="min-w-0 flex-1 space-y-2">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-semibold text-slate-900">Sample #{sample.id}</p>
+                  <p className="font-semibold text-slate-900">
+                    {t("account.ledger.row.sample", { id: sample.id })}
+                  </p>
                   <LedgerStatusBadge status={sample.status} />
                 </div>
                 <div className="text-sm">
-                  <p className="text-slate-700">{sample.shrimpCategory}</p>
+                  <Category sample={sample} />
                   {sample.shrimpSubCategory ? (
                     <p className="text-xs text-slate-600">{sample.shrimpSubCategory}</p>
                   ) : null}
                 </div>
                 <SamplerInfo sample={sample} limit={LOCATION_LIMIT_PHONE} />
                 <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
-                  <span className="text-xs text-slate-600">{submittedOn(sample)}</span>
+                  <span className="text-xs text-slate-600">
+                    <SubmittedOn sample={sample} />
+                  </span>
                   {sample.reportId !== null ? (
                     <span className="flex items-center gap-2">
                       <ReportReady />
-                      <ReportLink reportId={sample.reportId} sampleId={sample.id} label="View" />
+                      <ReportLink
+                        reportId={sample.reportId}
+                        sampleId={sample.id}
+                        label={t("account.ledger.row.view")}
+                      />
                     </span>
                   ) : null}
                 </div>

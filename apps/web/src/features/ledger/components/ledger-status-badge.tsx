@@ -1,10 +1,12 @@
 import type { SampleStatus } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
+import { useT } from "@/lib/i18n/use-t";
 
-import { ledgerBadgeClasses, ledgerStatusLabel } from "../utils/ledger-status";
+import { ledgerBadgeClasses, ledgerStatusKey } from "../utils/ledger-status";
 
 export function LedgerStatusBadge({ status }: { status: SampleStatus }) {
+  const { t } = useT("account");
   return (
     <span
       className={cn(
@@ -12,7 +14,7 @@ export function LedgerStatusBadge({ status }: { status: SampleStatus }) {
         ledgerBadgeClasses(status),
       )}
     >
-      {ledgerStatusLabel(status)}
+      {t(ledgerStatusKey(status))}
     </span>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { STATUS_GROUPS, messages, type Sample } from "@lab/contracts";
+import { formatDate } from "@lab/i18n";
 
 import { logout, startSession } from "@/lib/auth";
 import { customer } from "@/testing/fixtures";
@@ -10,7 +11,10 @@ import { mockFetch, type MockRequest } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 import { makeSample } from "@/testing/sample-fixtures";
 
-import { SEARCH_PLACEHOLDER_DESKTOP, SEARCH_PLACEHOLDER_PHONE, SampleLedger } from "./sample-ledger";
+import { SampleLedger } from "./sample-ledger";
+
+const SEARCH_PLACEHOLDER_DESKTOP = "Search by sample ID, sampler name, email, phone, or location...";
+const SEARCH_PLACEHOLDER_PHONE = "Search samples...";
 
 const LIST = "/api/sample-submissions";
 
@@ -385,7 +389,7 @@ describe("SampleLedger", () => {
       expect(one.getByText(text)).toBeInTheDocument();
     }
     expect(one.getByText("Completed")).toBeInTheDocument();
-    expect(one.getByText(new Date(samples[0]?.createdAt ?? "").toLocaleDateString())).toBeInTheDocument();
+    expect(one.getByText(formatDate("en", samples[0]?.createdAt ?? "", "date"))).toBeInTheDocument();
     const link = one.getByRole("link", { name: "View report for sample #1" });
     expect(link).toHaveAttribute("href", "/report/55");
     expect(link).toHaveTextContent("View Report");

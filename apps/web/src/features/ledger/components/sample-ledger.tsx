@@ -13,6 +13,8 @@ import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useSamples } from "@/lib/api/get-samples";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 import { totalPagesOf } from "@/utils/pagination";
 import { usePhoneLayout } from "@/hooks/use-media-query";
 
@@ -27,8 +29,6 @@ import { LedgerCards, LedgerTable } from "./ledger-rows";
 import { SendEmailDialog } from "./send-email-dialog";
 
 export const SEARCH_DEBOUNCE_MS = 300;
-export const SEARCH_PLACEHOLDER_DESKTOP = "Search by sample ID, sampler name, email, phone, or location...";
-export const SEARCH_PLACEHOLDER_PHONE = "Search samples...";
 
 interface Dates {
   from: string;
@@ -39,6 +39,8 @@ const rangeValid = ({ from, to }: Dates) => !from || !to || from <= to;
 
 /** Spec section 2, Sample Ledger (/ledger). */
 export function SampleLedger() {
+  // "domain": the shrimp categories of the rows and of the export.
+  const { t, number } = useT("account", "domain");
   const toast = useToast();
   const phone = usePhoneLayout();
   const id = useId();
@@ -115,7 +117,7 @@ export function SampleLedger() {
     <div className="grid gap-3 sm:grid-cols-3">
       <div className="space-y-1">
         <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-800">
-          Status
+          {t("account.ledger.status")}
         </label>
         <Select
           id={`${id}-status`}
@@ -124,14 +126,14 @@ export function SampleLedger() {
         >
           {LEDGER_STATUS_FILTERS.map((entry) => (
             <option key={entry.value} value={entry.value}>
-              {entry.label}
+              {t(entry.label)}
             </option>
           ))}
         </Select>
       </div>
       <div className="space-y-1">
         <label htmlFor={`${id}-from`} className="block text-sm font-medium text-slate-800">
-          From Date
+          {t("account.ledger.fromDate")}
         </label>
         <Input
           id={`${id}-from`}
@@ -145,7 +147,7 @@ export function SampleLedger() {
       </div>
       <div className="space-y-1">
         <label htmlFor={`${id}-to`} className="block text-sm font-medium text-slate-800">
-          To Date
+          {t("account.ledger.toDate")}
         </label>
         <Input
           id={`${id}-to`}
@@ -159,7 +161,7 @@ export function SampleLedger() {
       </div>
       {datesInvalid ? (
         <p id={`${id}-dates-error`} role="alert" className="text-sm font-medium text-red-700 sm:col-span-3">
-          {messages.dateRangeInvalid}
+          <LocalizedMessage text={messages.dateRangeInvalid} />
         </p>
       ) : null}
     </div>
@@ -168,9 +170,9 @@ export function SampleLedger() {
   return (
     <div className="mx-auto max-w-6xl space-y-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Sample Ledger</h1>
-          <p className="text-sm text-slate-700">Manage your testing network</p>
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words text-slate-900">{t("account.ledger.title")}</h1>
+          <p className="text-sm text-slate-700">{t("account.ledger.intro")}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button
@@ -179,7 +181,7 @@ export function SampleLedger() {
             disabled={selected.size === 0}
             icon={<Mail aria-hidden="true" className="h-4 w-4" />}
           >
-            {`Email (${selected.size})`}
+            {t("account.ledger.email", { count: number(selected.size) })}
           </Button>
           <Button
             variant="outline"
@@ -188,7 +190,7 @@ export function SampleLedger() {
             disabled={selected.size === 0}
             icon={<Download aria-hidden="true" className="h-4 w-4" />}
           >
-            Export
+            {t("account.ledger.export")}
           </Button>
           <Button
             variant="outline"
@@ -198,7 +200,7 @@ export function SampleLedger() {
               <RefreshCw aria-hidden="true" className={cn("h-4 w-4", list.isFetching && "animate-spin")} />
             }
           >
-            Refresh
+            {t("account.ledger.refresh")}
           </Button>
         </div>
       </div>
@@ -212,8 +214,10 @@ export function SampleLedger() {
             />
             <Input
               type="search"
-              aria-label="Search samples"
-              placeholder={phone ? SEARCH_PLACEHOLDER_PHONE : SEARCH_PLACEHOLDER_DESKTOP}
+              aria-label={t("account.ledger.searchLabel")}
+              placeholder={t(
+                phone ? "account.ledger.searchPlaceholderPhone" : "account.ledger.searchPlaceholder",
+              )}
               value={search}
               onChange={(event) => setSearch(event.target.value)}
               className="pl-9"
@@ -228,7 +232,7 @@ export function SampleLedger() {
                 onClick={() => setFiltersOpen((open) => !open)}
                 icon={<Filter aria-hidden="true" className="h-4 w-4" />}
               >
-                Filters
+                {t("account.ledger.filters")}
               </Button>
               <div id={`${id}-filters`} hidden={!filtersOpen}>
                 {filters}
@@ -242,19 +246,21 @@ export function SampleLedger() {
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" aria-live="polite">
-          <span>{`Total: ${total}`}</span>
-          <span>{`Selected: ${selected.size}`}</span>
-          <span>{`${first}-${last} of ${total}`}</span>
+          <span>{t("account.ledger.total", { total: number(total) })}</span>
+          <span>{t("account.ledger.selected", { count: number(selected.size) })}</span>
+          <span>
+            {t("account.ledger.range", { first: number(first), last: number(last), total: number(total) })}
+          </span>
         </p>
         <div className="flex flex-wrap items-center gap-2">
           <label htmlFor={`${id}-size`} className="text-sm text-slate-700">
-            Show:
+            {t("account.ledger.show")}
           </label>
           {/* The control is full-width by default: the box keeps it to the width of "100". */}
           <span className="inline-block w-20">
             <Select
               id={`${id}-size`}
-              aria-label="Show"
+              aria-label={t("account.ledger.showLabel")}
               value={size}
               onChange={(event) => setSize(Number(event.target.value))}
             >
@@ -265,32 +271,32 @@ export function SampleLedger() {
               ))}
             </Select>
           </span>
-          <span className="text-sm text-slate-700">per page</span>
+          <span className="text-sm text-slate-700">{t("account.ledger.perPage")}</span>
           <Button
             variant="outline"
             size="sm"
             disabled={items.length === 0}
             onClick={() => (pageSelected ? selection.deselectAll(items) : selection.selectAll(items))}
           >
-            {pageSelected ? "Deselect Page" : "Select Page"}
+            {t(pageSelected ? "account.ledger.deselectPage" : "account.ledger.selectPage")}
           </Button>
           {selected.size > 0 ? (
             <Button variant="ghost" size="sm" onClick={selection.clear}>
-              Clear selection
+              {t("account.ledger.clearSelection")}
             </Button>
           ) : null}
         </div>
       </div>
 
       {list.isPending ? (
-        <LoadingState label="Loading samples..." />
+        <LoadingState label={t("account.ledger.loading")} />
       ) : list.isError && !list.data ? (
-        <Alert tone="error">{list.error.message || messages.samplesFetchFailed}</Alert>
+        <Alert tone="error">
+          <LocalizedMessage text={list.error.message || messages.samplesFetchFailed} />
+        </Alert>
       ) : items.length === 0 ? (
         <Card>
-          <CardBody className="text-center text-sm text-slate-700">
-            No samples found matching your criteria
-          </CardBody>
+          <CardBody className="text-center text-sm text-slate-700">{t("account.ledger.empty")}</CardBody>
         </Card>
       ) : phone ? (
         <LedgerCards samples={items} selected={selected} onToggle={selection.toggle} />

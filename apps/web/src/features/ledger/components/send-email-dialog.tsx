@@ -1,12 +1,9 @@
 import { useId, useState } from "react";
 
 import {
-  DEFAULT_EMAIL_SUBJECT,
   EMAIL_SUBJECT_MAX,
   LEDGER_EMAIL_MAX_SAMPLES,
   LEDGER_EMAIL_MESSAGE_MAX,
-  ledgerEmailSkippedMessage,
-  ledgerEmailSuccessMessage,
   messages,
   type LedgerEmailResponse,
   type Sample,
@@ -19,6 +16,9 @@ import { serverFieldError, useErrorReveal, useFieldErrors } from "@/components/u
 import { Field, Input, Textarea, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { isApiError } from "@/lib/api-client";
+import { translate } from "@/lib/i18n/i18n";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useSendLedgerEmail } from "../api/send-ledger-email";
 import { countWithReports, uniqueRecipients } from "../utils/recipients";
@@ -28,10 +28,21 @@ export function sendErrorMessage(error: unknown): string {
   return isApiError(error) && error.status !== 0 && error.message ? error.message : messages.ledgerSendFailed;
 }
 
-/** The success toast; addresses that unsubscribed from shared reports are counted after it. */
+/**
+ * The success toast in the reader's language (the English is contracts' ledgerEmailSuccessMessage);
+ * addresses that unsubscribed from shared reports are counted after it.
+ */
 export function sendSuccessMessage(result: LedgerEmailResponse): string {
-  const sent = ledgerEmailSuccessMessage(result.recipients, result.reportsAttached);
-  return result.skipped > 0 ? `${sent}. ${ledgerEmailSkippedMessage(result.skipped)}` : sent;
+  const sent =
+    result.reportsAttached > 0
+      ? translate("account.ledger.emailDialog.sentWithReports", {
+          recipients: result.recipients,
+          reports: result.reportsAttached,
+        })
+      : translate("account.ledger.emailDialog.sent", { recipients: result.recipients });
+  return result.skipped > 0
+    ? `${sent}. ${translate("account.ledger.emailDialog.skipped", { count: result.skipped })}`
+    : sent;
 }
 
 interface SendEmailDialogProps {
@@ -42,8 +53,14 @@ interface SendEmailDialogProps {
 
 /** 'Send Email': mails the selected samples' contacts through POST /ledger/email. */
 export function SendEmailDialog({ open, onClose, selected }: SendEmailDialogProps) {
+  const { t } = useT("account");
   return (
-    <Dialog open={open} onClose={onClose} title="Send Email" className="sm:max-w-lg">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t("account.ledger.emailDialog.title")}
+      className="sm:max-w-lg"
+    >
       {/* Mounted only while open: each opening starts from the default subject and a blank message. */}
       <SendEmailForm selected={selected} onClose={onClose} />
     </Dialog>
@@ -57,6 +74,7 @@ function SendEmailForm({
   selected: ReadonlyMap<number, Sample>;
   onClose: () => void;
 }) {
+  const { t, number } = useT("account");
   const toast = useToast();
   const { errors, setErrors, clear } = useFieldErrors<"subject" | "message">();
   const { ref: formRef, reveal } = useErrorReveal();
@@ -77,7 +95,8 @@ function SendEmailForm({
     },
   });
   const id = useId();
-  const [subject, setSubject] = useState(DEFAULT_EMAIL_SUBJECT);
+  // The default subject heads the quoted message in the sharer's language (the mail's own language).
+  const [subject, setSubject] = useState(() => t("account.ledger.emailDialog.defaultSubject"));
   const [message, setMessage] = useState("");
   const [includeReports, setIncludeReports] = useState(true);
 
@@ -107,13 +126,19 @@ function SendEmailForm({
         submit();
       }}
     >
-      {tooMany ? <Alert tone="error">{messages.ledgerTooManySamples}</Alert> : null}
+      {tooMany ? (
+        <Alert tone="error">
+          <LocalizedMessage text={messages.ledgerTooManySamples} />
+        </Alert>
+      ) : null}
       <section aria-labelledby={`${id}-recipients`} className="space-y-1">
         <h3 id={`${id}-recipients`} className="text-sm font-medium text-slate-800">
-          Recipients ({recipients.length})
+          {t("account.ledger.emailDialog.recipients", { count: number(recipients.length) })}
         </h3>
         {recipients.length === 0 ? (
-          <Alert tone="error">{messages.ledgerNoEmails}</Alert>
+          <Alert tone="error">
+            <LocalizedMessage text={messages.ledgerNoEmails} />
+          </Alert>
         ) : (
           <ul className="max-h-32 space-y-0.5 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
             {recipients.map((address) => (
@@ -126,7 +151,7 @@ function SendEmailForm({
       </section>
 
       <p className="text-sm text-slate-700">
-        {withReports} selected {withReports === 1 ? "sample has a report" : "samples have reports"}
+        {t("account.ledger.emailDialog.withReports", { count: withReports })}
       </p>
       {withReports > 0 ? (
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800 max-lg:min-h-11">
@@ -136,16 +161,18 @@ function SendEmailForm({
             onChange={(event) => setIncludeReports(event.target.checked)}
             className="h-4 w-4 rounded border-slate-400 accent-teal-700"
           />
-          Include Reports
+          {t("account.ledger.emailDialog.includeReports")}
         </label>
       ) : null}
 
-      <Alert tone="info">{messages.ledgerSentOnYourBehalf}</Alert>
+      <Alert tone="info">
+        <LocalizedMessage text={messages.ledgerSentOnYourBehalf} />
+      </Alert>
       {/* The lab writes the mail's subject line; this one heads the quoted message inside it. */}
       <Field
         id={`${id}-subject`}
-        label="Subject"
-        hint="Shown above your message in the e-mail."
+        label={t("account.ledger.emailDialog.subject")}
+        hint={t("account.ledger.emailDialog.subjectHint")}
         error={errors.subject}
       >
         <Input
@@ -162,8 +189,12 @@ function SendEmailForm({
       </Field>
       <Field
         id={`${id}-message`}
-        label="Message"
-        hint={`${message.length}/${LEDGER_EMAIL_MESSAGE_MAX} characters`}
+        label={t("account.ledger.emailDialog.message")}
+        hint={t("account.ledger.emailDialog.characters", {
+          // Plain digits, as the box's maxLength counts them.
+          count: message.length,
+          max: LEDGER_EMAIL_MESSAGE_MAX,
+        })}
         error={errors.message}
       >
         <Textarea
@@ -182,10 +213,10 @@ function SendEmailForm({
 
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
         <Button variant="outline" onClick={onClose}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button type="submit" disabled={!canSend}>
-          {send.isPending ? "Sending..." : "Send"}
+          {t(send.isPending ? "account.ledger.emailDialog.sending" : "account.ledger.emailDialog.send")}
         </Button>
       </div>
     </form>

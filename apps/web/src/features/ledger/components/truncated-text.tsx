@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
 
+import { useT } from "@/lib/i18n/use-t";
+
 import { truncateText } from "../utils/truncate";
 
 /** Text cut at `limit` characters with a more/less toggle; the toggle shows only when cut. */
@@ -12,6 +14,7 @@ export function TruncatedText({
   limit: number;
   className?: string;
 }) {
+  const { t } = useT("account");
   const [expanded, setExpanded] = useState(false);
   const id = useId();
   const cut = truncateText(text, limit);
@@ -28,7 +31,7 @@ export function TruncatedText({
             onClick={() => setExpanded((value) => !value)}
             className="inline rounded text-xs font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900 focus-visible:outline-2 focus-visible:outline-teal-700"
           >
-            {expanded ? "less" : "more"}
+            {t(expanded ? "account.ledger.less" : "account.ledger.more")}
           </button>
         </>
       ) : null}

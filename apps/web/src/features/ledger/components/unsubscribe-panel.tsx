@@ -7,6 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { LAB_NAME } from "@/config/brand";
 import { isApiError } from "@/lib/api-client";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useUnsubscribe } from "../api/unsubscribe";
 
@@ -22,6 +24,7 @@ function unsubscribeErrorMessage(error: unknown): string {
  * links); only the button opts the address out.
  */
 export function UnsubscribePanel({ email, signature }: { email: string; signature: string }) {
+  const { t } = useT("account");
   const mutation = useUnsubscribe();
   const valid = email !== "" && signature !== "";
 
@@ -32,30 +35,43 @@ export function UnsubscribePanel({ email, signature }: { email: string; signatur
           <div className="flex items-start gap-3">
             <MailX aria-hidden="true" className="mt-1 h-6 w-6 shrink-0 text-teal-700" />
             <div className="min-w-0">
-              <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Unsubscribe</h1>
+              <h1 className="text-xl font-bold break-words text-slate-900 sm:text-2xl">
+                {t("account.ledger.unsubscribe.title")}
+              </h1>
               <p className="mt-1 text-sm text-slate-700">
-                Customers of {LAB_NAME} can share their sample reports with you through the portal.
+                {t("account.ledger.unsubscribe.intro", { lab: LAB_NAME })}
               </p>
             </div>
           </div>
           {!valid ? (
-            <Alert tone="error">{messages.unsubscribeLinkInvalid}</Alert>
+            <Alert tone="error">
+              <LocalizedMessage text={messages.unsubscribeLinkInvalid} />
+            </Alert>
           ) : mutation.isSuccess ? (
-            <Alert tone="success">{messages.unsubscribeDone}</Alert>
+            <Alert tone="success">
+              <LocalizedMessage text={messages.unsubscribeDone} />
+            </Alert>
           ) : (
             <>
               <p className="text-sm text-slate-800">
-                {messages.unsubscribeConfirm} <span className="font-medium break-all">{email}</span>
+                <LocalizedMessage text={messages.unsubscribeConfirm} />{" "}
+                <span className="font-medium break-all">{email}</span>
               </p>
               {mutation.isError ? (
-                <Alert tone="error">{unsubscribeErrorMessage(mutation.error)}</Alert>
+                <Alert tone="error">
+                  <LocalizedMessage text={unsubscribeErrorMessage(mutation.error)} />
+                </Alert>
               ) : null}
               <Button
                 onClick={() => mutation.mutate({ e: email, s: signature })}
                 disabled={mutation.isPending}
                 className="w-full sm:w-auto"
               >
-                {mutation.isPending ? "Unsubscribing..." : "Unsubscribe"}
+                {t(
+                  mutation.isPending
+                    ? "account.ledger.unsubscribe.busy"
+                    : "account.ledger.unsubscribe.button",
+                )}
               </Button>
             </>
           )}

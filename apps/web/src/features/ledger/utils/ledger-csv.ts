@@ -1,48 +1,58 @@
-// Spec section 9: the ledger export, selected_samples.csv.
+// Spec section 9: the ledger export, selected_samples.csv, in the reader's language (issue 17):
+// headings, statuses and shrimp categories from the catalogues, dates in India time. English keeps
+// the spec's headings and the status codes as they were.
 import Papa from "papaparse";
 
-import type { Sample } from "@lab/contracts";
+import type { LanguageCode, Sample } from "@lab/contracts";
+import { formatDate, type MessageKey } from "@lab/i18n";
 
+import { getLanguage, hasMessage, translate } from "@/lib/i18n/i18n";
 import { saveBlob } from "@/utils/save-blob";
 
 export const LEDGER_EXPORT_FILE_NAME = "selected_samples.csv";
 
+/** The column headings' keys, in the spec's order (Sample ID … Location). */
 export const LEDGER_EXPORT_COLUMNS = [
-  "Sample ID",
-  "Shrimp Category",
-  "Sampler",
-  "Status",
-  "Date Submitted",
-  "Location",
-] as const;
+  "account.ledger.csv.sampleId",
+  "account.ledger.csv.category",
+  "account.ledger.csv.sampler",
+  "account.ledger.csv.status",
+  "account.ledger.csv.date",
+  "account.ledger.csv.location",
+] as const satisfies readonly MessageKey<"account">[];
 
-export function ledgerCsvRow(sample: Sample): string[] {
+/** A name that arrives as data, translated when the catalogue has it (the "domain" namespace). */
+const named = (key: string, fallback: string) => (hasMessage(key) ? translate(key as MessageKey) : fallback);
+
+export function ledgerCsvRow(sample: Sample, language: LanguageCode = getLanguage()): string[] {
   return [
     String(sample.id),
-    sample.shrimpCategory,
+    named(`domain.category.${sample.shrimpCategory}`, sample.shrimpCategory),
     sample.samplerName,
-    sample.status,
-    new Date(sample.createdAt).toLocaleDateString(),
-    sample.samplerLocation.trim() || "N/A",
+    named(`account.ledger.csv.statusName.${sample.status}`, sample.status),
+    formatDate(language, sample.createdAt, "date") || sample.createdAt,
+    sample.samplerLocation.trim() || translate("account.ledger.csv.none"),
   ];
 }
 
 /**
  * The selected samples, sorted by id (the selection order depends on the pages visited, the id does
- * not). Every field is quoted with inner quotes doubled; formula-like cells are neutralised.
+ * not), in the active language (its catalogues "account" and "domain" are loaded by the ledger
+ * screen). Every field is quoted with inner quotes doubled; formula-like cells are neutralised.
  */
-export function ledgerCsv(samples: Iterable<Sample>): string {
-  const rows = [...samples].sort((a, b) => a.id - b.id).map(ledgerCsvRow);
+export function ledgerCsv(samples: Iterable<Sample>, language: LanguageCode = getLanguage()): string {
+  const rows = [...samples].sort((a, b) => a.id - b.id).map((sample) => ledgerCsvRow(sample, language));
   return Papa.unparse(
-    { fields: [...LEDGER_EXPORT_COLUMNS], data: rows },
+    { fields: LEDGER_EXPORT_COLUMNS.map((key) => translate(key)), data: rows },
     { quotes: true, escapeFormulae: true, newline: "\r\n" },
   );
 }
 
+/** The file: a byte order mark first, so spreadsheets (Excel) read Telugu, Hindi … as UTF-8. */
+export function ledgerCsvBlob(samples: Iterable<Sample>, language: LanguageCode = getLanguage()): Blob {
+  return new Blob(["\uFEFF", ledgerCsv(samples, language)], { type: "text/csv;charset=utf-8" });
+}
+
 export function downloadLedgerCsv(samples: Iterable<Sample>): void {
-  // A byte order mark lets spreadsheets read the file as UTF-8.
-  saveBlob(
-    new Blob(["\uFEFF", ledgerCsv(samples)], { type: "text/csv;charset=utf-8" }),
-    LEDGER_EXPORT_FILE_NAME,
-  );
+  saveBlob(ledgerCsvBlob(samples), LEDGER_EXPORT_FILE_NAME);
 }

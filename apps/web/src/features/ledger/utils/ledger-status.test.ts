@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { translate } from "@/lib/i18n/i18n";
+
 import {
   LEDGER_STATUS_FILTERS,
   UNKNOWN_BADGE_CLASSES,
@@ -9,7 +11,7 @@ import {
 
 describe("ledger status", () => {
   it("filter options: the spec's labels and the API's values", () => {
-    expect(LEDGER_STATUS_FILTERS.map((entry) => [entry.label, entry.value])).toEqual([
+    expect(LEDGER_STATUS_FILTERS.map((entry) => [translate(entry.label), entry.value])).toEqual([
       ["All Status", "all"],
       ["Pending", "pending"],
       ["Processing", "processing"],

@@ -1,15 +1,16 @@
 // Spec sections 2 and 4: the ledger's status filter options and badge colours.
 import type { SampleStatus } from "@lab/contracts";
+import type { MessageKey } from "@lab/i18n";
 
-/** The Status select: spec labels → the API's `status` values (groups or single statuses). */
+/** The Status select: the API's `status` values (groups or single statuses) and their labels' keys. */
 export const LEDGER_STATUS_FILTERS = [
-  { value: "all", label: "All Status" },
-  { value: "pending", label: "Pending" },
+  { value: "all", label: "account.ledger.filter.all" },
+  { value: "pending", label: "account.ledger.filter.pending" },
   // The API reads "processing" as TESTING (its synonym), so Processing and Testing list the same rows.
-  { value: "processing", label: "Processing" },
-  { value: "testing", label: "Testing" },
-  { value: "completed", label: "Completed" },
-] as const;
+  { value: "processing", label: "account.ledger.filter.processing" },
+  { value: "testing", label: "account.ledger.filter.testing" },
+  { value: "completed", label: "account.ledger.filter.completed" },
+] as const satisfies readonly { value: string; label: MessageKey<"account"> }[];
 
 export type LedgerStatusFilter = (typeof LEDGER_STATUS_FILTERS)[number]["value"];
 
@@ -37,12 +38,6 @@ export function ledgerBadgeClasses(status: string): string {
   return LEDGER_BADGE_CLASSES[status.toUpperCase()] ?? UNKNOWN_BADGE_CLASSES;
 }
 
-const LEDGER_STATUS_LABELS: Record<SampleStatus, string> = {
-  PENDING: "Pending",
-  COLLECTING: "Collecting",
-  COLLECTED: "Collected",
-  TESTING: "Testing",
-  COMPLETED: "Completed",
-};
-
-export const ledgerStatusLabel = (status: SampleStatus): string => LEDGER_STATUS_LABELS[status] ?? status;
+/** The catalogue key of a status's badge label. */
+export const ledgerStatusKey = (status: SampleStatus): MessageKey<"account"> =>
+  `account.ledger.statusName.${status}`;

@@ -7,6 +7,8 @@ import { messages, type Notification } from "@lab/contracts";
 import { cn } from "@/components/ui/cn";
 import { paths } from "@/config/paths";
 import { useNotifications } from "@/lib/api/get-notifications";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useClearNotifications } from "../api/clear-notifications";
 import { useDismissNotification } from "../api/dismiss-notification";
@@ -17,6 +19,8 @@ import { badgeLabel, notificationTarget, timeLabel } from "../utils/notification
 
 /** The top bar's notification widget (spec section 2): mode, unread badge and the dropdown. */
 export function NotificationBell() {
+  // The language is a dependency of the time labels below (timeLabel reads the active catalogue).
+  const { t } = useT("account");
   const status = useConnectionStatus();
   const live = status === "connected";
   const notifications = useNotifications();
@@ -35,7 +39,7 @@ export function NotificationBell() {
 
   const items = notifications.data ?? [];
   const unread = items.filter((item) => !item.read).length;
-  const modeLabel = live ? "Real-time updates" : "Manual updates";
+  const modeLabel = t(live ? "account.notifications.realtime" : "account.notifications.manual");
 
   useEffect(() => {
     if (!open) return;
@@ -79,7 +83,7 @@ export function NotificationBell() {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`Notifications, ${unread} unread, ${modeLabel}`}
+        aria-label={t("account.notifications.buttonLabel", { unread, mode: modeLabel })}
         onClick={() => {
           setNow(Date.now());
           setOpen((value) => !value);
@@ -116,9 +120,9 @@ export function NotificationBell() {
         className="fixed inset-x-2 top-14 z-40 flex max-h-[min(24rem,calc(100dvh-4rem))] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
       >
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 py-1 pr-2 pl-4 sm:py-2.5 sm:pr-4">
-          <div>
+          <div className="min-w-0">
             <h2 id={titleId} className="text-sm font-semibold text-slate-900">
-              Notifications
+              {t("account.notifications.title")}
             </h2>
             <p className={cn("text-xs", live ? "text-green-800" : "text-red-800")}>{modeLabel}</p>
           </div>
@@ -128,12 +132,14 @@ export function NotificationBell() {
             onClick={() => markAll.mutate()}
             className="min-h-11 shrink-0 rounded px-2 py-1 text-xs font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:text-slate-500 lg:min-h-0 disabled:hover:bg-transparent"
           >
-            Mark all read
+            {t("account.notifications.markAllRead")}
           </button>
         </div>
 
         {items.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-slate-600">{messages.noNotifications}</p>
+          <p className="px-4 py-8 text-center text-sm text-slate-600">
+            <LocalizedMessage text={messages.noNotifications} />
+          </p>
         ) : (
           <ul className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
             {items.map((item) => (
@@ -147,8 +153,8 @@ export function NotificationBell() {
                     {item.read ? null : (
                       <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-sky-700" />
                     )}
-                    <span className="truncate">{item.title}</span>
-                    {item.read ? null : <span className="sr-only">(unread)</span>}
+                    <span className="min-w-0 truncate">{item.title}</span>
+                    {item.read ? null : <span className="sr-only">{t("account.notifications.unread")}</span>}
                   </span>
                   <span className="mt-0.5 block text-sm break-words text-slate-700">{item.message}</span>
                   <span className="mt-0.5 block text-xs text-slate-600">
@@ -157,7 +163,7 @@ export function NotificationBell() {
                 </button>
                 <button
                   type="button"
-                  aria-label={`Dismiss notification: ${item.title}`}
+                  aria-label={t("account.notifications.dismiss", { title: item.title })}
                   onClick={() => dismiss.mutate(item.id)}
                   className="flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-600 lg:m-2 lg:h-auto lg:w-auto lg:p-1 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700"
                 >
@@ -174,7 +180,7 @@ export function NotificationBell() {
             onClick={() => go(paths.samples.href())}
             className="min-h-11 rounded px-2 py-1 text-xs font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700 lg:min-h-0"
           >
-            View All Samples
+            {t("account.notifications.viewAllSamples")}
           </button>
           <button
             type="button"
@@ -183,7 +189,7 @@ export function NotificationBell() {
             className="flex min-h-11 items-center gap-1 rounded px-2 py-1 text-xs font-medium text-red-800 lg:min-h-0 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700 disabled:text-slate-500 disabled:hover:bg-transparent"
           >
             <Trash2 aria-hidden="true" className="h-3.5 w-3.5" />
-            Clear all
+            {t("account.notifications.clearAll")}
           </button>
         </div>
       </div>

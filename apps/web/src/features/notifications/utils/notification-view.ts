@@ -2,21 +2,24 @@
 import type { Notification } from "@lab/contracts";
 
 import { paths } from "@/config/paths";
+import { translate } from "@/lib/i18n/i18n";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"} ago`;
-
-/** Just now under 60 s, then minutes under 1 hour, hours under 1 day, then days. */
+/**
+ * Just now under 60 s, then minutes under 1 hour, hours under 1 day, then days: in the active
+ * language, with its plural rules (common.time.*, always loaded).
+ */
 export function timeLabel(timestamp: string, now: number = Date.now()): string {
   const at = Date.parse(timestamp);
   const elapsed = Number.isFinite(at) ? Math.max(0, now - at) : 0;
-  if (elapsed < MINUTE_MS) return "Just now";
-  if (elapsed < HOUR_MS) return plural(Math.floor(elapsed / MINUTE_MS), "minute");
-  if (elapsed < DAY_MS) return plural(Math.floor(elapsed / HOUR_MS), "hour");
-  return plural(Math.floor(elapsed / DAY_MS), "day");
+  if (elapsed < MINUTE_MS) return translate("common.time.justNow");
+  if (elapsed < HOUR_MS)
+    return translate("common.time.minutesAgo", { count: Math.floor(elapsed / MINUTE_MS) });
+  if (elapsed < DAY_MS) return translate("common.time.hoursAgo", { count: Math.floor(elapsed / HOUR_MS) });
+  return translate("common.time.daysAgo", { count: Math.floor(elapsed / DAY_MS) });
 }
 
 /** The unread badge: capped at 99+. */

@@ -15,6 +15,6 @@ export async function getCustomer(id: number): Promise<Customer> {
 export const customerQueryOptions = (id: number) =>
   queryOptions({ queryKey: ["customers", id], queryFn: () => getCustomer(id) });
 
-export function useCustomer(id: number) {
-  return useQuery(customerQueryOptions(id));
+export function useCustomer(id: number, enabled = true) {
+  return useQuery({ ...customerQueryOptions(id), enabled });
 }

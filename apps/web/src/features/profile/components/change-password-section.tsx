@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { useT } from "@/lib/i18n/use-t";
 
 import { changePassword } from "../api/change-password";
 
@@ -17,6 +18,7 @@ export function ChangePasswordSection({
   idPrefix: string;
   headingLevel?: 2 | 3;
 }) {
+  const { t } = useT("account");
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -24,7 +26,7 @@ export function ChangePasswordSection({
     <section aria-labelledby={`${idPrefix}-password-title`} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Heading id={`${idPrefix}-password-title`} className="text-base font-semibold text-slate-900">
-          Password
+          {t("account.profile.password.title")}
         </Heading>
         <Button
           variant="outline"
@@ -34,7 +36,7 @@ export function ChangePasswordSection({
           onClick={() => setOpen((value) => !value)}
           icon={<KeyRound aria-hidden="true" className="h-4 w-4" />}
         >
-          Change Password
+          {t("account.profile.password.change")}
           <ChevronDown
             aria-hidden="true"
             className={cn("h-4 w-4 transition-transform", open && "rotate-180")}

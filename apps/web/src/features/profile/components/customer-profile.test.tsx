@@ -10,7 +10,7 @@ import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 
 import { CustomerProfile } from "./customer-profile";
-import { DEFAULT_MARKETS_SAVED } from "./default-markets-section";
+const DEFAULT_MARKETS_SAVED = "Default markets saved";
 
 const GET = "/api/customers/7";
 const PUT = "/api/customers/7/profile";

@@ -6,12 +6,15 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/spinner";
 import { useUser } from "@/lib/auth";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useCustomer } from "../api/get-customer";
 import { profileErrorMessage } from "../utils/profile-errors";
 import { AccountInformation } from "./account-information";
 import { ChangePasswordSection } from "./change-password-section";
 import { DefaultMarketsSection } from "./default-markets-section";
+import { LanguageSection } from "./language-section";
 import { ProfileForm } from "./profile-form";
 
 /** Spec section 2, "Customer Profile screen". */
@@ -22,6 +25,7 @@ export function CustomerProfile() {
 }
 
 function CustomerProfileFor({ userId }: { userId: number }) {
+  const { t } = useT("account");
   const storedUser = useUser();
   const query = useCustomer(userId);
   const [editing, setEditing] = useState(false);
@@ -30,11 +34,11 @@ function CustomerProfileFor({ userId }: { userId: number }) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Customer Profile</h1>
-          <p className="text-sm text-slate-700">Manage your account information</p>
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words text-slate-900">{t("account.profile.title")}</h1>
+          <p className="text-sm text-slate-700">{t("account.profile.manageInfo")}</p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button
             variant="outline"
             onClick={() => void query.refetch()}
@@ -46,7 +50,7 @@ function CustomerProfileFor({ userId }: { userId: number }) {
               />
             }
           >
-            Refresh
+            {t("account.profile.refresh")}
           </Button>
           <Button
             variant={editing ? "outline" : "primary"}
@@ -60,19 +64,19 @@ function CustomerProfileFor({ userId }: { userId: number }) {
               )
             }
           >
-            {editing ? "Cancel" : "Edit"}
+            {editing ? t("common.cancel") : t("account.profile.edit")}
           </Button>
         </div>
       </div>
 
       {query.isError ? (
         <Alert tone="error" className="border-red-300 bg-red-50">
-          {profileErrorMessage(query.error, "load")}
+          <LocalizedMessage text={profileErrorMessage(query.error, "load")} />
         </Alert>
       ) : null}
 
       {query.isPending && !query.isError ? (
-        <LoadingState label="Loading profile..." />
+        <LoadingState label={t("account.profile.loading")} />
       ) : customer ? (
         <Card>
           <CardBody className="space-y-6">
@@ -99,6 +103,12 @@ function CustomerProfileFor({ userId }: { userId: number }) {
           </CardBody>
         </Card>
       ) : null}
+
+      <Card>
+        <CardBody>
+          <LanguageSection />
+        </CardBody>
+      </Card>
 
       <Card>
         <CardBody>

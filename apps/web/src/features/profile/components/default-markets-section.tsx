@@ -7,17 +7,17 @@ import { MarketPicker } from "@/components/reports/market-picker";
 import { Button } from "@/components/ui/button";
 import { serverFieldError } from "@/components/ui/form-errors";
 import { useToast } from "@/components/ui/toast";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useUpdateProfile } from "../api/update-profile";
 import { profileErrorMessage } from "../utils/profile-errors";
-
-export const DEFAULT_MARKETS_SAVED = "Default markets saved";
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((code) => b.includes(code));
 
 /** The destination markets every new submission starts with (PUT profile defaultMarkets). */
 export function DefaultMarketsSection({ customer }: { customer: Customer }) {
+  const { t } = useT("account");
   const toast = useToast();
   const update = useUpdateProfile();
   const saved = customer.defaultMarkets;
@@ -29,7 +29,7 @@ export function DefaultMarketsSection({ customer }: { customer: Customer }) {
     setError(undefined);
     try {
       await update.mutateAsync({ id: customer.id, changes: { defaultMarkets: markets } });
-      toast.success(DEFAULT_MARKETS_SAVED);
+      toast.success(t("account.profile.markets.saved"));
     } catch (failure) {
       setError(serverFieldError(failure)?.message ?? profileErrorMessage(failure, "update"));
     }
@@ -38,12 +38,12 @@ export function DefaultMarketsSection({ customer }: { customer: Customer }) {
   return (
     <section aria-labelledby="default-markets-title" className="space-y-3">
       <h2 id="default-markets-title" className="text-lg font-semibold text-slate-900">
-        Default Destination Markets
+        {t("account.profile.markets.title")}
       </h2>
-      <p className="text-sm text-slate-700">New sample submissions start with these markets chosen.</p>
+      <p className="text-sm text-slate-700">{t("account.profile.markets.intro")}</p>
       <MarketPicker
         id="profile-markets"
-        legend="Markets"
+        legend={t("account.profile.markets.legend")}
         selected={markets}
         onChange={(next) => {
           setMarkets(next);
@@ -57,7 +57,7 @@ export function DefaultMarketsSection({ customer }: { customer: Customer }) {
         isLoading={update.isPending}
         icon={<Save aria-hidden="true" className="h-4 w-4" />}
       >
-        Save Markets
+        {t("account.profile.markets.save")}
       </Button>
     </section>
   );

@@ -11,7 +11,8 @@ import { mockFetch, type MockResponse } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 
 import { CustomerProfile } from "./customer-profile";
-import { EMAIL_CHANGE_HINT } from "./profile-form";
+const EMAIL_CHANGE_HINT =
+  "Changing your e-mail signs you out on every device. We will send a verification code to the new address.";
 
 const GET = "/api/customers/7";
 const PUT = "/api/customers/7/profile";

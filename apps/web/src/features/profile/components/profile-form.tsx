@@ -25,6 +25,7 @@ import { useToast } from "@/components/ui/toast";
 import { useLeaveToSignIn } from "@/hooks/use-leave-to-sign-in";
 import { accountError } from "@/utils/account-errors";
 import { isApiError } from "@/lib/api-client";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useUpdateProfile } from "../api/update-profile";
 import { changedProfileFields, profileFormValues, type ProfileFormValues } from "../utils/changed-fields";
@@ -58,31 +59,20 @@ const PROFILE_FIELDS = ["fullName", "email", "company", "phoneNumber", "address"
 /** The form field a server error names, or null for one the form does not show. */
 const profileFieldOf = (path: string) => PROFILE_FIELDS.find((field) => field === path) ?? null;
 
-export const EMAIL_CHANGE_HINT =
-  "Changing your e-mail signs you out on every device. We will send a verification code to the new address.";
-export const EMAIL_CHANGED_NOTICE =
-  "Your e-mail address has been changed and you have been signed out on every device. Enter the code we sent to the new address to verify it.";
-
 interface ProfileFormProps {
   customer: Customer;
   editing: boolean;
   /** Prefix for element ids, so the page and the modal can both exist. */
   idPrefix: string;
-  /** The form's accessible name. */
+  /** The form's accessible name ("Profile" when not given). */
   label?: string;
   onSaved?: () => void;
   onCancel?: () => void;
 }
 
 /** Full Name, Email Address, Company, Phone Number, Address; read-only until editing. */
-export function ProfileForm({
-  customer,
-  editing,
-  idPrefix,
-  label = "Profile",
-  onSaved,
-  onCancel,
-}: ProfileFormProps) {
+export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCancel }: ProfileFormProps) {
+  const { t } = useT("account");
   const toast = useToast();
   const update = useUpdateProfile();
   const leaveToSignIn = useLeaveToSignIn();
@@ -129,7 +119,7 @@ export function ProfileForm({
             email: saved.email,
             expiresIn: VERIFICATION_CODE_TTL_S,
             resendAfter: VERIFICATION_RESEND_AFTER_S,
-            notice: EMAIL_CHANGED_NOTICE,
+            notice: t("account.profile.emailChangedNotice"),
           },
         });
         return;
@@ -160,12 +150,12 @@ export function ProfileForm({
       ref={formRef}
       onSubmit={(event) => void onSubmit(event)}
       noValidate
-      aria-label={label}
+      aria-label={label ?? t("account.profile.formLabel")}
       className="space-y-4"
     >
       <ErrorBanner message={saveError} className="border-red-300 bg-red-50" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={id("full-name")} label="Full Name" error={errors.fullName?.message}>
+        <Field id={id("full-name")} label={t("account.profile.fullName")} error={errors.fullName?.message}>
           <Input
             id={id("full-name")}
             className="min-h-11"
@@ -177,7 +167,7 @@ export function ProfileForm({
             {...register("fullName")}
           />
         </Field>
-        <Field id={id("email")} label="Email Address" error={errors.email?.message}>
+        <Field id={id("email")} label={t("account.profile.email")} error={errors.email?.message}>
           <Input
             id={id("email")}
             className="min-h-11"
@@ -193,9 +183,9 @@ export function ProfileForm({
         {emailChanged ? (
           <Field
             id={id("current-password")}
-            label="Current Password"
+            label={t("account.profile.currentPassword")}
             error={errors.currentPassword?.message}
-            hint={EMAIL_CHANGE_HINT}
+            hint={t("account.profile.emailChangeHint")}
             className="sm:col-span-2"
           >
             <Input
@@ -210,7 +200,7 @@ export function ProfileForm({
             />
           </Field>
         ) : null}
-        <Field id={id("company")} label="Company" error={errors.company?.message}>
+        <Field id={id("company")} label={t("account.profile.company")} error={errors.company?.message}>
           <Input
             id={id("company")}
             className="min-h-11"
@@ -219,11 +209,11 @@ export function ProfileForm({
             readOnly={readOnly}
             invalid={Boolean(errors.company)}
             aria-describedby={describedBy(id("company"), errors.company?.message)}
-            placeholder={readOnly ? "Not provided" : "Company name"}
+            placeholder={t(readOnly ? "account.profile.notProvided" : "account.profile.companyPlaceholder")}
             {...register("company")}
           />
         </Field>
-        <Field id={id("phone")} label="Phone Number" error={errors.phoneNumber?.message}>
+        <Field id={id("phone")} label={t("account.profile.phone")} error={errors.phoneNumber?.message}>
           <Input
             id={id("phone")}
             className="min-h-11"
@@ -233,11 +223,16 @@ export function ProfileForm({
             readOnly={readOnly}
             invalid={Boolean(errors.phoneNumber)}
             aria-describedby={describedBy(id("phone"), errors.phoneNumber?.message)}
-            placeholder={readOnly ? "Not provided" : "+91 98765 43210"}
+            placeholder={t(readOnly ? "account.profile.notProvided" : "account.profile.phonePlaceholder")}
             {...register("phoneNumber")}
           />
         </Field>
-        <Field id={id("address")} label="Address" error={errors.address?.message} className="sm:col-span-2">
+        <Field
+          id={id("address")}
+          label={t("account.profile.address")}
+          error={errors.address?.message}
+          className="sm:col-span-2"
+        >
           <Textarea
             id={id("address")}
             rows={3}
@@ -246,7 +241,7 @@ export function ProfileForm({
             readOnly={readOnly}
             invalid={Boolean(errors.address)}
             aria-describedby={describedBy(id("address"), errors.address?.message)}
-            placeholder={readOnly ? "Not provided" : "Street, city, state, PIN code"}
+            placeholder={t(readOnly ? "account.profile.notProvided" : "account.profile.addressPlaceholder")}
             {...register("address")}
           />
         </Field>
@@ -255,7 +250,7 @@ export function ProfileForm({
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {onCancel ? (
             <Button variant="outline" className="min-h-11" onClick={onCancel}>
-              Cancel
+              {t("common.cancel")}
             </Button>
           ) : null}
           <Button
@@ -264,7 +259,7 @@ export function ProfileForm({
             disabled={update.isPending}
             icon={<Save aria-hidden="true" className="h-4 w-4" />}
           >
-            {update.isPending ? "Saving..." : "Save Changes"}
+            {t(update.isPending ? "account.profile.saving" : "account.profile.saveChanges")}
           </Button>
         </div>
       ) : null}

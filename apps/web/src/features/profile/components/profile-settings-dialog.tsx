@@ -1,5 +1,6 @@
 import { Dialog } from "@/components/ui/dialog";
 import { useUser } from "@/lib/auth";
+import { useT } from "@/lib/i18n/use-t";
 
 import { AccountInformation } from "./account-information";
 import { ChangePasswordSection } from "./change-password-section";
@@ -7,13 +8,14 @@ import { ProfileForm } from "./profile-form";
 
 /** The user menu's View Profile: the profile form in a 'Profile Settings' modal. */
 export function ProfileSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useT("account");
   const user = useUser();
   return (
     <Dialog
       open={open && user !== null}
       onClose={onClose}
-      title="Profile Settings"
-      description="Manage your account information"
+      title={t("account.profile.settingsTitle")}
+      description={t("account.profile.manageInfo")}
     >
       {user ? (
         <div className="space-y-5">
@@ -22,7 +24,7 @@ export function ProfileSettingsDialog({ open, onClose }: { open: boolean; onClos
             customer={user}
             editing
             idPrefix="settings"
-            label="Profile settings"
+            label={t("account.profile.settingsFormLabel")}
             onSaved={onClose}
             onCancel={onClose}
           />

@@ -2,9 +2,13 @@ import { ChevronDown, LogOut, MonitorSmartphone, UserRound } from "lucide-react"
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 
+import { LanguagePicker } from "@/components/language-picker";
 import { paths } from "@/config/paths";
 import { signOut } from "@/lib/api/logout";
 import { useUser } from "@/lib/auth";
+import { useT } from "@/lib/i18n/use-t";
+
+import { useSaveLanguage } from "../hooks/use-account-language";
 
 import { ProfileSettingsDialog } from "./profile-settings-dialog";
 import { SignOutEverywhereDialog } from "./sign-out-everywhere-dialog";
@@ -19,8 +23,13 @@ const initials = (name: string) =>
 
 const itemClass = "flex min-h-11 w-full items-center gap-2 px-4 py-2 text-left text-sm focus:outline-none";
 
-/** The top bar's user menu: View Profile (Profile Settings modal), Sign out of all devices, Logout. */
+/**
+ * The top bar's user menu: View Profile (Profile Settings modal), Sign out of all devices, Logout, and
+ * the language, saved in the account.
+ */
 export function UserMenu() {
+  const { t } = useT("account");
+  const { save: saveLanguage } = useSaveLanguage();
   const user = useUser();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -29,6 +38,7 @@ export function UserMenu() {
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+  const languageRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -43,6 +53,15 @@ export function UserMenu() {
   if (!user) return null;
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const picker = languageRef.current?.querySelector("select");
+    const onPicker = picker !== null && picker !== undefined && event.target === picker;
+    // The language select keeps its own arrow keys; Tab from an item reaches it, Tab from it leaves.
+    if (event.key === "Tab" && !event.shiftKey && picker && !onPicker) {
+      event.preventDefault();
+      picker.focus();
+      return;
+    }
+    if (onPicker && event.key !== "Escape" && event.key !== "Tab") return;
     const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
     const index = items.findIndex((item) => item === document.activeElement);
     if (event.key === "Escape") {
@@ -72,7 +91,7 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls="user-menu"
-        aria-label={`User menu for ${user.fullName}`}
+        aria-label={t("account.userMenu.buttonLabel", { name: user.fullName })}
         onClick={() => setOpen((value) => !value)}
         className="flex min-h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
       >
@@ -89,10 +108,10 @@ export function UserMenu() {
         ref={menuRef}
         id="user-menu"
         role="menu"
-        aria-label="User menu"
+        aria-label={t("account.userMenu.label")}
         hidden={!open}
         onKeyDown={onMenuKeyDown}
-        className="absolute right-0 z-40 mt-2 w-56 rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+        className="absolute right-0 z-40 mt-2 w-64 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
       >
         <div className="border-b border-slate-100 px-4 py-2" role="none">
           <p className="truncate text-sm font-semibold text-slate-900">{user.fullName}</p>
@@ -108,8 +127,8 @@ export function UserMenu() {
           }}
           className={`${itemClass} text-slate-800 hover:bg-slate-100 focus:bg-slate-100`}
         >
-          <UserRound aria-hidden="true" className="h-4 w-4" />
-          View Profile
+          <UserRound aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <span className="min-w-0 break-words">{t("account.userMenu.viewProfile")}</span>
         </button>
         <button
           type="button"
@@ -121,8 +140,8 @@ export function UserMenu() {
           }}
           className={`${itemClass} text-slate-800 hover:bg-slate-100 focus:bg-slate-100`}
         >
-          <MonitorSmartphone aria-hidden="true" className="h-4 w-4" />
-          Sign out of all devices
+          <MonitorSmartphone aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <span className="min-w-0 break-words">{t("account.userMenu.signOutAll")}</span>
         </button>
         <button
           type="button"
@@ -131,9 +150,15 @@ export function UserMenu() {
           onClick={onLogout}
           className={`${itemClass} text-red-700 hover:bg-red-50 focus:bg-red-50`}
         >
-          <LogOut aria-hidden="true" className="h-4 w-4" />
-          Logout
+          <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <span className="min-w-0 break-words">{t("account.userMenu.logout")}</span>
         </button>
+        <div ref={languageRef} role="none" className="border-t border-slate-100 px-4 py-2">
+          <p aria-hidden="true" className="mb-1 text-xs font-medium text-slate-700">
+            {t("account.language.title")}
+          </p>
+          <LanguagePicker onChosen={(language) => void saveLanguage(language)} />
+        </div>
       </div>
       <ProfileSettingsDialog
         open={settingsOpen}

@@ -5,9 +5,11 @@ import { messages, type Provider } from "@lab/contracts";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
+import { useT } from "@/lib/i18n/use-t";
 import { providerErrorMessage } from "@/utils/provider-errors";
 
 import { useDeleteProvider } from "../api/delete-provider";
+import { NAME_MARK, splitAtName } from "../utils/split-at-name";
 
 interface DeleteProviderDialogProps {
   customerId: number;
@@ -24,8 +26,17 @@ export function DeleteProviderDialog({
   onClose,
   onDeleted,
 }: DeleteProviderDialogProps) {
+  const { t } = useT("account");
   const toast = useToast();
   const remove = useDeleteProvider();
+  const [before, after] = splitAtName(
+    t(
+      provider?.userType === "Agent"
+        ? "account.providers.delete.questionAgent"
+        : "account.providers.delete.question",
+      { name: NAME_MARK },
+    ),
+  );
 
   const confirm = async () => {
     if (!provider) return;
@@ -45,18 +56,18 @@ export function DeleteProviderDialog({
       onClose={() => {
         if (!remove.isPending) onClose();
       }}
-      title="Delete Sample Provider"
+      title={t("account.providers.delete.title")}
       className="sm:max-w-md"
     >
       <div className="space-y-4">
-        <p className="text-sm text-slate-800">
-          Are you sure you want to delete <span className="font-semibold">{provider?.samplerName}</span>
-          {provider?.userType === "Agent" ? " and the farmers listed under this agent" : ""}? Samples already
-          submitted with this provider are kept.
+        <p className="text-sm break-words text-slate-800">
+          {before}
+          <span className="font-semibold">{provider?.samplerName}</span>
+          {after}
         </p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
-            Cancel
+            {t("common.cancel")}
           </Button>
           <Button
             variant="danger"
@@ -64,7 +75,7 @@ export function DeleteProviderDialog({
             onClick={() => void confirm()}
             icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
           >
-            {remove.isPending ? "Deleting..." : "Delete"}
+            {t(remove.isPending ? "account.providers.delete.deleting" : "account.providers.delete.button")}
           </Button>
         </div>
       </div>

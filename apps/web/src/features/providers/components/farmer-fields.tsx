@@ -12,6 +12,7 @@ import { NAME_MAX, PHONE_MAX } from "@lab/contracts";
 import { Button } from "@/components/ui/button";
 import { Field, Input, describedBy } from "@/components/ui/input";
 import { LocationInput } from "@/components/location/location-input";
+import { useT } from "@/lib/i18n/use-t";
 
 import { blankFarmer, type ProviderFormValues } from "../utils/provider-form-values";
 
@@ -25,39 +26,47 @@ interface FarmerFieldsProps {
 
 /** The Agent's farmers: at least one row is always kept; 'Add Another Farmer', 'Remove Farmer'. */
 export function FarmerFields({ control, register, errors, idPrefix, disabled }: FarmerFieldsProps) {
+  const { t } = useT("account");
   const { fields, append, remove } = useFieldArray({ control, name: "farmers" });
 
   return (
     <fieldset className="min-w-0 space-y-4 rounded-lg border border-slate-200 p-3 sm:p-4">
-      <legend className="px-1 text-sm font-semibold text-slate-900">Farmers</legend>
-      <p className="text-xs text-slate-600">The farmers this agent collects samples from.</p>
+      <legend className="px-1 text-sm font-semibold text-slate-900">
+        {t("account.providers.farmers.legend")}
+      </legend>
+      <p className="text-xs text-slate-600">{t("account.providers.farmers.intro")}</p>
       {fields.map((field, index) => {
         const id = (name: string) => `${idPrefix}-farmer-${index}-${name}`;
         const farmerErrors = errors.farmers?.[index];
         const number = index + 1;
         return (
           <fieldset key={field.id} className="min-w-0 space-y-3 rounded-lg bg-slate-50 p-3">
-            <legend className="sr-only">Farmer {number}</legend>
+            <legend className="sr-only">{t("account.providers.farmers.number", { number })}</legend>
             <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
               <p aria-hidden="true" className="text-sm font-medium whitespace-nowrap text-slate-800">
-                Farmer {number}
+                {t("account.providers.farmers.number", { number })}
               </p>
               {fields.length > 1 ? (
                 <Button
                   variant="ghost"
                   size="sm"
                   className="whitespace-nowrap text-red-700 hover:bg-red-50"
-                  aria-label={`Remove Farmer ${number}`}
+                  aria-label={t("account.providers.farmers.removeLabel", { number })}
                   disabled={disabled}
                   onClick={() => remove(index)}
                   icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
                 >
-                  Remove Farmer
+                  {t("account.providers.farmers.remove")}
                 </Button>
               ) : null}
             </div>
             <div className="grid gap-3 @lg:grid-cols-2">
-              <Field id={id("name")} label="Farmer Name" required error={farmerErrors?.name?.message}>
+              <Field
+                id={id("name")}
+                label={t("account.providers.farmers.name")}
+                required
+                error={farmerErrors?.name?.message}
+              >
                 <Input
                   id={id("name")}
                   autoComplete="off"
@@ -71,7 +80,7 @@ export function FarmerFields({ control, register, errors, idPrefix, disabled }: 
               </Field>
               <Field
                 id={id("phone")}
-                label="Farmer WhatsApp Number"
+                label={t("account.providers.farmers.whatsapp")}
                 required
                 error={farmerErrors?.phoneNumber?.message}
               >
@@ -80,7 +89,7 @@ export function FarmerFields({ control, register, errors, idPrefix, disabled }: 
                   type="tel"
                   inputMode="tel"
                   autoComplete="off"
-                  placeholder="98480 22338"
+                  placeholder={t("account.providers.form.phonePlaceholder")}
                   maxLength={PHONE_MAX}
                   disabled={disabled}
                   invalid={Boolean(farmerErrors?.phoneNumber)}
@@ -91,7 +100,7 @@ export function FarmerFields({ control, register, errors, idPrefix, disabled }: 
               </Field>
               <Field
                 id={id("alt-phone")}
-                label="Farmer Alternative Phone"
+                label={t("account.providers.farmers.altPhone")}
                 error={farmerErrors?.altPhoneNumber?.message}
               >
                 <Input
@@ -112,7 +121,7 @@ export function FarmerFields({ control, register, errors, idPrefix, disabled }: 
                 render={({ field: location }) => (
                   <LocationInput
                     id={id("location")}
-                    label="Farmer Location"
+                    label={t("account.providers.farmers.location")}
                     value={location.value}
                     onChange={location.onChange}
                     onBlur={location.onBlur}
@@ -132,7 +141,7 @@ export function FarmerFields({ control, register, errors, idPrefix, disabled }: 
         onClick={() => append(blankFarmer())}
         icon={<Plus aria-hidden="true" className="h-4 w-4" />}
       >
-        Add Another Farmer
+        {t("account.providers.farmers.add")}
       </Button>
     </fieldset>
   );

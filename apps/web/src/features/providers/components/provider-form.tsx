@@ -12,6 +12,7 @@ import { Field, Input, Select, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { LocationInput } from "@/components/location/location-input";
 import { useCreateProvider } from "@/lib/api/create-provider";
+import { useT } from "@/lib/i18n/use-t";
 import { providerErrorMessage } from "@/utils/provider-errors";
 
 import { useUpdateProvider } from "../api/update-provider";
@@ -24,6 +25,7 @@ import {
   type ProviderFormValues,
 } from "../utils/provider-form-values";
 import { scrollFormIntoView } from "../utils/scroll-into-view";
+import { NAME_MARK, splitAtName } from "../utils/split-at-name";
 import { FarmerFields } from "./farmer-fields";
 
 interface ProviderFormProps {
@@ -35,6 +37,7 @@ interface ProviderFormProps {
 
 /** Spec section 2's provider form, in add or edit mode. */
 export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps) {
+  const { t } = useT("account");
   const toast = useToast();
   const create = useCreateProvider();
   const update = useUpdateProvider();
@@ -60,7 +63,10 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
   });
   const isAgent = useWatch({ control, name: "userType" }) === "Agent";
   const busy = create.isPending || update.isPending;
-  const title = provider ? "Edit Sample Provider" : "Add Sample Provider";
+  const title = t(provider ? "account.providers.form.editTitle" : "account.providers.add");
+  const [changingBefore, changingAfter] = splitAtName(
+    t("account.providers.form.changing", { name: NAME_MARK, id: provider?.id ?? 0 }),
+  );
 
   useEffect(() => {
     setFocus("samplerName");
@@ -102,12 +108,14 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
       <Card>
         <CardBody className="space-y-4">
           <div>
-            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            <h2 id={titleId} className="text-lg font-semibold break-words text-slate-900">
               {title}
             </h2>
             {provider ? (
-              <p className="text-sm text-slate-700">
-                Changing <span className="font-medium">{provider.samplerName}</span> (ID: {provider.id})
+              <p className="text-sm break-words text-slate-700">
+                {changingBefore}
+                <span className="font-medium">{provider.samplerName}</span>
+                {changingAfter}
               </p>
             ) : null}
           </div>
@@ -120,11 +128,16 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
           >
             <ErrorBanner message={saveError} />
             <div className="grid gap-4 @lg:grid-cols-2">
-              <Field id={id("name")} label="Provider Name" required error={errors.samplerName?.message}>
+              <Field
+                id={id("name")}
+                label={t("account.providers.form.name")}
+                required
+                error={errors.samplerName?.message}
+              >
                 <Input
                   id={id("name")}
                   autoComplete="off"
-                  placeholder="e.g. Ravi Kumar"
+                  placeholder={t("account.providers.form.namePlaceholder")}
                   maxLength={NAME_MAX}
                   disabled={busy}
                   invalid={Boolean(errors.samplerName)}
@@ -133,28 +146,32 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
                   {...register("samplerName")}
                 />
               </Field>
-              <Field id={id("type")} label="User Type" error={errors.userType?.message}>
+              <Field
+                id={id("type")}
+                label={t("account.providers.form.userType")}
+                error={errors.userType?.message}
+              >
                 <Select id={id("type")} disabled={busy} {...register("userType")}>
                   {USER_TYPES.map((type) => (
                     <option key={type} value={type}>
-                      {type}
+                      {t(`account.providers.userType.${type}`)}
                     </option>
                   ))}
                 </Select>
               </Field>
               <Field
                 id={id("phone")}
-                label="WhatsApp Number"
+                label={t("account.providers.form.whatsapp")}
                 required
                 error={errors.phoneNumber?.message}
-                hint="Indian numbers, e.g. 98480 22338 or +91 98480 22338"
+                hint={t("account.providers.form.phoneHint")}
               >
                 <Input
                   id={id("phone")}
                   type="tel"
                   inputMode="tel"
                   autoComplete="off"
-                  placeholder="98480 22338"
+                  placeholder={t("account.providers.form.phonePlaceholder")}
                   maxLength={PHONE_MAX}
                   disabled={busy}
                   invalid={Boolean(errors.phoneNumber)}
@@ -165,7 +182,7 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
               </Field>
               <Field
                 id={id("alt-phone")}
-                label="Alternative Phone Number"
+                label={t("account.providers.form.altPhone")}
                 error={errors.altPhoneNumber?.message}
               >
                 <Input
@@ -173,7 +190,7 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
                   type="tel"
                   inputMode="tel"
                   autoComplete="off"
-                  placeholder="Optional"
+                  placeholder={t("account.providers.form.optional")}
                   maxLength={PHONE_MAX}
                   disabled={busy}
                   invalid={Boolean(errors.altPhoneNumber)}
@@ -187,7 +204,7 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
                 render={({ field }) => (
                   <LocationInput
                     id={id("location")}
-                    label="Location"
+                    label={t("account.providers.form.location")}
                     className="@lg:col-span-2"
                     value={field.value}
                     onChange={field.onChange}
@@ -214,7 +231,13 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
                 className="w-full sm:w-auto"
                 icon={<Save aria-hidden="true" className="h-4 w-4" />}
               >
-                {busy ? "Saving..." : provider ? "Update Provider" : "Save Provider"}
+                {t(
+                  busy
+                    ? "account.providers.form.saving"
+                    : provider
+                      ? "account.providers.form.update"
+                      : "account.providers.form.save",
+                )}
               </Button>
             </div>
           </form>

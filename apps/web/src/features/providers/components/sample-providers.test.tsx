@@ -9,7 +9,9 @@ import { customer } from "@/testing/fixtures";
 import { mockFetch, type MockRequest, type MockResponse } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 
-import { EMPTY_PROVIDERS_TEXT, SampleProviders } from "./sample-providers";
+import { SampleProviders } from "./sample-providers";
+
+const EMPTY_PROVIDERS_TEXT = "You haven't added any sample providers yet.";
 
 const LIST = "/api/customers/7/sample-providers";
 const AUTOCOMPLETE = "/api/places/autocomplete";

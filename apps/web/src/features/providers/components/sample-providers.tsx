@@ -10,13 +10,13 @@ import { cn } from "@/components/ui/cn";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { useUser } from "@/lib/auth";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import { useT } from "@/lib/i18n/use-t";
 
 import { useProviders } from "@/lib/api/get-providers";
 import { DeleteProviderDialog } from "./delete-provider-dialog";
 import { ProviderCard } from "./provider-card";
 import { ProviderForm } from "./provider-form";
-
-export const EMPTY_PROVIDERS_TEXT = "You haven't added any sample providers yet.";
 
 type FormState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; provider: Provider };
 
@@ -28,6 +28,7 @@ export function SampleProviders() {
 }
 
 function SampleProvidersFor({ customerId }: { customerId: number }) {
+  const { t, number } = useT("account");
   const toast = useToast();
   const query = useProviders(customerId);
   const [form, setForm] = useState<FormState>({ mode: "closed" });
@@ -45,15 +46,13 @@ function SampleProvidersFor({ customerId }: { customerId: number }) {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">My Sample Providers</h1>
-          <p className="text-sm text-slate-700">
-            The farmers and agents you collect samples from, with their WhatsApp numbers and locations.
-          </p>
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words text-slate-900">{t("account.providers.title")}</h1>
+          <p className="text-sm text-slate-700">{t("account.providers.intro")}</p>
         </div>
         <Button
           variant={formOpen ? "outline" : "primary"}
-          className="w-full shrink-0 whitespace-nowrap md:w-auto"
+          className="w-full shrink-0 md:w-auto"
           onClick={() => setForm(formOpen ? { mode: "closed" } : { mode: "add" })}
           icon={
             formOpen ? (
@@ -63,7 +62,7 @@ function SampleProvidersFor({ customerId }: { customerId: number }) {
             )
           }
         >
-          {formOpen ? "Cancel" : "Add Sample Provider"}
+          {formOpen ? t("common.cancel") : t("account.providers.add")}
         </Button>
       </div>
 
@@ -86,21 +85,26 @@ function SampleProvidersFor({ customerId }: { customerId: number }) {
           <Card>
             <CardBody className="space-y-4">
               <div className="flex items-center justify-between gap-3">
-                <h2 id="providers-list-title" className="text-lg font-semibold text-slate-900">
-                  Your Sample Providers
+                <h2
+                  id="providers-list-title"
+                  className="min-w-0 text-lg font-semibold break-words text-slate-900"
+                >
+                  {t("account.providers.listTitle")}
                 </h2>
                 {query.isSuccess ? (
                   <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm text-slate-800">
-                    {providers.length}
-                    <span className="sr-only"> providers</span>
+                    {number(providers.length)}
+                    <span className="sr-only"> {t("account.providers.countUnit")}</span>
                   </span>
                 ) : null}
               </div>
               {query.isPending ? (
-                <LoadingState label="Loading sample providers..." />
+                <LoadingState label={t("account.providers.loading")} />
               ) : query.isError ? (
                 <div className="space-y-3">
-                  <Alert tone="error">{messages.providersLoadFailed}</Alert>
+                  <Alert tone="error">
+                    <LocalizedMessage text={messages.providersLoadFailed} />
+                  </Alert>
                   <Button
                     variant="outline"
                     size="sm"
@@ -108,11 +112,11 @@ function SampleProvidersFor({ customerId }: { customerId: number }) {
                     onClick={() => void query.refetch()}
                     icon={<RefreshCw aria-hidden="true" className="h-4 w-4" />}
                   >
-                    Try Again
+                    {t("account.providers.tryAgain")}
                   </Button>
                 </div>
               ) : providers.length === 0 ? (
-                <p className="py-6 text-center text-sm text-slate-700">{EMPTY_PROVIDERS_TEXT}</p>
+                <p className="py-6 text-center text-sm text-slate-700">{t("account.providers.empty")}</p>
               ) : (
                 <ul className="space-y-3">
                   {providers.map((provider) => (
