@@ -8,7 +8,7 @@ import { statusLabel } from "@/utils/sample-status";
 // The badge keeps the spec's raw "COLLECTED"; a sentence in the history reads better with a word.
 // Translated with the active language (EventHistory loads "samples" and "domain" before it calls this).
 const historyLabel = (status: SampleStatus): string => {
-  if (status === "COLLECTED") return translate("samples.filter.collected");
+  if (status === "COLLECTED") return translate("samples.event.collected");
   const key = `domain.status.${status}`;
   return hasMessage(key) ? translate(key as MessageKey<"domain">) : statusLabel(status);
 };

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { setLanguage } from "@/lib/i18n/i18n";
 import { makeSample } from "@/testing/sample-fixtures";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { EventHistory, eventTitle } from "@/components/samples/event-history";
 
 import { csvBlob, exportRow, samplesCsv, useExportLocale } from "../utils/export-samples";
 
@@ -66,6 +67,34 @@ describe("samples in Telugu", () => {
     const bytes = await bytesOf(csvBlob([exportRow(sample, locale)], locale.columns));
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes)).toContain("వనామీ రొయ్యలు");
+  });
+
+  it("the status history reads in Telugu, dates in India time", async () => {
+    await act(async () => {
+      await setLanguage("te");
+    });
+    expect(eventTitle({ from: "COLLECTED", to: "TESTING" })).toBe("సేకరించబడింది → పరీక్ష జరుగుతోంది");
+    expect(eventTitle({ from: "PENDING", to: "COLLECTING" })).toBe("ఏజెంట్‌ను కేటాయించారు (సేకరిస్తున్నారు)");
+    render(
+      <EventHistory
+        events={[
+          {
+            id: 1,
+            sampleId: 5,
+            from: null,
+            to: "PENDING",
+            actor: "customer:7",
+            by: "Asha Verma",
+            note: null,
+            at: "2025-01-10T20:00:00.000Z",
+            kind: "move",
+          },
+        ]}
+      />,
+    );
+    expect(screen.getByText("పంపారు (వేచి ఉంది)")).toBeInTheDocument();
+    // 20:00 UTC is 11 January, 1:30 in the night, in India.
+    expect(screen.getByText(/Asha Verma ద్వారా/)).toHaveTextContent(/11/);
   });
 
   it("the CSV export in English keeps the spec's columns and the raw status", () => {
