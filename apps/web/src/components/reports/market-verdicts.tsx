@@ -67,7 +67,7 @@ export function LimitVerdict({ code, verdict }: { code: string; verdict: Paramet
   return (
     <span
       className={cn(
-        "inline-flex max-w-full rounded-md border px-2 py-0.5 text-xs font-semibold [overflow-wrap:anywhere]",
+        "inline-flex max-w-full rounded-md border px-2 py-0.5 text-xs font-semibold break-words",
         tone[verdict],
       )}
     >

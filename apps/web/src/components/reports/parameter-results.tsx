@@ -143,7 +143,7 @@ export function ParameterResults({ lines, caption }: { lines: readonly Parameter
               <TableHead
                 row
                 className={cn(
-                  "font-medium [overflow-wrap:anywhere] text-slate-900",
+                  "font-medium break-words text-slate-900",
                   outside(line) && "border-l-4 border-red-500",
                 )}
               >
