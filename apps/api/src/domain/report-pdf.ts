@@ -9,7 +9,7 @@ import type { MessageKey } from "@lab/i18n";
 import QRCode from "qrcode";
 
 import { displayPhone } from "../lib/phone";
-import { documentWords, under, type DocumentWords } from "../pdf/coa-words";
+import { documentWords, localizedList, under, type DocumentWords } from "../pdf/coa-words";
 import { createDocument, documentBytes } from "../pdf/document";
 import {
   drawTable,
@@ -285,13 +285,6 @@ function bothDates(w: DocumentWords, date: Date, english: string, style: "date" 
 function datesUnder(w: DocumentWords, date: Date, english: string, style: "date" | "dateTime"): string {
   return under(english, w.date(date, style));
 }
-
-/** A name from the shared lists (category, test type) with its localized form, when there is one. */
-const localizedList = (w: DocumentWords, prefix: string, values: readonly string[]): string | null => {
-  const local = values.map((value) => w.optional(`${prefix}${value}`));
-  if (local.every((entry) => entry === null)) return null;
-  return local.map((entry, index) => entry ?? values[index] ?? "").join(", ");
-};
 
 /** The certificate of analysis of one report (or, for a failed test, its test report), as an A4 PDF. */
 export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {

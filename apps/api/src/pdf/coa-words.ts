@@ -84,3 +84,13 @@ export function documentWords(language: unknown): DocumentWords {
 /** "English" and, on a new line, its localized form when there is one. */
 export const under = (english: string, local: string | null): string =>
   local === null || local === english ? english : `${english}\n${local}`;
+
+/**
+ * Names from a shared list (test types, categories) in the account's language, joined like the
+ * English ones: null when none of them is translated (an English line alone is printed).
+ */
+export function localizedList(w: DocumentWords, prefix: string, values: readonly string[]): string | null {
+  const local = values.map((value) => w.optional(`${prefix}${value}`));
+  if (local.every((entry) => entry === null)) return null;
+  return local.map((entry, index) => entry ?? values[index] ?? "").join(", ");
+}

@@ -1,9 +1,19 @@
 // GET /sample-submissions/export.pdf: the summary export of the customer's own samples as a PDF, made
-// on the server where fonts that shape Indian scripts live. It takes the list's filters and search.
-import { MAX_PAGE_SIZE, SAMPLE_EXPORT_PDF_MAX_ROWS, messages, sampleListQuerySchema } from "@lab/contracts";
+// on the server where fonts that shape Indian scripts live. It takes the list's filters and search,
+// and prints in the account's language beside English (or in `lang`, when given).
+import {
+  MAX_PAGE_SIZE,
+  SAMPLE_EXPORT_PDF_MAX_ROWS,
+  isLanguageCode,
+  languageSchema,
+  messages,
+  sampleListQuerySchema,
+  type LanguageCode,
+} from "@lab/contracts";
 import type { Request, Response } from "express";
 import { z } from "zod";
 
+import { getCustomer } from "../../domain/accounts";
 import type { DomainContext } from "../../domain/context";
 import { listSamples } from "../../domain/sample-list";
 import { fieldError } from "../../lib/app-error";
@@ -32,7 +42,15 @@ const exportQuerySchema = sampleListQuerySchema
       .max(64, TIME_ZONE_INVALID)
       .default("Asia/Kolkata")
       .refine(validTimeZone, TIME_ZONE_INVALID),
+    /** The language printed beside English, instead of the account's (one of the portal's; else 400). */
+    lang: languageSchema.optional(),
   });
+
+/** The account's stored language (English for anything the portal does not speak). */
+async function accountLanguage(ctx: DomainContext, customerId: number): Promise<LanguageCode> {
+  const { language } = await getCustomer(ctx, customerId);
+  return isLanguageCode(language) ? language : "en";
+}
 
 export const exportTooLarge = (total: number) =>
   `A PDF export holds at most ${SAMPLE_EXPORT_PDF_MAX_ROWS} samples and this selection has ${total}. Please choose a shorter period or a status.`;
@@ -61,7 +79,9 @@ async function exportSamples(
 export function exportPdfHandler(ctx: DomainContext) {
   return async (req: Request, res: Response) => {
     const query = parse(exportQuerySchema, req.query, messages.sampleInvalid);
-    const samples = await exportSamples(ctx, claimsOf(req).subject, query);
+    const customerId = claimsOf(req).subject;
+    const samples = await exportSamples(ctx, customerId, query);
+    const language = query.lang ?? (await accountLanguage(ctx, customerId));
     const day = (value: string | undefined) =>
       value ? zonedDateTime(new Date(value), query.tz).slice(0, 10) : null;
     const from = day(query.from);
@@ -73,6 +93,8 @@ export function exportPdfHandler(ctx: DomainContext) {
       search: query.q,
       generatedAt: new Date(),
       timeZone: query.tz,
+      status: query.status,
+      language,
     });
     const name = `SampleSummary-${typeLabel(query.status)}-${from ?? "start"}-to-${to ?? "today"}.pdf`;
     res
