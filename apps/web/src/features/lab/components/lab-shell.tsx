@@ -65,7 +65,8 @@ export function LabShell({ session, children }: { session: LabSession; children:
           </span>
         }
         userMenu={
-          <>
+          // Wraps on a 360 px phone: picker, Account and Sign Out in Telugu or Hindi outgrow one line.
+          <div className="flex min-w-0 flex-wrap items-center justify-end gap-2">
             <LanguagePicker
               // The choice follows the member to every device; this one has it already.
               onChosen={(language) => {
@@ -92,7 +93,7 @@ export function LabShell({ session, children }: { session: LabSession; children:
             >
               {t("lab.shell.signOut")}
             </Button>
-          </>
+          </div>
         }
       >
         {children}
