@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Notification } from "@lab/contracts";
 
 import { logout, startSession } from "@/lib/auth";
+import { setLanguage } from "@/lib/i18n/i18n";
 import { customer } from "@/testing/fixtures";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
@@ -178,5 +179,31 @@ describe("NotificationBell", () => {
 
     await user.click(screen.getByRole("button", { name: "View All Samples" }));
     expect(await screen.findByRole("heading", { name: "Samples page" })).toBeInTheDocument();
+  });
+
+  it("in Telugu: the time labels by Telugu plurals, the texts around them in Telugu", async () => {
+    mockFetch({
+      [`GET ${LIST}`]: {
+        body: [
+          makeNotification({ id: 1, title: "నమూనా అందింది", timestamp: minutesAgo(5) }),
+          makeNotification({ id: 2, title: "నమూనా పరీక్షలో ఉంది", timestamp: minutesAgo(1) }),
+          makeNotification({ id: 3, title: "నివేదిక సిద్ధం", timestamp: minutesAgo(0) }),
+        ],
+      },
+    });
+    await act(async () => {
+      await setLanguage("te");
+    });
+    const user = userEvent.setup();
+    render();
+    const bell = await screen.findByRole("button", {
+      name: "నోటిఫికేషన్లు, 3 చదవనివి, మాన్యువల్ సమాచారం",
+    });
+    await user.click(bell);
+    const panel = screen.getByRole("region", { name: "నోటిఫికేషన్లు" });
+    expect(within(panel).getByText("5 నిమిషాల క్రితం")).toBeInTheDocument();
+    expect(within(panel).getByText("1 నిమిషం క్రితం")).toBeInTheDocument();
+    expect(within(panel).getByText("ఇప్పుడే")).toBeInTheDocument();
+    expect(within(panel).getByRole("button", { name: "అన్నీ చదివినట్లు గుర్తించండి" })).toBeEnabled();
   });
 });
