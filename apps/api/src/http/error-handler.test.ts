@@ -67,7 +67,12 @@ describe("error logs carry the error class, request id and route, never paramete
     log.lines.length = 0;
     const email = uniqueEmail();
     const res = await register(email, `${NAME}\u0000`).expect(400);
-    expect(res.body).toEqual({ error: messages.textInvalid, code: "text_invalid", field: "fullName" });
+    expect(res.body).toEqual({
+      error: messages.textInvalid,
+      code: "text_invalid",
+      messageCode: "text_invalid",
+      field: "fullName",
+    });
     const id = res.headers["x-request-id"];
     expect(log.lines).toContainEqual(
       expect.objectContaining({ reqId: id, route: "POST /api/customers/register", res: { statusCode: 400 } }),
@@ -87,7 +92,11 @@ describe("error logs carry the error class, request id and route, never paramete
       log.lines.length = 0;
       const email = uniqueEmail();
       const res = await register(email, NAME).expect(500);
-      expect(res.body).toEqual({ error: messages.serverError, code: "internal" });
+      expect(res.body).toEqual({
+        error: messages.serverError,
+        code: "internal",
+        messageCode: "server_error",
+      });
       const id = res.headers["x-request-id"];
       const errorLine = log.lines.find((line) => line["msg"] === "unhandled error");
       expect(errorLine).toMatchObject({
@@ -108,7 +117,11 @@ describe("error logs carry the error class, request id and route, never paramete
       );
       log.lines.length = 0;
       const refused = await register(uniqueEmail(), NAME).expect(400);
-      expect(refused.body).toEqual({ error: messages.databaseRefused, code: "validation_failed" });
+      expect(refused.body).toEqual({
+        error: messages.databaseRefused,
+        code: "validation_failed",
+        messageCode: "database_refused",
+      });
       expect(log.lines).toContainEqual(
         expect.objectContaining({
           msg: "database refused a value",
@@ -157,7 +170,11 @@ describe("the error body names the field an error is about", () => {
       .set("content-type", "application/json")
       .send("{not json")
       .expect(400);
-    expect(res.body).toEqual({ error: messages.malformedJson, code: "malformed_json" });
+    expect(res.body).toEqual({
+      error: messages.malformedJson,
+      code: "malformed_json",
+      messageCode: "malformed_json",
+    });
   });
 });
 
@@ -173,7 +190,11 @@ describe("an unreachable database", () => {
         .post("/api/customers/login")
         .send({ email, password: STRONG_PASSWORD })
         .expect(503);
-      expect(res.body).toEqual({ error: messages.serviceUnavailable, code: "service_unavailable" });
+      expect(res.body).toEqual({
+        error: messages.serviceUnavailable,
+        code: "service_unavailable",
+        messageCode: "service_unavailable",
+      });
       expect(res.headers["retry-after"]).toBe("5");
       expect(log.lines).toContainEqual(
         expect.objectContaining({
@@ -208,7 +229,11 @@ describe("a database that is really unreachable", () => {
         .post("/api/customers/login")
         .send({ email: uniqueEmail(), password: STRONG_PASSWORD })
         .expect(503);
-      expect(res.body).toEqual({ error: messages.serviceUnavailable, code: "service_unavailable" });
+      expect(res.body).toEqual({
+        error: messages.serviceUnavailable,
+        code: "service_unavailable",
+        messageCode: "service_unavailable",
+      });
       expect(res.headers["retry-after"]).toBe("5");
     } finally {
       await t.close();
@@ -225,7 +250,11 @@ describe("a database that is really unreachable", () => {
         .get(`/api/customers/${customer.id}`)
         .set("authorization", `Bearer ${customer.token}`)
         .expect(503);
-      expect(res.body).toEqual({ error: messages.serviceUnavailable, code: "service_unavailable" });
+      expect(res.body).toEqual({
+        error: messages.serviceUnavailable,
+        code: "service_unavailable",
+        messageCode: "service_unavailable",
+      });
       expect(res.headers["retry-after"]).toBe("5");
     } finally {
       await t.close();

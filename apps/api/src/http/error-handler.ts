@@ -1,4 +1,4 @@
-import { messages, type ErrorBody } from "@lab/contracts";
+import { messageCodeOf, messages, type ErrorBody } from "@lab/contracts";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
 
@@ -30,11 +30,19 @@ function bodyParserError(error: unknown): AppError | undefined {
 
 const RETRY_AFTER_SECONDS = "5";
 
-/** The JSON error body: the message, its code and, when the error is about one field, that field. */
-function errorBody(error: AppError): ErrorBody {
-  return error.field === undefined
-    ? { error: error.message, code: error.code }
-    : { error: error.message, code: error.code, field: error.field };
+/**
+ * The JSON error body: the English message, its class `code`, the message's own `messageCode` when it is
+ * one of contracts' messages (issue 17: clients show that message in their reader's language) and,
+ * when the error is about one field, that field.
+ */
+export function errorBody(error: Pick<AppError, "message" | "code" | "field">): ErrorBody {
+  const messageCode = messageCodeOf(error.message);
+  return {
+    error: error.message,
+    code: error.code,
+    ...(messageCode === undefined ? {} : { messageCode }),
+    ...(error.field === undefined ? {} : { field: error.field }),
+  };
 }
 
 /** A database failure by its class: a value the database refuses is a 400, an unreachable one a 503. */
@@ -72,7 +80,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     logger.error(line, "unhandled error");
-    res.status(500).json({ error: messages.serverError, code: "internal" });
+    res.status(500).json(errorBody({ message: messages.serverError, code: "internal", field: undefined }));
   };
 }
 

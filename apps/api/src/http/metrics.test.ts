@@ -76,7 +76,7 @@ describe("GET /metrics protection", () => {
     const app = appWith({ webDistDir: webDist });
     const res = await request(app).get("/metrics").auth(TOKEN, { type: "bearer" });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: "Not found", code: "not_found" });
+    expect(res.body).toEqual({ error: "Not found", code: "not_found", messageCode: "not_found" });
     // The fallback itself still serves other paths.
     await request(app).get("/samples").expect(200, /SPA/);
   });

@@ -18,7 +18,11 @@ describe("rate limits", () => {
       for (let i = 0; i < 10; i += 1) expect((await login(t.app, email)).status).toBe(401);
       const limited = await login(t.app, email);
       expect(limited.status).toBe(429);
-      expect(limited.body).toEqual({ error: messages.tooManyRequests, code: "rate_limited" });
+      expect(limited.body).toEqual({
+        error: messages.tooManyRequests,
+        code: "rate_limited",
+        messageCode: "too_many_requests",
+      });
       expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
       // Another account from the same address is still served.
       expect((await login(t.app, uniqueEmail())).status).toBe(401);

@@ -71,7 +71,11 @@ describe("forgot password and reset", () => {
       await request(t.app).post("/api/auth/forgot-password").send({ email }).expect(202);
       const again = await request(t.app).post("/api/auth/forgot-password").send({ email });
       expect(again.status).toBe(429);
-      expect(again.body).toEqual({ error: messages.sendTooSoon, code: "resend_too_soon" });
+      expect(again.body).toEqual({
+        error: messages.sendTooSoon,
+        code: "resend_too_soon",
+        messageCode: "send_too_soon",
+      });
       expect(Number(again.headers["retry-after"])).toBeGreaterThan(0);
     }
   });
@@ -109,9 +113,17 @@ describe("forgot password and reset", () => {
     const weak = await reset(code, "weakpass");
     expect(weak.status).toBe(400);
     expect(weak.body.error).toBe(messages.passwordWeak);
-    expect((await reset(wrong)).body).toEqual({ error: messages.invalidCode, code: "code_invalid" });
+    expect((await reset(wrong)).body).toEqual({
+      error: messages.invalidCode,
+      code: "code_invalid",
+      messageCode: "invalid_code",
+    });
     expect((await reset(wrong)).status).toBe(400);
-    expect((await reset(wrong)).body).toEqual({ error: messages.tooManyAttempts, code: "too_many_attempts" });
+    expect((await reset(wrong)).body).toEqual({
+      error: messages.tooManyAttempts,
+      code: "too_many_attempts",
+      messageCode: "too_many_attempts",
+    });
     expect((await reset(code)).status).toBe(429);
 
     t.clock.advance(61);
@@ -148,7 +160,11 @@ describe("change password", () => {
     expect(missing.body.error).toBe(messages.currentPasswordRequired);
     const wrong = await change({ currentPassword: "Wrong#Pass1", newPassword: NEW_PASSWORD });
     expect(wrong.status).toBe(403);
-    expect(wrong.body).toEqual({ error: messages.currentPasswordWrong, code: "current_password_invalid" });
+    expect(wrong.body).toEqual({
+      error: messages.currentPasswordWrong,
+      code: "current_password_invalid",
+      messageCode: "current_password_wrong",
+    });
     expect((await change({ currentPassword: STRONG_PASSWORD, newPassword: "weak" })).body.error).toBe(
       messages.passwordWeak,
     );
@@ -178,6 +194,7 @@ describe("e-mail change", () => {
     expect(missing.body).toEqual({
       error: messages.currentPasswordRequired,
       code: "current_password_required",
+      messageCode: "current_password_required",
     });
     const wrong = await put({ email: uniqueEmail("moved"), currentPassword: "Wrong#Pass1" });
     expect(wrong.status).toBe(403);
@@ -367,7 +384,11 @@ describe("sign-in rate limits", () => {
         .set("x-forwarded-for", ip)
         .send({ email: uniqueEmail("spray"), password: "Wrong#Pass1" });
       expect(blocked.status).toBe(429);
-      expect(blocked.body).toEqual({ error: messages.tooManyRequests, code: "rate_limited" });
+      expect(blocked.body).toEqual({
+        error: messages.tooManyRequests,
+        code: "rate_limited",
+        messageCode: "too_many_requests",
+      });
       expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
     },
   );

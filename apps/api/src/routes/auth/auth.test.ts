@@ -44,11 +44,19 @@ describe("POST /api/auth/verify-email", () => {
     for (let i = 0; i < 2; i += 1) {
       const res = await verify(email, wrongCode(code));
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: messages.invalidCode, code: "code_invalid" });
+      expect(res.body).toEqual({
+        error: messages.invalidCode,
+        code: "code_invalid",
+        messageCode: "invalid_code",
+      });
     }
     const third = await verify(email, wrongCode(code));
     expect(third.status).toBe(429);
-    expect(third.body).toEqual({ error: messages.tooManyAttempts, code: "too_many_attempts" });
+    expect(third.body).toEqual({
+      error: messages.tooManyAttempts,
+      code: "too_many_attempts",
+      messageCode: "too_many_attempts",
+    });
     const right = await verify(email, code);
     expect(right.status).toBe(429);
   });
@@ -58,7 +66,11 @@ describe("POST /api/auth/verify-email", () => {
     t.clock.advance(301);
     const res = await verify(email, code);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: messages.codeNotFound, code: "code_not_found" });
+    expect(res.body).toEqual({
+      error: messages.codeNotFound,
+      code: "code_not_found",
+      messageCode: "code_not_found",
+    });
   });
 
   it("accepts the code just before 300 s", async () => {
@@ -82,7 +94,11 @@ describe("POST /api/auth/send-verification and resend-verification", () => {
     const { email, code: first } = await registered();
     const tooSoon = await send(email);
     expect(tooSoon.status).toBe(429);
-    expect(tooSoon.body).toEqual({ error: messages.sendTooSoon, code: "resend_too_soon" });
+    expect(tooSoon.body).toEqual({
+      error: messages.sendTooSoon,
+      code: "resend_too_soon",
+      messageCode: "send_too_soon",
+    });
     expect(Number(tooSoon.headers["retry-after"])).toBeGreaterThan(0);
 
     t.clock.advance(61);

@@ -130,7 +130,11 @@ describe("POST /api/auth/refresh", () => {
     const live = (rotated.body as { accessToken: string }).accessToken;
     const replay = await refresh(first.cookie);
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual({ error: messages.sessionEnded, code: "unauthenticated" });
+    expect(replay.body).toEqual({
+      error: messages.sessionEnded,
+      code: "unauthenticated",
+      messageCode: "session_ended",
+    });
     expect(refreshSetCookie(replay)).toMatch(/^portal_refresh=;.*Expires=Thu, 01 Jan 1970/);
     await refresh(cookieOf(rotated)).expect(401);
     await profile(first.id, live).expect(401);

@@ -59,7 +59,12 @@ describe("POST /api/customers/register", () => {
     await register({ fullName: "Ravi", email, password: STRONG_PASSWORD }).expect(201);
     const res = await register({ fullName: "Ravi", email: email.toUpperCase(), password: STRONG_PASSWORD });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: messages.emailAlreadyExists, code: "email_taken", field: "email" });
+    expect(res.body).toEqual({
+      error: messages.emailAlreadyExists,
+      code: "email_taken",
+      messageCode: "email_already_exists",
+      field: "email",
+    });
   });
 
   it("answers 400 for malformed JSON and 413 for a body over 100 KB, writing nothing", async () => {
@@ -68,7 +73,11 @@ describe("POST /api/customers/register", () => {
       .set("content-type", "application/json")
       .send('{"fullName": "Ravi",');
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: messages.malformedJson, code: "malformed_json" });
+    expect(bad.body).toEqual({
+      error: messages.malformedJson,
+      code: "malformed_json",
+      messageCode: "malformed_json",
+    });
 
     const email = uniqueEmail();
     const big = await register({ fullName: "x".repeat(110_000), email, password: STRONG_PASSWORD });
@@ -109,7 +118,11 @@ describe("POST /api/customers/login", () => {
     ]) {
       const res = await request(t.app).post("/api/customers/login").send(body);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: messages.invalidCredentials, code: "invalid_credentials" });
+      expect(res.body).toEqual({
+        error: messages.invalidCredentials,
+        code: "invalid_credentials",
+        messageCode: "invalid_credentials",
+      });
     }
   });
 
@@ -152,7 +165,11 @@ describe("GET /api/customers/:id", () => {
       const req = request(t.app).get(`/api/customers/${customer.id}`);
       const res = header ? await req.set("authorization", header) : await req;
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: messages.authRequired, code: "unauthenticated" });
+      expect(res.body).toEqual({
+        error: messages.authRequired,
+        code: "unauthenticated",
+        messageCode: "auth_required",
+      });
     }
   });
 

@@ -193,6 +193,7 @@ describe("POST /api/customers/:id/sample-providers", () => {
     expect(res.body).toEqual({
       error: messages.phoneInvalid,
       code: "validation_failed",
+      messageCode: "phone_invalid",
       field: "farmers.3.phoneNumber",
     });
     expect((await list(owner)).body.length).toBe(before);
