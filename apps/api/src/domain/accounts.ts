@@ -194,7 +194,7 @@ export async function updateProfile(
       if (!updated) throw new AppError(404, "customer_not_found", messages.customerNotFound);
       if (newEmail === undefined) return { row: updated, mailQueued: false, revoked: undefined };
       await issueVerificationCode(tx, now, updated);
-      await enqueueMail(tx, emailChangedMail(current.email, updated.fullName, newEmail));
+      await enqueueMail(tx, emailChangedMail(current.email, updated.fullName, newEmail, updated.language));
       // Tokens were given to the old address's holder: none of them may outlive the move.
       const ended = await ctx.sessions.revokeAll(tx, "customer", id, now);
       return { row: updated, mailQueued: true, revoked: ended };
@@ -234,7 +234,7 @@ export async function requestPasswordReset(ctx: DomainContext, email: string): P
     const code = await issueCode(tx, now, customer.id, "reset");
     await enqueueMail(
       tx,
-      markCodeMail(passwordResetCodeMail(customer.email, customer.fullName, code), {
+      markCodeMail(passwordResetCodeMail(customer.email, customer.fullName, code, customer.language), {
         customerId: customer.id,
         purpose: "reset",
         code,
@@ -267,7 +267,7 @@ export async function resetPassword(
       .update(customers)
       .set({ passwordHash, updatedAt: now, emailVerifiedAt: customer.emailVerifiedAt ?? now })
       .where(eq(customers.id, customer.id));
-    await enqueueMail(tx, passwordChangedMail(customer.email, customer.fullName));
+    await enqueueMail(tx, passwordChangedMail(customer.email, customer.fullName, customer.language));
     return { revoked: await ctx.sessions.revokeAll(tx, "customer", customer.id, now) };
   });
   // Wrong attempts must be counted, so the transaction commits before the error is thrown.
@@ -292,7 +292,7 @@ export async function changePassword(
   const revoked = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     await tx.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, customer.id));
-    await enqueueMail(tx, passwordChangedMail(customer.email, customer.fullName));
+    await enqueueMail(tx, passwordChangedMail(customer.email, customer.fullName, customer.language));
     return ctx.sessions.revokeAll(tx, "customer", customer.id, now, claims.sessionId);
   });
   ctx.sessionsRevoked(revoked);

@@ -1,14 +1,7 @@
-import {
-  agents,
-  notifications,
-  sampleEvents,
-  samples,
-  type NotificationRow,
-  type SampleRow,
-  type Tx,
-} from "@lab/db";
+import { agents, sampleEvents, samples, type SampleRow, type Tx } from "@lab/db";
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 
+import { insertNotifications, type ReaderNotification } from "./notifications";
 import { firstAssignment } from "./sample-moves";
 
 /** The NOTIFY channel a committed submission wakes the dispatchers on (every instance listens). */
@@ -100,7 +93,7 @@ export function chooseAgents(
 }
 
 export interface BatchAssignment {
-  assigned: { sample: SampleRow; notification: NotificationRow }[];
+  assigned: { sample: SampleRow; notification: ReaderNotification }[];
   /** When the oldest unassigned PENDING sample seen was submitted; undefined when none waits. */
   oldestWaiting: Date | undefined;
 }
@@ -166,7 +159,7 @@ export async function assignPendingBatch(tx: Tx, now: Date, limit: number): Prom
   updated.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   const moves = updated.flatMap((sample) => {
     const agent = agentOf.get(sample.id);
-    return agent ? [{ sample, ...firstAssignment(agent, sample.id) }] : [];
+    return agent ? [{ sample, ...firstAssignment(agent) }] : [];
   });
   if (moves.length === 0) return { assigned: [], oldestWaiting };
   await tx.insert(sampleEvents).values(
@@ -179,17 +172,15 @@ export async function assignPendingBatch(tx: Tx, now: Date, limit: number): Prom
       at: now,
     })),
   );
-  const notes = await tx
-    .insert(notifications)
-    .values(
-      moves.map((move) => ({
-        customerId: move.sample.customerId,
-        sampleId: move.sample.id,
-        createdAt: now,
-        ...move.notice,
-      })),
-    )
-    .returning();
+  const notes = await insertNotifications(
+    tx,
+    moves.map((move) => ({
+      customerId: move.sample.customerId,
+      sampleId: move.sample.id,
+      createdAt: now,
+      ...move.notice,
+    })),
+  );
   const noteOf = new Map(notes.map((note) => [note.sampleId, note]));
   return {
     assigned: moves.flatMap((move) => {

@@ -1,5 +1,6 @@
-import type { NotificationRow, SampleRow } from "@lab/db";
+import type { SampleRow } from "@lab/db";
 
+import type { ReaderNotification } from "./notifications";
 import type { RevokedSessions } from "./sessions";
 
 /**
@@ -9,14 +10,15 @@ import type { RevokedSessions } from "./sessions";
 export type DomainEvent =
   /** A sample as it now is, with its report's id (null until the report is issued). */
   | { kind: "sample"; customerId: number; sample: SampleRow & { reportId: number | null } }
-  | { kind: "notification"; customerId: number; notification: NotificationRow }
+  /** A new notification with its reader's language: the push is worded for that reader. */
+  | { kind: "notification"; customerId: number; notification: ReaderNotification }
   /** Sessions ended by a password reset or change, an e-mail change or a sign-out. */
   | ({ kind: "sessions-revoked" } & RevokedSessions);
 
 /** The events of one committed change: the sample as it now is, and the customer's notification. */
 export function changeEvents(
   sample: SampleRow,
-  notification?: NotificationRow,
+  notification?: ReaderNotification,
   reportId: number | null = null,
 ): DomainEvent[] {
   const events: DomainEvent[] = [
@@ -26,6 +28,6 @@ export function changeEvents(
   return events;
 }
 
-export function notificationEvent(notification: NotificationRow): DomainEvent {
+export function notificationEvent(notification: ReaderNotification): DomainEvent {
   return { kind: "notification", customerId: notification.customerId, notification };
 }

@@ -3,6 +3,7 @@ import {
   messages,
   type ledgerEmailRequestSchema,
   type LedgerEmailResponse,
+  type SampleStatus,
 } from "@lab/contracts";
 import {
   customers,
@@ -18,7 +19,7 @@ import type { z } from "zod";
 
 import { AppError } from "../lib/app-error";
 import { enqueueMail, type MailToSend } from "../mail/outbox";
-import { sharedReportMail, type UnsubscribeLinks } from "../mail/shared-report-mail";
+import { sharedReportMail, type SharedSample, type UnsubscribeLinks } from "../mail/shared-report-mail";
 import type { DomainContext } from "./context";
 import { reportDocument } from "./report-document";
 import { reportPdfFileName } from "./report-pdf";
@@ -29,16 +30,20 @@ export type LedgerEmailInput = z.output<typeof ledgerEmailRequestSchema>;
 const UNSUBSCRIBE_PURPOSE = "unsubscribe";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A sample in the mail's list; a revoked report says so in words, not only on its PDF. */
-function sampleLine(
-  sample: { id: number; shrimpCategory: string; status: string },
+/** A sample in the mail's list: the mail words it in the sharer's language and in English. */
+const sharedSample = (
+  sample: { id: number; shrimpCategory: string; status: SampleStatus },
   report: { id: number; certification: string | null; status: string } | null,
-): string {
-  const base = `Sample #${sample.id}: ${sample.shrimpCategory}, ${sample.status}`;
-  if (!report) return base;
-  const name = report.certification ?? `report ${report.id}`;
-  return report.status === "revoked" ? `${base}, ${name} (revoked: no longer valid)` : `${base}, ${name}`;
-}
+): SharedSample => ({
+  id: sample.id,
+  shrimpCategory: sample.shrimpCategory,
+  status: sample.status,
+  report: report && {
+    id: report.id,
+    certification: report.certification,
+    revoked: report.status === "revoked",
+  },
+});
 
 /** The signed links that let `email` opt out: the signature covers the lower-cased address only. */
 export function unsubscribeLinks(ctx: DomainContext, email: string): UnsubscribeLinks {
@@ -176,7 +181,7 @@ export async function sendLedgerEmail(
         to,
         customer,
         note: { subject: input.subject, message: input.message },
-        samples: own.map(({ sample, report }) => sampleLine(sample, report)),
+        samples: own.map(({ sample, report }) => sharedSample(sample, report)),
         attachments,
         unsubscribe: unsubscribeLinks(ctx, to),
         publicUrl: ctx.publicUrl,

@@ -1,11 +1,56 @@
 import { messages } from "@lab/contracts";
-import { notifications, type NotificationRow } from "@lab/db";
-import { and, desc, eq } from "drizzle-orm";
+import { customers, notifications, type Executor, type NotificationRow } from "@lab/db";
+import { and, desc, eq, inArray } from "drizzle-orm";
 
 import { AppError } from "../lib/app-error";
 import type { DomainContext } from "./context";
+import type { Notice } from "./notices";
 
 export const NOTIFICATIONS_LIMIT = 100;
+
+/** A stored notification with its reader's language: the live push renders it for that reader. */
+export type ReaderNotification = NotificationRow & { language: string };
+
+/** A new notification: whose, about which sample, its kind and parameters (notices.ts). */
+export interface NewNotification extends Notice {
+  customerId: number;
+  sampleId: number;
+  createdAt: Date;
+}
+
+/** Inserts notifications and answers them with each reader's language, in the caller's transaction. */
+export async function insertNotifications(
+  tx: Executor,
+  values: readonly NewNotification[],
+): Promise<ReaderNotification[]> {
+  if (values.length === 0) return [];
+  const rows = await tx
+    .insert(notifications)
+    .values([...values])
+    .returning();
+  const readers = await tx
+    .select({ id: customers.id, language: customers.language })
+    .from(customers)
+    .where(inArray(customers.id, [...new Set(rows.map((row) => row.customerId))]));
+  const languageOf = new Map(readers.map((reader) => [reader.id, reader.language]));
+  return rows.map((row) => ({ ...row, language: languageOf.get(row.customerId) ?? "en" }));
+}
+
+/** The language a customer reads their notifications in. */
+export async function readerLanguage(ctx: DomainContext, customerId: number): Promise<string> {
+  const [reader] = await ctx.db
+    .select({ language: customers.language })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return reader?.language ?? "en";
+}
+
+/** One notification (see insertNotifications). */
+export async function insertNotification(tx: Executor, value: NewNotification): Promise<ReaderNotification> {
+  const [row] = await insertNotifications(tx, [value]);
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
 const notFound = () => new AppError(404, "not_found", messages.notificationNotFound);
 const own = (customerId: number, id: number) =>
   and(eq(notifications.id, id), eq(notifications.customerId, customerId));

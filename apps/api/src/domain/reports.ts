@@ -1,7 +1,6 @@
 import { certificationNumber, messages } from "@lab/contracts";
 import {
   certificateSequences,
-  notifications,
   reportDocuments,
   reports,
   sampleAnalyses,
@@ -17,6 +16,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { AppError } from "../lib/app-error";
 import type { DomainContext } from "./context";
 import { changeEvents, notificationEvent } from "./domain-events";
+import { insertNotification } from "./notifications";
 import { reportDocument } from "./report-document";
 import { reportPdfFileName } from "./report-pdf";
 import type { Actor } from "./sample-moves";
@@ -82,20 +82,20 @@ export async function revokeReport(
         updatedAt: now,
       })
       .onConflictDoNothing();
-    const [notice] = await tx
-      .insert(notifications)
-      .values({
-        customerId: report.customerId,
-        sampleId: report.sampleId,
-        type: "report_revoked",
-        title: "Report Revoked",
-        message: `The report for sample #${report.sampleId}${report.certification ? ` (${report.certification})` : ""} was revoked: ${reason}`,
-        // The report's id lets the bell open the revoked report itself.
-        data: { stage: "completed", reportId },
-        createdAt: now,
-      })
-      .returning();
-    if (!notice) throw new Error("insert returned no row");
+    const notice = await insertNotification(tx, {
+      customerId: report.customerId,
+      sampleId: report.sampleId,
+      type: "report_revoked",
+      // The report's id lets the bell open the revoked report itself.
+      data: {
+        notice: "reportRevoked",
+        stage: "completed",
+        reportId,
+        reason,
+        ...(report.certification ? { certification: report.certification } : {}),
+      },
+      createdAt: now,
+    });
     return { updated, notification: notice, sample: bumped };
   });
   // The sample goes out too: every open screen of it (its report, the lists, the history) re-reads.

@@ -1,20 +1,13 @@
 import { cannotMoveMessage, messages, type SampleStatus } from "@lab/contracts";
-import {
-  agents,
-  notifications,
-  sampleEvents,
-  samples,
-  type NotificationData,
-  type NotificationRow,
-  type SampleRow,
-  type Tx,
-} from "@lab/db";
+import { agents, sampleEvents, samples, type SampleRow, type Tx } from "@lab/db";
 import { eq } from "drizzle-orm";
 
 import { AppError } from "../lib/app-error";
 import { displayPhone } from "../lib/phone";
 import type { DomainContext } from "./context";
 import { changeEvents } from "./domain-events";
+import type { Notice } from "./notices";
+import { insertNotification, type ReaderNotification } from "./notifications";
 
 /** Who made a move: a staff member, or the system (dispatcher, simulator). */
 export type Actor = { kind: "staff"; id: number } | { kind: "system" };
@@ -27,20 +20,11 @@ export type Move =
   | { type: "start-testing"; testingEta?: Date | undefined }
   | { type: "complete" };
 
-export interface Notice {
-  type: string;
-  title: string;
-  message: string;
-  data: NotificationData;
-}
-
 /** A PENDING sample given its first agent: the timeline's note and the customer's notice. */
-export function firstAssignment(agent: { name: string; phone: string }, sampleId: number) {
+export function firstAssignment(agent: { name: string; phone: string }) {
   const notice: Notice = {
     type: "sample_assigned",
-    title: "Agent Assigned",
-    message: `${agent.name} will collect sample #${sampleId}.`,
-    data: { stage: "agent-assigned", agent: agent.name },
+    data: { notice: "agentAssigned", stage: "agent-assigned", agent: agent.name },
   };
   return { note: `Agent assigned: ${agent.name} (${displayPhone(agent.phone)})`, notice };
 }
@@ -55,7 +39,7 @@ const DEFAULT_TESTING_HOURS = 72;
  */
 export interface MoveResult {
   sample: SampleRow;
-  notification: NotificationRow;
+  notification: ReaderNotification;
 }
 
 export async function applyMove(
@@ -85,15 +69,13 @@ export async function applyMove(
       to = "COLLECTING";
       changes = { agentId: agent.id, assigned: `${agent.name}-${agent.phone}` };
       if (from === "PENDING") {
-        ({ note: moveNote, notice } = firstAssignment(agent, sample.id));
+        ({ note: moveNote, notice } = firstAssignment(agent));
         break;
       }
       moveNote = `Agent changed to: ${agent.name} (${displayPhone(agent.phone)})`;
       notice = {
         type: "sample_agent_changed",
-        title: "Agent Changed",
-        message: `${agent.name} will now collect sample #${sample.id}.`,
-        data: { stage: "agent-assigned", agent: agent.name },
+        data: { notice: "agentChanged", stage: "agent-assigned", agent: agent.name },
       };
       break;
     }
@@ -106,9 +88,7 @@ export async function applyMove(
         : "Agent unassigned";
       notice = {
         type: "sample_unassigned",
-        title: "Agent Unassigned",
-        message: `Sample #${sample.id} is waiting for a new agent.`,
-        data: { stage: "submitted" },
+        data: { notice: "agentUnassigned", stage: "submitted" },
       };
       break;
     case "collected":
@@ -116,9 +96,7 @@ export async function applyMove(
       to = "COLLECTED";
       notice = {
         type: "sample_status_change",
-        title: "Sample Collected",
-        message: `Sample #${sample.id} has been collected and is on its way to the laboratory.`,
-        data: { stage: "agent-assigned" },
+        data: { notice: "sampleCollected", stage: "agent-assigned" },
       };
       break;
     case "start-testing": {
@@ -128,9 +106,7 @@ export async function applyMove(
       changes = { testingEta: eta };
       notice = {
         type: "sample_status_change",
-        title: "Testing Started",
-        message: `Sample #${sample.id} is being tested.`,
-        data: { stage: "testing" },
+        data: { notice: "testingStarted", stage: "testing" },
       };
       break;
     }
@@ -139,9 +115,7 @@ export async function applyMove(
       to = "COMPLETED";
       notice = {
         type: "sample_completed",
-        title: "Testing Complete",
-        message: `The report for sample #${sample.id} is now available.`,
-        data: { stage: "completed" },
+        data: { notice: "testingComplete", stage: "completed" },
       };
       break;
   }
@@ -160,11 +134,12 @@ export async function applyMove(
     note: note ?? moveNote ?? null,
     at: now,
   });
-  const [notification] = await tx
-    .insert(notifications)
-    .values({ customerId: sample.customerId, sampleId: sample.id, createdAt: now, ...notice })
-    .returning();
-  if (!notification) throw new Error("insert returned no row");
+  const notification = await insertNotification(tx, {
+    customerId: sample.customerId,
+    sampleId: sample.id,
+    createdAt: now,
+    ...notice,
+  });
   return { sample: updated, notification };
 }
 

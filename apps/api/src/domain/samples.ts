@@ -9,7 +9,6 @@ import {
 } from "@lab/contracts";
 import {
   customers,
-  notifications,
   sampleEvents,
   sampleProviders,
   samples,
@@ -24,6 +23,7 @@ import { toE164 } from "../lib/phone";
 import { SAMPLES_SUBMITTED_CHANNEL } from "./assignment";
 import type { DomainContext } from "./context";
 import { changeEvents } from "./domain-events";
+import { insertNotification } from "./notifications";
 import { checkedMarkets, choosableMarkets } from "./results/catalogue";
 import { countsByStatus, selectSampleViews, type SampleView } from "./sample-list";
 
@@ -140,18 +140,13 @@ export async function submitSample(
       actor: `customer:${customerId}`,
       at: now,
     });
-    const [notification] = await tx
-      .insert(notifications)
-      .values({
-        customerId,
-        sampleId: sample.id,
-        type: "sample_status_change",
-        title: "Sample Submitted",
-        message: `Sample #${sample.id} has been submitted. An agent will be assigned within 30 seconds.`,
-        data: { stage: "submitted" },
-        createdAt: now,
-      })
-      .returning();
+    const notification = await insertNotification(tx, {
+      customerId,
+      sampleId: sample.id,
+      type: "sample_status_change",
+      data: { notice: "sampleSubmitted", stage: "submitted" },
+      createdAt: now,
+    });
     // Delivered at commit to every instance's dispatcher (several in one transaction are sent as one).
     await tx.execute(sql`select pg_notify(${SAMPLES_SUBMITTED_CHANNEL}, '')`);
     return { sample, notification };

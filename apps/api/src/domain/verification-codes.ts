@@ -98,7 +98,7 @@ async function mailVerificationCode(tx: Executor, now: Date, customer: CustomerR
   const code = await issueCode(tx, now, customer.id, "verify");
   await enqueueMail(
     tx,
-    markCodeMail(verificationCodeMail(customer.email, customer.fullName, code), {
+    markCodeMail(verificationCodeMail(customer.email, customer.fullName, code, customer.language), {
       customerId: customer.id,
       purpose: "verify",
       code,
@@ -133,8 +133,8 @@ export async function refreshedCodeMail(
   const code = await issueCode(tx, now, customer.id, note.purpose);
   const mail =
     note.purpose === "verify"
-      ? verificationCodeMail(customer.email, customer.fullName, code)
-      : passwordResetCodeMail(customer.email, customer.fullName, code);
+      ? verificationCodeMail(customer.email, customer.fullName, code, customer.language)
+      : passwordResetCodeMail(customer.email, customer.fullName, code, customer.language);
   return markCodeMail({ ...mail, to }, { customerId: customer.id, purpose: note.purpose, code });
 }
 

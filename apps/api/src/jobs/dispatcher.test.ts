@@ -1,5 +1,6 @@
 import { agents, customers, notifications, sampleEvents, samples, type Database } from "@lab/db";
 import { createTestDatabase } from "@lab/db/testing";
+import { translatorFor } from "@lab/i18n/node";
 import { eq, inArray } from "drizzle-orm";
 import { pino } from "pino";
 import request from "supertest";
@@ -13,6 +14,7 @@ import type { DomainEvent } from "../domain/domain-events";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";
 import { samplePayload, submitSample } from "../test/samples";
 import { createDispatcher, dispatchOnce, type Dispatcher } from "./dispatcher";
+import { presentNotification } from "../presenters/notification";
 
 let t: TestApp;
 let customer: Awaited<ReturnType<typeof signedInCustomer>>;
@@ -185,10 +187,14 @@ describe("dispatcher", () => {
       .select()
       .from(notifications)
       .where(eq(notifications.sampleId, nearSouth.id));
-    expect(notes.find((n) => n.type === "sample_assigned")).toMatchObject({
+    const assignedNote = notes.find((n) => n.type === "sample_assigned");
+    expect(assignedNote).toMatchObject({
+      data: { notice: "agentAssigned", stage: "agent-assigned", agent: "South" },
+    });
+    // Stored as a kind with parameters; worded for the reader when read (issue 17).
+    expect(assignedNote && presentNotification(assignedNote, translatorFor("en"))).toMatchObject({
       title: "Agent Assigned",
       message: `South will collect sample #${nearSouth.id}.`,
-      data: { stage: "agent-assigned", agent: "South" },
     });
   });
 

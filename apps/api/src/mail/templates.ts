@@ -1,24 +1,27 @@
 import { VERIFICATION_CODE_TTL_S } from "@lab/contracts";
 
+import { escapeHtml, mailTranslator } from "./localized";
 import type { MailToSend } from "./outbox";
 
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export function verificationCodeMail(to: string, fullName: string, code: string): MailToSend {
+/** The verification code mail, in the account's language (the one given at registration). */
+export function verificationCodeMail(
+  to: string,
+  fullName: string,
+  code: string,
+  language?: string,
+): MailToSend {
+  const { t, language: lang } = mailTranslator(language);
   const minutes = Math.round(VERIFICATION_CODE_TTL_S / 60);
-  const text = [
-    `Hello ${fullName},`,
-    "",
-    `Your verification code is: ${code}`,
-    "",
-    `It expires in ${minutes} minutes and can be used once. If you did not ask for it, ignore this e-mail.`,
-    "",
-    "AquaTest Laboratory customer portal",
-  ].join("\n");
-  const html = `<p>Hello ${escapeHtml(fullName)},</p>
-<p>Your verification code is:</p>
+  const greeting = t("mail.greeting", { name: fullName });
+  const expiry = t("mail.verification.expiry", { minutes });
+  const signature = t("mail.signature");
+  const text = [greeting, "", t("mail.verification.code", { code }), "", expiry, "", signature].join("\n");
+  const html = `<div lang="${lang}">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(t("mail.verification.codeLabel"))}</p>
 <p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p>
-<p>It expires in ${minutes} minutes and can be used once. If you did not ask for it, ignore this e-mail.</p>
-<p>AquaTest Laboratory customer portal</p>`;
-  return { to: [to], subject: `Your verification code: ${code}`, text, html };
+<p>${escapeHtml(expiry)}</p>
+<p>${escapeHtml(signature)}</p>
+</div>`;
+  return { to: [to], subject: t("mail.verification.subject", { code }), text, html };
 }

@@ -1,12 +1,15 @@
 import type { Notification, NotificationsDeleted, NotificationsUpdated } from "@lab/contracts";
 import type { NotificationRow } from "@lab/db";
+import type { Translator } from "@lab/i18n/node";
 
-export function presentNotification(row: NotificationRow): Notification {
+import { renderNotice } from "../domain/notices";
+
+/** A notification as its reader sees it: title and message rendered in the reader's language. */
+export function presentNotification(row: NotificationRow, translator: Pick<Translator, "t">): Notification {
   return {
     id: row.id,
     type: row.type,
-    title: row.title,
-    message: row.message,
+    ...renderNotice(row, translator),
     sampleId: row.sampleId,
     timestamp: row.createdAt.toISOString(),
     read: row.read,

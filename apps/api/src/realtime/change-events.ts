@@ -1,3 +1,5 @@
+import { translatorFor } from "@lab/i18n/node";
+
 import type { DomainEvent } from "../domain/domain-events";
 import { presentNotification } from "../presenters/notification";
 import { presentSample } from "../presenters/sample";
@@ -16,7 +18,7 @@ export function pushEventOf(event: DomainEvent): PushEvent {
       return {
         kind: "notification",
         customerId: event.customerId,
-        notification: presentNotification(event.notification),
+        notification: presentNotification(event.notification, translatorFor(event.notification.language)),
       };
     case "sessions-revoked":
       return event;

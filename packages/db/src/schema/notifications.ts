@@ -3,9 +3,18 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzl
 import { customers } from "./customers";
 import { samples } from "./samples";
 
+/**
+ * A notification's parameters (issue 17): `notice` names its text in the `notify` catalogue, the rest
+ * fill the text's placeholders. Title and message are rendered per reader, in their language, when
+ * read or pushed; nothing of the text is stored.
+ */
 export interface NotificationData {
+  notice?: string;
   stage?: string;
   agent?: string;
+  certification?: string;
+  reason?: string;
+  reportId?: number;
   [key: string]: unknown;
 }
 
@@ -17,8 +26,6 @@ export const notifications = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: "cascade" }),
     type: text().notNull(),
-    title: text().notNull(),
-    message: text().notNull(),
     sampleId: integer().references(() => samples.id, { onDelete: "cascade" }),
     data: jsonb().$type<NotificationData>().notNull().default({}),
     read: boolean().notNull().default(false),

@@ -1,25 +1,25 @@
 import { REPORT_METHOD_MAX, resultMessages, type Judgement, type ParameterLine } from "@lab/contracts";
 import {
   customers,
-  notifications,
   reports,
   reportSpecVersions,
   sampleAnalyses,
   sampleEvents,
   samples,
-  type NotificationRow,
   type ReportDetails,
   type ReportRow,
   type ReportTestRecord,
   type SampleRow,
   type Tx,
 } from "@lab/db";
+import { translatorFor } from "@lab/i18n/node";
 import { and, desc, eq } from "drizzle-orm";
 
 import { AppError } from "../../lib/app-error";
 import { enqueueMail } from "../../mail/outbox";
 import type { DomainContext } from "../context";
 import { changeEvents, notificationEvent } from "../domain-events";
+import { insertNotification, type ReaderNotification } from "../notifications";
 import { reportDocument } from "../report-document";
 import { labYear, nextCertification } from "../reports";
 import { applyMove, type Actor } from "../sample-moves";
@@ -143,7 +143,7 @@ export async function releaseResults(
     }
     const result = judgement.result;
 
-    let moved: { sample: SampleRow; notification: NotificationRow } | null = null;
+    let moved: { sample: SampleRow; notification: ReaderNotification } | null = null;
     if (previous === null) moved = await applyMove(tx, now, sampleId, { type: "complete" }, actor);
 
     const last = data.results.reduce((a, b) => (b.enteredAt >= a.enteredAt ? b : a));
@@ -190,11 +190,10 @@ export async function releaseResults(
       .set({ state: "released", updatedAt: now })
       .where(and(eq(sampleAnalyses.sampleId, sampleId), eq(sampleAnalyses.round, round)));
 
-    let notification: NotificationRow | null = moved?.notification ?? null;
+    let notification: ReaderNotification | null = moved?.notification ?? null;
     let current: SampleRow = moved?.sample ?? sample;
     if (previous !== null) {
       await tx.update(reports).set({ replacedById: row.id }).where(eq(reports.id, previous.id));
-      const replaced = `The report for sample #${String(sampleId)} was replaced by ${certification ?? "a new report"}`;
       await tx.insert(sampleEvents).values({
         sampleId,
         fromStatus: sample.status,
@@ -204,19 +203,18 @@ export async function releaseResults(
         note: `Replacement report issued${certification ? `: ${certification}` : ""}`,
         at: now,
       });
-      const [notice] = await tx
-        .insert(notifications)
-        .values({
-          customerId: sample.customerId,
-          sampleId,
-          type: "report_replaced",
-          title: "Report Replaced",
-          message: `${replaced}.`,
-          data: { stage: "completed", reportId: row.id },
-          createdAt: now,
-        })
-        .returning();
-      notification = notice ?? null;
+      notification = await insertNotification(tx, {
+        customerId: sample.customerId,
+        sampleId,
+        type: "report_replaced",
+        data: {
+          notice: "reportReplaced",
+          stage: "completed",
+          reportId: row.id,
+          ...(certification ? { certification } : {}),
+        },
+        createdAt: now,
+      });
       const [touched] = await tx
         .update(samples)
         .set({ updatedAt: now })
@@ -226,23 +224,26 @@ export async function releaseResults(
     }
 
     if (customer) {
-      const verdict = result === "success" ? "Test Passed" : "Test Failed";
+      // In the customer's language (issue 17); the market summary keeps its codes.
+      const { t } = translatorFor(customer.language);
+      const values = { sampleId: String(sampleId), category: sample.shrimpCategory };
+      const verdict = t(result === "success" ? "mail.report.passed" : "mail.report.failed");
       await enqueueMail(tx, {
         to: [customer.email],
         subject:
           previous === null
-            ? `Your test report for sample #${String(sampleId)} is ready`
-            : `The report for sample #${String(sampleId)} was replaced`,
+            ? t("mail.report.readySubject", values)
+            : t("mail.report.replacedSubject", values),
         text: [
-          `Hello ${customer.fullName},`,
+          t("mail.greeting", { name: customer.fullName }),
           "",
           previous === null
-            ? `Testing of sample #${String(sampleId)} (${sample.shrimpCategory}) is complete: ${verdict}.`
-            : `The revoked report for sample #${String(sampleId)} (${sample.shrimpCategory}) was replaced: ${verdict}.`,
-          `Markets: ${marketSummary(judgement)}`,
-          certification ? `Certification number: ${certification}` : "",
+            ? t("mail.report.ready", { ...values, verdict })
+            : t("mail.report.replaced", { ...values, verdict }),
+          t("mail.report.markets", { markets: marketSummary(judgement) }),
+          certification ? t("mail.report.certification", { certification }) : "",
           "",
-          "Sign in to the AquaTest Laboratory portal to read and download the report.",
+          t("mail.report.signIn"),
         ]
           .filter((line, index, lines) => line !== "" || lines[index - 1] !== "")
           .join("\n"),

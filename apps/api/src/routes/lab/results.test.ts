@@ -536,7 +536,10 @@ describe("amendment: revoke, then a replacement by the same two-person rule", ()
       .where(eq(notifications.sampleId, sample.id));
     expect(replacedNotice.map((notice) => notice.type)).toContain("report_replaced");
     const notice = replacedNotice.find((row) => row.type === "report_replaced");
-    expect(notice?.message).toContain(second.details.certification ?? "");
+    expect(notice?.data).toMatchObject({
+      notice: "reportReplaced",
+      certification: second.details.certification,
+    });
 
     const detail = await labSample(t, admin.token, sample.id);
     expect(detail.reports.map((report) => report.id)).toEqual([second.id, first.id]);

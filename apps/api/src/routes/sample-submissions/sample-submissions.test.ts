@@ -71,8 +71,7 @@ describe("POST /api/sample-submissions", () => {
       {
         customerId: owner.id,
         type: "sample_status_change",
-        title: "Sample Submitted",
-        data: { stage: "submitted" },
+        data: { notice: "sampleSubmitted", stage: "submitted" },
         read: false,
       },
     ]);

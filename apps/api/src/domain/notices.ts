@@ -1,0 +1,80 @@
+import type { NotificationData, NotificationRow } from "@lab/db";
+import type { Translator } from "@lab/i18n/node";
+
+/**
+ * Issue 17: a notification is stored as its kind (a key of the `notify` catalogue) and its parameters;
+ * its title and message are rendered for each reader in their language when read or pushed.
+ */
+export const NOTICE_KINDS = [
+  "sampleSubmitted",
+  "agentAssigned",
+  "agentChanged",
+  "agentUnassigned",
+  "sampleCollected",
+  "testingStarted",
+  "testingComplete",
+  "reportReplaced",
+  "reportRevoked",
+] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+const isNoticeKind = (value: unknown): value is NoticeKind =>
+  typeof value === "string" && (NOTICE_KINDS as readonly string[]).includes(value);
+
+/** What a change tells its customer: the notification's type and parameters, never its words. */
+export interface Notice {
+  type: string;
+  data: NotificationData & { notice: NoticeKind };
+}
+
+/** The kind of a stored notification; rows without one are read from their type and stage. */
+export function noticeKindOf(row: Pick<NotificationRow, "type" | "data">): NoticeKind | undefined {
+  if (isNoticeKind(row.data.notice)) return row.data.notice;
+  if (row.data.notice !== undefined) return undefined;
+  switch (row.type) {
+    case "sample_assigned":
+      return "agentAssigned";
+    case "sample_agent_changed":
+      return "agentChanged";
+    case "sample_unassigned":
+      return "agentUnassigned";
+    case "sample_completed":
+      return "testingComplete";
+    case "report_replaced":
+      return "reportReplaced";
+    case "report_revoked":
+      return "reportRevoked";
+    case "sample_status_change":
+      if (row.data.stage === "submitted") return "sampleSubmitted";
+      if (row.data.stage === "agent-assigned") return "sampleCollected";
+      if (row.data.stage === "testing") return "testingStarted";
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+const textOf = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** A notification's title and message in the reader's language. */
+export function renderNotice(
+  row: Pick<NotificationRow, "type" | "data" | "sampleId">,
+  { t }: Pick<Translator, "t">,
+): { title: string; message: string } {
+  const kind = noticeKindOf(row);
+  // A row migrated from a text nobody now writes keeps its stored words (migration 0017).
+  if (kind === undefined)
+    return { title: textOf(row.data["title"]) || row.type, message: textOf(row.data["message"]) };
+  // As text, not a number: an id is never grouped (#1234, not #1,234).
+  const values = {
+    sampleId: row.sampleId === null ? "" : String(row.sampleId),
+    agent: textOf(row.data.agent),
+    certification: textOf(row.data.certification),
+    reason: textOf(row.data.reason),
+  };
+  const title = t(`notify.${kind}.title`);
+  if ((kind === "reportReplaced" || kind === "reportRevoked") && values.certification === "") {
+    return { title, message: t(`notify.${kind}.messageUnnumbered`, values) };
+  }
+  return { title, message: t(`notify.${kind}.message`, values) };
+}
