@@ -20,6 +20,20 @@ import { createDomainContext, type DomainContext } from "./context";
 import { renderReportPdf, reportDocument, sha256Hex } from "./report-document";
 
 const squash = (text: string) => text.replace(/\s+/g, "");
+/** The characters of `expected` together in the text in any order (pdf.js reads Indic glyphs in visual order). */
+const holds = (text: string, expected: string) => {
+  const haystack = [...squash(text)];
+  const want = [...squash(expected)].sort().join("");
+  for (let start = 0; start + want.length <= haystack.length; start += 1)
+    if (
+      haystack
+        .slice(start, start + want.length)
+        .sort()
+        .join("") === want
+    )
+      return true;
+  return false;
+};
 
 let database: Database;
 let ctx: DomainContext;
@@ -37,7 +51,9 @@ afterAll(async () => {
 });
 
 /** A released report as release leaves it: the fixture's judgement, cited against the seeded spec versions. */
-async function releasedReport(options: { replacesId?: number; certification?: string } = {}) {
+async function releasedReport(
+  options: { replacesId?: number; certification?: string; language?: string } = {},
+) {
   const input = coaInput({ markets: ["EU", "US"] });
   const db = database.db;
   const [customer] = await db
@@ -48,6 +64,7 @@ async function releasedReport(options: { replacesId?: number; certification?: st
       company: input.customer.company,
       phoneNumber: input.customer.phoneNumber,
       passwordHash: "x",
+      language: options.language ?? "en",
     })
     .returning();
   const [analyst, reviewer] = await db
@@ -188,6 +205,25 @@ describe("reportDocument: the issued PDF, stored once", () => {
     expect((await pdfPages(afterRevoke.pdf)).join("\n")).not.toContain("REVOKED");
     // A fresh rendering of the revoked row would differ: the stored one is what was issued.
     expect((await renderReportPdf(ctx, report.id)).equals(issued.pdf)).toBe(false);
+  });
+
+  it("a Telugu customer's certificate is stored once in English and Telugu; a later change of language leaves it as issued", async () => {
+    const report = await releasedReport({ language: "te" });
+    const issued = await reportDocument(ctx, report.id);
+    const text = (await pdfPages(issued.pdf)).join("\n");
+    expect(text).toContain("Certificate of Analysis / ");
+    expect(holds(text, "విశ్లేషణ ధ్రువపత్రం")).toBe(true);
+    expect(text).toContain(`Certification No. / `);
+    expect(text).toContain("Reviewed and released by / ");
+
+    await database.db.update(customers).set({ language: "hi" }).where(eq(customers.id, report.customerId));
+    const again = await reportDocument(ctx, report.id);
+    expect(again.pdf.equals(issued.pdf)).toBe(true);
+    expect(again.sha256).toBe(issued.sha256);
+    // A fresh rendering would now be in Hindi: the stored one is what was issued.
+    const fresh = (await pdfPages(await renderReportPdf(ctx, report.id))).join("\n");
+    expect(holds(fresh, "విశ్లేషణ ధ్రువపత్రం")).toBe(false);
+    expect(holds(fresh, "विश्लेषण प्रमाणपत्र")).toBe(true);
   });
 
   it("two first calls at once store one document and both answer it", async () => {

@@ -108,7 +108,9 @@ export async function renderReportPdf(ctx: DomainContext, reportId: number): Pro
  * The issued PDF of a report: rendered and stored the first time it is asked for (at release), then
  * always those same bytes, whatever happens to the report later (a revoked report's stored PDF is
  * not re-rendered: the public check says it was revoked). A second writer's copy loses: the first
- * stored one is the issued one.
+ * stored one is the issued one. It is in English and the customer's language as the account has it
+ * at release (customers.language, read with the customer row); changing the language later leaves
+ * the issued document as it is.
  */
 export async function reportDocument(
   ctx: DomainContext,
