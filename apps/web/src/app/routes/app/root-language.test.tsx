@@ -4,14 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { AppShell } from "@/components/layouts/app-shell";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
+import { UserMenu } from "@/features/profile/components/user-menu";
+import { useAccountLanguage } from "@/features/profile/hooks/use-account-language";
 import { logout, startSession } from "@/lib/auth";
 import { getLanguage } from "@/lib/i18n/i18n";
 import { customer } from "@/testing/fixtures";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
-
-import { useAccountLanguage } from "../hooks/use-account-language";
-import { UserMenu } from "./user-menu";
 
 const PROFILE = "/api/customers/7/profile";
 const NOTIFICATIONS = "/api/notifications";
