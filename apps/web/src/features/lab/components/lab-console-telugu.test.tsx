@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { getLanguage, setLanguage } from "@/lib/i18n/i18n";
-import { getLabSession, resetLabSessionCache, startLabSession } from "@/lib/lab-session";
+import { getLabSession, parseStaff, resetLabSessionCache, startLabSession } from "@/lib/lab-session";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 import { makeSample } from "@/testing/sample-fixtures";
@@ -129,5 +129,11 @@ describe("lab console in Telugu", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/lab"));
     expect(getLanguage()).toBe("te");
     expect(document.documentElement.lang).toBe("te");
+  });
+
+  it("a stored staff member keeps their language; one stored before issue 17 reads English", () => {
+    expect(parseStaff({ ...staff, language: "ta" })?.language).toBe("ta");
+    expect(parseStaff({ id: 1, email: "a@b.in", name: "A", roles: [] })?.language).toBe("en");
+    expect(parseStaff({ ...staff, language: "xx" })?.language).toBe("en");
   });
 });

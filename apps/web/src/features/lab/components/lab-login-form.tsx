@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { CredentialFields } from "@/components/ui/credential-fields";
 import { KeepSignedIn } from "@/components/ui/keep-signed-in";
+import { LanguagePicker } from "@/components/language-picker";
 import { Logo } from "@/components/logo";
 import { paths } from "@/config/paths";
 import { loginErrorMessage } from "@/utils/login-errors";
@@ -58,8 +59,10 @@ export function LabLoginForm() {
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-slate-100 px-4 py-10">
       <main id="main" className="w-full max-w-md space-y-6">
-        <div className="flex justify-center">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <Logo to={paths.home.href()} />
+          {/* Signed out: the device's choice; signing in then applies the account's. */}
+          <LanguagePicker />
         </div>
         <Card>
           <CardBody className="space-y-5">
