@@ -1,6 +1,7 @@
 import { certificationNumber, messages } from "@lab/contracts";
 import {
   certificateSequences,
+  customers,
   reportDocuments,
   reports,
   sampleAnalyses,
@@ -14,6 +15,8 @@ import {
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { AppError } from "../lib/app-error";
+import { reportRevokedMail } from "../mail/account-mails";
+import { enqueueMail } from "../mail/outbox";
 import type { DomainContext } from "./context";
 import { changeEvents, notificationEvent } from "./domain-events";
 import { insertNotification } from "./notifications";
@@ -96,8 +99,21 @@ export async function revokeReport(
       },
       createdAt: now,
     });
+    // The customer hears it by mail too, in their language (issue 17).
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, report.customerId));
+    if (customer) {
+      await enqueueMail(
+        tx,
+        reportRevokedMail(customer, {
+          sampleId: report.sampleId,
+          certification: report.certification,
+          reason,
+        }),
+      );
+    }
     return { updated, notification: notice, sample: bumped };
   });
+  ctx.mailQueued();
   // The sample goes out too: every open screen of it (its report, the lists, the history) re-reads.
   ctx.publish(sample ? changeEvents(sample, notification, updated.id) : [notificationEvent(notification)]);
   return updated;

@@ -43,3 +43,19 @@ export function emailChangedMail(
     t("mail.emailChanged.notYou"),
   ]);
 }
+
+/** Tells the customer a report of theirs was revoked, with the lab's reason; the replacement follows. */
+export function reportRevokedMail(
+  customer: { email: string; fullName: string; language: string },
+  report: { sampleId: number; certification: string | null; reason: string },
+): MailToSend {
+  const translator = mailTranslator(customer.language);
+  const { t } = translator;
+  const values = { sampleId: String(report.sampleId), reason: report.reason };
+  return accountMail(customer.email, translator, t("mail.reportRevoked.subject", values), customer.fullName, [
+    report.certification
+      ? t("mail.reportRevoked.body", { ...values, certification: report.certification })
+      : t("mail.reportRevoked.bodyUnnumbered", values),
+    t("mail.reportRevoked.next"),
+  ]);
+}

@@ -235,6 +235,33 @@ describe("the account's language", () => {
     expect(mail.html).toContain('<p lang="en">Hello,</p>');
   });
 
+  it("tells a Tamil customer of a revoked report in Tamil, by mail and in the notification, and the ready mail too", async () => {
+    const farmer = await registered("ta", "முருகன்");
+    const sample = await submitSample(t.app, farmer);
+    const report = await completeWithReport(t, staff.token, sample.id);
+    const ready = await t.smtp.waitFor(
+      (m) => m.to.includes(farmer.email) && m.subject.includes(`#${sample.id}`),
+    );
+    expect(ready.subject).toBe(`மாதிரி #${sample.id}-இன் சோதனை அறிக்கை தயார்`);
+    expect(ready.text).toContain("சோதனையில் தேர்ச்சி");
+    await request(t.app)
+      .post(`/api/lab/reports/${report.id}/revoke`)
+      .auth(staff.token, { type: "bearer" })
+      .send({ reason: "Mislabelled container" })
+      .expect(200);
+    const mail = await t.smtp.waitFor((m) => m.to.includes(farmer.email) && m.subject.includes("ரத்து"));
+    expect(mail.subject).toBe(`மாதிரி #${sample.id}-இன் அறிக்கை ரத்து செய்யப்பட்டது`);
+    expect(mail.text).toContain(
+      `மாதிரி #${sample.id}-இன் அறிக்கையை (${report.details.certification}) ஆய்வகம் ரத்து செய்தது: Mislabelled container`,
+    );
+    expect(mail.text).toContain("வணக்கம் முருகன்,");
+    expect((await notices(farmer)).find((n) => n.type === "report_revoked")).toMatchObject({
+      title: "அறிக்கை ரத்து செய்யப்பட்டது",
+      message: `மாதிரி #${sample.id}-இன் அறிக்கை (${report.details.certification}) ரத்து செய்யப்பட்டது: Mislabelled container`,
+      data: { notice: "reportRevoked", reason: "Mislabelled container" },
+    });
+  });
+
   it("lets a staff member set their own console language with PUT /lab/me, and sign-in returns it", async () => {
     const me = await request(t.app)
       .put("/api/lab/me")
