@@ -1,13 +1,33 @@
 // fetch wrapper: JSON in and out, the bearer token, and the error texts of spec section 8.
 import type { z } from "zod";
 
-import { httpErrorMessage, messages } from "@lab/contracts";
+import type { httpErrorMessage, messages } from "@lab/contracts";
 
 import { customerSession } from "./auth";
 import { labSessionStore } from "./lab-session";
 import type { SessionStore, SessionUser } from "./session-store";
 
 export const API_BASE = "/api";
+
+/**
+ * The spec's texts this module and the sign-in form need, as contracts' `messages` has them: the
+ * `satisfies` fails the typecheck when one differs. Importing that object would put all its English
+ * messages (about 3.5 KB gzip) on /login, which shows them through the "errors" catalogue anyway.
+ */
+export const specTexts = {
+  authRequired: "Authentication required",
+  serverError: "Server error. Please try again later.",
+  invalidCredentials: "Invalid email or password",
+  loginFailedDefault: "Login failed. Please check your credentials and try again.",
+  serviceTemporarilyUnavailable: "Service temporarily unavailable. Please try again later.",
+  serviceUnavailable: "Service unavailable. Please try again later.",
+  requestTimeout: "Request timeout. Please try again later.",
+  offline: "No internet connection. Please check your connection and try again.",
+  networkError: "Network error. Please try again later.",
+} as const satisfies Partial<typeof messages>;
+
+/** contracts' httpErrorMessage (a test holds them equal), for the same reason. */
+export const httpErrorText: typeof httpErrorMessage = (status) => `HTTP error! status: ${status}`;
 
 /** Status 0 means the request never got an answer (offline, network failure). */
 export class ApiError extends Error {
@@ -65,9 +85,9 @@ export function readField(body: unknown, field: string): string | undefined {
 
 // A proxy's own page while the API restarts or its database is down carries no JSON error.
 const GATEWAY_TEXTS: Record<number, string> = {
-  502: messages.serviceTemporarilyUnavailable,
-  503: messages.serviceUnavailable,
-  504: messages.requestTimeout,
+  502: specTexts.serviceTemporarilyUnavailable,
+  503: specTexts.serviceUnavailable,
+  504: specTexts.requestTimeout,
 };
 
 /**
@@ -76,10 +96,7 @@ const GATEWAY_TEXTS: Record<number, string> = {
  */
 export function httpFailureMessage(status: number, body: unknown): string {
   return (
-    readField(body, "error") ??
-    readField(body, "message") ??
-    GATEWAY_TEXTS[status] ??
-    httpErrorMessage(status)
+    readField(body, "error") ?? readField(body, "message") ?? GATEWAY_TEXTS[status] ?? httpErrorText(status)
   );
 }
 
@@ -143,8 +160,8 @@ async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boo
     const token = await session.freshToken();
     if (!token) {
       if (session.getSession())
-        throw new ApiError(0, isOffline() ? messages.offline : messages.networkError, "network");
-      throw new ApiError(401, messages.authRequired, "unauthenticated");
+        throw new ApiError(0, isOffline() ? specTexts.offline : specTexts.networkError, "network");
+      throw new ApiError(401, specTexts.authRequired, "unauthenticated");
     }
     headers.Authorization = `${token.tokenType} ${token.token}`;
   } else if (bearer) {
@@ -161,7 +178,7 @@ async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boo
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(0, isOffline() ? messages.offline : messages.networkError, "network");
+    throw new ApiError(0, isOffline() ? specTexts.offline : specTexts.networkError, "network");
   }
 
   const data = await readBody(response);
@@ -187,6 +204,6 @@ async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boo
   }
   if (!schema) return data as T;
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError(response.status, messages.serverError, "invalid_response", data);
+  if (!parsed.success) throw new ApiError(response.status, specTexts.serverError, "invalid_response", data);
   return parsed.data;
 }

@@ -1,7 +1,6 @@
-// The sign-in forms' error text (customer and lab staff share it).
-import { messages } from "@lab/contracts";
-
-import { isApiError, isOffline } from "@/lib/api-client";
+// The sign-in forms' error text (customer and lab staff share it). The spec's texts come from
+// api-client's copy, so /login does not carry contracts' whole message object.
+import { isApiError, isOffline, specTexts as messages } from "@/lib/api-client";
 
 /** Spec section 8, login: status mapping, offline, then the error message or the network text. */
 export function loginErrorMessage(error: unknown): string {

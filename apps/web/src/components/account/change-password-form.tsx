@@ -53,7 +53,7 @@ interface ChangePasswordFormProps {
 
 /** Current password, new password (strength and tips), confirmation; errors beside their fields. */
 export function ChangePasswordForm({ idPrefix, submit, onChanged, label }: ChangePasswordFormProps) {
-  const { t } = useT("auth");
+  const { t } = useT("credentials");
   const [formError, setFormError] = useState<{ text: string; code: string | undefined } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const { ref: formRef, reveal } = useErrorReveal();
@@ -102,38 +102,38 @@ export function ChangePasswordForm({ idPrefix, submit, onChanged, label }: Chang
       ref={formRef}
       onSubmit={(event) => void onSubmit(event)}
       noValidate
-      aria-label={label ?? t("auth.changePassword.formLabel")}
+      aria-label={label ?? t("credentials.changePassword.formLabel")}
       className="space-y-4"
     >
       {done ? <Alert tone="success" message={done} /> : null}
       <ErrorBanner message={formError?.text ?? null} messageCode={formError?.code} />
       <PasswordInputField
         id={id("current")}
-        label={t("auth.password.current")}
+        label={t("credentials.password.current")}
         autoComplete="current-password"
         error={errors.currentPassword?.message}
         inputProps={register("currentPassword")}
       />
       <NewPasswordField
         id={id("new")}
-        label={t("auth.password.new")}
+        label={t("credentials.password.new")}
         password={newPassword}
         error={errors.newPassword?.message}
         inputProps={register("newPassword")}
       />
       <PasswordInputField
         id={id("confirm")}
-        label={t("auth.password.confirm")}
+        label={t("credentials.password.confirm")}
         autoComplete="new-password"
         error={
           errors.confirmPassword?.message === PASSWORDS_DIFFER
-            ? t("auth.changePassword.mismatch")
+            ? t("credentials.changePassword.mismatch")
             : errors.confirmPassword?.message
         }
         inputProps={register("confirmPassword")}
       />
       <Button type="submit" className="min-h-11 w-full sm:w-auto" isLoading={isSubmitting}>
-        {isSubmitting ? t("auth.changePassword.saving") : t("auth.changePassword.submit")}
+        {isSubmitting ? t("credentials.changePassword.saving") : t("credentials.changePassword.submit")}
       </Button>
     </form>
   );

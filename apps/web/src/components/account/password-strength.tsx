@@ -27,17 +27,17 @@ const textColours: Record<PasswordStrengthLabel, string> = {
   Strong: "text-green-800",
 };
 
-const labelKeys: Record<PasswordStrengthLabel, MessageKey<"auth">> = {
-  "Very Weak": "auth.strength.veryWeak",
-  Weak: "auth.strength.weak",
-  Fair: "auth.strength.fair",
-  Good: "auth.strength.good",
-  Strong: "auth.strength.strong",
+const labelKeys: Record<PasswordStrengthLabel, MessageKey<"credentials">> = {
+  "Very Weak": "credentials.strength.veryWeak",
+  Weak: "credentials.strength.weak",
+  Fair: "credentials.strength.fair",
+  Good: "credentials.strength.good",
+  Strong: "credentials.strength.strong",
 };
 
 /** Strength label by score (0-1 Very Weak … 5 Strong) and the five-rule checklist. */
 export function PasswordStrength({ password, id }: { password: string; id: string }) {
-  const { t } = useT("auth");
+  const { t } = useT("credentials");
   const score = passwordScore(password);
   const label = passwordStrengthLabel(score);
   return (
@@ -45,7 +45,7 @@ export function PasswordStrength({ password, id }: { password: string; id: strin
       {password ? (
         <div>
           <div className="flex flex-wrap items-center justify-between gap-x-2 text-xs">
-            <span className="text-slate-700">{t("auth.strength.title")}</span>
+            <span className="text-slate-700">{t("credentials.strength.title")}</span>
             <span data-testid="password-strength-label" className={cn("font-semibold", textColours[label])}>
               {t(labelKeys[label])}
             </span>
@@ -60,7 +60,7 @@ export function PasswordStrength({ password, id }: { password: string; id: strin
           </div>
         </div>
       ) : null}
-      <p className="text-xs break-words text-slate-700">{t("auth.strength.rulesIntro")}</p>
+      <p className="text-xs break-words text-slate-700">{t("credentials.strength.rulesIntro")}</p>
       <ul className="grid gap-x-3 gap-y-1 text-xs sm:grid-cols-2">
         {passwordRules.map((rule) => {
           const met = rule.test(password);
@@ -74,8 +74,11 @@ export function PasswordStrength({ password, id }: { password: string; id: strin
               ) : (
                 <X aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-500" />
               )}
-              <span className="min-w-0 break-words">{t(`auth.strength.rule.${rule.id}`)}</span>
-              <span className="sr-only"> {met ? t("auth.strength.met") : t("auth.strength.notMet")}</span>
+              <span className="min-w-0 break-words">{t(`credentials.strength.rule.${rule.id}`)}</span>
+              <span className="sr-only">
+                {" "}
+                {met ? t("credentials.strength.met") : t("credentials.strength.notMet")}
+              </span>
             </li>
           );
         })}

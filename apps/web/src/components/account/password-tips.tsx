@@ -5,18 +5,18 @@ import { cn } from "@/components/ui/cn";
 import { useT } from "@/lib/i18n/use-t";
 import type { MessageKey } from "@lab/i18n";
 
-const suggestions: MessageKey<"auth">[] = [
-  "auth.tips.mixCase",
-  "auth.tips.phrase",
-  "auth.tips.avoidNames",
-  "auth.tips.noReuse",
+const suggestions: MessageKey<"credentials">[] = [
+  "credentials.tips.mixCase",
+  "credentials.tips.phrase",
+  "credentials.tips.avoidNames",
+  "credentials.tips.noReuse",
 ];
 
 const examples = ["Prawn#Harbor42", "Blue!Tide2025", "Coastal$Lab7x", "Mangrove&Pond9"];
 
 /** Suggestions and example passwords, folded away until asked for. */
 export function PasswordTips() {
-  const { t } = useT("auth");
+  const { t } = useT("credentials");
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -30,7 +30,7 @@ export function PasswordTips() {
       >
         <span className="flex min-w-0 items-center gap-1.5 break-words">
           <Lightbulb aria-hidden="true" className="h-4 w-4" />
-          {t("auth.tips.title")}
+          {t("credentials.tips.title")}
         </span>
         <ChevronDown
           aria-hidden="true"
@@ -47,7 +47,7 @@ export function PasswordTips() {
             <li key={tip}>{t(tip)}</li>
           ))}
         </ul>
-        <p className="font-medium">{t("auth.tips.examples")}</p>
+        <p className="font-medium">{t("credentials.tips.examples")}</p>
         <ul className="flex flex-wrap gap-1.5">
           {examples.map((example) => (
             <li key={example}>

@@ -15,7 +15,7 @@ interface SignOutEverywherePanelProps {
 
 /** The confirm step of 'Sign out of all devices': what it does, Cancel, and the action. */
 export function SignOutEverywherePanel({ confirm, onCancel }: SignOutEverywherePanelProps) {
-  const { t } = useT("auth");
+  const { t } = useT("credentials");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; code?: string | undefined } | null>(null);
 
@@ -36,14 +36,14 @@ export function SignOutEverywherePanel({ confirm, onCancel }: SignOutEverywhereP
 
   return (
     <div className="space-y-4">
-      <p className="text-sm break-words text-slate-700">{t("auth.signOutEverywhere.explain")}</p>
+      <p className="text-sm break-words text-slate-700">{t("credentials.signOutEverywhere.explain")}</p>
       {error ? <Alert tone="error" message={error.text} messageCode={error.code} /> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" className="min-h-11" onClick={onCancel} disabled={busy}>
           {t("common.cancel")}
         </Button>
         <Button variant="danger" className="min-h-11" onClick={() => void onConfirm()} isLoading={busy}>
-          {t("auth.signOutEverywhere.confirm")}
+          {t("credentials.signOutEverywhere.confirm")}
         </Button>
       </div>
     </div>

@@ -1,7 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 
-import { messages } from "@lab/contracts";
-
 import { Card, CardBody } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/spinner";
 import { keptSignInEmail } from "@/lib/auth";
@@ -52,7 +50,7 @@ export function AuthCard() {
             <VerificationScreen
               key={`${mode.start.email}`}
               start={mode.start}
-              onVerified={(email) => signIn(email, messages.verifiedOk)}
+              onVerified={(email, notice) => signIn(email, notice)}
               onBack={() => signIn(mode.start.email)}
             />
           </Suspense>
@@ -60,7 +58,7 @@ export function AuthCard() {
           <Suspense fallback={<LoadingState label={t("common.loading")} />}>
             <ForgotPassword
               defaultEmail={mode.email}
-              onReset={(email) => signIn(email, messages.passwordResetOk)}
+              onReset={(email, notice) => signIn(email, notice)}
               onBack={(email) => signIn(email)}
             />
           </Suspense>

@@ -27,14 +27,14 @@ interface CodeFieldProps {
 }
 
 export function CodeField({ id, label, value, onChange, error, errorCode }: CodeFieldProps) {
-  const { t } = useT("auth");
+  const { t } = useT("credentials");
   return (
     <Field
       id={id}
       label={label}
       error={error}
       errorCode={errorCode}
-      hint={t("auth.code.hint", { length: VERIFICATION_CODE_LENGTH })}
+      hint={t("credentials.code.hint", { length: VERIFICATION_CODE_LENGTH })}
     >
       <Input
         id={id}
@@ -55,19 +55,19 @@ export function CodeField({ id, label, value, onChange, error, errorCode }: Code
 
 /** Time left on the code and the attempts used. */
 export function CodeStatus({ secondsLeft, attempts }: { secondsLeft: number; attempts: number }) {
-  const { t, number } = useT("auth");
+  const { t, number } = useT("credentials");
   return (
     <dl className="grid grid-cols-2 gap-3 text-sm">
       <div className="rounded-lg bg-slate-50 px-3 py-2">
-        <dt className="text-xs break-words text-slate-700">{t("auth.code.expiresIn")}</dt>
+        <dt className="text-xs break-words text-slate-700">{t("credentials.code.expiresIn")}</dt>
         <dd data-testid="verification-countdown" className="font-mono font-semibold text-slate-900">
           {formatSeconds(secondsLeft)}
         </dd>
       </div>
       <div className="rounded-lg bg-slate-50 px-3 py-2">
-        <dt className="text-xs break-words text-slate-700">{t("auth.code.attempts")}</dt>
+        <dt className="text-xs break-words text-slate-700">{t("credentials.code.attempts")}</dt>
         <dd data-testid="verification-attempts" className="font-semibold text-slate-900">
-          {t("auth.code.attemptsUsed", {
+          {t("credentials.code.attemptsUsed", {
             used: number(attempts),
             max: number(VERIFICATION_MAX_ATTEMPTS),
           })}
@@ -87,7 +87,7 @@ export function ResendCode({
   isPending: boolean;
   onResend: () => void;
 }) {
-  const { t } = useT("auth");
+  const { t } = useT("credentials");
   return (
     <div className="flex flex-col gap-1">
       <Button
@@ -97,11 +97,11 @@ export function ResendCode({
         disabled={resendIn > 0}
         isLoading={isPending}
       >
-        {t("auth.code.resend")}
+        {t("credentials.code.resend")}
       </Button>
       {resendIn > 0 ? (
         <p data-testid="resend-countdown" className="text-xs text-slate-700">
-          {t("auth.code.resendIn", { time: formatSeconds(resendIn) })}
+          {t("credentials.code.resendIn", { time: formatSeconds(resendIn) })}
         </p>
       ) : null}
     </div>
@@ -110,21 +110,21 @@ export function ResendCode({
 
 /** Outside production the API keeps a mailbox page: say where the code can be read. */
 export function DevMailboxHint() {
-  const { t } = useT("auth");
+  const { t } = useT("credentials");
   const devMailbox = useDevMailbox();
   if (!devMailbox) return null;
   return (
     <p className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900">
       <Inbox aria-hidden="true" className="h-4 w-4 shrink-0" />
       <span className="min-w-0 break-words">
-        <Slotted text={(slot) => t("auth.code.devMailbox", { link: slot })}>
+        <Slotted text={(slot) => t("credentials.code.devMailbox", { link: slot })}>
           <a
             href={paths.devMailbox.href()}
             target="_blank"
             rel="noreferrer"
             className="font-semibold underline underline-offset-2"
           >
-            {t("auth.code.devMailboxLink")}
+            {t("credentials.code.devMailboxLink")}
           </a>
         </Slotted>
       </span>

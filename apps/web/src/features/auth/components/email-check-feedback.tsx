@@ -24,7 +24,7 @@ const toneClasses = {
  * typo is an amber warning on its own, not a green "verified".
  */
 export function EmailCheckFeedback({ id, state, onAcceptSuggestion }: EmailCheckFeedbackProps) {
-  const { t } = useT("auth");
+  const { t } = useT("credentials");
   const message = emailCheckMessage(state);
   const Icon =
     message?.tone === "success" ? CircleCheck : message?.tone === "warning" ? TriangleAlert : CircleAlert;
@@ -33,7 +33,7 @@ export function EmailCheckFeedback({ id, state, onAcceptSuggestion }: EmailCheck
       {state.status === "checking" ? (
         <p className="flex items-center gap-1.5 text-slate-700">
           <Spinner size="sm" className="text-teal-700" />
-          {t("auth.emailCheck.checking")}
+          {t("credentials.emailCheck.checking")}
         </p>
       ) : null}
       {message?.text ? (
@@ -58,7 +58,7 @@ export function EmailCheckFeedback({ id, state, onAcceptSuggestion }: EmailCheck
             <TriangleAlert aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
           ) : null}
           <span className="min-w-0 break-words">
-            <Slotted text={(slot) => t("auth.emailCheck.didYouMean", { suggestion: slot })}>
+            <Slotted text={(slot) => t("credentials.emailCheck.didYouMean", { suggestion: slot })}>
               <button
                 type="button"
                 onClick={() => onAcceptSuggestion(message.didYouMean ?? "")}

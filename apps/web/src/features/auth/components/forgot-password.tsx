@@ -46,8 +46,8 @@ const deadlinesFrom = (expiresIn: number, resendAfter: number): Deadlines => {
 
 interface ForgotPasswordProps {
   defaultEmail: string;
-  /** The password was reset: back to sign-in with this address. */
-  onReset: (email: string) => void;
+  /** The password was reset: back to sign-in with this address and the notice (a spec message). */
+  onReset: (email: string, notice: string) => void;
   onBack: (email: string) => void;
 }
 
@@ -93,7 +93,7 @@ function Heading({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function BackButton({ onClick }: { onClick: () => void }) {
-  const { t } = useT("auth");
+  const { t } = useT("auth", "credentials");
   return (
     <Button
       variant="ghost"
@@ -101,7 +101,7 @@ function BackButton({ onClick }: { onClick: () => void }) {
       onClick={onClick}
       icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />}
     >
-      {t("auth.backToSignIn")}
+      {t("credentials.backToSignIn")}
     </Button>
   );
 }
@@ -115,7 +115,7 @@ function RequestCode({
   onSent: (email: string, deadlines: Deadlines, notice: Notice) => void;
   onBack: (email: string) => void;
 }) {
-  const { t } = useT("auth");
+  const { t } = useT("auth", "credentials");
   const forgot = useForgotPassword();
   const [email, setEmail] = useState(defaultEmail);
   const [emailError, setEmailError] = useState<Shown | undefined>();
@@ -161,14 +161,14 @@ function RequestCode({
 
   return (
     <div ref={screenRef} className="space-y-4">
-      <Heading title={t("auth.forgot.title")}>
-        {t("auth.forgot.intro", { length: VERIFICATION_CODE_LENGTH })}
+      <Heading title={t("credentials.forgot.title")}>
+        {t("credentials.forgot.intro", { length: VERIFICATION_CODE_LENGTH })}
       </Heading>
       <ErrorBanner message={formError?.text ?? null} messageCode={formError?.code} />
       <form
         onSubmit={(event) => void onSubmit(event)}
         noValidate
-        aria-label={t("auth.forgot.formLabel")}
+        aria-label={t("credentials.forgot.formLabel")}
         className="space-y-4"
       >
         <Field
@@ -196,7 +196,7 @@ function RequestCode({
           />
         </Field>
         <Button type="submit" className="w-full" size="lg" isLoading={forgot.isPending}>
-          {t("auth.forgot.submit")}
+          {t("credentials.forgot.submit")}
         </Button>
       </form>
       <div className="border-t border-slate-200 pt-4">
@@ -223,10 +223,10 @@ function ResetWithCode({
   email: string;
   initialDeadlines: Deadlines;
   initialNotice: Notice;
-  onReset: (email: string) => void;
+  onReset: (email: string, notice: string) => void;
   onBack: (email: string) => void;
 }) {
-  const { t } = useT("auth");
+  const { t } = useT("auth", "credentials");
   const reset = useResetPassword();
   const resend = useForgotPassword();
   const [code, setCode] = useState("");
@@ -268,7 +268,7 @@ function ResetWithCode({
     }
     try {
       await reset.mutateAsync({ email, code, password });
-      onReset(email);
+      onReset(email, messages.passwordResetOk);
     } catch (error) {
       reveal();
       if (!isApiError(error)) {
@@ -316,8 +316,8 @@ function ResetWithCode({
 
   return (
     <div ref={screenRef} className="space-y-4">
-      <Heading title={t("auth.reset.title")}>
-        <Slotted text={(slot) => t("auth.reset.intro", { email: slot })}>
+      <Heading title={t("credentials.reset.title")}>
+        <Slotted text={(slot) => t("credentials.reset.intro", { email: slot })}>
           <strong className="break-all text-slate-900">{email}</strong>
         </Slotted>
       </Heading>
@@ -329,13 +329,13 @@ function ResetWithCode({
       <form
         onSubmit={(event) => void onSubmit(event)}
         noValidate
-        aria-label={t("auth.reset.formLabel")}
+        aria-label={t("credentials.reset.formLabel")}
         className="space-y-4"
       >
         <div ref={codeRef}>
           <CodeField
             id="reset-code"
-            label={t("auth.reset.codeLabel")}
+            label={t("credentials.reset.codeLabel")}
             value={code}
             error={errors.code}
             errorCode={errors.codeCode}
@@ -349,7 +349,7 @@ function ResetWithCode({
         <CodeStatus secondsLeft={secondsLeft} attempts={attempts} />
         <NewPasswordField
           id="reset-password"
-          label={t("auth.password.new")}
+          label={t("credentials.password.new")}
           password={password}
           error={errors.password}
           inputProps={{
@@ -371,7 +371,7 @@ function ResetWithCode({
           isLoading={reset.isPending}
           disabled={expired || attemptsExhausted}
         >
-          {t("auth.reset.submit")}
+          {t("credentials.reset.submit")}
         </Button>
       </form>
       <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm sm:flex-row sm:items-center sm:justify-between">

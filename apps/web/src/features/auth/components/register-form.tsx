@@ -38,7 +38,7 @@ type Shown = { text: string; code: string | undefined };
 const joinIds = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
 
 export function RegisterForm({ onRegistered }: { onRegistered: (start: VerificationStart) => void }) {
-  const { t } = useT("auth");
+  const { t } = useT("auth", "credentials");
   const registerAccount = useRegister();
   const emailCheck = useEmailCheck();
   const [fullName, setFullName] = useState("");
@@ -106,13 +106,13 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
       // Any change makes the banner about the last attempt stale.
       onChange={() => setFormError(null)}
       noValidate
-      aria-label={t("auth.register.formLabel")}
+      aria-label={t("credentials.register.formLabel")}
       className="space-y-4"
     >
       <ErrorBanner message={formError?.text ?? null} messageCode={formError?.code} />
       <Field
         id="register-name"
-        label={t("auth.fields.fullName")}
+        label={t("credentials.fields.fullName")}
         error={errors.fullName}
         errorCode={errors.codes?.fullName}
       >

@@ -22,12 +22,13 @@ type Shown = { text: string; code?: string | undefined };
 
 interface VerificationScreenProps {
   start: VerificationStart;
-  onVerified: (email: string) => void;
+  /** Verified: back to sign-in with the address and the success notice (a spec message). */
+  onVerified: (email: string, notice: string) => void;
   onBack: () => void;
 }
 
 export function VerificationScreen({ start, onVerified, onBack }: VerificationScreenProps) {
-  const { t } = useT("auth");
+  const { t } = useT("credentials");
   const { email } = start;
   const verify = useVerifyEmail();
   const resend = useResendVerification();
@@ -76,7 +77,7 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
       await verify.mutateAsync({ email, code });
       // Verified: the sign-in form comes next, with the e-mail kept; the password is what is left.
       focusWhenShown('form input[type="password"]');
-      onVerified(email);
+      onVerified(email, messages.verifiedOk);
     } catch (failure) {
       if (!isApiError(failure)) {
         failCode(messages.verifyFailedUi);
@@ -132,10 +133,14 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
           <MailCheck aria-hidden="true" className="h-6 w-6" />
         </span>
         <div className="min-w-0">
-          <h2 className="text-xl font-semibold break-words text-slate-900">{t("auth.verify.title")}</h2>
+          <h2 className="text-xl font-semibold break-words text-slate-900">
+            {t("credentials.verify.title")}
+          </h2>
           <p className="text-sm break-words text-slate-700">
             <Slotted
-              text={(slot) => t("auth.verify.sentTo", { length: VERIFICATION_CODE_LENGTH, email: slot })}
+              text={(slot) =>
+                t("credentials.verify.sentTo", { length: VERIFICATION_CODE_LENGTH, email: slot })
+              }
             >
               <strong className="break-all text-slate-900">{email}</strong>
             </Slotted>
@@ -153,12 +158,12 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
         ref={formRef}
         onSubmit={(event) => void onSubmit(event)}
         noValidate
-        aria-label={t("auth.verify.formLabel")}
+        aria-label={t("credentials.verify.formLabel")}
         className="space-y-4"
       >
         <CodeField
           id="verification-code"
-          label={t("auth.verify.codeLabel")}
+          label={t("credentials.verify.codeLabel")}
           value={code}
           error={codeError?.text}
           errorCode={codeError?.code}
@@ -176,7 +181,7 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
           isLoading={verify.isPending}
           disabled={expired || attemptsExhausted}
         >
-          {t("auth.verify.submit")}
+          {t("credentials.verify.submit")}
         </Button>
       </form>
 
@@ -188,7 +193,7 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
           onClick={onBack}
           icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />}
         >
-          {t("auth.backToSignIn")}
+          {t("credentials.backToSignIn")}
         </Button>
       </div>
 

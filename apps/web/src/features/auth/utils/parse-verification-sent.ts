@@ -25,10 +25,10 @@ export function parseVerificationSent(
 
 /**
  * What happened when the server refused to send another code (429): none went out, the one sent
- * moments ago still works, and when another may be asked for. In the reader's language: the sign-in
- * card that asks has the "auth" namespace loaded.
+ * moments ago still works, and when another may be asked for. In the reader's language: the caller
+ * loads the "credentials" namespace first.
  */
 export function codeStillValidNotice(resendAfterSeconds: number): string {
   const wait = Math.max(1, Math.ceil(resendAfterSeconds));
-  return translate("auth.code.stillValid", { seconds: wait });
+  return translate("credentials.code.stillValid", { seconds: wait });
 }

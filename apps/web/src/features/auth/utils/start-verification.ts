@@ -1,6 +1,7 @@
 import { VERIFICATION_CODE_TTL_S, VERIFICATION_RESEND_AFTER_S, messages } from "@lab/contracts";
 
 import { isApiError } from "@/lib/api-client";
+import { getLanguage, loadNamespaces } from "@/lib/i18n/i18n";
 import type { VerificationStart } from "@/lib/sign-in-handoff";
 
 import { sendVerification } from "../api/send-verification";
@@ -15,6 +16,8 @@ export async function startVerification(email: string): Promise<VerificationStar
     if (isApiError(error) && error.status === 429) {
       // No mail went out: the code sent moments ago still works, and its timer keeps running. The
       // wait for another (Retry-After) tells how old that code is.
+      // The notice is the verification screen's words, which the sign-in page has not loaded yet.
+      await loadNamespaces(getLanguage(), ["credentials"]).catch(() => undefined);
       const resendAfter = Math.min(
         error.retryAfter ?? VERIFICATION_RESEND_AFTER_S,
         VERIFICATION_RESEND_AFTER_S,
