@@ -46,19 +46,19 @@ export function filterPosts(posts: BlogPost[], search: string, category: Filter)
 
 // The filter's values are the articles' English categories; the buttons show them translated.
 const categoryLabels = {
-  "All Posts": "public.blog.category.all",
-  "Disease Prevention": "public.blog.category.disease",
-  "Water Quality": "public.blog.category.water",
-  "Food Safety": "public.blog.category.safety",
-  Sustainability: "public.blog.category.sustainability",
-  Technology: "public.blog.category.technology",
+  "All Posts": "pages.blog.category.all",
+  "Disease Prevention": "pages.blog.category.disease",
+  "Water Quality": "pages.blog.category.water",
+  "Food Safety": "pages.blog.category.safety",
+  Sustainability: "pages.blog.category.sustainability",
+  Technology: "pages.blog.category.technology",
 } as const satisfies Record<Filter, string>;
 
 function PostCard({ post }: { post: BlogPost }) {
   const [expanded, setExpanded] = useState(false);
   const contentId = useId();
   const image = imageStyles[post.image];
-  const { t, date } = useT("public");
+  const { t, date } = useT("pages");
   return (
     <li>
       <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -87,7 +87,7 @@ function PostCard({ post }: { post: BlogPost }) {
             </span>
             <span className="flex items-center gap-1">
               <Clock aria-hidden="true" className="h-3.5 w-3.5" />
-              {t("public.blog.readTime", { minutes: post.readMinutes })}
+              {t("pages.blog.readTime", { minutes: post.readMinutes })}
             </span>
           </p>
           <p lang="en" className="mt-3 text-sm text-slate-800">
@@ -98,7 +98,7 @@ function PostCard({ post }: { post: BlogPost }) {
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
-          <ul lang="en" className="mt-3 flex flex-wrap gap-1.5" aria-label={t("public.blog.tags")}>
+          <ul lang="en" className="mt-3 flex flex-wrap gap-1.5" aria-label={t("pages.blog.tags")}>
             {post.tags.map((tag) => (
               <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
                 #{tag}
@@ -113,7 +113,7 @@ function PostCard({ post }: { post: BlogPost }) {
               onClick={() => setExpanded((value) => !value)}
               className="text-sm font-semibold text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700 max-lg:min-h-11"
             >
-              {expanded ? t("public.blog.readLess") : t("public.blog.readMore")}
+              {expanded ? t("pages.blog.readLess") : t("pages.blog.readMore")}
             </button>
           </div>
         </div>
@@ -127,25 +127,25 @@ export function BlogPage({ newsletterForm }: { newsletterForm?: ReactNode }) {
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState<Filter>("All Posts");
   const posts = filterPosts(blogPosts, search, category);
-  const { t } = useT("public");
+  const { t } = useT("pages");
 
   return (
     <>
       <section aria-labelledby="blog-title" className="bg-gradient-to-br from-teal-800 to-sky-900 text-white">
         <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
           <h1 id="blog-title" className="text-3xl font-bold break-words sm:text-4xl">
-            {t("public.blog.title")}
+            {t("pages.blog.title")}
           </h1>
-          <p className="mt-3 max-w-2xl text-teal-50">{t("public.blog.intro")}</p>
+          <p className="mt-3 max-w-2xl text-teal-50">{t("pages.blog.intro")}</p>
         </div>
       </section>
 
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-10 sm:px-6">
-        <EnglishOnlyNotice>{t("public.blog.englishOnly")}</EnglishOnlyNotice>
+        <EnglishOnlyNotice>{t("pages.blog.englishOnly")}</EnglishOnlyNotice>
         <div className="space-y-4">
           <div className="relative max-w-md">
             <label htmlFor="blog-search" className="sr-only">
-              {t("public.blog.searchLabel")}
+              {t("pages.blog.searchLabel")}
             </label>
             <Search
               aria-hidden="true"
@@ -154,13 +154,13 @@ export function BlogPage({ newsletterForm }: { newsletterForm?: ReactNode }) {
             <Input
               id="blog-search"
               type="search"
-              placeholder={t("public.blog.searchPlaceholder")}
+              placeholder={t("pages.blog.searchPlaceholder")}
               value={search}
               onChange={(event) => setSearch(event.target.value)}
               className="pl-9"
             />
           </div>
-          <div role="group" aria-label={t("public.blog.categories")} className="flex flex-wrap gap-2">
+          <div role="group" aria-label={t("pages.blog.categories")} className="flex flex-wrap gap-2">
             {blogCategories.map((name) => (
               <button
                 key={name}
@@ -185,8 +185,8 @@ export function BlogPage({ newsletterForm }: { newsletterForm?: ReactNode }) {
             role="status"
             className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center"
           >
-            <p className="text-lg font-semibold text-slate-900">{t("public.blog.empty.title")}</p>
-            <p className="mt-1 text-sm text-slate-700">{t("public.blog.empty.hint")}</p>
+            <p className="text-lg font-semibold text-slate-900">{t("pages.blog.empty.title")}</p>
+            <p className="mt-1 text-sm text-slate-700">{t("pages.blog.empty.hint")}</p>
           </div>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -201,9 +201,9 @@ export function BlogPage({ newsletterForm }: { newsletterForm?: ReactNode }) {
           className="rounded-xl bg-teal-50 p-6 ring-1 ring-teal-200 sm:p-8"
         >
           <h2 id="newsletter-title" className="text-xl font-semibold break-words text-slate-900">
-            {t("public.newsletter.title")}
+            {t("pages.newsletter.title")}
           </h2>
-          <p className="mt-1 text-sm text-slate-700">{t("public.newsletter.intro")}</p>
+          <p className="mt-1 text-sm text-slate-700">{t("pages.newsletter.intro")}</p>
           {newsletterForm}
         </section>
       </div>

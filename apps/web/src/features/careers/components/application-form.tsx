@@ -8,19 +8,19 @@ import { Field, Input, Select, Textarea, describedBy } from "@/components/ui/inp
 import { useT, type T } from "@/lib/i18n/use-t";
 
 // Built per language: zod keeps the texts it was given, and they show as they are.
-const applicationSchemaIn = (t: T<"public">) =>
+const applicationSchemaIn = (t: T<"pages">) =>
   z.object({
-    name: z.string().trim().min(1, t("public.careers.form.nameRequired")),
+    name: z.string().trim().min(1, t("pages.careers.form.nameRequired")),
     email: z
       .string()
       .trim()
-      .min(1, t("public.careers.form.emailRequired"))
-      .pipe(z.email({ error: t("public.careers.form.emailInvalid") })),
-    phone: z.string().trim().min(1, t("public.careers.form.phoneRequired")),
-    position: z.string().min(1, t("public.careers.form.positionRequired")),
-    experience: z.string().trim().min(1, t("public.careers.form.experienceRequired")),
-    education: z.string().trim().min(1, t("public.careers.form.educationRequired")),
-    coverLetter: z.string().trim().min(1, t("public.careers.form.coverLetterRequired")),
+      .min(1, t("pages.careers.form.emailRequired"))
+      .pipe(z.email({ error: t("pages.careers.form.emailInvalid") })),
+    phone: z.string().trim().min(1, t("pages.careers.form.phoneRequired")),
+    position: z.string().min(1, t("pages.careers.form.positionRequired")),
+    experience: z.string().trim().min(1, t("pages.careers.form.experienceRequired")),
+    education: z.string().trim().min(1, t("pages.careers.form.educationRequired")),
+    coverLetter: z.string().trim().min(1, t("pages.careers.form.coverLetterRequired")),
   });
 const COVER_LETTER_ID = "apply-cover-letter";
 
@@ -38,7 +38,7 @@ const empty: ApplicationValues = {
 
 /** All fields required; submit only thanks the applicant and clears the form (nothing is sent). */
 export function ApplicationForm({ positions }: { positions: string[] }) {
-  const { t } = useT("public");
+  const { t } = useT("pages");
   const schema = useMemo(() => applicationSchemaIn(t), [t]);
   const {
     register,
@@ -48,7 +48,7 @@ export function ApplicationForm({ positions }: { positions: string[] }) {
   } = useForm<ApplicationValues>({ resolver: zodResolver(schema), defaultValues: empty });
 
   const onSubmit = handleSubmit(() => {
-    window.alert(t("public.careers.form.thanks"));
+    window.alert(t("pages.careers.form.thanks"));
     reset(empty);
   });
 
@@ -63,26 +63,26 @@ export function ApplicationForm({ positions }: { positions: string[] }) {
     <form
       onSubmit={(event) => void onSubmit(event)}
       noValidate
-      aria-label={t("public.careers.form.label")}
+      aria-label={t("pages.careers.form.label")}
       className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 sm:p-6"
     >
-      <Field id="apply-name" label={t("public.careers.form.name")} required error={errors.name?.message}>
+      <Field id="apply-name" label={t("pages.careers.form.name")} required error={errors.name?.message}>
         <Input {...control("name")} autoComplete="name" {...register("name")} />
       </Field>
-      <Field id="apply-email" label={t("public.careers.form.email")} required error={errors.email?.message}>
+      <Field id="apply-email" label={t("pages.careers.form.email")} required error={errors.email?.message}>
         <Input {...control("email")} type="email" autoComplete="email" {...register("email")} />
       </Field>
-      <Field id="apply-phone" label={t("public.careers.form.phone")} required error={errors.phone?.message}>
+      <Field id="apply-phone" label={t("pages.careers.form.phone")} required error={errors.phone?.message}>
         <Input {...control("phone")} type="tel" autoComplete="tel" {...register("phone")} />
       </Field>
       <Field
         id="apply-position"
-        label={t("public.careers.form.position")}
+        label={t("pages.careers.form.position")}
         required
         error={errors.position?.message}
       >
         <Select {...control("position")} {...register("position")}>
-          <option value="">{t("public.careers.form.positionPlaceholder")}</option>
+          <option value="">{t("pages.careers.form.positionPlaceholder")}</option>
           {positions.map((position) => (
             <option key={position} value={position} lang="en">
               {position}
@@ -92,31 +92,31 @@ export function ApplicationForm({ positions }: { positions: string[] }) {
       </Field>
       <Field
         id="apply-experience"
-        label={t("public.careers.form.experience")}
+        label={t("pages.careers.form.experience")}
         required
         error={errors.experience?.message}
       >
         <Input
           {...control("experience")}
-          placeholder={t("public.careers.form.experiencePlaceholder")}
+          placeholder={t("pages.careers.form.experiencePlaceholder")}
           {...register("experience")}
         />
       </Field>
       <Field
         id="apply-education"
-        label={t("public.careers.form.education")}
+        label={t("pages.careers.form.education")}
         required
         error={errors.education?.message}
       >
         <Input
           {...control("education")}
-          placeholder={t("public.careers.form.educationPlaceholder")}
+          placeholder={t("pages.careers.form.educationPlaceholder")}
           {...register("education")}
         />
       </Field>
       <Field
         id={COVER_LETTER_ID}
-        label={t("public.careers.form.coverLetter")}
+        label={t("pages.careers.form.coverLetter")}
         required
         error={errors.coverLetter?.message}
         className="sm:col-span-2"
@@ -124,7 +124,7 @@ export function ApplicationForm({ positions }: { positions: string[] }) {
         <Textarea {...control("coverLetter", COVER_LETTER_ID)} rows={5} {...register("coverLetter")} />
       </Field>
       <div className="sm:col-span-2">
-        <Button type="submit">{t("public.careers.form.submit")}</Button>
+        <Button type="submit">{t("pages.careers.form.submit")}</Button>
       </div>
     </form>
   );

@@ -10,9 +10,9 @@ import { jobOpenings, type JobOpening } from "../data/openings";
 import { ApplicationForm } from "./application-form";
 
 const stats = [
-  { value: "15+", label: "public.careers.stat.years" },
-  { value: "50+", label: "public.careers.stat.team" },
-  { value: "500+", label: "public.careers.stat.clients" },
+  { value: "15+", label: "pages.careers.stat.years" },
+  { value: "50+", label: "pages.careers.stat.team" },
+  { value: "500+", label: "pages.careers.stat.clients" },
 ] as const;
 
 const benefits = [
@@ -25,7 +25,7 @@ const benefits = [
 function OpeningCard({ opening }: { opening: JobOpening }) {
   const [open, setOpen] = useState(false);
   const detailsId = `opening-${opening.id}-details`;
-  const { t } = useT("public");
+  const { t } = useT("pages");
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -49,13 +49,13 @@ function OpeningCard({ opening }: { opening: JobOpening }) {
           type="button"
           aria-expanded={open}
           aria-controls={detailsId}
-          aria-label={t(open ? "public.careers.hideDetailsFor" : "public.careers.viewDetailsFor", {
+          aria-label={t(open ? "pages.careers.hideDetailsFor" : "pages.careers.viewDetailsFor", {
             title: opening.title,
           })}
           onClick={() => setOpen((value) => !value)}
           className="inline-flex items-center gap-1 self-start rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-teal-800 max-lg:min-h-11 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700"
         >
-          {open ? t("public.careers.hideDetails") : t("public.careers.viewDetails")}
+          {open ? t("pages.careers.hideDetails") : t("pages.careers.viewDetails")}
           <ChevronDown
             aria-hidden="true"
             className={cn("h-4 w-4 transition-transform", open && "rotate-180")}
@@ -71,7 +71,7 @@ function OpeningCard({ opening }: { opening: JobOpening }) {
         className="mt-4 grid gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2"
       >
         <div>
-          <h4 className="text-sm font-semibold text-slate-900">{t("public.careers.requirements")}</h4>
+          <h4 className="text-sm font-semibold text-slate-900">{t("pages.careers.requirements")}</h4>
           <ul lang="en" className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-800">
             {opening.requirements.map((item) => (
               <li key={item}>{item}</li>
@@ -79,7 +79,7 @@ function OpeningCard({ opening }: { opening: JobOpening }) {
           </ul>
         </div>
         <div>
-          <h4 className="text-sm font-semibold text-slate-900">{t("public.careers.responsibilities")}</h4>
+          <h4 className="text-sm font-semibold text-slate-900">{t("pages.careers.responsibilities")}</h4>
           <ul lang="en" className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-800">
             {opening.responsibilities.map((item) => (
               <li key={item}>{item}</li>
@@ -87,7 +87,7 @@ function OpeningCard({ opening }: { opening: JobOpening }) {
           </ul>
         </div>
         <p className="text-sm text-slate-800 sm:col-span-2">
-          <span className="font-semibold">{t("public.careers.salary")}</span>{" "}
+          <span className="font-semibold">{t("pages.careers.salary")}</span>{" "}
           <span lang="en">{opening.salary}</span>
         </p>
       </div>
@@ -96,7 +96,7 @@ function OpeningCard({ opening }: { opening: JobOpening }) {
 }
 
 export function CareersPage() {
-  const { t } = useT("public");
+  const { t } = useT("pages");
   return (
     <>
       <section
@@ -105,9 +105,9 @@ export function CareersPage() {
       >
         <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
           <h1 id="careers-title" className="text-3xl font-bold break-words sm:text-4xl">
-            {t("public.careers.title")}
+            {t("pages.careers.title")}
           </h1>
-          <p className="mt-3 max-w-2xl text-teal-50">{t("public.careers.intro")}</p>
+          <p className="mt-3 max-w-2xl text-teal-50">{t("pages.careers.intro")}</p>
           <dl className="mt-8 grid max-w-xl grid-cols-3 gap-4">
             {stats.map((stat) => (
               <div key={stat.label} className="min-w-0 rounded-xl bg-white/10 p-4 ring-1 ring-white/20">
@@ -121,7 +121,7 @@ export function CareersPage() {
 
       <section aria-labelledby="benefits-title" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <h2 id="benefits-title" className="text-2xl font-bold text-slate-900">
-          {t("public.careers.benefitsTitle")}
+          {t("pages.careers.benefitsTitle")}
         </h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {benefits.map((benefit) => (
@@ -131,10 +131,10 @@ export function CareersPage() {
             >
               <span className="inline-flex rounded-lg bg-teal-100 p-2 text-teal-800">{benefit.icon}</span>
               <h3 className="mt-3 font-semibold break-words text-slate-900">
-                {t(`public.careers.benefit.${benefit.id}.title`)}
+                {t(`pages.careers.benefit.${benefit.id}.title`)}
               </h3>
               <p className="mt-1 text-sm text-slate-700">
-                {t(`public.careers.benefit.${benefit.id}.description`)}
+                {t(`pages.careers.benefit.${benefit.id}.description`)}
               </p>
             </li>
           ))}
@@ -143,9 +143,9 @@ export function CareersPage() {
 
       <section aria-labelledby="openings-title" className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
         <h2 id="openings-title" className="text-2xl font-bold text-slate-900">
-          {t("public.careers.openingsTitle")}
+          {t("pages.careers.openingsTitle")}
         </h2>
-        <EnglishOnlyNotice className="mt-4">{t("public.careers.englishOnly")}</EnglishOnlyNotice>
+        <EnglishOnlyNotice className="mt-4">{t("pages.careers.englishOnly")}</EnglishOnlyNotice>
         <ul className="mt-6 space-y-4">
           {jobOpenings.map((opening) => (
             <OpeningCard key={opening.id} opening={opening} />
@@ -155,10 +155,10 @@ export function CareersPage() {
 
       <section aria-labelledby="apply-title" className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
         <h2 id="apply-title" className="text-2xl font-bold text-slate-900">
-          {t("public.careers.applyTitle")}
+          {t("pages.careers.applyTitle")}
         </h2>
         <p className="mt-2 text-sm text-slate-700">
-          {t("public.careers.applyIntro")}{" "}
+          {t("pages.careers.applyIntro")}{" "}
           <a href={`mailto:${LAB_CAREERS_EMAIL}`} className="font-medium break-all text-teal-800 underline">
             {LAB_CAREERS_EMAIL}
           </a>

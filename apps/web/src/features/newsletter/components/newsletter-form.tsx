@@ -32,7 +32,7 @@ export function NewsletterForm() {
   const inputRef = useRef<HTMLInputElement>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
   const subscribe = useAction(subscribeNewsletter);
-  const { t } = useT("public");
+  const { t } = useT("pages");
 
   useEffect(() => {
     if (attempt === 0 || !inputRef.current) return;
@@ -83,19 +83,19 @@ export function NewsletterForm() {
     <form
       noValidate
       onSubmit={(event) => void onSubmit(event)}
-      aria-label={t("public.newsletter.formLabel")}
+      aria-label={t("pages.newsletter.formLabel")}
       className="mt-4 max-w-lg space-y-1"
     >
       <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor="newsletter-email" className="sr-only">
-          {t("public.newsletter.emailLabel")}
+          {t("pages.newsletter.emailLabel")}
         </label>
         <Input
           ref={inputRef}
           id="newsletter-email"
           type="email"
           autoComplete="email"
-          placeholder={t("public.newsletter.emailPlaceholder")}
+          placeholder={t("pages.newsletter.emailPlaceholder")}
           maxLength={ENQUIRY_EMAIL_MAX}
           value={email}
           onChange={(event) => {
@@ -107,7 +107,7 @@ export function NewsletterForm() {
           className="min-h-11 scroll-mt-36"
         />
         <Button type="submit" isLoading={subscribe.isPending}>
-          {t("public.newsletter.subscribe")}
+          {t("pages.newsletter.subscribe")}
         </Button>
       </div>
       {error ? (

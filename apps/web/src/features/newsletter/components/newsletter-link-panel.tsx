@@ -39,7 +39,7 @@ export function NewsletterLinkPanel({ action, token }: { action: "confirm" | "un
   const run = useAction(action === "confirm" ? confirmNewsletter : unsubscribeNewsletter);
   const started = useRef(false);
   const resultRef = useRef<HTMLDivElement>(null);
-  const { t } = useT("public");
+  const { t } = useT("pages");
 
   const start = async () => {
     setState({ kind: "pending" });
@@ -67,7 +67,7 @@ export function NewsletterLinkPanel({ action, token }: { action: "confirm" | "un
   }, [state.kind]);
 
   const title =
-    action === "confirm" ? t("public.newsletter.confirmTitle") : t("public.newsletter.unsubscribeTitle");
+    action === "confirm" ? t("pages.newsletter.confirmTitle") : t("pages.newsletter.unsubscribeTitle");
   const Icon = action === "confirm" ? MailCheck : MailX;
 
   return (
@@ -96,14 +96,14 @@ export function NewsletterLinkPanel({ action, token }: { action: "confirm" | "un
               <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
                 <Spinner size="sm" />{" "}
                 {action === "confirm"
-                  ? t("public.newsletter.confirming")
-                  : t("public.newsletter.unsubscribing")}
+                  ? t("pages.newsletter.confirming")
+                  : t("pages.newsletter.unsubscribing")}
               </p>
             ) : (
               <div className="space-y-3">
-                <p className="text-sm text-slate-800">{t("public.newsletter.unsubscribeQuestion")}</p>
+                <p className="text-sm text-slate-800">{t("pages.newsletter.unsubscribeQuestion")}</p>
                 <Button onClick={() => void start()} className="w-full sm:w-auto">
-                  {t("public.newsletter.unsubscribe")}
+                  {t("pages.newsletter.unsubscribe")}
                 </Button>
               </div>
             )}
@@ -114,7 +114,7 @@ export function NewsletterLinkPanel({ action, token }: { action: "confirm" | "un
             </Button>
           ) : null}
           <Link to={paths.blog.href()} className={buttonClasses("outline")}>
-            {t("public.newsletter.goToBlog")}
+            {t("pages.newsletter.goToBlog")}
           </Link>
         </CardBody>
       </Card>

@@ -7,7 +7,7 @@ import { useT } from "@/lib/i18n/use-t";
 
 export interface PolicySection {
   /** Headings are translated; the body is the English legal text. */
-  title: MessageKey<"public">;
+  title: MessageKey<"pages">;
   body: ReactNode;
 }
 
@@ -21,13 +21,13 @@ export function PolicyDocument({
   lastUpdated,
   sections,
 }: {
-  title: MessageKey<"public">;
+  title: MessageKey<"pages">;
   intro: string;
   /** ISO date; shown as month and year in the reader's language. */
   lastUpdated: string;
   sections: PolicySection[];
 }) {
-  const { t, language } = useT("public");
+  const { t, language } = useT("pages");
   const updated = new Intl.DateTimeFormat(intlLocale(language), {
     month: "long",
     year: "numeric",
@@ -37,7 +37,7 @@ export function PolicyDocument({
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="border-b border-slate-200 pb-6">
         <h1 className="text-3xl font-bold break-words text-slate-900">{t(title)}</h1>
-        <p className="mt-2 text-sm text-slate-700">{t("public.policies.lastUpdated", { date: updated })}</p>
+        <p className="mt-2 text-sm text-slate-700">{t("pages.policies.lastUpdated", { date: updated })}</p>
         <EnglishOnlyNotice className="mt-4" />
         <p lang="en" className="mt-4 text-slate-800">
           {intro}

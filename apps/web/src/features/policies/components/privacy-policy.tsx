@@ -7,7 +7,7 @@ import { TurnaroundTerms } from "./turnaround-terms";
 
 const sections: PolicySection[] = [
   {
-    title: "public.privacy.collect.title",
+    title: "pages.privacy.collect.title",
     body: (
       <>
         <p>When you create an account or submit samples we collect:</p>
@@ -23,7 +23,7 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "public.privacy.use.title",
+    title: "pages.privacy.use.title",
     body: (
       <ul>
         <li>
@@ -38,7 +38,7 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "public.privacy.processing.title",
+    title: "pages.privacy.processing.title",
     body: (
       <>
         <p>We keep your data for as long as your samples are being processed:</p>
@@ -47,7 +47,7 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "public.privacy.sharing.title",
+    title: "pages.privacy.sharing.title",
     body: (
       <p>
         We do not sell your data. Reports are shared only with you and with the recipients you choose. Anyone
@@ -56,7 +56,7 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "public.privacy.security.title",
+    title: "pages.privacy.security.title",
     body: (
       <p>
         Passwords are stored as one-way hashes, connections are encrypted and every request is limited to your
@@ -65,7 +65,7 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "public.privacy.rights.title",
+    title: "pages.privacy.rights.title",
     body: (
       <p>
         You can view and correct your profile at any time. For any other request write to {LAB_NAME} at{" "}
@@ -81,7 +81,7 @@ const sections: PolicySection[] = [
 export function PrivacyPolicy() {
   return (
     <PolicyDocument
-      title="public.privacy.title"
+      title="pages.privacy.title"
       lastUpdated="2024-01-01"
       intro={`This policy explains how ${LAB_NAME} collects, uses and protects the information you give us when you use the customer portal.`}
       sections={sections}

@@ -7,11 +7,11 @@ import { PricingTerms, TurnaroundTerms } from "./turnaround-terms";
 
 const sections: PolicySection[] = [
   {
-    title: "public.terms.acceptance.title",
+    title: "pages.terms.acceptance.title",
     body: <p>By creating an account or submitting a sample you agree to these terms.</p>,
   },
   {
-    title: "public.terms.services.title",
+    title: "pages.terms.services.title",
     body: (
       <>
         <TurnaroundTerms />
@@ -20,7 +20,7 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "public.terms.samples.title",
+    title: "pages.terms.samples.title",
     body: (
       <p>
         Samples must be properly preserved and labelled. We may refuse or re-request a sample that arrives
@@ -29,11 +29,11 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "public.terms.pricing.title",
+    title: "pages.terms.pricing.title",
     body: <PricingTerms />,
   },
   {
-    title: "public.terms.liability.title",
+    title: "pages.terms.liability.title",
     body: (
       <p>
         Results apply only to the samples tested. Our liability for any test is limited to the fee paid for
@@ -42,7 +42,7 @@ const sections: PolicySection[] = [
     ),
   },
   {
-    title: "public.terms.account.title",
+    title: "pages.terms.account.title",
     body: (
       <p>
         Keep your password secret and tell us at{" "}
@@ -58,7 +58,7 @@ const sections: PolicySection[] = [
 export function TermsOfService() {
   return (
     <PolicyDocument
-      title="public.terms.title"
+      title="pages.terms.title"
       lastUpdated="2024-01-01"
       intro={`These terms govern the testing services and the customer portal of ${LAB_NAME}.`}
       sections={sections}
