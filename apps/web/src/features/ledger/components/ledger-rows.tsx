@@ -87,9 +87,21 @@ function SamplerInfo({ sample, limit }: { sample: Sample; limit: number }) {
 }
 
 /** Desktop: the spec's six columns. */
-function Category({ sample }: { sample: Sample }) {
+/**
+ * The shrimp category and the sub-category in the reader's language. The sub-category is the test
+ * types joined (spec): named one by one when it is exactly that, else shown as it came.
+ */
+function Category({ sample, compact = false }: { sample: Sample; compact?: boolean }) {
   const names = useDomainNames();
-  return <p className="break-words text-slate-700">{names.category(sample.shrimpCategory)}</p>;
+  const sub = sample.shrimpSubCategory;
+  const subText =
+    sub && sub === sample.testTypes.join(", ") ? sample.testTypes.map(names.testType).join(", ") : sub;
+  return (
+    <div className={compact ? "text-sm" : undefined}>
+      <p className="break-words text-slate-700">{names.category(sample.shrimpCategory)}</p>
+      {subText ? <p className="text-xs break-words text-slate-600">{subText}</p> : null}
+    </div>
+  );
 }
 
 export function LedgerTable({ samples, selected, onToggle }: RowsProps) {
@@ -119,9 +131,6 @@ export function LedgerTable({ samples, selected, onToggle }: RowsProps) {
                   {t("account.ledger.row.sample", { id: sample.id })}
                 </p>
                 <Category sample={sample} />
-                {sample.shrimpSubCategory ? (
-                  <p className="text-xs text-slate-600">{sample.shrimpSubCategory}</p>
-                ) : null}
               </TableCell>
               <TableCell className="max-w-xs align-top">
                 <SamplerInfo sample={sample} limit={LOCATION_LIMIT_DESKTOP} />
@@ -173,12 +182,7 @@ export function LedgerCards({ samples, selected, onToggle }: RowsProps) {
                   </p>
                   <LedgerStatusBadge status={sample.status} />
                 </div>
-                <div className="text-sm">
-                  <Category sample={sample} />
-                  {sample.shrimpSubCategory ? (
-                    <p className="text-xs text-slate-600">{sample.shrimpSubCategory}</p>
-                  ) : null}
-                </div>
+                <Category sample={sample} compact />
                 <SamplerInfo sample={sample} limit={LOCATION_LIMIT_PHONE} />
                 <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
                   <span className="text-xs text-slate-600">

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -6,6 +6,7 @@ import { STATUS_GROUPS, messages, type Sample } from "@lab/contracts";
 import { formatDate } from "@lab/i18n";
 
 import { logout, startSession } from "@/lib/auth";
+import { setLanguage, translate } from "@/lib/i18n/i18n";
 import { customer } from "@/testing/fixtures";
 import { mockFetch, type MockRequest } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
@@ -466,5 +467,45 @@ describe("SampleLedger", () => {
       await user.selectOptions(screen.getByLabelText("Status"), value);
       await waitFor(() => expect(callsTo("GET", LIST).at(-1)?.query.get("status")).toBe(value));
     }
+  });
+
+  it("in Telugu: headings, columns, filters, status badge, the shrimp category and test types in Telugu", async () => {
+    serve([
+      makeSample({
+        id: 7,
+        status: "COMPLETED",
+        reportId: 3,
+        shrimpCategory: "Tiger Shrimp",
+        testTypes: ["Viral Disease Screening"],
+        shrimpSubCategory: "Viral Disease Screening",
+      }),
+    ]);
+    await act(async () => {
+      await setLanguage("te");
+    });
+    render();
+    expect(await screen.findByRole("heading", { level: 1, name: "నమూనా లెడ్జర్" })).toBeInTheDocument();
+    await screen.findByText("నమూనా #7");
+    expect(
+      within(screen.getByRole("table"))
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["ఎంచుకోండి", "నమూనా వివరాలు", "నమూనా ఇచ్చేవారి వివరాలు", "స్థితి", "తేదీ", "చర్యలు"]);
+    expect(screen.getByText("మొత్తం: 1")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "ఇ-మెయిల్ (0)" })).toBeDisabled();
+    expect(screen.getByText("పూర్తయింది", { selector: "span" })).toBeInTheDocument();
+    expect(screen.getByText("నివేదిక సిద్ధం")).toBeInTheDocument();
+    const tiger = translate("domain.category.Tiger Shrimp");
+    const viral = translate("domain.testType.Viral Disease Screening");
+    expect(tiger).not.toBe("Tiger Shrimp");
+    expect(viral).not.toBe("Viral Disease Screening");
+    expect(screen.getByText(tiger)).toBeInTheDocument();
+    expect(screen.getByText(viral)).toBeInTheDocument();
+    expect(screen.getByText(formatDate("te", "2025-01-10T06:30:00.000Z", "date"))).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText("స్థితి"))
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["అన్ని స్థితులు", "వేచి ఉంది", "ప్రక్రియలో ఉంది", "పరీక్ష జరుగుతోంది", "పూర్తయింది"]);
   });
 });

@@ -130,7 +130,7 @@ export function NotificationBell() {
             type="button"
             disabled={unread === 0}
             onClick={() => markAll.mutate()}
-            className="min-h-11 shrink-0 rounded px-2 py-1 text-xs font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:text-slate-500 lg:min-h-0 disabled:hover:bg-transparent"
+            className="min-h-11 rounded px-2 py-1 text-right text-xs font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:text-slate-500 lg:min-h-0 disabled:hover:bg-transparent"
           >
             {t("account.notifications.markAllRead")}
           </button>
