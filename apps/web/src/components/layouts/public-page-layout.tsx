@@ -23,7 +23,8 @@ export function PublicPageLayout({ children }: { children: ReactNode }) {
             <LanguagePicker />
             <Link to={paths.home.href()} className={buttonClasses("outline", "sm", "min-w-0")}>
               <ArrowLeft aria-hidden="true" className="h-4 w-4 shrink-0" />
-              <span className="min-w-0 break-words">{t("common.backToHome")}</span>
+              {/* On a phone the arrow alone (still named), so the bar stays one row beside the picker. */}
+              <span className="min-w-0 break-words max-sm:sr-only">{t("common.backToHome")}</span>
             </Link>
           </div>
         </div>
