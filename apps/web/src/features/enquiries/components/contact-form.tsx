@@ -36,7 +36,8 @@ export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
   const send = useAction(sendEnquiry);
-  const { t } = useT("public");
+  const { t } = useT("pages");
+  // "pages", not "public": the form is fetched after the first screen, so are its texts.
   // Errors and the confirmation are the server's spec messages: translated once "errors" is loaded.
   const { localize, prepare } = useLazyMessageText();
 
@@ -95,7 +96,7 @@ export function ContactForm() {
         </p>
         <div>
           <Button variant="outline" onClick={() => setSent(null)}>
-            {t("public.contactForm.sendAnother")}
+            {t("pages.contactForm.sendAnother")}
           </Button>
         </div>
       </div>
@@ -123,7 +124,7 @@ export function ContactForm() {
       ref={formRef}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
-      aria-label={t("public.contactForm.label")}
+      aria-label={t("pages.contactForm.label")}
       className="grid min-w-0 gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 sm:p-6"
     >
       {banner ? (
@@ -133,7 +134,7 @@ export function ContactForm() {
       ) : null}
       <Field
         id={idOf("firstName")}
-        label={t("public.contactForm.firstName")}
+        label={t("pages.contactForm.firstName")}
         required
         error={errorOf("firstName")}
         className="min-w-0"
@@ -142,7 +143,7 @@ export function ContactForm() {
       </Field>
       <Field
         id={idOf("lastName")}
-        label={t("public.contactForm.lastName")}
+        label={t("pages.contactForm.lastName")}
         error={errorOf("lastName")}
         className="min-w-0"
       >
@@ -150,7 +151,7 @@ export function ContactForm() {
       </Field>
       <Field
         id={idOf("email")}
-        label={t("public.contactForm.email")}
+        label={t("pages.contactForm.email")}
         required
         error={errorOf("email")}
         className="min-w-0"
@@ -165,7 +166,7 @@ export function ContactForm() {
       </Field>
       <Field
         id={idOf("phone")}
-        label={t("public.contactForm.phone")}
+        label={t("pages.contactForm.phone")}
         error={errorOf("phone")}
         className="min-w-0"
       >
@@ -173,7 +174,7 @@ export function ContactForm() {
       </Field>
       <Field
         id={idOf("message")}
-        label={t("public.contactForm.message")}
+        label={t("pages.contactForm.message")}
         required
         error={errorOf("message")}
         className="min-w-0 sm:col-span-2"
@@ -182,7 +183,7 @@ export function ContactForm() {
       </Field>
       <div className="sm:col-span-2">
         <Button type="submit" variant="secondary" isLoading={send.isPending}>
-          {t("public.contactForm.send")}
+          {t("pages.contactForm.send")}
         </Button>
       </div>
     </form>
