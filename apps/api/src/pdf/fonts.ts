@@ -231,7 +231,58 @@ export function useFont(doc: PDFKit.PDFDocument, font: PdfFont, size: number): P
   // @types/pdfkit lists file and byte sources only; pdfkit 0.20 also takes a fontkit font.
   const current = doc.font(font.font as unknown as Buffer, font.name, size);
   shareLayouts(current, font);
+  textPerSpelling(current);
   return current;
+}
+
+interface EncodedGlyph {
+  id: number;
+  codePoints: number[];
+  advanceWidth: number;
+}
+interface EmbeddedFontEncoding {
+  layout: (text: string, features?: unknown) => { glyphs: EncodedGlyph[]; positions: unknown[] };
+  encode: (this: EmbeddedFontEncoding, text: string, features?: unknown) => [string[], unknown[]];
+  subset: { glyphs: number[]; includeGlyph: (glyph: number) => number };
+  widths: (number | undefined)[];
+  unicode: (number[] | undefined)[];
+  scale: number;
+  spellings?: Map<string, number>;
+}
+
+// A PDF font maps each glyph to one text. pdfkit keeps the text of a glyph's first use in the
+// document, so a conjunct part shared by two spellings (Bengali's স্ক্যান and নম্বর) made the second
+// word read back wrong (নমকর) when copied or searched. A glyph used for other characters is embedded
+// once more, under a code of its own with its own text (the same outline; a few bytes).
+function textPerSpelling(doc: PDFKit.PDFDocument): void {
+  const embedded = (doc as unknown as { _font?: EmbeddedFontEncoding })._font;
+  if (!embedded || typeof embedded.encode !== "function" || !embedded.subset) return;
+  const proto = Object.getPrototypeOf(embedded) as EmbeddedFontEncoding;
+  if (patched.has(proto)) return;
+  patched.add(proto);
+  proto.encode = function (this: EmbeddedFontEncoding, text, features) {
+    const { glyphs, positions } = this.layout(text, features);
+    const codes: string[] = [];
+    for (const glyph of glyphs) {
+      let gid = this.subset.includeGlyph(glyph.id);
+      const known = this.unicode[gid];
+      if (known && glyph.codePoints.length > 0 && !sameCodePoints(known, glyph.codePoints)) {
+        this.spellings ??= new Map();
+        const key = `${glyph.id}:${glyph.codePoints.join(",")}`;
+        let variant = this.spellings.get(key);
+        if (variant === undefined) {
+          this.subset.glyphs.push(glyph.id);
+          variant = this.subset.glyphs.length - 1;
+          this.spellings.set(key, variant);
+        }
+        gid = variant;
+      }
+      codes.push(`0000${gid.toString(16)}`.slice(-4));
+      this.widths[gid] ??= glyph.advanceWidth * this.scale;
+      this.unicode[gid] ??= glyph.codePoints;
+    }
+    return [codes, positions];
+  };
 }
 
 // pdfkit shapes each word once per document (its embedded font's layoutCache): the same words shaped

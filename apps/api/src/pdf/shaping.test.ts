@@ -93,6 +93,20 @@ describe("fontkit shapes every script (GSUB of the Noto files)", () => {
   });
 });
 
+describe("the PDF's text reads back each word as typed", () => {
+  it("a glyph two Bengali words share reads as each word's own letters (copy, search, pdf.js)", async () => {
+    // স্ক্যান first: pdfkit kept the text of a glyph's first use for the whole document (নম্বর read নমকর).
+    const doc = createDocument({ title: "spellings", author: "test" });
+    drawText(doc, "স্ক্যান করুন\nশংসাপত্র নম্বর\nপদ্ধতি সংস্করণ", 40, 40, { size: 14 }, 500);
+    const text = (await pdfPages(await documentBytes(doc))).join("\n");
+    const letters = (value: string) => [...value.normalize("NFD").replace(/\s+/g, "")].sort().join("");
+    const lines = text.split("\n").map(letters);
+    expect(lines).toContain(letters("স্ক্যান করুন"));
+    expect(lines).toContain(letters("শংসাপত্র নম্বর"));
+    expect(lines).toContain(letters("পদ্ধতি সংস্করণ"));
+  });
+});
+
 /** A small PDF of one line of text. */
 async function line(text: string): Promise<Buffer> {
   const doc = createDocument({ title: "shaping", author: "test" });
