@@ -2,6 +2,9 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { languages } from "@lab/contracts";
+
+import { SiteFooter } from "@/components/layouts/site-footer";
 import { initialLanguage, setLanguage } from "@/lib/i18n/i18n";
 import { renderWithProviders } from "@/testing/render";
 
@@ -19,6 +22,7 @@ const landing = () =>
         <ServicesSection />
         <AboutSection />
       </main>
+      <SiteFooter />
     </>,
   );
 
@@ -78,4 +82,22 @@ describe("the landing page's language picker (signed out)", () => {
     expect(screen.getByRole("heading", { name: "About our laboratory" })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe("en");
   });
+});
+
+describe("the landing page in every language", () => {
+  it.each(languages.map((language) => language.code))(
+    "%s: every text has its message (no key shows), in the language's script",
+    async (code) => {
+      await act(async () => {
+        await setLanguage(code);
+      });
+      landing();
+      const text = document.body.textContent;
+      expect(text).not.toMatch(/\b(public|common)\.[a-z]/);
+      expect(document.documentElement.lang).toBe(code);
+      // Translated, not English left in place.
+      if (code !== "en")
+        expect(screen.getByRole("heading", { level: 1 }).textContent).not.toMatch(/[A-Za-z]/);
+    },
+  );
 });
