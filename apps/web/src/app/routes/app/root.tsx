@@ -1,8 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { BookOpen, ClipboardList, FileText, LayoutDashboard, Send, Users } from "lucide-react";
+import { Suspense } from "react";
 import { Outlet } from "react-router";
 
 import { AppShell, type NavItem } from "@/components/layouts/app-shell";
+import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { useRealtimeUpdates } from "@/features/notifications/hooks/use-realtime-updates";
@@ -71,7 +73,10 @@ function Shell() {
     >
       <RealtimeUpdates />
       <AccountLanguage />
-      <Outlet />
+      {/* A screen waiting for its catalogue namespaces waits inside the shell, not over it. */}
+      <Suspense fallback={<LoadingState label={t("common.loading")} />}>
+        <Outlet />
+      </Suspense>
     </AppShell>
   );
 }
