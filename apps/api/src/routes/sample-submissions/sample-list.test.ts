@@ -161,7 +161,7 @@ describe("GET /api/sample-submissions pages by keyset cursor", () => {
       expect([forged, res.status, res.body]).toEqual([
         forged,
         400,
-        { error: messages.cursorInvalid, code: "validation_failed" },
+        { error: messages.cursorInvalid, code: "validation_failed", messageCode: "cursor_invalid" },
       ]);
     }
     // The untouched cursor still works.
