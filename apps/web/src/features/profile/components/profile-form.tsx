@@ -14,7 +14,6 @@ import {
   VERIFICATION_CODE_TTL_S,
   VERIFICATION_RESEND_AFTER_S,
   messages,
-  tooLong,
   type Customer,
 } from "@lab/contracts";
 
@@ -25,11 +24,17 @@ import { useToast } from "@/components/ui/toast";
 import { useLeaveToSignIn } from "@/hooks/use-leave-to-sign-in";
 import { accountError } from "@/utils/account-errors";
 import { isApiError } from "@/lib/api-client";
+import { translate } from "@/lib/i18n/i18n";
 import { useT } from "@/lib/i18n/use-t";
 
 import { useUpdateProfile } from "../api/update-profile";
 import { changedProfileFields, profileFormValues, type ProfileFormValues } from "../utils/changed-fields";
 import { profileErrorMessage } from "../utils/profile-errors";
+
+/** A length limit's message, read in the reader's language when it is shown (English: contracts' tooLong). */
+const tooLong = (key: "name" | "company" | "phone" | "address", max: number) => ({
+  error: () => translate(`account.validation.${key}TooLong`, { max }),
+});
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -37,15 +42,15 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 const profileSchemaFor = (savedEmail: string) =>
   z
     .object({
-      fullName: z.string().trim().min(1, messages.nameRequired).max(NAME_MAX, tooLong("Name", NAME_MAX)),
+      fullName: z.string().trim().min(1, messages.nameRequired).max(NAME_MAX, tooLong("name", NAME_MAX)),
       email: z
         .string()
         .trim()
         .max(EMAIL_MAX, messages.invalidEmailFormat)
         .pipe(z.email({ error: messages.invalidEmailFormat })),
-      company: z.string().max(COMPANY_MAX, tooLong("Company", COMPANY_MAX)),
-      phoneNumber: z.string().max(PHONE_MAX, tooLong("Phone number", PHONE_MAX)),
-      address: z.string().max(ADDRESS_MAX, tooLong("Address", ADDRESS_MAX)),
+      company: z.string().max(COMPANY_MAX, tooLong("company", COMPANY_MAX)),
+      phoneNumber: z.string().max(PHONE_MAX, tooLong("phone", PHONE_MAX)),
+      address: z.string().max(ADDRESS_MAX, tooLong("address", ADDRESS_MAX)),
       currentPassword: z.string(),
     })
     .refine((values) => sameEmail(values.email, savedEmail) || values.currentPassword !== "", {

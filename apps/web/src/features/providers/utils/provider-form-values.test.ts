@@ -1,6 +1,9 @@
+import { act } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
-import { messages, type Provider } from "@lab/contracts";
+import { NAME_MAX, messages, tooLong, type Provider } from "@lab/contracts";
+
+import { setLanguage } from "@/lib/i18n/i18n";
 
 import {
   blankFarmer,
@@ -136,5 +139,16 @@ describe("providerFormValues (edit)", () => {
     expect(farmer && toProviderPayload({ ...agentValues(), farmers: [farmer] }).farmers[0]?.location).toBe(
       "Near the canal",
     );
+  });
+
+  it("a length limit reads contracts' English, and the reader's language when it is another", async () => {
+    const values = { ...blankProvider(), samplerName: "x".repeat(NAME_MAX + 1), phoneNumber: "98480 22338" };
+    const english = providerFormSchema.safeParse(values).error?.issues[0]?.message;
+    expect(english).toBe(tooLong("Sample provider name", NAME_MAX));
+    await act(async () => {
+      await setLanguage("te");
+    });
+    const telugu = providerFormSchema.safeParse(values).error?.issues[0]?.message;
+    expect(telugu).toBe(`నమూనా ఇచ్చేవారి పేరు ${NAME_MAX} అక్షరాలకు మించకూడదు.`);
   });
 });

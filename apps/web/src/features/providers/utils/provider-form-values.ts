@@ -7,14 +7,19 @@ import {
   PHONE_MAX,
   USER_TYPES,
   messages,
-  tooLong,
   type Coordinates,
   type LocationValue,
   type Provider,
   type UserType,
 } from "@lab/contracts";
 
+import { translate } from "@/lib/i18n/i18n";
 import { locationPayload, parseStoredLocation } from "@/utils/location";
+
+/** A length limit's message, read in the reader's language when it is shown (English: contracts' tooLong). */
+const tooLong = (key: "farmerName" | "phone" | "altPhone" | "providerName", max: number) => ({
+  error: () => translate(`account.validation.${key}TooLong`, { max }),
+});
 
 export interface FarmerFormValues {
   name: string;
@@ -79,9 +84,9 @@ const locationField = z.custom<LocationValue | null>(
 );
 
 const farmerSchema = z.object({
-  name: z.string().max(NAME_MAX, tooLong("Farmer name", NAME_MAX)),
-  phoneNumber: z.string().max(PHONE_MAX, tooLong("Phone number", PHONE_MAX)),
-  altPhoneNumber: z.string().max(PHONE_MAX, tooLong("Alternate phone number", PHONE_MAX)),
+  name: z.string().max(NAME_MAX, tooLong("farmerName", NAME_MAX)),
+  phoneNumber: z.string().max(PHONE_MAX, tooLong("phone", PHONE_MAX)),
+  altPhoneNumber: z.string().max(PHONE_MAX, tooLong("altPhone", PHONE_MAX)),
   location: locationField,
 });
 
@@ -91,14 +96,10 @@ export const providerFormSchema = z
       .string()
       .trim()
       .min(1, messages.providerNameRequired)
-      .max(NAME_MAX, tooLong("Sample provider name", NAME_MAX)),
+      .max(NAME_MAX, tooLong("providerName", NAME_MAX)),
     userType: z.enum(USER_TYPES, { error: messages.userTypeInvalid }),
-    phoneNumber: z
-      .string()
-      .trim()
-      .min(1, messages.phoneRequired)
-      .max(PHONE_MAX, tooLong("Phone number", PHONE_MAX)),
-    altPhoneNumber: z.string().trim().max(PHONE_MAX, tooLong("Alternate phone number", PHONE_MAX)),
+    phoneNumber: z.string().trim().min(1, messages.phoneRequired).max(PHONE_MAX, tooLong("phone", PHONE_MAX)),
+    altPhoneNumber: z.string().trim().max(PHONE_MAX, tooLong("altPhone", PHONE_MAX)),
     location: locationField,
     farmers: z.array(farmerSchema),
   })
