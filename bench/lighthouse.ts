@@ -4,8 +4,9 @@
 // Lighthouse's default mobile audit (Moto G Power emulation, simulated slow 4G, 4× CPU slowdown) in
 // Debian's Chromium, `runs` times per page, and prints each run and the median score and metrics.
 // Exit code 1 when a page's median score is under the bar.
-// Run: pnpm --filter @lab/web build && pnpm --filter @lab/bench lighthouse [runs=3] [/path ...] [--save DIR]
-//   (--save keeps each run's full report as JSON, for its diagnostics)
+// Run: pnpm --filter @lab/web build && pnpm --filter @lab/bench lighthouse [runs=3] [/path ...] [--save DIR] [--lang te]
+//   (--save keeps each run's full report as JSON, for its diagnostics; --lang makes it the browser's
+//   language, so the portal opens in that language as a first visit would: issue 17 measures Telugu)
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,6 +24,8 @@ const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 3);
 const saveArg = process.argv.indexOf("--save");
 const saveDir = saveArg > 0 ? process.argv[saveArg + 1] : undefined;
+const langArg = process.argv.indexOf("--lang");
+const lang = langArg > 0 ? process.argv[langArg + 1] : undefined;
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith("/") && arg !== saveDir);
 if (paths.length === 0) paths.push("/", "/login");
 
@@ -72,8 +75,10 @@ const chrome = await chromeLauncher.launch({
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    ...(lang ? [`--lang=${lang}`, `--accept-lang=${lang}`] : []),
   ],
 });
+if (lang) console.log(`browser language: ${lang}`);
 let failed = false;
 try {
   console.log(

@@ -29,8 +29,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     minify: "terser",
-    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+    terserOptions: { compress: { passes: 2 }, format: { comments: false }, module: true },
     rollupOptions: {
+      // Short chunk names: the entry lists every chunk it may preload, and on /login every byte counts.
+      output: { chunkFileNames: "assets/[hash].js" },
       treeshake: {
         // @lab/contracts only declares values (schemas, messages, constants): a module of it that no
         // chunk uses can be dropped, so the /login bundle carries the messages but not zod

@@ -1,9 +1,12 @@
-// The modules ./vite-plugin.ts serves. Referenced by the web app's tsconfig.
+// The module ./vite-plugin.ts serves. Referenced by the web app's tsconfig.
 declare module "virtual:i18n/loaders" {
   import type { CompiledMessage } from "@lingui/message-utils/compileMessage";
 
-  export const loaders: Record<
-    string,
-    Record<string, () => Promise<{ default: Record<string, CompiledMessage> }>>
-  >;
+  /** The namespaces the web app uses (the server-only ones are left out). */
+  export const namespaces: string[];
+  /** One namespace of one language, compiled. */
+  export function loadCatalogue(
+    language: string,
+    namespace: string,
+  ): Promise<{ default: Record<string, CompiledMessage> }>;
 }

@@ -1,14 +1,14 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
-import { loaders } from "virtual:i18n/loaders";
+import { namespaces } from "virtual:i18n/loaders";
 
 import { getLanguage, loadNamespaces, setLanguage, startI18n } from "@/lib/i18n/i18n";
 import type { Namespace } from "@lab/i18n";
 
 // Every English namespace is loaded before any test renders, so no component suspends for its
 // catalogue and tests read the spec's English texts.
-const allNamespaces = Object.keys(loaders.en ?? {}) as Namespace[];
+const allNamespaces = namespaces as Namespace[];
 await startI18n(allNamespaces);
 afterEach(async () => {
   if (getLanguage() !== "en") await setLanguage("en");

@@ -6,7 +6,12 @@ import type { Namespace } from "@lab/i18n";
  * "errors" namespace is not among them: it loads when an error is first shown.
  */
 export function firstNamespaces(pathname: string): Namespace[] {
-  if (pathname.startsWith("/lab")) return ["lab"];
-  if (/^\/(login|register|forgot-password|reset-password|verify-email)/.test(pathname)) return ["auth"];
+  if (pathname.startsWith("/lab")) return ["lab", "auth"];
+  if (pathname === "/" || pathname === "/login") return ["auth", "public"];
+  if (/^\/(register|forgot-password|reset-password|verify-email)/.test(pathname)) {
+    return ["auth", "credentials", "public"];
+  }
+  if (/^\/(blog|careers|privacy|terms|newsletter)/.test(pathname)) return ["public", "pages"];
+  if (/^\/(verify|unsubscribe)/.test(pathname)) return ["public", "reports", "results"];
   return [];
 }

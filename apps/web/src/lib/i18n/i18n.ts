@@ -10,7 +10,7 @@ import {
 } from "@lab/contracts";
 import type { MessageKey, MessageValues, Namespace } from "@lab/i18n";
 import { setupI18n } from "@lingui/core";
-import { loaders } from "virtual:i18n/loaders";
+import { loadCatalogue, namespaces as webNamespaces } from "virtual:i18n/loaders";
 
 const STORAGE_KEY = "lab.language";
 
@@ -49,16 +49,13 @@ export const isLoaded = (language: LanguageCode, ns: Namespace) => loaded.has(sl
 let errorIdByText: Map<string, string> | undefined;
 let errorLookup: Promise<void> | undefined;
 function loadErrorLookup(): Promise<void> {
-  const load = loaders.en?.errors;
-  errorLookup ??= load
-    ? load().then((module) => {
-        errorIdByText = new Map(
-          Object.entries(module.default).flatMap(([id, compiled]) =>
-            compiled.every((token) => typeof token === "string") ? [[compiled.join(""), id] as const] : [],
-          ),
-        );
-      })
-    : Promise.resolve();
+  errorLookup ??= loadCatalogue("en", "errors").then((module) => {
+    errorIdByText = new Map(
+      Object.entries(module.default).flatMap(([id, compiled]) =>
+        compiled.every((token) => typeof token === "string") ? [[compiled.join(""), id] as const] : [],
+      ),
+    );
+  });
   errorLookup.catch(() => (errorLookup = undefined));
   return errorLookup;
 }
@@ -73,12 +70,13 @@ export function loadNamespaces(language: LanguageCode, namespaces: readonly Name
     const key = slot(language, ns);
     let wait = pending.get(key);
     if (!wait) {
-      const load = loaders[language]?.[ns];
-      wait = load
-        ? Promise.all([load(), ns === "errors" ? loadErrorLookup() : undefined]).then(([module]) => {
-            i18n.load(language, module.default);
-            loaded.add(key);
-          })
+      wait = webNamespaces.includes(ns)
+        ? Promise.all([loadCatalogue(language, ns), ns === "errors" ? loadErrorLookup() : undefined]).then(
+            ([module]) => {
+              i18n.load(language, module.default);
+              loaded.add(key);
+            },
+          )
         : Promise.resolve();
       pending.set(key, wait);
       // A failed chunk (offline) may be asked for again.
