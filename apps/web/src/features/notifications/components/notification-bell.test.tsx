@@ -67,7 +67,8 @@ describe("NotificationBell", () => {
     render();
     expect(await screen.findByTestId("notification-badge")).toHaveTextContent("99+");
     expect(bellButton()).toHaveAccessibleName(/100 unread/);
-  });
+    // A hundred rendered items and role queries over them take about 4 s in jsdom on a busy machine.
+  }, 15_000);
 
   it("empty: 'No notifications yet'; Escape closes and returns focus", async () => {
     mockFetch({ [`GET ${LIST}`]: { body: [] } });
