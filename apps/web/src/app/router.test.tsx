@@ -17,6 +17,7 @@ const staff = {
   email: "lab@aquatest.local",
   name: "Lab Admin",
   roles: ["analyst" as const, "reviewer" as const],
+  language: "en" as const,
 };
 const labPage = { items: [], total: 0, page: 1, size: 20 };
 

@@ -12,6 +12,7 @@ const staff = {
   email: "priya@lab.test",
   name: "Dr. Priya Nair",
   roles: ["analyst" as const, "reviewer" as const],
+  language: "en" as const,
 };
 const ok = { body: { ok: true } };
 

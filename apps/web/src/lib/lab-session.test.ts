@@ -15,6 +15,7 @@ const staff = {
   email: "priya@lab.test",
   name: "Dr. Priya Nair",
   roles: ["analyst" as const, "reviewer" as const],
+  language: "en" as const,
 };
 const refreshed = { staff, accessToken: "lab-jwt-2", expiresIn: 3600, tokenType: "Bearer" };
 

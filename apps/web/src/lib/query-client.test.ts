@@ -11,6 +11,7 @@ const staff = {
   email: "priya@lab.test",
   name: "Dr. Priya Nair",
   roles: ["analyst" as const, "reviewer" as const],
+  language: "en" as const,
 };
 const customerKey = ["samples", "list"];
 const labKey = [LAB_QUERY_ROOT, "samples", "list"];
