@@ -232,6 +232,8 @@ export function coaInput(options: CoaOptions = {}): ReportPdfInput {
     passwordHash: "x",
     emailVerifiedAt: COA_AT,
     defaultMarkets: [],
+    // English: the certificate as it read before issue 17.
+    language: "en",
     createdAt: COA_AT,
     updatedAt: COA_AT,
   };
