@@ -64,6 +64,8 @@ export async function waitForMail(
 export function verificationCode(mail: Mail): string {
   const code =
     /code(?: is)?:?\s+([A-Z0-9]{6})\b/.exec(mail.text)?.[1] ??
+    // A mail in another language: the code follows its sentence's colon.
+    /:\s*([A-Z0-9]{6})\b/.exec(mail.text)?.[1] ??
     /\b(?=[A-Z]*\d)[A-Z0-9]{6}\b/.exec(mail.text)?.[0];
   if (!code) throw new Error(`No 6-character code in the e-mail "${mail.subject}":\n${mail.text}`);
   return code;

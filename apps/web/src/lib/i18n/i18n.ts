@@ -87,15 +87,43 @@ export function loadNamespaces(language: LanguageCode, namespaces: readonly Name
   return Promise.all(waits).then(() => undefined);
 }
 
-const groups = new Map<string, Promise<void>>();
-/** The same promise for the same set, as React's use() wants. */
+/** A promise that says whether it has settled, as React's use() reads it (no suspending once loaded). */
+type Tracked = Promise<void> & {
+  status?: "pending" | "fulfilled" | "rejected";
+  value?: undefined;
+  reason?: unknown;
+};
+const groups = new Map<string, Tracked>();
+/**
+ * The same promise for the same set, marked settled, as React's use() wants: useT() calls use() on
+ * every render (skipping it once loaded would change the hooks React replays after a suspension).
+ */
 export function namespacesReady(language: LanguageCode, namespaces: readonly Namespace[]): Promise<void> {
   const key = `${language}:${namespaces.join(",")}`;
   let wait = groups.get(key);
   if (!wait) {
-    wait = loadNamespaces(language, namespaces);
+    const tracked: Tracked = namespaces.every((ns) => isLoaded(language, ns))
+      ? Promise.resolve()
+      : loadNamespaces(language, namespaces);
+    if (namespaces.every((ns) => isLoaded(language, ns))) {
+      tracked.status = "fulfilled";
+      tracked.value = undefined;
+    } else {
+      tracked.status = "pending";
+      tracked.then(
+        () => {
+          tracked.status = "fulfilled";
+          tracked.value = undefined;
+        },
+        (reason: unknown) => {
+          tracked.status = "rejected";
+          tracked.reason = reason;
+          groups.delete(key);
+        },
+      );
+    }
+    wait = tracked;
     groups.set(key, wait);
-    wait.catch(() => groups.delete(key));
   }
   return wait;
 }

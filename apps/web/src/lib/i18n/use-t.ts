@@ -9,7 +9,7 @@ import {
 import type { LanguageCode } from "@lab/contracts";
 import { use, useMemo, useSyncExternalStore } from "react";
 
-import { getLanguage, i18n, isLoaded, namespacesReady, subscribeLanguage } from "./i18n";
+import { getLanguage, i18n, namespacesReady, subscribeLanguage } from "./i18n";
 
 export const useLanguage = (): LanguageCode =>
   useSyncExternalStore(subscribeLanguage, getLanguage, getLanguage);
@@ -34,7 +34,7 @@ export interface Translation<N extends Namespace> {
 export function useT<N extends Namespace = "common">(...namespaces: N[]): Translation<N> {
   const language = useLanguage();
   const needed: Namespace[] = ["common", ...namespaces];
-  if (needed.some((ns) => !isLoaded(language, ns))) use(namespacesReady(language, needed));
+  use(namespacesReady(language, needed));
   return useMemo(
     () => ({
       t: (key, values) => i18n._(key, values),
