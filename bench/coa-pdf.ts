@@ -18,6 +18,7 @@ const customer: CustomerRow = {
   passwordHash: "x",
   emailVerifiedAt: at,
   defaultMarkets: [],
+  language: "en",
   createdAt: at,
   updatedAt: at,
 };

@@ -7,6 +7,7 @@ export default config({
     "@lingui/message-utils",
     "vite",
     "vitest",
+    "node:crypto",
     "node:fs",
     "node:path",
     "node:url",
