@@ -164,6 +164,7 @@ for (const language of cases) {
         await signIn.getByLabel(t("Password"), { exact: true }).fill(PASSWORD);
         await signIn.getByRole("button", { name: t("Sign In") }).click();
         await waitForPath(page, "/dashboard", 20_000);
+        await visible(page.getByRole("heading", { level: 1 }).filter({ hasText: language.fullName }), 20_000);
         await checkPage("dashboard");
 
         // The choice is the account's: it follows the person to another device.

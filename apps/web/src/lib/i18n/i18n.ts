@@ -87,7 +87,7 @@ export function loadNamespaces(language: LanguageCode, namespaces: readonly Name
   return Promise.all(waits).then(() => undefined);
 }
 
-/** A promise that says whether it has settled, as React's use() reads it (no suspending once loaded). */
+/** A promise that says whether it has settled, as React reads a suspending thenable. */
 type Tracked = Promise<void> & {
   status?: "pending" | "fulfilled" | "rejected";
   value?: undefined;
@@ -95,8 +95,8 @@ type Tracked = Promise<void> & {
 };
 const groups = new Map<string, Tracked>();
 /**
- * The same promise for the same set, marked settled, as React's use() wants: useT() calls use() on
- * every render (skipping it once loaded would change the hooks React replays after a suspension).
+ * The same promise for the same set of namespaces, marked settled, for a component to suspend on
+ * while they load (useT).
  */
 export function namespacesReady(language: LanguageCode, namespaces: readonly Namespace[]): Promise<void> {
   const key = `${language}:${namespaces.join(",")}`;

@@ -7,9 +7,9 @@ import {
   type Namespace,
 } from "@lab/i18n";
 import type { LanguageCode } from "@lab/contracts";
-import { use, useMemo, useSyncExternalStore } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 
-import { getLanguage, i18n, namespacesReady, subscribeLanguage } from "./i18n";
+import { getLanguage, i18n, isLoaded, namespacesReady, subscribeLanguage } from "./i18n";
 
 export const useLanguage = (): LanguageCode =>
   useSyncExternalStore(subscribeLanguage, getLanguage, getLanguage);
@@ -34,7 +34,13 @@ export interface Translation<N extends Namespace> {
 export function useT<N extends Namespace = "common">(...namespaces: N[]): Translation<N> {
   const language = useLanguage();
   const needed: Namespace[] = ["common", ...namespaces];
-  use(namespacesReady(language, needed));
+  if (needed.some((ns) => !isLoaded(language, ns))) {
+    // Thrown, not use()d: React replays a component suspended by use() with the hooks it had
+    // recorded, and a replay that no longer suspends calls more of them ("Update hook called on
+    // initial render"); a thrown promise unwinds to the boundary and mounts afresh once loaded.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    throw namespacesReady(language, needed);
+  }
   return useMemo(
     () => ({
       t: (key, values) => i18n._(key, values),

@@ -57,7 +57,7 @@ export function DashboardOverview() {
                   <Mail aria-hidden="true" className="h-4 w-4" />
                   {t("samples.dashboard.account.email")}
                 </dt>
-                <dd className="min-w-0 truncate font-medium text-slate-900">{user.email}</dd>
+                <dd className="min-w-0 break-all font-medium text-slate-900">{user.email}</dd>
               </div>
               <div className="flex items-center gap-2">
                 <dt className="flex items-center gap-1.5 text-slate-700">
