@@ -104,56 +104,57 @@ export function UserMenu() {
         <span className="hidden max-w-40 truncate sm:inline">{user.fullName}</span>
         <ChevronDown aria-hidden="true" className="h-4 w-4" />
       </button>
+      {/* The panel holds the menu and, beside it rather than in it, the language select: a menu may
+          contain only menu items (axe: aria-required-children). */}
       <div
         ref={menuRef}
-        id="user-menu"
-        role="menu"
-        aria-label={t("account.userMenu.label")}
         hidden={!open}
         onKeyDown={onMenuKeyDown}
         className="absolute right-0 z-40 mt-2 w-64 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
       >
-        <div className="border-b border-slate-100 px-4 py-2" role="none">
+        <div className="border-b border-slate-100 px-4 py-2">
           <p className="truncate text-sm font-semibold text-slate-900">{user.fullName}</p>
           <p className="truncate text-xs text-slate-700">{user.email}</p>
         </div>
-        <button
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          onClick={() => {
-            setOpen(false);
-            setSettingsOpen(true);
-          }}
-          className={`${itemClass} text-slate-800 hover:bg-slate-100 focus:bg-slate-100`}
-        >
-          <UserRound aria-hidden="true" className="h-4 w-4 shrink-0" />
-          <span className="min-w-0 break-words">{t("account.userMenu.viewProfile")}</span>
-        </button>
-        <button
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          onClick={() => {
-            setOpen(false);
-            setEverywhereOpen(true);
-          }}
-          className={`${itemClass} text-slate-800 hover:bg-slate-100 focus:bg-slate-100`}
-        >
-          <MonitorSmartphone aria-hidden="true" className="h-4 w-4 shrink-0" />
-          <span className="min-w-0 break-words">{t("account.userMenu.signOutAll")}</span>
-        </button>
-        <button
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          onClick={onLogout}
-          className={`${itemClass} text-red-700 hover:bg-red-50 focus:bg-red-50`}
-        >
-          <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />
-          <span className="min-w-0 break-words">{t("account.userMenu.logout")}</span>
-        </button>
-        <div ref={languageRef} role="none" className="border-t border-slate-100 px-4 py-2">
+        <div id="user-menu" role="menu" aria-label={t("account.userMenu.label")}>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => {
+              setOpen(false);
+              setSettingsOpen(true);
+            }}
+            className={`${itemClass} text-slate-800 hover:bg-slate-100 focus:bg-slate-100`}
+          >
+            <UserRound aria-hidden="true" className="h-4 w-4 shrink-0" />
+            <span className="min-w-0 break-words">{t("account.userMenu.viewProfile")}</span>
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => {
+              setOpen(false);
+              setEverywhereOpen(true);
+            }}
+            className={`${itemClass} text-slate-800 hover:bg-slate-100 focus:bg-slate-100`}
+          >
+            <MonitorSmartphone aria-hidden="true" className="h-4 w-4 shrink-0" />
+            <span className="min-w-0 break-words">{t("account.userMenu.signOutAll")}</span>
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={onLogout}
+            className={`${itemClass} text-red-700 hover:bg-red-50 focus:bg-red-50`}
+          >
+            <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />
+            <span className="min-w-0 break-words">{t("account.userMenu.logout")}</span>
+          </button>
+        </div>
+        <div ref={languageRef} className="border-t border-slate-100 px-4 py-2">
           <p aria-hidden="true" className="mb-1 text-xs font-medium text-slate-700">
             {t("account.language.title")}
           </p>
