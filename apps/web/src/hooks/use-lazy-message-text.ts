@@ -1,7 +1,7 @@
 import { useCallback, useReducer } from "react";
 
-import { isLoaded, loadNamespaces, translate } from "@/lib/i18n/i18n";
-import { messageKeyOf } from "@/lib/i18n/localized-names";
+import { isLoaded, loadNamespaces } from "@/lib/i18n/i18n";
+import { messageText } from "@/lib/i18n/localized-names";
 import { useLanguage } from "@/lib/i18n/use-t";
 
 /**
@@ -16,9 +16,5 @@ export function useLazyMessageText() {
     if (isLoaded(language, "errors")) return;
     loadNamespaces(language, ["errors"]).then(loaded, () => undefined);
   }, [language]);
-  const localize = (text: string, messageCode?: string): string => {
-    const key = messageKeyOf(text, messageCode);
-    return key && isLoaded(language, "errors") ? translate(key) : text;
-  };
-  return { localize, prepare };
+  return { localize: messageText, prepare };
 }

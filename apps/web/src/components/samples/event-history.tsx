@@ -1,7 +1,7 @@
 import type { SampleEvent, SampleStatus } from "@lab/contracts";
 import type { MessageKey } from "@lab/i18n";
 
-import { hasMessage, translate } from "@/lib/i18n/i18n";
+import { translate, translateKnown } from "@/lib/i18n/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { statusLabel } from "@/utils/sample-status";
 
@@ -9,8 +9,7 @@ import { statusLabel } from "@/utils/sample-status";
 // Translated with the active language (EventHistory loads "samples" and "domain" before it calls this).
 const historyLabel = (status: SampleStatus): string => {
   if (status === "COLLECTED") return translate("samples.event.collected");
-  const key = `domain.status.${status}`;
-  return hasMessage(key) ? translate(key as MessageKey<"domain">) : statusLabel(status);
+  return translateKnown(`domain.status.${status}`, statusLabel(status));
 };
 
 /** Events that are not moves (issue 16), by their kind. */

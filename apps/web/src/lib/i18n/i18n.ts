@@ -171,3 +171,10 @@ export const hasMessage = (key: string): boolean => {
   const id = i18n.messages[key];
   return id !== undefined;
 };
+
+/**
+ * A key built from data ("domain.status.TESTING", a parameter code): its text in the active language
+ * when a loaded catalogue has it, else the fallback (a name staff created, a namespace not in yet).
+ */
+export const translateKnown = (key: string, fallback: string): string =>
+  hasMessage(key) ? translate(key as MessageKey) : fallback;

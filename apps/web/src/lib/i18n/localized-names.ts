@@ -1,6 +1,6 @@
 import type { MessageKey } from "@lab/i18n";
 
-import { errorIdOf, hasMessage } from "./i18n";
+import { errorIdOf, getLanguage, hasMessage, loadNamespaces, translateKnown } from "./i18n";
 import { useT } from "./use-t";
 
 /**
@@ -19,13 +19,11 @@ export const messageKeyOf = (text: string, messageCode?: string): MessageKey<"er
 
 /** Names that arrive as data (a status, a shrimp category, a test type) in the reader's language. */
 export function useDomainNames() {
-  const { t } = useT("domain");
-  const named = (key: string, fallback: string) =>
-    hasMessage(key) ? t(key as MessageKey<"domain">) : fallback;
+  useT("domain");
   return {
-    status: (status: string) => named(`domain.status.${status}`, status),
-    category: (category: string) => named(`domain.category.${category}`, category),
-    testType: (testType: string) => named(`domain.testType.${testType}`, testType),
+    status: (status: string) => translateKnown(`domain.status.${status}`, status),
+    category: (category: string) => translateKnown(`domain.category.${category}`, category),
+    testType: (testType: string) => translateKnown(`domain.testType.${testType}`, testType),
   };
 }
 
@@ -40,4 +38,26 @@ export function useMessageText() {
     const key = messageKeyOf(text, messageCode);
     return key ? t(key) : text;
   };
+}
+
+/**
+ * One of the spec's messages as plain text (a toast, a `title`): in the reader's language when the
+ * "errors" namespace is in, else as it came. It never loads or waits.
+ */
+export function messageText(text: string, messageCode?: string): string {
+  const key = messageKeyOf(text, messageCode);
+  return key ? translateKnown(key, text) : text;
+}
+
+/**
+ * The same for a toast raised in a callback: loads "errors" first (the message is looked up by its
+ * English text only once that namespace is in), and gives the English if the load fails.
+ */
+export async function loadedMessageText(text: string, messageCode?: string): Promise<string> {
+  try {
+    await loadNamespaces(getLanguage(), ["errors"]);
+  } catch {
+    return text;
+  }
+  return messageText(text, messageCode);
 }

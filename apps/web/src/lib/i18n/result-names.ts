@@ -2,9 +2,8 @@
 // by contracts' displayResult/displayLimit) in the reader's language. Shared by the customer's
 // reports, /verify and the lab console.
 import { LAB_DEFAULT_MARKET, type MarketVerdict, type ParameterVerdict } from "@lab/contracts";
-import type { MessageKey } from "@lab/i18n";
 
-import { hasMessage } from "./i18n";
+import { translateKnown } from "./i18n";
 import { useT } from "./use-t";
 
 const SCORE_UNIT = "score 0–10";
@@ -18,8 +17,7 @@ export function groupDigits(text: string, group: (value: number) => string): str
 
 export function useResultNames() {
   const { t, language, number } = useT("results");
-  const named = (key: string, fallback: string) =>
-    hasMessage(key) ? t(key as MessageKey<"results">) : fallback;
+  const named = translateKnown;
   // English shows the name the lab's database holds (staff may have reworded it); other languages the catalogue's.
   const fromCatalogue = (key: string, fallback: string) =>
     language === "en" ? fallback : named(key, fallback);

@@ -11,7 +11,7 @@ import { useT } from "@/lib/i18n/use-t";
 
 import { useEnquiries } from "../api/get-enquiries";
 import { useMarkEnquiryHandled } from "../api/mark-enquiry-handled";
-import { specText } from "../utils/spec-text";
+import { messageText } from "@/lib/i18n/localized-names";
 
 /** The contact form's enquiries, newest first; staff answer by mail and mark them handled. */
 export function EnquiriesPage() {
@@ -57,7 +57,7 @@ function EnquiryCard({ enquiry }: { enquiry: ContactEnquiry }) {
   const toast = useToast();
   const name = [enquiry.firstName, enquiry.lastName].filter(Boolean).join(" ");
   const markHandled = () =>
-    handled.mutate(enquiry.id, { onError: (error) => toast.error(specText(error.message)) });
+    handled.mutate(enquiry.id, { onError: (error) => toast.error(messageText(error.message)) });
 
   return (
     <li>

@@ -27,7 +27,7 @@ import { useAddStaff } from "../api/add-staff";
 import { useStaff } from "../api/get-staff";
 import { useUpdateStaff } from "../api/update-staff";
 import { useCurrentStaff } from "../hooks/use-current-staff";
-import { specText } from "../utils/spec-text";
+import { messageText } from "@/lib/i18n/localized-names";
 import { ROLE_LABELS, ROLE_NAMES, hasRole } from "../utils/staff-roles";
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -297,7 +297,7 @@ function StaffCard({ member, self }: { member: StaffMember; self: boolean }) {
             variant="outline"
             size="sm"
             disabled={self}
-            title={self ? specText(resultMessages.cannotDeactivateSelf) : undefined}
+            title={self ? messageText(resultMessages.cannotDeactivateSelf) : undefined}
             isLoading={update.isPending && update.variables.change.active === false}
             icon={<Ban aria-hidden="true" className="h-4 w-4" />}
             onClick={() => save({ active: false }, t("lab.staff.deactivatedToast", { name: member.name }))}

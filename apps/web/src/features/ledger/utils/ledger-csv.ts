@@ -6,7 +6,7 @@ import Papa from "papaparse";
 import type { LanguageCode, Sample } from "@lab/contracts";
 import { formatDate, type MessageKey } from "@lab/i18n";
 
-import { getLanguage, hasMessage, translate } from "@/lib/i18n/i18n";
+import { getLanguage, translate, translateKnown } from "@/lib/i18n/i18n";
 import { saveBlob } from "@/utils/save-blob";
 
 export const LEDGER_EXPORT_FILE_NAME = "selected_samples.csv";
@@ -21,15 +21,12 @@ export const LEDGER_EXPORT_COLUMNS = [
   "account.ledger.csv.location",
 ] as const satisfies readonly MessageKey<"account">[];
 
-/** A name that arrives as data, translated when the catalogue has it (the "domain" namespace). */
-const named = (key: string, fallback: string) => (hasMessage(key) ? translate(key as MessageKey) : fallback);
-
 export function ledgerCsvRow(sample: Sample, language: LanguageCode = getLanguage()): string[] {
   return [
     String(sample.id),
-    named(`domain.category.${sample.shrimpCategory}`, sample.shrimpCategory),
+    translateKnown(`domain.category.${sample.shrimpCategory}`, sample.shrimpCategory),
     sample.samplerName,
-    named(`account.ledger.csv.statusName.${sample.status}`, sample.status),
+    translateKnown(`account.ledger.csv.statusName.${sample.status}`, sample.status),
     formatDate(language, sample.createdAt, "date") || sample.createdAt,
     sample.samplerLocation.trim() || translate("account.ledger.csv.none"),
   ];
