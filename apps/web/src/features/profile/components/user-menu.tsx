@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, MonitorSmartphone, UserRound } from "lucide-react";
+import { ChevronDown, LogOut, MonitorSmartphone, UserRound, type LucideIcon } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 
@@ -22,6 +22,30 @@ const initials = (name: string) =>
     .join("") || "?";
 
 const itemClass = "flex min-h-11 w-full items-center gap-2 px-4 py-2 text-left text-sm focus:outline-none";
+
+interface MenuItemProps {
+  icon: LucideIcon;
+  label: string;
+  onSelect: () => void;
+  /** Red: the item ends something (Logout). */
+  danger?: boolean;
+}
+
+/** One item of the menu: focus moves by arrow keys (the menu's handler), so it is out of the tab order. */
+function MenuItem({ icon: Icon, label, onSelect, danger = false }: MenuItemProps) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      onClick={onSelect}
+      className={`${itemClass} ${danger ? "text-red-700 hover:bg-red-50 focus:bg-red-50" : "text-slate-800 hover:bg-slate-100 focus:bg-slate-100"}`}
+    >
+      <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
+      <span className="min-w-0 break-words">{label}</span>
+    </button>
+  );
+}
 
 /**
  * The top bar's user menu: View Profile (Profile Settings modal), Sign out of all devices, Logout, and
@@ -117,42 +141,23 @@ export function UserMenu() {
           <p className="truncate text-xs text-slate-700">{user.email}</p>
         </div>
         <div id="user-menu" role="menu" aria-label={t("account.userMenu.label")}>
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            onClick={() => {
+          <MenuItem
+            icon={UserRound}
+            label={t("account.userMenu.viewProfile")}
+            onSelect={() => {
               setOpen(false);
               setSettingsOpen(true);
             }}
-            className={`${itemClass} text-slate-800 hover:bg-slate-100 focus:bg-slate-100`}
-          >
-            <UserRound aria-hidden="true" className="h-4 w-4 shrink-0" />
-            <span className="min-w-0 break-words">{t("account.userMenu.viewProfile")}</span>
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            onClick={() => {
+          />
+          <MenuItem
+            icon={MonitorSmartphone}
+            label={t("account.userMenu.signOutAll")}
+            onSelect={() => {
               setOpen(false);
               setEverywhereOpen(true);
             }}
-            className={`${itemClass} text-slate-800 hover:bg-slate-100 focus:bg-slate-100`}
-          >
-            <MonitorSmartphone aria-hidden="true" className="h-4 w-4 shrink-0" />
-            <span className="min-w-0 break-words">{t("account.userMenu.signOutAll")}</span>
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            onClick={onLogout}
-            className={`${itemClass} text-red-700 hover:bg-red-50 focus:bg-red-50`}
-          >
-            <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />
-            <span className="min-w-0 break-words">{t("account.userMenu.logout")}</span>
-          </button>
+          />
+          <MenuItem icon={LogOut} label={t("account.userMenu.logout")} onSelect={onLogout} danger />
         </div>
         <div ref={languageRef} className="border-t border-slate-100 px-4 py-2">
           <p aria-hidden="true" className="mb-1 text-xs font-medium text-slate-700">
