@@ -9,7 +9,7 @@ export const codeRequests = pgTable(
   {
     /** Lower-cased. */
     email: text().notNull(),
-    purpose: text({ enum: ["verify", "reset"] }).notNull(),
+    purpose: text({ enum: ["verify", "reset", "staff-reset"] }).notNull(),
     requestedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.email, t.purpose] })],

@@ -74,7 +74,16 @@ export const reports = pgTable(
     status: text({ enum: ["valid", "revoked"] })
       .notNull()
       .default("valid"),
+    /**
+     * Staff's internal note on a revocation: never shown to customers or the public (the reason they
+     * see is `revokedReasonCode`, chosen from a fixed list).
+     */
     revokedReason: text(),
+    /** One of the fixed revocation reasons in contracts; old free-text revocations read "other". */
+    revokedReasonCode: text(),
+    /** Who asked for the revocation and who confirmed it (the same person under one-person revocation). */
+    revokedBy: integer().references(() => staff.id, { onDelete: "set null" }),
+    revocationConfirmedBy: integer().references(() => staff.id, { onDelete: "set null" }),
     revokedAt: timestamp({ withTimezone: true }),
     /** The reviewer who released it (or, before issue 16, the staff member who issued it). */
     issuedBy: integer().references(() => staff.id, { onDelete: "set null" }),
@@ -99,6 +108,13 @@ export const reports = pgTable(
     replacesId: integer().references((): AnyPgColumn => reports.id, { onDelete: "set null" }),
     replacedById: integer().references((): AnyPgColumn => reports.id, { onDelete: "set null" }),
     completedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * An unguessable code printed on the certificate and carried by its QR: the certificate number
+     * alone tells only whether it stands; the number with this code opens the full results.
+     */
+    checkCode: text()
+      .notNull()
+      .default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 16))`),
   },
   (t) => [
     // One standing report per sample; a revoked one stays beside its replacement.
@@ -107,6 +123,7 @@ export const reports = pgTable(
       .where(sql`${t.status} = 'valid'`),
     uniqueIndex("reports_sample_round_key").on(t.sampleId, t.round),
     uniqueIndex("reports_certification_key").on(t.certification),
+    uniqueIndex("reports_check_code_key").on(t.checkCode),
     check(
       "reports_certification_only_success_check",
       sql`${t.result} = 'success' or ${t.certification} is null`,
@@ -120,3 +137,69 @@ export const certificateSequences = pgTable("certificate_sequences", {
   year: integer().primaryKey(),
   last: integer().notNull(),
 });
+
+/**
+ * A revocation one staff member asked for and a second one must confirm (the two-person rule), unless
+ * the lab chose one-person revocation. At most one open request per report.
+ */
+export const revocationRequests = pgTable(
+  "revocation_requests",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    reportId: integer()
+      .notNull()
+      .references(() => reports.id, { onDelete: "cascade" }),
+    reasonCode: text().notNull(),
+    /** Internal: staff only. */
+    note: text().notNull().default(""),
+    requestedBy: integer()
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    requestedAt: timestamp({ withTimezone: true }).notNull(),
+    /** confirmed (the report is revoked) or cancelled (by the requester or a second person). */
+    outcome: text({ enum: ["confirmed", "cancelled"] }),
+    decidedBy: integer().references(() => staff.id, { onDelete: "set null" }),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("revocation_requests_open_key")
+      .on(t.reportId)
+      .where(sql`${t.outcome} is null`),
+  ],
+);
+export type RevocationRequestRow = typeof revocationRequests.$inferSelect;
+
+/** The lab's settings: one row (id 1). Every change is also kept in `labSettingChanges`. */
+export const labSettings = pgTable(
+  "lab_settings",
+  {
+    id: integer().primaryKey().default(1),
+    /** false: a second staff member confirms every revocation; true: one reviewer or admin suffices. */
+    onePersonRevocation: boolean().notNull().default(false),
+    updatedBy: integer().references(() => staff.id, { onDelete: "set null" }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("lab_settings_single_row_check", sql`${t.id} = 1`)],
+);
+export type LabSettingsRow = typeof labSettings.$inferSelect;
+
+/** The audit trail of the lab's settings: who set what, when. */
+export const labSettingChanges = pgTable("lab_setting_changes", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  setting: text().notNull(),
+  value: jsonb().notNull(),
+  changedBy: integer().references(() => staff.id, { onDelete: "set null" }),
+  changedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** A staff member's live password-reset code (sha256), like customers' codes: 300 s, 3 attempts. */
+export const staffResetCodes = pgTable("staff_reset_codes", {
+  staffId: integer()
+    .primaryKey()
+    .references(() => staff.id, { onDelete: "cascade" }),
+  codeHash: text().notNull(),
+  attempts: integer().notNull().default(0),
+  sentAt: timestamp({ withTimezone: true }).notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+export type StaffResetCodeRow = typeof staffResetCodes.$inferSelect;
