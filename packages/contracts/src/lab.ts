@@ -109,6 +109,29 @@ export const labResultsSchema = z.object({
   waterQuality: section("Water quality"),
 });
 
+/**
+ * Why a certificate was withdrawn, as customers and the public read it. Staff add an internal note
+ * beside the code; the note never leaves the lab.
+ */
+export const REVOCATION_REASONS = [
+  "sample_mislabelled",
+  "result_error",
+  "method_deviation",
+  "report_details_wrong",
+  "customer_request",
+  "other",
+] as const;
+export type RevocationReason = (typeof REVOCATION_REASONS)[number];
+/** The English wording of each reason (the catalogues word it in the other languages). */
+export const revocationReasonText: Record<RevocationReason, string> = {
+  sample_mislabelled: "The sample was mislabelled or mixed up",
+  result_error: "A result was wrong",
+  method_deviation: "The test method was not followed",
+  report_details_wrong: "The report's details were wrong",
+  customer_request: "Withdrawn at the customer's request",
+  other: "Withdrawn by the laboratory",
+};
+
 export const revokeRequestSchema = z.object({
   reason: text(messages.revokeReasonRequired)
     .trim()
