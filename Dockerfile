@@ -36,6 +36,8 @@ RUN pnpm install --frozen-lockfile --prod
 
 # ---- runtime ----
 FROM ${NODE_IMAGE} AS runtime
+# NODE_ENV trusts no proxy: set TRUST_PROXY (its address, or 1 for one hop) only when a reverse proxy
+# is the only way to this container; otherwise a client's X-Forwarded-For picks its rate-limit address.
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \

@@ -11,7 +11,7 @@ import type { Logger } from "pino";
 import { createDomainContext } from "./domain/context";
 import type { MxLookup } from "./domain/email-check";
 import type { SessionStore } from "./domain/sessions";
-import { DEFAULT_LAB_ENQUIRY_EMAIL } from "./env";
+import { DEFAULT_LAB_ENQUIRY_EMAIL, type TrustProxy } from "./env";
 import { authenticate } from "./http/authenticate";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { createMetrics, type MetricsSources } from "./http/metrics";
@@ -61,8 +61,8 @@ export interface AppDeps {
   publish?: ((events: DomainEvent[]) => void) | undefined;
   /** PUBLIC_URL: links in e-mails and certificate QR codes. */
   publicUrl?: string | undefined;
-  /** Reverse proxies in front of the app, for client IPs in rate limits. */
-  trustProxy?: boolean | number | string;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For/-Proto count (client IPs in rate limits, https). */
+  trustProxy?: TrustProxy;
   /** The process's session store, shared with the real-time endpoint; made here when not given. */
   sessions?: SessionStore | undefined;
   tokens?: TokenService | undefined;
@@ -144,7 +144,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/notifications", authenticate(ctx, "customer"), notificationsRouter(ctx));
   api.use("/ledger", authenticate(ctx, "customer"), ledgerRouter(ctx, limits));
   api.use("/mail", mailPreferencesRouter(ctx, limits));
-  api.use("/certificates", certificatesRouter(ctx));
+  api.use("/certificates", certificatesRouter(ctx, limits));
   api.use("/enquiries", enquiriesRouter(ctx, limits, deps.labEnquiryEmail ?? DEFAULT_LAB_ENQUIRY_EMAIL));
   api.use("/newsletter", newsletterRouter(ctx, limits));
   api.use("/markets", authenticate(ctx, "customer"), marketsRouter(ctx));

@@ -48,4 +48,37 @@ describe("loadConfig", () => {
       "0123456789abcdef",
     );
   });
+
+  it("TRUST_PROXY: off by default, even in production; a hop count or a list of proxy addresses and CIDRs", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "lab-env-"));
+    const secret = "0123456789abcdef0123456789abcdef";
+    expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: "production", JWT_SECRET: secret }).trustProxy).toBe(
+      false,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "off" }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "" }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,fd00::/8" }).trustProxy,
+    ).toEqual(["10.0.0.0/8", "127.0.0.1", "fd00::/8"]);
+  });
+
+  it.each([
+    "true",
+    "all",
+    "yes",
+    "11",
+    "-1",
+    "1.5",
+    "10.0.0.0/33",
+    "fd00::/129",
+    "10.0.0.1,",
+    "proxy.example",
+    "10.0.0.0/8/1",
+  ])("TRUST_PROXY=%s is refused at start with a message naming the variable", (value) => {
+    expect(() =>
+      loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "lab-env-")), TRUST_PROXY: value }),
+    ).toThrow(/TRUST_PROXY: TRUST_PROXY is off, a hop count/);
+  });
 });

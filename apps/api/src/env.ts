@@ -1,6 +1,7 @@
 // The only reader of process.env: parsed once, failing fast with a readable message.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -12,6 +13,41 @@ const onOff = z
 
 /** Where the contact form's enquiries go when LAB_ENQUIRY_EMAIL is unset: the address the site shows. */
 export const DEFAULT_LAB_ENQUIRY_EMAIL = "info@aquatest-lab.example";
+
+/**
+ * Which peers may tell the client's address (X-Forwarded-For) and scheme (X-Forwarded-Proto):
+ * none, the last N hops, or only these proxy addresses. Never "all": anyone could then pick the
+ * address the per-IP limits count.
+ */
+export type TrustProxy = false | number | readonly string[];
+
+const TRUST_PROXY_HELP =
+  "TRUST_PROXY is off, a hop count from 1 to 10, or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1)";
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    if (value === "" || value === "off" || value === "false" || value === "0") return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+    } else {
+      const entries = value.split(",").map((entry) => entry.trim());
+      if (entries.every(isAddressOrCidr)) return entries;
+    }
+    ctx.addIssue({ code: "custom", message: `${TRUST_PROXY_HELP}; got "${value}"` });
+    return z.NEVER;
+  });
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
@@ -40,6 +76,7 @@ const envSchema = z.object({
     .email("LAB_ENQUIRY_EMAIL must be an e-mail address")
     .default(DEFAULT_LAB_ENQUIRY_EMAIL),
   REALTIME_SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(20),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Empty (a compose file's `${METRICS_TOKEN:-}`) means unset.
   METRICS_TOKEN: z.preprocess(
@@ -62,6 +99,8 @@ export interface Config {
   rateLimit: boolean;
   webDistDir: string;
   logLevel: string;
+  /** TRUST_PROXY: set only when a reverse proxy is the sole way in; never implied by NODE_ENV. */
+  trustProxy: TrustProxy;
   /** Bearer token Prometheus sends to GET /metrics; unset: /metrics answers 404. */
   metricsToken: string | undefined;
   /** Live STOMP sessions one account may hold on one instance (benches raise it). */
@@ -111,6 +150,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
+    trustProxy: env.TRUST_PROXY,
     realtimeSessionsPerAccount: env.REALTIME_SESSIONS_PER_ACCOUNT,
     labEnquiryEmail: env.LAB_ENQUIRY_EMAIL,
     labSimulator: env.LAB_SIMULATOR

@@ -64,7 +64,7 @@ const app = createApp({
   rateLimit: config.rateLimit,
   webDistDir: config.webDistDir,
   devMailbox: config.production ? undefined : devMailbox?.list,
-  trustProxy: config.production ? 1 : false,
+  trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
   publish: realtime.publish,
   tokens,

@@ -12,7 +12,7 @@ import request from "supertest";
 
 import { createApp } from "../app";
 import type { MxLookup } from "../domain/email-check";
-import { testEnv } from "../env";
+import { testEnv, type TrustProxy } from "../env";
 import { createSessionStore } from "../domain/sessions";
 import { createTokenService } from "../lib/tokens";
 import { createOutboxSender, type OutboxSender } from "../jobs/outbox-sender";
@@ -57,8 +57,11 @@ export async function startTestApp(
     realtime?: { heartbeatMs?: number; redis?: Redis };
     /** The HTTP app's logger (request lines and errors), to read what it logs; silent when absent. */
     logger?: Logger;
-    /** Trust X-Forwarded-For, to play clients at several addresses. */
-    trustProxy?: boolean;
+    /**
+     * TRUST_PROXY; `true` makes the test client (loopback) the trusted proxy, so its
+     * X-Forwarded-For/-Proto play clients at several addresses or over https.
+     */
+    trustProxy?: true | TrustProxy;
     /** Called after a submission committed (a test's dispatcher wake-up). */
     samplesSubmitted?: () => void;
     /** Rate-limit keys; each app gets its own unless two must share (Redis outlives test runs). */
@@ -104,7 +107,7 @@ export async function startTestApp(
     publish: realtime?.publish,
     tokens,
     sessions,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy === true ? ["127.0.0.1", "::1"] : (options.trustProxy ?? false),
   });
   let server: Server | undefined;
   let baseUrl = "";
