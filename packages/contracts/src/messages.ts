@@ -132,7 +132,16 @@ export const messages = {
   reportNotFoundUi: "The requested report could not be found.",
   reportAlreadyRevoked: "This report is already revoked",
   revokeReasonRequired: "Give the reason for revoking",
+  revokeReasonUnknown: "Choose the reason for revoking from the list",
+  revokeRoleRequired: "Only a reviewer or an admin can revoke a report",
+  revocationAlreadyRequested: "A revocation of this report is already waiting for a second person",
+  revocationSamePerson: "You asked for this revocation: a different reviewer or admin must confirm it",
+  revocationRequestNotFound: "Revocation request not found",
+  revocationRequestClosed: "This revocation request was already confirmed or cancelled",
+  labSettingsInvalid: "Say whether one person may revoke a report alone (true or false)",
   certificateNotFound: "No certificate with this number was issued by the laboratory",
+  checkCodeInvalid: "The check code is the 16 letters (A–F) and digits printed under the certificate number",
+  certificateSha256Invalid: "A file's SHA-256 is 64 hexadecimal characters",
   testingEtaRequired: "Give the testing ETA",
 
   notificationNotFound: "Notification not found",
@@ -152,7 +161,7 @@ export const messages = {
     "You have reached today's limit of 200 recipients for shared reports. Please try again tomorrow.",
   exportSuccess: "Export completed successfully",
   ledgerSentOnYourBehalf:
-    "AquaTest Laboratory sends this e-mail on your behalf with its own template: it names you and your company, quotes your subject and message, and lists the samples. Replies go to your e-mail address.",
+    "AquaTest Laboratory sends its standard message with the reports: it lists the samples and gives your name and your account's e-mail address. Recipients can reply to you by e-mail.",
   unsubscribeLinkInvalid:
     "This unsubscribe link is not valid. Please use the link from the e-mail you received.",
   unsubscribeConfirm: "Stop receiving sample reports shared through the AquaTest Laboratory portal?",

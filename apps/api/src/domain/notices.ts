@@ -1,3 +1,4 @@
+import { revocationReasonOf } from "@lab/contracts";
 import type { NotificationData, NotificationRow } from "@lab/db";
 import type { Translator } from "@lab/i18n/node";
 
@@ -56,6 +57,15 @@ export function noticeKindOf(row: Pick<NotificationRow, "type" | "data">): Notic
 
 const textOf = (value: unknown): string => (typeof value === "string" ? value : "");
 
+/**
+ * A revocation reads as its reason's wording in the reader's language, never as staff's note. A
+ * notice from before reasons were codes keeps the words it was sent with.
+ */
+function revocationWording(data: NotificationData, t: Translator["t"]): string {
+  if (data["reasonCode"] === undefined && typeof data.reason === "string") return data.reason;
+  return t(`domain.revocationReason.${revocationReasonOf(data["reasonCode"])}`);
+}
+
 /** A notification's title and message in the reader's language. */
 export function renderNotice(
   row: Pick<NotificationRow, "type" | "data" | "sampleId">,
@@ -70,7 +80,7 @@ export function renderNotice(
     sampleId: row.sampleId === null ? "" : String(row.sampleId),
     agent: textOf(row.data.agent),
     certification: textOf(row.data.certification),
-    reason: textOf(row.data.reason),
+    reason: kind === "reportRevoked" ? revocationWording(row.data, t) : textOf(row.data.reason),
   };
   const title = t(`notify.${kind}.title`);
   if ((kind === "reportReplaced" || kind === "reportRevoked") && values.certification === "") {

@@ -2,7 +2,7 @@ import type { LabSampleDetail, LabSamplePage, LabSample } from "@lab/contracts";
 
 import type { StaffSampleDetail, StaffSampleView } from "../domain/sample-list";
 import { presentAnalysis } from "./analysis";
-import { presentReportWithExtras } from "./report";
+import { presentLabReport } from "./report";
 import { presentSample, presentSampleEvent } from "./sample";
 
 /** Staff see which agent holds a sample; customers see only the "name-phone" text. */
@@ -30,8 +30,8 @@ export function presentLabSampleDetail(detail: StaffSampleDetail): LabSampleDeta
   return {
     sample: { ...presentLabSample(detail.sample), customerEmail: detail.sample.customerEmail },
     events: detail.events.map((event) => presentSampleEvent(event, detail.actorNames)),
-    report: detail.reports[0] ? presentReportWithExtras(detail.reports[0]) : null,
-    reports: detail.reports.map(presentReportWithExtras),
+    report: detail.reports[0] ? presentLabReport(detail.reports[0]) : null,
+    reports: detail.reports.map(presentLabReport),
     panel: detail.panel,
     analysis: detail.analysis ? presentAnalysis(detail.analysis) : null,
   };

@@ -9,7 +9,6 @@ import {
   releaseRequestSchema,
   resultMessages,
   returnRequestSchema,
-  revokeRequestSchema,
   sampleListQuerySchema,
   statusMoveRequestSchema,
   updateLabMeRequestSchema,
@@ -18,7 +17,7 @@ import {
 import { Router, type Request } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { getReport, revokeReport } from "../../domain/reports";
+import { getReport } from "../../domain/reports";
 import { enterResults, releaseResults, returnResults } from "../../domain/results";
 import { getStaffSample, listStaffSamples } from "../../domain/sample-list";
 import { moveSample, type Actor, type Move } from "../../domain/sample-moves";
@@ -40,10 +39,13 @@ import { loginLimits, type RateLimits } from "../../http/rate-limit";
 import { presentAccountAction } from "../../presenters/account";
 import { presentLabSampleDetail, presentLabSamplePage } from "../../presenters/lab-sample";
 import { sendSignedIn } from "../auth/refresh-cookie";
+import { labPasswordRouter } from "../lab-password/router";
 import { presentAgent } from "../../presenters/agent";
 import { presentAnalysis } from "../../presenters/analysis";
 import { presentReportWithExtras } from "../../presenters/report";
 import { presentSample } from "../../presenters/sample";
+import { labRevocationsRouter } from "../lab-revocations/router";
+import { labSettingsRouter } from "../lab-settings/router";
 
 /** ?analysis=awaiting_review (or another analysis state): the reviewer's queue. */
 const analysisFilter = (value: unknown): AnalysisState => {
@@ -66,6 +68,7 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
     await login.succeeded(req);
     sendSignedIn(ctx, req, res, signedIn);
   });
+  router.use(labPasswordRouter(ctx, limits, login));
 
   router.use(authenticate(ctx, "lab"));
 
@@ -151,12 +154,9 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
     const { note } = parse(returnRequestSchema, req.body, resultMessages.returnNoteRequired);
     res.json(presentAnalysis(await returnResults(ctx, id, note, staffActor(req))));
   });
-  router.post("/reports/:id/revoke", async (req, res) => {
-    const id = parseIdParam(req.params["id"], messages.reportNotFound);
-    const { reason } = parse(revokeRequestSchema, req.body, messages.revokeReasonRequired);
-    const revoked = await revokeReport(ctx, id, reason, staffActor(req));
-    res.json(presentReportWithExtras(await getReport(ctx, undefined, revoked.id)));
-  });
+  // Revoking (two people by default) and the lab's settings that govern it.
+  router.use(labRevocationsRouter(ctx, limits));
+  router.use("/settings", labSettingsRouter(ctx));
 
   return router;
 }
