@@ -3,10 +3,11 @@ import type { Notification, Sample } from "@lab/contracts";
 import type { Role } from "../lib/tokens";
 
 /**
- * Why an instance asks its own sessions to re-fetch: its Redis fan-out went away, came back, or a
- * publish failed. Pushes may have been lost meanwhile; the database has everything.
+ * Why an instance asks its own sessions to re-fetch: its Redis fan-out went away or came back, or
+ * publishing started failing or works again. Pushes may have been lost meanwhile; the database has
+ * everything.
  */
-export type ResyncReason = "fan-out-lost" | "fan-out-restored" | "publish-failed";
+export type ResyncReason = "fan-out-lost" | "fan-out-restored" | "publish-failed" | "publish-restored";
 
 /**
  * What the real-time endpoint pushes, presented for the socket: the form that travels through Redis

@@ -8,6 +8,7 @@ export const RESYNC_MIN_INTERVAL_MS: Readonly<Record<ResyncReason, number>> = {
   "fan-out-lost": 1000,
   "publish-failed": 1000,
   "fan-out-restored": 250,
+  "publish-restored": 250,
 };
 
 export interface ResyncNotifier {
