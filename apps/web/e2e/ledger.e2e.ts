@@ -6,7 +6,7 @@
 // the report PDFs attached to the right one. Every state passes an axe check (WCAG 2 A and AA).
 import { readFileSync } from "node:fs";
 
-import { DEFAULT_EMAIL_SUBJECT, ledgerEmailSuccessMessage, messages } from "@lab/contracts";
+import { ledgerEmailSuccessMessage, messages } from "@lab/contracts";
 import Papa from "papaparse";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
@@ -392,7 +392,6 @@ describe.skipIf(!baseURL || !chromiumAvailable())("ledger journey", () => {
     const stamp = Date.now();
     const email = `anita.ledger.${size.name}.${stamp}@aquafarms.in`;
     const agentName = `Ledger Agent ${size.name} ${stamp}`;
-    const subject = `Ledger update ${size.name} ${stamp}`;
     const list = seeds(size.name, stamp);
     let session: OpenPage;
     let data: Seeded;
@@ -604,19 +603,12 @@ describe.skipIf(!baseURL || !chromiumAvailable())("ledger journey", () => {
       expect(await dialog.getByText(new RegExp(krishna.replace(/\./g, "\\."), "i")).count()).toBe(1);
       await visible(dialog.getByText(seaBreeze, { exact: false }));
       const include = dialog.getByRole("checkbox", { name: "Include Reports" });
-      const subjectBox = dialog.getByRole("textbox", { name: "Subject" });
-      expect(await subjectBox.inputValue()).toBe(DEFAULT_EMAIL_SUBJECT);
       await include.check();
-      await subjectBox.fill(subject);
-      await dialog
-        .getByRole("textbox", { name: "Message" })
-        .fill("Please find the latest results of your samples.");
+      // Nothing to type: the recipients did not ask for mail, so the lab sends its standard message.
+      expect(await dialog.getByRole("textbox").count()).toBe(0);
       await expectNoAxeViolations(page, "Send Email dialog");
-      // The lab's on-your-behalf line and the counter fit the screen: nothing wider than the viewport.
+      // The line saying what the lab sends fits the screen: nothing wider than the viewport.
       await visible(dialog.getByText(messages.ledgerSentOnYourBehalf));
-      await visible(
-        dialog.getByText(`${"Please find the latest results of your samples.".length}/2000 characters`),
-      );
       const widest = await dialog.evaluate((element) =>
         Math.max(
           element.scrollWidth,
@@ -636,16 +628,14 @@ describe.skipIf(!baseURL || !chromiumAvailable())("ledger journey", () => {
       await visible(page.getByText(ledgerEmailSuccessMessage(2, 2)));
       await dialog.waitFor({ state: "hidden" });
 
-      // One mail per address, each with only its own samples and report, in the lab's template: the
-      // lab's subject line naming who shared, the customer's subject and message quoted in the body,
+      // One mail per address, each with only its own samples and report, in the lab's template: a
+      // fixed subject, the sharer's name marked as the one they gave beside their verified address,
       // replies to the customer and a one-click unsubscribe.
-      const ours = (mail: Mail) => mail.text.includes(`> ${subject}`);
+      const ours = (mail: Mail) => mail.text.includes(`account's e-mail address, ${email}.`);
       const toKrishna = await waitForMail(mailDir, krishna, { where: ours });
       expect(toKrishna.to).toEqual([krishna]);
-      expect(toKrishna.subject).toBe(
-        `Anita ${size.name} Menon shared sample reports with you — AquaTest Laboratory`,
-      );
-      expect(toKrishna.text).toContain("> Please find the latest results of your samples.");
+      expect(toKrishna.subject).toBe("Sample reports shared with you — AquaTest Laboratory");
+      expect(toKrishna.text).toContain(`The customer gave their name as “Anita ${size.name} Menon”`);
       expect(toKrishna.raw).toMatch(new RegExp(`^Reply-To: ${email.replace(/\./g, "\\.")}\r?$`, "mi"));
       expect(toKrishna.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
       expect(toKrishna.text).toContain(`Sample #${ids.krishna}:`);

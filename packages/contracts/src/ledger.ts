@@ -1,26 +1,27 @@
 import { z } from "zod";
 
-import { EMAIL_SUBJECT_MAX, tooLong } from "./limits";
 import { messages } from "./messages";
 import { idSchema, text } from "./text";
 
-export const DEFAULT_EMAIL_SUBJECT = "Sample Test Report Update";
 export const LEDGER_EMAIL_MAX_SAMPLES = 500;
 /** Recipients one customer may send shared reports to in 24 hours (counted per address mailed). */
 export const LEDGER_EMAIL_RECIPIENTS_PER_DAY = 200;
-export const LEDGER_EMAIL_MESSAGE_MAX = 2000;
+/**
+ * Recipients all accounts together may reach from one client address in 24 hours, and accounts that
+ * may share from it: registering more accounts does not multiply the reach.
+ */
+export const LEDGER_EMAIL_RECIPIENTS_PER_IP_PER_DAY = LEDGER_EMAIL_RECIPIENTS_PER_DAY;
+export const LEDGER_EMAIL_ACCOUNTS_PER_IP_PER_DAY = 3;
 
-/** POST /ledger/email */
+/**
+ * POST /ledger/email. No subject or message: the recipients did not ask for mail from the lab, so it
+ * carries only the lab's template (a subject or message an older client sends is ignored).
+ */
 export const ledgerEmailRequestSchema = z.object({
   sampleIds: z
     .array(idSchema(messages.idOutOfRange))
     .max(LEDGER_EMAIL_MAX_SAMPLES, messages.ledgerTooManySamples)
     .default([]),
-  subject: text().trim().max(EMAIL_SUBJECT_MAX, tooLong("Subject", EMAIL_SUBJECT_MAX)).default(""),
-  message: text(messages.ledgerMessageRequired)
-    .trim()
-    .min(1, messages.ledgerMessageRequired)
-    .max(LEDGER_EMAIL_MESSAGE_MAX, messages.ledgerMessageTooLong),
   includeReports: z.boolean().default(false),
 });
 export type LedgerEmailRequest = z.input<typeof ledgerEmailRequestSchema>;

@@ -194,7 +194,9 @@ export async function updateProfile(
       if (!updated) throw new AppError(404, "customer_not_found", messages.customerNotFound);
       if (newEmail === undefined) return { row: updated, mailQueued: false, revoked: undefined };
       await issueVerificationCode(tx, now, updated);
-      await enqueueMail(tx, emailChangedMail(current.email, updated.fullName, newEmail, updated.language));
+      // To the old address as it was (proven), in the language and name the account has now.
+      const old = { ...updated, email: current.email, emailVerifiedAt: current.emailVerifiedAt };
+      await enqueueMail(tx, emailChangedMail(old, newEmail));
       // Tokens were given to the old address's holder: none of them may outlive the move.
       const ended = await ctx.sessions.revokeAll(tx, "customer", id, now);
       return { row: updated, mailQueued: true, revoked: ended };
@@ -234,7 +236,7 @@ export async function requestPasswordReset(ctx: DomainContext, email: string): P
     const code = await issueCode(tx, now, customer.id, "reset");
     await enqueueMail(
       tx,
-      markCodeMail(passwordResetCodeMail(customer.email, customer.fullName, code, customer.language), {
+      markCodeMail(passwordResetCodeMail(customer.email, code, customer.language), {
         customerId: customer.id,
         purpose: "reset",
         code,
@@ -267,7 +269,11 @@ export async function resetPassword(
       .update(customers)
       .set({ passwordHash, updatedAt: now, emailVerifiedAt: customer.emailVerifiedAt ?? now })
       .where(eq(customers.id, customer.id));
-    await enqueueMail(tx, passwordChangedMail(customer.email, customer.fullName, customer.language));
+    // The code just proved the address.
+    await enqueueMail(
+      tx,
+      passwordChangedMail({ ...customer, emailVerifiedAt: customer.emailVerifiedAt ?? now }),
+    );
     return { revoked: await ctx.sessions.revokeAll(tx, "customer", customer.id, now) };
   });
   // Wrong attempts must be counted, so the transaction commits before the error is thrown.
@@ -292,7 +298,7 @@ export async function changePassword(
   const revoked = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     await tx.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, customer.id));
-    await enqueueMail(tx, passwordChangedMail(customer.email, customer.fullName, customer.language));
+    await enqueueMail(tx, passwordChangedMail(customer));
     return ctx.sessions.revokeAll(tx, "customer", customer.id, now, claims.sessionId);
   });
   ctx.sessionsRevoked(revoked);

@@ -37,7 +37,7 @@ export async function submitEnquiry(
     if (!row) throw new Error("enquiry insert returned no row");
     const mailInput = { ...row, phone: phone ? displayPhone(phone) : "" };
     await enqueueMail(tx, enquiryToLabMail(labAddress, mailInput, `${ctx.publicUrl}/lab/enquiries`));
-    await enqueueMail(tx, enquiryAcknowledgementMail(mailInput, labAddress));
+    await enqueueMail(tx, enquiryAcknowledgementMail(row.email, labAddress));
   });
   ctx.mailQueued();
 }

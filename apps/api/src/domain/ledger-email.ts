@@ -27,6 +27,12 @@ import { currentReportJoin } from "./sample-list/views";
 
 export type LedgerEmailInput = z.output<typeof ledgerEmailRequestSchema>;
 
+/**
+ * Asked with the number of recipients before anything is built or queued; throws to refuse. The
+ * caller's limits beyond this customer's own quota (per client address) live here.
+ */
+export type AdmitRecipients = (recipients: number) => Promise<void>;
+
 const UNSUBSCRIBE_PURPOSE = "unsubscribe";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -112,12 +118,13 @@ function quotaExceeded(retryAfterSeconds: number): AppError {
  * template: one mail per address holding only that address's samples and, when asked, their report
  * PDFs, so farmers never see each other's addresses or reports. Opted-out addresses are skipped; the
  * recipients count against the customer's daily quota, checked under a lock on the customer row in
- * the transaction that queues the mails.
+ * the transaction that queues the mails, and against whatever `admit` counts.
  */
 export async function sendLedgerEmail(
   ctx: DomainContext,
   customerId: number,
   input: LedgerEmailInput,
+  admit: AdmitRecipients = () => Promise.resolve(),
 ): Promise<LedgerEmailResponse> {
   const ids = [...new Set(input.sampleIds)];
   if (ids.length === 0) throw new AppError(400, "validation_failed", messages.ledgerSelectSample);
@@ -151,12 +158,13 @@ export async function sendLedgerEmail(
 
   const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, customerId));
   if (!customer) throw new AppError(404, "customer_not_found", messages.customerNotFound);
-  // Replies go to the customer: only an address they proved they own.
+  // Replies go to the customer, and the mail names them by this address: only one they proved they own.
   if (!customer.emailVerifiedAt) throw new AppError(403, "email_not_verified", messages.emailNotVerified);
 
   // A cheap look before the PDFs are built; the locked check below is the one that counts.
   const early = await quotaCheck(ctx.db, customerId, ctx.now(), byRecipient.size);
   if (!early.ok) throw quotaExceeded(early.retryAfterSeconds);
+  await admit(byRecipient.size);
 
   const queuedAt = ctx.now();
   const mails: MailToSend[] = [];
@@ -180,7 +188,6 @@ export async function sendLedgerEmail(
       sharedReportMail({
         to,
         customer,
-        note: { subject: input.subject, message: input.message },
         samples: own.map(({ sample, report }) => sharedSample(sample, report)),
         attachments,
         unsubscribe: unsubscribeLinks(ctx, to),

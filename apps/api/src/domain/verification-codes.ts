@@ -11,6 +11,7 @@ import { codeRequests, customers, verificationCodes, type CustomerRow, type Exec
 import { and, eq, lte, sql } from "drizzle-orm";
 
 import { AppError } from "../lib/app-error";
+import { inboxKey } from "../lib/email-address";
 import { passwordResetCodeMail } from "../mail/account-mails";
 import { enqueueMail, markCodeMail, type CodeMailNote, type MailToSend } from "../mail/outbox";
 import { verificationCodeMail } from "../mail/templates";
@@ -41,8 +42,9 @@ const codeOf = (customerId: number, purpose: CodePurpose) =>
 
 /**
  * Records that a code is being sent to an address, whether or not an account holds it; refused with
- * 429 while the previous request for the same address and purpose is younger than the resend delay.
- * Every address is answered alike, so the rule reveals no account.
+ * 429 while the previous request for the same inbox and purpose is younger than the resend delay
+ * (`inboxKey`: +tag and Gmail-dot variants of an address are one inbox). Every address is answered
+ * alike, so the rule reveals no account.
  */
 export async function claimCodeRequest(
   tx: Executor,
@@ -50,7 +52,7 @@ export async function claimCodeRequest(
   email: string,
   purpose: CodePurpose,
 ): Promise<void> {
-  const address = email.toLowerCase();
+  const address = inboxKey(email);
   const earliest = new Date(now.getTime() - VERIFICATION_RESEND_AFTER_S * 1000);
   const claimed = await tx
     .insert(codeRequests)
@@ -98,7 +100,7 @@ async function mailVerificationCode(tx: Executor, now: Date, customer: CustomerR
   const code = await issueCode(tx, now, customer.id, "verify");
   await enqueueMail(
     tx,
-    markCodeMail(verificationCodeMail(customer.email, customer.fullName, code, customer.language), {
+    markCodeMail(verificationCodeMail(customer.email, code, customer.language), {
       customerId: customer.id,
       purpose: "verify",
       code,
@@ -133,8 +135,8 @@ export async function refreshedCodeMail(
   const code = await issueCode(tx, now, customer.id, note.purpose);
   const mail =
     note.purpose === "verify"
-      ? verificationCodeMail(customer.email, customer.fullName, code, customer.language)
-      : passwordResetCodeMail(customer.email, customer.fullName, code, customer.language);
+      ? verificationCodeMail(customer.email, code, customer.language)
+      : passwordResetCodeMail(customer.email, code, customer.language);
   return markCodeMail({ ...mail, to }, { customerId: customer.id, purpose: note.purpose, code });
 }
 
@@ -145,7 +147,7 @@ export async function refreshedCodeMail(
 export async function issueVerificationCode(tx: Executor, now: Date, customer: CustomerRow): Promise<void> {
   await tx
     .insert(codeRequests)
-    .values({ email: customer.email.toLowerCase(), purpose: "verify", requestedAt: now })
+    .values({ email: inboxKey(customer.email), purpose: "verify", requestedAt: now })
     .onConflictDoUpdate({ target: [codeRequests.email, codeRequests.purpose], set: { requestedAt: now } });
   await mailVerificationCode(tx, now, customer);
 }

@@ -9,6 +9,7 @@ import {
 } from "rate-limiter-flexible";
 
 import { AppError } from "../lib/app-error";
+import { inboxKey } from "../lib/email-address";
 
 export interface RateLimitRule {
   name: string;
@@ -17,10 +18,20 @@ export interface RateLimitRule {
   key: (req: Request) => string | undefined;
 }
 
+/** A rule counted by a handler itself, with a key it computes and points it chooses per call. */
+export type RateBudget = Omit<RateLimitRule, "key">;
+
 export interface RateLimits {
   middleware(rule: RateLimitRule): RequestHandler;
   /** Forgets what a rule counted for a key. */
-  reset(rule: RateLimitRule, key: string): Promise<void>;
+  reset(rule: RateBudget, key: string): Promise<void>;
+  /**
+   * Takes `points` of a key's budget at once, all or none: 0 when taken, else the seconds until they
+   * would fit (a refused call leaves the count as it was). Always 0 while limits are off.
+   */
+  take(rule: RateBudget, key: string, points: number): Promise<number>;
+  /** Points a rule has counted for a key in its current window; looking counts nothing. */
+  used(rule: RateBudget, key: string): Promise<number>;
 }
 
 /** Limits kept in Redis when it is configured (shared by every instance), else in this process. */
@@ -32,7 +43,7 @@ export function createRateLimits(options: {
 }): RateLimits {
   const namespace = options.namespace ?? "rl";
   const limiters = new Map<string, RateLimiterAbstract>();
-  const limiterFor = (rule: RateLimitRule): RateLimiterAbstract => {
+  const limiterFor = (rule: RateBudget): RateLimiterAbstract => {
     const existing = limiters.get(rule.name);
     if (existing) return existing;
     const settings = {
@@ -53,6 +64,24 @@ export function createRateLimits(options: {
   };
 
   return {
+    async take(rule, key, points) {
+      if (!options.enabled || points <= 0) return 0;
+      const limiter = limiterFor(rule);
+      try {
+        await limiter.consume(key, points);
+        return 0;
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        // The store added the points before refusing: give them back, so a refused call costs nothing.
+        await limiter.reward(key, points).catch(() => undefined);
+        return retryAfterSeconds(error);
+      }
+    },
+    async used(rule, key) {
+      if (!options.enabled) return 0;
+      const state = await limiterFor(rule).get(key);
+      return state?.consumedPoints ?? 0;
+    },
     async reset(rule, key) {
       if (!options.enabled) return;
       await limiterFor(rule)
@@ -69,8 +98,9 @@ export function createRateLimits(options: {
           await limiter.consume(key);
         } catch (error) {
           if (!(error instanceof RateLimiterRes)) throw error;
-          const retryAfter = String(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
-          throw new AppError(429, "rate_limited", messages.tooManyRequests, { "Retry-After": retryAfter });
+          throw new AppError(429, "rate_limited", messages.tooManyRequests, {
+            "Retry-After": String(retryAfterSeconds(error)),
+          });
         }
         next();
       };
@@ -78,13 +108,19 @@ export function createRateLimits(options: {
   };
 }
 
+const retryAfterSeconds = (refusal: RateLimiterRes): number =>
+  Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+
 export const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? "unknown";
 
-/** The e-mail in a JSON body, lower-cased, for per-account limits. */
+/**
+ * The e-mail in a JSON body as the inbox it reaches (`inboxKey`: no case, +tag or Gmail dots), for
+ * per-address and per-account limits: variants of one inbox share one count.
+ */
 export const bodyEmail = (req: Request): string => {
   const body: unknown = req.body;
   const email = typeof body === "object" && body !== null && "email" in body ? body.email : "";
-  return typeof email === "string" ? email.trim().toLowerCase().slice(0, 254) : "";
+  return typeof email === "string" ? inboxKey(email.slice(0, 320)).slice(0, 254) : "";
 };
 
 /** Sign-in attempts allowed per client address, across every account it tries. */

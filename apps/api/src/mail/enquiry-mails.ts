@@ -42,17 +42,20 @@ export function enquiryToLabMail(
   };
 }
 
-/** The short acknowledgement to the person; it quotes the message so they keep a copy. */
-export function enquiryAcknowledgementMail(enquiry: EnquiryMailInput, labAddress: string): MailToSend {
+/**
+ * The acknowledgement to the address typed on the form. Nobody has proven that address is the
+ * writer's, so it is the lab's fixed text only: no name, no quotation of the message (otherwise anyone
+ * could make the lab mail their words to anyone). The lab's own copy keeps everything.
+ */
+export function enquiryAcknowledgementMail(to: string, labAddress: string): MailToSend {
   const paragraphs = [
-    `Hello ${enquiry.firstName},`,
-    "Thank you for writing to AquaTest Laboratory. We received your message and will reply within one business day.",
-    `Your message:\n${enquiry.message}`,
-    "If you did not write to us, you can ignore this e-mail.",
+    "Hello,",
+    "Thank you for writing to AquaTest Laboratory. We received your enquiry through the contact form of our website and will reply within one business day.",
+    "If you did not write to us, you can ignore this e-mail: someone may have typed your address by mistake.",
   ];
   return {
-    to: [enquiry.email],
-    subject: "We received your message",
+    to: [to],
+    subject: "We received your enquiry",
     text: [...paragraphs, SIGNATURE].join("\n\n"),
     html: paragraphsHtml([...paragraphs, SIGNATURE]),
     replyTo: labAddress,

@@ -8,18 +8,35 @@ export const escapeHtml = (value: string): string =>
 /** The translator of a recipient account's language (issue 17); English for anything unknown. */
 export const mailTranslator = (language: string | undefined): Translator => translatorFor(language);
 
+/** The account a mail goes to, as stored: a customer row fits. */
+export interface MailRecipient {
+  email: string;
+  fullName: string;
+  language: string;
+  emailVerifiedAt: Date | null;
+}
+
+/**
+ * "Hello Ravi," only when the account's address is proven: the name is text someone typed, and an
+ * unverified address (a registration, an e-mail change not yet confirmed) may be a stranger's.
+ */
+export function greeting(t: Translator["t"], recipient: MailRecipient | undefined): string {
+  return recipient?.emailVerifiedAt ? t("mail.greeting", { name: recipient.fullName }) : t("mail.hello");
+}
+
 /**
  * An account mail in its recipient's language: greeting, paragraphs and the portal's signature, as
  * text and as HTML (marked with its language, so mail clients pick the right fonts and voices).
+ * Without a recipient account (a code mail to an address not yet proven) the greeting names nobody.
  */
 export function accountMail(
   to: string,
   { t, language }: Translator,
   subject: string,
-  fullName: string,
+  recipient: MailRecipient | undefined,
   paragraphs: string[],
 ): MailToSend {
-  const all = [t("mail.greeting", { name: fullName }), ...paragraphs, t("mail.signature")];
+  const all = [greeting(t, recipient), ...paragraphs, t("mail.signature")];
   return {
     to: [to],
     subject,

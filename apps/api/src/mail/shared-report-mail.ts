@@ -31,10 +31,11 @@ export interface SharedSample {
 
 export interface SharedReportMailInput {
   to: string;
-  /** The sharer; the mail is written in their language with the English text alongside (issue 17). */
-  customer: { id: number; fullName: string; company: string | null; email: string; language?: string };
-  /** The customer's own words: shown only as a quotation, never as the mail's subject. */
-  note: { subject: string; message: string };
+  /**
+   * The sharer; the mail is written in their language with the English text alongside. `email` must
+   * be the account's verified address: it is the one fact about the sharer the lab has checked.
+   */
+  customer: { id: number; fullName: string; email: string; language?: string };
   samples: SharedSample[];
   attachments: OutboxAttachment[];
   unsubscribe: UnsubscribeLinks;
@@ -42,12 +43,12 @@ export interface SharedReportMailInput {
   queuedAt: Date;
 }
 
-/** Who shared: "Ravi Kumar (Kumar Aqua Farms)" or only the name. */
-export function sharerName(customer: { fullName: string; company: string | null }): string {
-  const name = oneLine(customer.fullName, 80);
-  const company = customer.company ? oneLine(customer.company, 80) : "";
-  return company ? `${name} (${company})` : name;
-}
+/**
+ * The sharer's name as they typed it, on one line, for the body only, where the template marks it as
+ * given by the customer. Their company is never shown: the lab has not verified companies, and a
+ * stranger would read it as the lab's word.
+ */
+export const sharerName = (customer: { fullName: string }): string => oneLine(customer.fullName, 80);
 
 const ENGLISH = translatorFor("en");
 
@@ -77,27 +78,28 @@ function sampleLine({ t, language }: Translator, sample: SharedSample): string {
   });
 }
 
-/** The subject alone: "<localized> / <English>" for a sharer who reads another language. */
-export function sharedReportSubject(customer: {
-  fullName: string;
-  company: string | null;
-  language?: string;
-}): string {
-  const who = sharerName(customer);
-  const english = ENGLISH.t("mail.shared.subject", { who });
-  const local = translatorFor(customer.language);
-  return local.language === "en" ? english : `${local.t("mail.shared.subject", { who })} / ${english}`;
+/**
+ * The subject alone, fixed: "<localized> / <English>" for a sharer who reads another language. It
+ * names no one, since the recipients did not ask for mail and a subject is read before the frame
+ * that says who typed what.
+ */
+export function sharedReportSubject(language: string | undefined): string {
+  const english = ENGLISH.t("mail.shared.subject");
+  const local = translatorFor(language);
+  return local.language === "en" ? english : `${local.t("mail.shared.subject")} / ${english}`;
 }
 
 /**
- * The lab's one template for reports a customer shares with their contacts. The lab writes the
- * subject and frame; the customer's subject and message appear only inside it as a marked quotation,
- * replies go to the customer (Reply-To), and every mail can be unsubscribed in one click (RFC 8058).
- * Written in the sharer's language, each paragraph followed by its English (the recipient may be a
- * buyer abroad); an English sharer's mail is English only.
+ * The lab's one template for reports a customer shares with their contacts. The recipients are
+ * strangers to the lab who did not opt in, so it carries no words of the customer's: the lab writes
+ * subject and body, the sharer is named only in the body as the name they gave (beside their verified
+ * address), replies go to the customer (Reply-To), and every mail can be unsubscribed in one click
+ * (RFC 8058). Written in the sharer's language, each paragraph followed by its English (the recipient
+ * may be a buyer abroad); an English sharer's mail is English only.
  */
 export function sharedReportMail(input: SharedReportMailInput): MailToSend {
-  const who = sharerName(input.customer);
+  const name = sharerName(input.customer);
+  const email = input.customer.email;
   const local = translatorFor(input.customer.language);
   const readers = local.language === "en" ? [ENGLISH] : [local, ENGLISH];
   /** A paragraph in each language, localized first. */
@@ -111,23 +113,13 @@ export function sharedReportMail(input: SharedReportMailInput): MailToSend {
       )
       .join("\n");
 
-  const quoted = [
-    ...(input.note.subject ? [input.note.subject, ""] : []),
-    ...input.note.message.split(/\r?\n/),
-  ]
-    .map((line) => (line ? `> ${line}` : ">"))
-    .join("\n");
   const attached = input.attachments.length;
   const verifyUrl = `${input.publicUrl}/verify`;
   const lines = input.samples.flatMap((sample) => readers.map((reader) => sampleLine(reader, sample)));
   const text = [
     ...both("mail.shared.hello"),
     "",
-    ...both("mail.shared.intro", { who }),
-    "",
-    ...both("mail.shared.noteBy", { who }),
-    "",
-    quoted,
+    ...both("mail.shared.intro", { name, email }),
     "",
     ...both("mail.shared.samples"),
     ...lines.map((line) => `- ${line}`),
@@ -135,18 +127,16 @@ export function sharedReportMail(input: SharedReportMailInput): MailToSend {
     ...(attached > 0 ? both("mail.shared.attached", { count: attached }) : []),
     ...both("mail.shared.verify", { url: verifyUrl }),
     "",
-    ...both("mail.shared.reply", { who, email: input.customer.email }),
+    ...both("mail.shared.reply", { email }),
     "",
     "--",
     "AquaTest Laboratory",
-    ...both("mail.shared.footer", { who }),
+    ...both("mail.shared.footer", { email }),
     ...both("mail.shared.unsubscribe", { url: input.unsubscribe.page }),
   ].join("\n");
 
-  const strongWho = (text: string) =>
-    escapeHtml(text).replace(escapeHtml(who), () => `<strong>${escapeHtml(who)}</strong>`);
   const verifyLink = `<a href="${escapeHtml(verifyUrl)}">${escapeHtml(verifyUrl)}</a>`;
-  const footer = readers.map(({ t }) => `${escapeHtml(t("mail.shared.footer", { who }))}`).join(" ");
+  const footer = readers.map(({ t }) => `${escapeHtml(t("mail.shared.footer", { email }))}`).join(" ");
   const unsubscribe = readers
     .map(
       ({ t }) =>
@@ -154,26 +144,22 @@ export function sharedReportMail(input: SharedReportMailInput): MailToSend {
     )
     .join(" · ");
   const body = `${html("mail.shared.hello", {})}
-${html("mail.shared.intro", { who }, strongWho)}
-${html("mail.shared.noteBy", { who })}
-<blockquote style="margin:0 0 1em;padding:.5em 1em;border-left:4px solid #94a3b8;color:#334155;white-space:pre-wrap">${
-    input.note.subject ? `<strong>${escapeHtml(input.note.subject)}</strong>\n\n` : ""
-  }${escapeHtml(input.note.message)}</blockquote>
+${html("mail.shared.intro", { name, email })}
 ${html("mail.shared.samples", {})}
 <ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
 ${attached > 0 ? `${html("mail.shared.attached", { count: attached })}\n` : ""}${html("mail.shared.verify", { url: verifyUrl }, (text) => escapeHtml(text).replace(escapeHtml(verifyUrl), () => verifyLink))}
-${html("mail.shared.reply", { who, email: input.customer.email })}
+${html("mail.shared.reply", { email })}
 <hr>
 <p style="font-size:12px;color:#475569">AquaTest Laboratory. ${footer}
 ${unsubscribe}.</p>`;
 
   return {
     to: [input.to],
-    subject: sharedReportSubject(input.customer),
+    subject: sharedReportSubject(input.customer.language),
     text,
     html: local.language === "en" ? body : `<div lang="${local.language}">\n${body}\n</div>`,
     attachments: input.attachments,
-    replyTo: input.customer.email,
+    replyTo: email,
     headers: {
       "List-Unsubscribe": `<${input.unsubscribe.oneClick}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

@@ -2,7 +2,15 @@ import { messages } from "@lab/contracts";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { STRONG_PASSWORD, latestCode, startTestApp, uniqueEmail, type TestApp } from "../../test/harness";
+import {
+  STRONG_PASSWORD,
+  latestCode,
+  signedInCustomer,
+  startTestApp,
+  uniqueEmail,
+  type TestApp,
+} from "../../test/harness";
+import { REGISTRATIONS_PER_IP } from "../customers/router";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -136,5 +144,83 @@ describe("POST /api/auth/send-verification and resend-verification", () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(messages.invalidEmailAddress);
     expect((await send("not-an-email")).status).toBe(400);
+  });
+});
+
+describe("mail to an address not yet proven carries nothing anyone typed", () => {
+  const HOSTILE_NAME = "Your bank: account locked, call 0800 123 456";
+  const holdsNoName = (mail: { subject: string; text: string; html: string }) => {
+    for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toContain("Your bank");
+    expect(mail.text).toMatch(/^Hello,\n/);
+  };
+
+  it("registration and resend: the verification mail holds the code and the lab's words, not the typed name", async () => {
+    const email = uniqueEmail("stranger");
+    await request(t.app)
+      .post("/api/customers/register")
+      .send({ fullName: HOSTILE_NAME, email, password: STRONG_PASSWORD })
+      .expect(201);
+    holdsNoName(await t.smtp.waitFor((mail) => mail.to.includes(email)));
+    await t.outbox.drain();
+    t.clock.advance(61);
+    const before = t.smtp.mails.length;
+    await send(email, "resend-verification").expect(200);
+    holdsNoName(
+      await t.smtp.waitFor((mail) => mail.to.includes(email) && t.smtp.mails.indexOf(mail) >= before),
+    );
+  });
+
+  it("a password reset code for an unverified account names nobody", async () => {
+    const email = uniqueEmail("stranger");
+    await request(t.app)
+      .post("/api/customers/register")
+      .send({ fullName: HOSTILE_NAME, email, password: STRONG_PASSWORD })
+      .expect(201);
+    await request(t.app).post("/api/auth/forgot-password").send({ email }).expect(202);
+    holdsNoName(
+      await t.smtp.waitFor(
+        (mail) => mail.to.includes(email) && mail.subject.startsWith("Your password reset code: "),
+      ),
+    );
+  });
+
+  it("an e-mail change: the code to the new address names nobody; the old, proven one is greeted by name", async () => {
+    const owner = await signedInCustomer(t, HOSTILE_NAME);
+    const moved = uniqueEmail("moved");
+    await request(t.app)
+      .put(`/api/customers/${owner.id}`)
+      .auth(owner.token, { type: "bearer" })
+      .send({ email: moved, currentPassword: STRONG_PASSWORD })
+      .expect(200);
+    holdsNoName(await t.smtp.waitFor((mail) => mail.to.includes(moved)));
+    const notice = await t.smtp.waitFor(
+      (mail) => mail.to.includes(owner.email) && mail.subject.includes("e-mail address of your account"),
+    );
+    expect(notice.text).toContain(`Hello ${HOSTILE_NAME},`);
+  });
+
+  it("+tag and Gmail-dot variants of one inbox share the 60 s resend rule", async () => {
+    const local = `inbox${Date.now().toString(36)}`;
+    await send(`${local}+1@gmail.com`).expect(200);
+    const variant = await send(`${local.slice(0, 2)}.${local.slice(2)}+2@googlemail.com`);
+    expect(variant.status).toBe(429);
+    expect(variant.body).toMatchObject({ code: "resend_too_soon" });
+  });
+
+  it(`one client address may register ${REGISTRATIONS_PER_IP.points} accounts an hour; the next is a 429`, async () => {
+    const limited = await startTestApp({ rateLimit: true, database: t.database, trustProxy: true });
+    try {
+      const register = () =>
+        request(limited.app)
+          .post("/api/customers/register")
+          .set("X-Forwarded-For", "203.0.113.80")
+          .send({ fullName: "Sybil", email: uniqueEmail("sybil"), password: STRONG_PASSWORD });
+      for (let i = 0; i < REGISTRATIONS_PER_IP.points; i += 1) expect((await register()).status).toBe(201);
+      const next = await register();
+      expect(next.status).toBe(429);
+      expect(Number(next.headers["retry-after"])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
   });
 });

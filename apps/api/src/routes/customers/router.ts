@@ -25,13 +25,17 @@ import { presentCustomer, presentCustomerWithProviders } from "../../presenters/
 import { sampleProvidersRouter } from "../sample-providers/router";
 import { sendSignedIn } from "../auth/refresh-cookie";
 
+/** Accounts one client address may register in an hour. */
+export const REGISTRATIONS_PER_IP = { points: 5, durationSeconds: 3600 };
+
 export function customersRouter(ctx: DomainContext, limits: RateLimits): Router {
   const router = Router();
   const customerAuth = authenticate(ctx, "customer");
 
   router.post(
     "/register",
-    limits.middleware({ name: "register", points: 10, durationSeconds: 3600, key: clientIp }),
+    // Each account has its own mail quotas: a handful of accounts an hour from one address, not dozens.
+    limits.middleware({ name: "register", ...REGISTRATIONS_PER_IP, key: clientIp }),
     async (req, res) => {
       const input = parse(registerRequestSchema, req.body, messages.registrationInvalid);
       const customer = await registerCustomer(ctx, input);

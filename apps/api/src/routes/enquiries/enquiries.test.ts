@@ -52,9 +52,34 @@ describe("POST /api/enquiries (the landing page's contact form)", () => {
     expect(lab.text).toContain("+91 98765 43210");
 
     const ack = await t.smtp.waitFor((mail) => mail.to.includes(email));
-    expect(ack.subject).toBe("We received your message");
-    expect(ack.text).toContain("Hello లక్ష్మీ,");
-    expect(ack.text).toContain("Do you test for white spot virus?");
+    expect(ack.subject).toBe("We received your enquiry");
+    expect(ack.text).toContain("We received your enquiry through the contact form");
+    expect(ack.headers["reply-to"]).toContain(DEFAULT_LAB_ENQUIRY_EMAIL);
+  });
+
+  it("the acknowledgement to the typed address is the lab's fixed text: no typed name or message reaches it", async () => {
+    const email = uniqueEmail("stranger");
+    const hostile = {
+      firstName: "Your account is suspended",
+      lastName: "Pay now",
+      message: "Your account is suspended, pay at http://evil.example within 24 hours.",
+    };
+    await request(t.app)
+      .post("/api/enquiries")
+      .send({ ...valid(email), ...hostile })
+      .expect(202);
+    const ack = await t.smtp.waitFor((mail) => mail.to.includes(email));
+    for (const part of [ack.subject, ack.text, ack.html]) {
+      expect(part).not.toContain("suspended");
+      expect(part).not.toContain("evil.example");
+      expect(part).not.toContain("Pay now");
+    }
+    // The lab's own copy keeps every word, with Reply-To the person.
+    const lab = await t.smtp.waitFor(
+      (mail) => mail.to.includes(DEFAULT_LAB_ENQUIRY_EMAIL) && mail.text.includes(email),
+    );
+    expect(lab.text).toContain(hostile.message);
+    expect(lab.headers["reply-to"]).toContain(email);
   });
 
   it("a line break typed in a name stays out of the lab mail's headers (one-line subject, no injected header)", async () => {
@@ -173,6 +198,34 @@ describe("enquiry rate limits", () => {
       expect(fourth.body).toMatchObject({ code: "rate_limited", error: messages.tooManyRequests });
       expect(Number(fourth.headers["retry-after"])).toBeGreaterThan(0);
       expect(await rowsOf(email)).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("+tag, case and Gmail-dot variants of one inbox share its limit: the 4th variant is a 429", async () => {
+    const limited = await startTestApp({ rateLimit: true, database: t.database, trustProxy: true });
+    try {
+      const local = `victim${Date.now().toString(36)}`;
+      const variants = [
+        `${local}+1@gmail.com`,
+        `${local.slice(0, 3)}.${local.slice(3)}@gmail.com`,
+        `${local.toUpperCase()}+x@googlemail.com`,
+      ];
+      for (const [i, email] of variants.entries()) {
+        await request(limited.app)
+          .post("/api/enquiries")
+          .set("X-Forwarded-For", `198.51.100.${i + 20}`)
+          .send(valid(email))
+          .expect(202);
+      }
+      const fourth = await request(limited.app)
+        .post("/api/enquiries")
+        .set("X-Forwarded-For", "198.51.100.29")
+        .send(valid(`${local}+4@gmail.com`));
+      expect(fourth.status).toBe(429);
+      expect(fourth.body).toMatchObject({ code: "rate_limited", error: messages.tooManyRequests });
+      expect(Number(fourth.headers["retry-after"])).toBeGreaterThan(0);
     } finally {
       await limited.close();
     }

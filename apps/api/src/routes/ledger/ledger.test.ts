@@ -1,8 +1,14 @@
 import { createHash } from "node:crypto";
 
-import { LEDGER_EMAIL_RECIPIENTS_PER_DAY, messages, type Sample } from "@lab/contracts";
-import { customers, mailOptOuts, outboxMail } from "@lab/db";
-import { eq } from "drizzle-orm";
+import {
+  LEDGER_EMAIL_ACCOUNTS_PER_IP_PER_DAY,
+  LEDGER_EMAIL_RECIPIENTS_PER_DAY,
+  LEDGER_EMAIL_RECIPIENTS_PER_IP_PER_DAY,
+  messages,
+  type Sample,
+} from "@lab/contracts";
+import { customers, mailOptOuts, outboxMail, samples } from "@lab/db";
+import { eq, inArray } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -41,8 +47,6 @@ describe("POST /api/ledger/email", () => {
     const certification = await complete(first);
     const res = await send(owner, {
       sampleIds: [first.id, second.id, third.id],
-      subject: "Reports",
-      message: "Please find the reports.",
       includeReports: true,
     });
     expect(res.status).toBe(202);
@@ -78,7 +82,6 @@ describe("POST /api/ledger/email", () => {
       .expect(200);
     const res = await send(owner, {
       sampleIds: [valid.id, revoked.id],
-      message: "Reports attached.",
       includeReports: true,
     });
     expect(res.body).toEqual({ recipients: 1, reportsAttached: 2, skipped: 0 });
@@ -92,49 +95,47 @@ describe("POST /api/ledger/email", () => {
     );
   });
 
-  it("attaches nothing unless asked; with no subject given the quotation opens with the message", async () => {
+  it("attaches nothing unless asked, and needs no subject or message", async () => {
     const sample = await submit(owner, "plain@gmail.com");
-    expect((await send(owner, { sampleIds: [sample.id], message: "Hello" })).body).toEqual({
+    expect((await send(owner, { sampleIds: [sample.id] })).body).toEqual({
       recipients: 1,
       reportsAttached: 0,
       skipped: 0,
     });
     const mail = await t.smtp.waitFor((m) => m.to.includes("plain@gmail.com"));
     expect(mail.raw).not.toContain("application/pdf");
-    expect(mail.text).toContain("\n\n> Hello\n\nSamples:\n");
+    expect(mail.text).toContain("e-mail address, " + owner.email + ".\n\nSamples:\n");
   });
 
-  it("answers the spec's errors: nothing selected, no addresses, blank message; ignores other customers' samples", async () => {
-    const none = await send(owner, { sampleIds: [], message: "Hi" });
+  it("answers the spec's errors: nothing selected, no addresses; ignores other customers' samples", async () => {
+    const none = await send(owner, { sampleIds: [] });
     expect(none.status).toBe(400);
     expect(none.body.error).toBe(messages.ledgerSelectSample);
     const noEmail = await submit(owner, "");
-    const res = await send(owner, { sampleIds: [noEmail.id], message: "Hi" });
+    const res = await send(owner, { sampleIds: [noEmail.id] });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(messages.ledgerNoEmails);
-    expect((await send(owner, { sampleIds: [noEmail.id], message: "  " })).body.error).toBe(
-      messages.ledgerMessageRequired,
-    );
     const theirs = await submit(other, "their.farmer@gmail.com");
-    expect((await send(owner, { sampleIds: [theirs.id], message: "Hi" })).status).toBe(404);
-    const mixed = await send(owner, { sampleIds: [theirs.id, noEmail.id], message: "Hi" });
+    expect((await send(owner, { sampleIds: [theirs.id] })).status).toBe(404);
+    const mixed = await send(owner, { sampleIds: [theirs.id, noEmail.id] });
     expect(mixed.body.error).toBe(messages.ledgerNoEmails);
   });
 });
 
-describe("shared-report mail is the lab's template, not a relay (issue 12, section 5)", () => {
-  it("comes from the lab, replies go to the customer, names who shared it, quotes their words, lists certificates, offers one-click unsubscribe", async () => {
-    const sharer = await signedInCustomer(t, "Meena Rao");
+describe("shared-report mail is the lab's template, not a relay", () => {
+  it("comes from the lab with a fixed subject; the body marks the name as the customer's, shows no company and none of their subject or message; replies go to the customer", async () => {
+    const sharer = await signedInCustomer(t, "Your bank: account locked, call 0800 123 456");
     await t.database.db
       .update(customers)
-      .set({ company: "Rao Aqua Farms" })
+      .set({ company: "Pay at http://evil.example" })
       .where(eq(customers.id, sharer.id));
     const sample = await submitSample(t.app, sharer, { emailAddress: "Template.Check@gmail.com" });
     const report = await completeWithReport(t, staffToken, sample.id);
+    // What an older client (or an attacker) still sends: ignored, never mailed.
     const res = await send(sharer, {
       sampleIds: [sample.id],
-      subject: "Buy cheap watches",
-      message: 'Results are in.\n<script>alert(1)</script> & <a href="https://evil.example">click</a>',
+      subject: "Your account is suspended",
+      message: 'Pay now at <a href="https://evil.example">evil</a>',
       includeReports: true,
     });
     expect(res.status).toBe(202);
@@ -144,36 +145,30 @@ describe("shared-report mail is the lab's template, not a relay (issue 12, secti
     expect(mail.from).toBe("lab@test.local");
     expect(mail.headers.from).toContain("lab@test.local");
     expect(mail.headers["reply-to"]).toBe(sharer.email);
-    // The lab writes the subject; the customer's subject is only quoted in the body.
-    expect(mail.subject).toBe(
-      "Meena Rao (Rao Aqua Farms) shared sample reports with you — AquaTest Laboratory",
-    );
+    expect(mail.subject).toBe("Sample reports shared with you — AquaTest Laboratory");
     expect(mail.headers["list-unsubscribe"]).toMatch(
       /^<http:\/\/localhost:3000\/api\/mail\/unsubscribe\?e=template\.check%40gmail\.com&s=[\w-]+>$/,
     );
     expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
 
-    expect(mail.text).toContain("Meena Rao (Rao Aqua Farms) shared sample reports with you");
     expect(mail.text).toContain(
-      "Their message (written by Meena Rao (Rao Aqua Farms), not by the laboratory):",
+      `The customer gave their name as “Your bank: account locked, call 0800 123 456”; the laboratory has verified only their account's e-mail address, ${sharer.email}.`,
     );
-    expect(mail.text).toContain("> Buy cheap watches\n>\n> Results are in.\n> <script>alert(1)</script> &");
     expect(mail.text).toContain(
       `- Sample #${sample.id}: Tiger Shrimp, COMPLETED, ${report.details.certification}`,
     );
-    expect(mail.text).toContain(
-      `Reply to this e-mail to answer Meena Rao (Rao Aqua Farms) at ${sharer.email}.`,
-    );
+    expect(mail.text).toContain(`Reply to this e-mail to answer the customer at ${sharer.email}.`);
     expect(mail.text).toMatch(
       /unsubscribe: http:\/\/localhost:3000\/unsubscribe\?e=template\.check%40gmail\.com&s=[\w-]+/,
     );
     expect(mail.raw).toContain(`filename=${report.details.certification}.pdf`);
-    // In HTML the customer's words are text, never markup.
-    expect(mail.html).toContain(
-      "&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#60;a href=&#34;https://evil.example&#34;&#62;",
-    );
-    expect(mail.html).not.toContain("<script>");
-    expect(mail.html).not.toContain('href="https://evil.example"');
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toContain("evil.example");
+      expect(part).not.toContain("suspended");
+      expect(part).not.toContain("Pay ");
+    }
+    // The name appears once per language, inside the sentence that marks it, and never as markup.
+    expect(mail.text.split("Your bank")).toHaveLength(2);
     expect(mail.html).toContain(
       '<a href="http://localhost:3000/unsubscribe?e=template.check%40gmail.com&#38;s=',
     );
@@ -183,7 +178,7 @@ describe("shared-report mail is the lab's template, not a relay (issue 12, secti
     const sharer = await signedInCustomer(t, "Opt Out Farm");
     const leaving = await submitSample(t.app, sharer, { emailAddress: "Leaving@gmail.com" });
     const staying = await submitSample(t.app, sharer, { emailAddress: "staying@gmail.com" });
-    expect((await send(sharer, { sampleIds: [leaving.id], message: "First" })).status).toBe(202);
+    expect((await send(sharer, { sampleIds: [leaving.id] })).status).toBe(202);
     const first = await t.smtp.waitFor((m) => m.to.includes("leaving@gmail.com"));
     const link = /^<(.+)>$/.exec(first.headers["list-unsubscribe"] ?? "")?.[1] ?? "";
     const url = new URL(link);
@@ -202,14 +197,14 @@ describe("shared-report mail is the lab's template, not a relay (issue 12, secti
     expect(stored).toHaveLength(1);
 
     const before = t.smtp.mails.filter((m) => m.to.includes("leaving@gmail.com")).length;
-    const second = await send(sharer, { sampleIds: [leaving.id, staying.id], message: "Second" });
+    const second = await send(sharer, { sampleIds: [leaving.id, staying.id] });
     expect(second.status).toBe(202);
     expect(second.body).toEqual({ recipients: 1, reportsAttached: 0, skipped: 1 });
     await t.smtp.waitFor((m) => m.to.includes("staying@gmail.com"));
     await t.outbox.drain();
     expect(t.smtp.mails.filter((m) => m.to.includes("leaving@gmail.com"))).toHaveLength(before);
 
-    const onlyLeaving = await send(sharer, { sampleIds: [leaving.id], message: "Third" });
+    const onlyLeaving = await send(sharer, { sampleIds: [leaving.id] });
     expect(onlyLeaving.status).toBe(400);
     expect(onlyLeaving.body.error).toBe(messages.ledgerAllOptedOut);
   });
@@ -242,7 +237,7 @@ describe("shared-report mail is the lab's template, not a relay (issue 12, secti
     const a = await submitSample(t.app, sharer, { emailAddress: "quota.a@gmail.com" });
     const b = await submitSample(t.app, sharer, { emailAddress: "quota.b@gmail.com" });
 
-    const both = await send(sharer, { sampleIds: [a.id, b.id], message: "Two more" });
+    const both = await send(sharer, { sampleIds: [a.id, b.id] });
     expect(both.status).toBe(429);
     expect(both.body).toMatchObject({ code: "quota_exceeded", error: messages.ledgerQuotaExceeded });
     const retryAfter = Number(both.headers["retry-after"]);
@@ -252,8 +247,8 @@ describe("shared-report mail is the lab's template, not a relay (issue 12, secti
 
     // Two sends of one recipient at once: only one of them may be the 200th.
     const raced = await Promise.all([
-      send(sharer, { sampleIds: [a.id], message: "One" }),
-      send(sharer, { sampleIds: [b.id], message: "One" }),
+      send(sharer, { sampleIds: [a.id] }),
+      send(sharer, { sampleIds: [b.id] }),
     ]);
     expect(raced.map((r) => r.status).sort()).toEqual([202, 429]);
     const queued = await t.database.db.select().from(outboxMail).where(eq(outboxMail.sharedBy, sharer.id));
@@ -261,6 +256,107 @@ describe("shared-report mail is the lab's template, not a relay (issue 12, secti
 
     // Another customer's quota is their own.
     const fresh = await submit(other, "quota.other@gmail.com");
-    expect((await send(other, { sampleIds: [fresh.id], message: "Mine" })).status).toBe(202);
+    expect((await send(other, { sampleIds: [fresh.id] })).status).toBe(202);
   });
+});
+
+describe("per client address: more accounts do not mean more reach", () => {
+  /** Copies of a submitted sample, one per address: many recipients without many submissions. */
+  async function samplesFor(who: Who, tag: string, n: number): Promise<number[]> {
+    const first = await submit(who, `${tag}0@example.com`);
+    const [row] = await t.database.db.select().from(samples).where(eq(samples.id, first.id));
+    if (!row) throw new Error("no sample");
+    const { id: _id, searchText: _search, ...copy } = row;
+    const more = await t.database.db
+      .insert(samples)
+      .values(
+        Array.from({ length: n - 1 }, (_, i) => ({ ...copy, emailAddress: `${tag}${i + 1}@example.com` })),
+      )
+      .returning({ id: samples.id });
+    return [first.id, ...more.map((r) => r.id)];
+  }
+
+  async function limitedApp(): Promise<TestApp> {
+    return startTestApp({ rateLimit: true, database: t.database, trustProxy: true });
+  }
+
+  it(`11 accounts from one address: only ${LEDGER_EMAIL_ACCOUNTS_PER_IP_PER_DAY} may share that day, the rest get 429 with Retry-After`, async () => {
+    const limited = await limitedApp();
+    try {
+      const accounts: Who[] = [];
+      for (let i = 0; i < 11; i += 1) accounts.push(await signedInCustomer(t, `Sybil ${i}`));
+      const statuses: number[] = [];
+      for (const [i, who] of accounts.entries()) {
+        const sample = await submit(who, `sybil${i}.${Date.now().toString(36)}@example.com`);
+        const res = await request(limited.app)
+          .post("/api/ledger/email")
+          .set("X-Forwarded-For", "203.0.113.50")
+          .auth(who.token, { type: "bearer" })
+          .send({ sampleIds: [sample.id] });
+        statuses.push(res.status);
+        if (res.status === 429) {
+          expect(res.body).toMatchObject({ code: "rate_limited" });
+          expect(Number(res.headers["retry-after"])).toBeGreaterThan(23 * 3600);
+        }
+      }
+      expect(statuses).toEqual([
+        ...Array<number>(LEDGER_EMAIL_ACCOUNTS_PER_IP_PER_DAY).fill(202),
+        ...Array<number>(11 - LEDGER_EMAIL_ACCOUNTS_PER_IP_PER_DAY).fill(429),
+      ]);
+      // An account already counted at the address shares again; from another address a new one may too.
+      const again = await submit(accounts[0] ?? owner, "sybil.again@example.com");
+      const repeat = await request(limited.app)
+        .post("/api/ledger/email")
+        .set("X-Forwarded-For", "203.0.113.50")
+        .auth((accounts[0] ?? owner).token, { type: "bearer" })
+        .send({ sampleIds: [again.id] });
+      expect(repeat.status).toBe(202);
+      const last = accounts[10] ?? owner;
+      const elsewhere = await submit(last, "sybil.elsewhere@example.com");
+      const moved = await request(limited.app)
+        .post("/api/ledger/email")
+        .set("X-Forwarded-For", "203.0.113.51")
+        .auth(last.token, { type: "bearer" })
+        .send({ sampleIds: [elsewhere.id] });
+      expect(moved.status).toBe(202);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it(`the accounts of one address share ${LEDGER_EMAIL_RECIPIENTS_PER_IP_PER_DAY} recipients a day: past that a 429 quota_exceeded with Retry-After, nothing queued`, async () => {
+    const limited = await limitedApp();
+    try {
+      const a = await signedInCustomer(t, "Reach A");
+      const b = await signedInCustomer(t, "Reach B");
+      const tag = Date.now().toString(36);
+      const first = await samplesFor(a, `reach.a.${tag}.`, 150);
+      const second = await samplesFor(b, `reach.b.${tag}.`, 60);
+      const share = (who: Who, sampleIds: number[]) =>
+        request(limited.app)
+          .post("/api/ledger/email")
+          .set("X-Forwarded-For", "203.0.113.60")
+          .auth(who.token, { type: "bearer" })
+          .send({ sampleIds });
+      expect((await share(a, first)).body).toMatchObject({ recipients: 150 });
+      // B is well inside its own 200, but the address has only 50 left.
+      const over = await share(b, second);
+      expect(over.status).toBe(429);
+      expect(over.body).toMatchObject({ code: "quota_exceeded", error: messages.ledgerQuotaExceeded });
+      expect(Number(over.headers["retry-after"])).toBeGreaterThan(23 * 3600);
+      const queued = await t.database.db.select().from(outboxMail).where(eq(outboxMail.sharedBy, b.id));
+      expect(queued).toHaveLength(0);
+      // A refused request took nothing: the 50 left still fit.
+      expect((await share(b, second.slice(0, 50))).body).toMatchObject({ recipients: 50 });
+      expect((await share(b, second.slice(50, 51))).status).toBe(429);
+      const sent = await t.database.db
+        .select()
+        .from(outboxMail)
+        .where(inArray(outboxMail.sharedBy, [a.id, b.id]));
+      expect(sent.reduce((sum, row) => sum + row.to.length, 0)).toBe(LEDGER_EMAIL_RECIPIENTS_PER_IP_PER_DAY);
+    } finally {
+      await limited.close();
+    }
+    // Two hundred mails go through the outbox while the test runs.
+  }, 120_000);
 });

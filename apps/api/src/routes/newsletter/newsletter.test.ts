@@ -155,4 +155,50 @@ describe("POST /api/newsletter/subscriptions (double opt-in)", () => {
       await limited.close();
     }
   });
+
+  it("rate limits: +tag and Gmail-dot variants of one inbox count as one address", async () => {
+    const limited = await startTestApp({ rateLimit: true, database: t.database, trustProxy: true });
+    try {
+      const local = `flood${Date.now().toString(36)}`;
+      const variants = [
+        `${local}+a@gmail.com`,
+        `${local}+b@gmail.com`,
+        `${local.slice(0, 2)}.${local.slice(2)}@googlemail.com`,
+      ];
+      for (const [i, email] of variants.entries()) {
+        await request(limited.app)
+          .post("/api/newsletter/subscriptions")
+          .set("X-Forwarded-For", `192.0.2.${i + 10}`)
+          .send({ email })
+          .expect(202);
+      }
+      const res = await request(limited.app)
+        .post("/api/newsletter/subscriptions")
+        .set("X-Forwarded-For", "192.0.2.98")
+        .send({ email: `${local}+d@gmail.com` });
+      expect(res.status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("the confirmation mail is the lab's fixed text: nothing typed but the address it goes to", async () => {
+    const email = uniqueEmail("reader");
+    await subscribe(email).expect(202);
+    const token = await tokenFrom(email);
+    const mail = await t.smtp.waitFor((m) => m.to.includes(email));
+    const confirm = `http://localhost:3000/newsletter/confirm?token=${token}`;
+    const leave = `http://localhost:3000/newsletter/unsubscribe?token=${token}`;
+    expect(mail.subject).toBe("Confirm your newsletter subscription");
+    expect(mail.text.trimEnd()).toBe(
+      [
+        "Hello,",
+        "Someone, probably you, asked to receive the AquaTest Laboratory newsletter at this address: new articles and testing updates, once a month.",
+        `Confirm your subscription: ${confirm}`,
+        "If you did not ask for it, ignore this e-mail: without the confirmation we send you nothing more.",
+        `Unsubscribe at any time: ${leave}`,
+        "AquaTest Laboratory",
+      ].join("\n\n"),
+    );
+  });
 });

@@ -1,19 +1,10 @@
 import { useId, useState } from "react";
 
-import {
-  EMAIL_SUBJECT_MAX,
-  LEDGER_EMAIL_MAX_SAMPLES,
-  LEDGER_EMAIL_MESSAGE_MAX,
-  messages,
-  type LedgerEmailResponse,
-  type Sample,
-} from "@lab/contracts";
+import { LEDGER_EMAIL_MAX_SAMPLES, messages, type LedgerEmailResponse, type Sample } from "@lab/contracts";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { serverFieldError, useErrorReveal, useFieldErrors } from "@/components/ui/form-errors";
-import { Field, Input, Textarea, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { isApiError } from "@/lib/api-client";
 import { translate } from "@/lib/i18n/i18n";
@@ -51,7 +42,11 @@ interface SendEmailDialogProps {
   selected: ReadonlyMap<number, Sample>;
 }
 
-/** 'Send Email': mails the selected samples' contacts through POST /ledger/email. */
+/**
+ * 'Send Email': mails the selected samples' contacts through POST /ledger/email. The recipients did
+ * not ask for mail from the lab, so it is the lab's standard message: the dialog has no subject or
+ * message to type, and says what the recipients will read.
+ */
 export function SendEmailDialog({ open, onClose, selected }: SendEmailDialogProps) {
   const { t } = useT("account");
   return (
@@ -61,7 +56,7 @@ export function SendEmailDialog({ open, onClose, selected }: SendEmailDialogProp
       title={t("account.ledger.emailDialog.title")}
       className="sm:max-w-lg"
     >
-      {/* Mounted only while open: each opening starts from the default subject and a blank message. */}
+      {/* Mounted only while open: each opening starts with the reports included. */}
       <SendEmailForm selected={selected} onClose={onClose} />
     </Dialog>
   );
@@ -76,28 +71,14 @@ function SendEmailForm({
 }) {
   const { t, number } = useT("account");
   const toast = useToast();
-  const { errors, setErrors, clear } = useFieldErrors<"subject" | "message">();
-  const { ref: formRef, reveal } = useErrorReveal();
   const send = useSendLedgerEmail({
     onSuccess: (result) => {
       toast.success(sendSuccessMessage(result));
       onClose();
     },
-    onError: (error) => {
-      // A refusal of the subject or the message stands at that field; the rest is a toast.
-      const named = serverFieldError(error);
-      if (named && (named.field === "subject" || named.field === "message")) {
-        setErrors({ [named.field]: named.message });
-        reveal();
-      } else {
-        toast.error(sendErrorMessage(error));
-      }
-    },
+    onError: (error) => toast.error(sendErrorMessage(error)),
   });
   const id = useId();
-  // The default subject heads the quoted message in the sharer's language (the mail's own language).
-  const [subject, setSubject] = useState(() => t("account.ledger.emailDialog.defaultSubject"));
-  const [message, setMessage] = useState("");
   const [includeReports, setIncludeReports] = useState(true);
 
   const samples = [...selected.values()];
@@ -105,21 +86,18 @@ function SendEmailForm({
   const withReports = countWithReports(samples);
   const tooMany = samples.length > LEDGER_EMAIL_MAX_SAMPLES;
   const blocked = recipients.length === 0 || tooMany;
-  const canSend = !blocked && message.trim() !== "" && !send.isPending;
+  const canSend = !blocked && !send.isPending;
 
   const submit = () => {
     if (!canSend) return;
     send.mutate({
       sampleIds: samples.map((sample) => sample.id),
-      subject: subject.trim(),
-      message: message.trim(),
       includeReports: withReports > 0 && includeReports,
     });
   };
 
   return (
     <form
-      ref={formRef}
       className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
@@ -168,48 +146,6 @@ function SendEmailForm({
       <Alert tone="info">
         <LocalizedMessage text={messages.ledgerSentOnYourBehalf} />
       </Alert>
-      {/* The lab writes the mail's subject line; this one heads the quoted message inside it. */}
-      <Field
-        id={`${id}-subject`}
-        label={t("account.ledger.emailDialog.subject")}
-        hint={t("account.ledger.emailDialog.subjectHint")}
-        error={errors.subject}
-      >
-        <Input
-          id={`${id}-subject`}
-          value={subject}
-          maxLength={EMAIL_SUBJECT_MAX}
-          invalid={Boolean(errors.subject)}
-          aria-describedby={describedBy(`${id}-subject`, errors.subject, true)}
-          onChange={(event) => {
-            setSubject(event.target.value);
-            clear("subject");
-          }}
-        />
-      </Field>
-      <Field
-        id={`${id}-message`}
-        label={t("account.ledger.emailDialog.message")}
-        hint={t("account.ledger.emailDialog.characters", {
-          // Plain digits, as the box's maxLength counts them.
-          count: message.length,
-          max: LEDGER_EMAIL_MESSAGE_MAX,
-        })}
-        error={errors.message}
-      >
-        <Textarea
-          id={`${id}-message`}
-          rows={5}
-          value={message}
-          maxLength={LEDGER_EMAIL_MESSAGE_MAX}
-          invalid={Boolean(errors.message)}
-          aria-describedby={describedBy(`${id}-message`, errors.message, true)}
-          onChange={(event) => {
-            setMessage(event.target.value);
-            clear("message");
-          }}
-        />
-      </Field>
 
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
         <Button variant="outline" onClick={onClose}>
