@@ -1,5 +1,5 @@
 import { messages, resultMessages, type LanguageCode, type StaffRole } from "@lab/contracts";
-import { agents, staff, type AgentRow, type StaffRow } from "@lab/db";
+import { agents, staff, type AgentRow, type Executor, type StaffRow } from "@lab/db";
 import { and, asc, eq, sql } from "drizzle-orm";
 
 import { AppError } from "../lib/app-error";
@@ -11,13 +11,17 @@ import type { SignIn } from "./accounts";
 import type { DomainContext } from "./context";
 import type { SignedIn } from "./sessions";
 
-const findStaff = async (ctx: DomainContext, email: string): Promise<StaffRow | undefined> => {
-  const [row] = await ctx.db
+/** The staff account with this e-mail, in any case, in the caller's transaction or not. */
+export const staffByEmail = async (executor: Executor, email: string): Promise<StaffRow | undefined> => {
+  const [row] = await executor
     .select()
     .from(staff)
     .where(sql`lower(${staff.email}) = ${email.toLowerCase()}`);
   return row;
 };
+
+const findStaff = (ctx: DomainContext, email: string): Promise<StaffRow | undefined> =>
+  staffByEmail(ctx.db, email);
 
 const DEFAULT_ROLES: readonly StaffRole[] = ["analyst", "reviewer"];
 const ADMIN_ROLES: readonly StaffRole[] = ["admin", "analyst", "reviewer"];

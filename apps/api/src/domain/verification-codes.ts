@@ -36,6 +36,23 @@ function sameCode(code: string, hash: string): boolean {
 
 /** What a code proves: the address (registration, e-mail change) or the right to a new password. */
 export type CodePurpose = "verify" | "reset";
+/** What an address may ask a code for, each with its own resend delay: a staff reset as well. */
+export type CodeRequestPurpose = CodePurpose | "staff-reset";
+
+/** A code's stored form (only its SHA-256), whichever table keeps it. */
+export interface StoredCode {
+  codeHash: string;
+  attempts: number;
+  sentAt: Date;
+  expiresAt: Date;
+}
+
+/** A fresh code to mail, and what to store of it. */
+export function newCode(now: Date): { code: string; stored: StoredCode } {
+  const code = generateCode();
+  const expiresAt = new Date(now.getTime() + VERIFICATION_CODE_TTL_S * 1000);
+  return { code, stored: { codeHash: hashCode(code), attempts: 0, sentAt: now, expiresAt } };
+}
 
 const codeOf = (customerId: number, purpose: CodePurpose) =>
   and(eq(verificationCodes.customerId, customerId), eq(verificationCodes.purpose, purpose));
@@ -50,7 +67,7 @@ export async function claimCodeRequest(
   tx: Executor,
   now: Date,
   email: string,
-  purpose: CodePurpose,
+  purpose: CodeRequestPurpose,
 ): Promise<void> {
   const address = inboxKey(email);
   const earliest = new Date(now.getTime() - VERIFICATION_RESEND_AFTER_S * 1000);
@@ -82,13 +99,7 @@ export async function issueCode(
   customerId: number,
   purpose: CodePurpose,
 ): Promise<string> {
-  const code = generateCode();
-  const values = {
-    codeHash: hashCode(code),
-    attempts: 0,
-    sentAt: now,
-    expiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_S * 1000),
-  };
+  const { code, stored: values } = newCode(now);
   await tx
     .insert(verificationCodes)
     .values({ customerId, purpose, ...values })
@@ -152,7 +163,37 @@ export async function issueVerificationCode(tx: Executor, now: Date, customer: C
   await mailVerificationCode(tx, now, customer);
 }
 
-type CheckResult = { ok: true } | { error: AppError };
+export type CheckResult = { ok: true } | { error: AppError };
+
+/**
+ * Judges a code against its stored row (locked by the caller): single use, expiry, at most three wrong
+ * attempts. `spend` removes the row, `countWrong` stores the attempts; both in the caller's transaction.
+ */
+export async function judgeCode(
+  row: StoredCode | undefined,
+  now: Date,
+  code: string,
+  store: { spend(): Promise<unknown>; countWrong(attempts: number): Promise<unknown> },
+): Promise<CheckResult> {
+  if (!row) return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    await store.spend();
+    return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
+  }
+  if (row.attempts >= VERIFICATION_MAX_ATTEMPTS) {
+    return { error: new AppError(429, "too_many_attempts", messages.tooManyAttempts) };
+  }
+  if (!sameCode(code, row.codeHash)) {
+    const attempts = row.attempts + 1;
+    // The spent code stays, so later tries keep hearing "too many attempts" until a resend.
+    await store.countWrong(attempts);
+    return attempts >= VERIFICATION_MAX_ATTEMPTS
+      ? { error: new AppError(429, "too_many_attempts", messages.tooManyAttempts) }
+      : { error: new AppError(400, "code_invalid", messages.invalidCode) };
+  }
+  await store.spend();
+  return { ok: true };
+}
 
 /**
  * Checks a code in the caller's transaction: single use, expiry, at most three wrong attempts. A wrong
@@ -166,24 +207,11 @@ export async function checkCode(
   code: string,
 ): Promise<CheckResult> {
   const [row] = await tx.select().from(verificationCodes).where(codeOf(customerId, purpose)).for("update");
-  if (!row) return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
-  if (row.expiresAt.getTime() <= now.getTime()) {
-    await tx.delete(verificationCodes).where(eq(verificationCodes.id, row.id));
-    return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
-  }
-  if (row.attempts >= VERIFICATION_MAX_ATTEMPTS) {
-    return { error: new AppError(429, "too_many_attempts", messages.tooManyAttempts) };
-  }
-  if (!sameCode(code, row.codeHash)) {
-    const attempts = row.attempts + 1;
-    // The spent code stays, so later tries keep hearing "too many attempts" until a resend.
-    await tx.update(verificationCodes).set({ attempts }).where(eq(verificationCodes.id, row.id));
-    return attempts >= VERIFICATION_MAX_ATTEMPTS
-      ? { error: new AppError(429, "too_many_attempts", messages.tooManyAttempts) }
-      : { error: new AppError(400, "code_invalid", messages.invalidCode) };
-  }
-  await tx.delete(verificationCodes).where(eq(verificationCodes.id, row.id));
-  return { ok: true };
+  const own = eq(verificationCodes.id, row?.id ?? 0);
+  return judgeCode(row, now, code, {
+    spend: () => tx.delete(verificationCodes).where(own),
+    countWrong: (attempts) => tx.update(verificationCodes).set({ attempts }).where(own),
+  });
 }
 
 export const findByEmail = async (tx: Executor, email: string): Promise<CustomerRow | undefined> => {

@@ -32,6 +32,8 @@ export interface RateLimits {
   take(rule: RateBudget, key: string, points: number): Promise<number>;
   /** Points a rule has counted for a key in its current window; looking counts nothing. */
   used(rule: RateBudget, key: string): Promise<number>;
+  /** The store behind a rule, for limits that need more than counting; undefined while limits are off. */
+  store(rule: RateBudget): RateLimiterAbstract | undefined;
 }
 
 /** Limits kept in Redis when it is configured (shared by every instance), else in this process. */
@@ -64,6 +66,7 @@ export function createRateLimits(options: {
   };
 
   return {
+    store: (rule) => (options.enabled ? limiterFor(rule) : undefined),
     async take(rule, key, points) {
       if (!options.enabled || points <= 0) return 0;
       const limiter = limiterFor(rule);
@@ -125,30 +128,78 @@ export const bodyEmail = (req: Request): string => {
 
 /** Sign-in attempts allowed per client address, across every account it tries. */
 export const SIGN_IN_PER_IP = { points: 30, durationSeconds: 900 };
-/** Sign-in attempts allowed per account, from every address together. */
-export const SIGN_IN_PER_ACCOUNT = { points: 10, durationSeconds: 900 };
+/**
+ * Per account, from every address together: the first failures are free, then each further attempt
+ * waits a delay that doubles with every failure, up to a cap. Guesses pooled from many addresses get
+ * about one try per cap, and the owner, whatever anyone else does, waits at most the cap. The count
+ * lives for a day after the first failure, or until a success.
+ */
+export const SIGN_IN_BACKOFF = {
+  freeFailures: 5,
+  firstDelaySeconds: 2,
+  maxDelaySeconds: 120,
+  windowSeconds: 86_400,
+};
+
+/** How long the account's next attempt waits after its n-th failure in a row (0: at once). */
+export function signInDelaySeconds(failures: number): number {
+  const { freeFailures, firstDelaySeconds, maxDelaySeconds } = SIGN_IN_BACKOFF;
+  if (failures < freeFailures) return 0;
+  return Math.min(maxDelaySeconds, firstDelaySeconds * 2 ** (failures - freeFailures));
+}
 
 /**
  * The sign-in limits of one kind of account (customers or staff): per IP across accounts, so one
- * address cannot spray many accounts, and per account across IPs, so many addresses cannot pool their
- * guesses at one. A successful sign-in clears its account's count.
+ * address cannot spray many accounts, and a growing delay per account across IPs, so many addresses
+ * cannot pool their guesses at one, yet its owner is never shut out for long. A success (or a
+ * password reset) clears the account's count.
  */
 export function loginLimits(
   limits: RateLimits,
   name: string,
 ): { perIp: RequestHandler; perAccount: RequestHandler; succeeded(req: Request): Promise<void> } {
   const perIp: RateLimitRule = { name: `${name}-ip`, ...SIGN_IN_PER_IP, key: clientIp };
-  const perAccount: RateLimitRule = {
+  const accountKey = (req: Request) => bodyEmail(req) || undefined;
+  const attempts = limits.store({
     name: `${name}-account`,
-    ...SIGN_IN_PER_ACCOUNT,
-    key: (req) => bodyEmail(req) || undefined,
+    points: SIGN_IN_BACKOFF.freeFailures,
+    durationSeconds: SIGN_IN_BACKOFF.windowSeconds,
+  });
+  // Held for the delay the attempt under way earns if it fails; a success lets go at once.
+  const turn = limits.store({
+    name: `${name}-account-turn`,
+    points: 1,
+    durationSeconds: SIGN_IN_BACKOFF.maxDelaySeconds,
+  });
+
+  const perAccount: RequestHandler = async (req, _res, next) => {
+    const key = accountKey(req);
+    if (!attempts || !turn || key === undefined) return next();
+    // Counted before the password is checked, so simultaneous guesses cannot all pass as early ones.
+    const { consumedPoints } = await attempts.penalty(key);
+    const delay = signInDelaySeconds(consumedPoints);
+    if (delay > 0) {
+      try {
+        // One attempt at a time once delays apply; one refused here neither counts nor moves the delay.
+        await turn.consume(key, 1, { customDuration: delay });
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        await attempts.reward(key);
+        throw new AppError(429, "rate_limited", messages.tooManyRequests, {
+          "Retry-After": String(Math.max(1, Math.ceil(error.msBeforeNext / 1000))),
+        });
+      }
+    }
+    next();
   };
+
   return {
     perIp: limits.middleware(perIp),
-    perAccount: limits.middleware(perAccount),
+    perAccount,
     async succeeded(req) {
-      const key = perAccount.key(req);
-      if (key !== undefined) await limits.reset(perAccount, key);
+      const key = accountKey(req);
+      if (key === undefined) return;
+      await Promise.all([attempts?.delete(key), turn?.delete(key)]).catch(() => undefined);
     },
   };
 }

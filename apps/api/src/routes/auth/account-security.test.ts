@@ -1,9 +1,10 @@
 import { messages } from "@lab/contracts";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { createDomainContext } from "../../domain/context";
 import { addStaff } from "../../domain/staff";
+import { SIGN_IN_BACKOFF, signInDelaySeconds } from "../../http/rate-limit";
 import {
   STRONG_PASSWORD,
   TEST_JWT_SECRET,
@@ -393,39 +394,111 @@ describe("sign-in rate limits", () => {
     },
   );
 
-  it("many addresses pool at most 10 guesses at one staff account; the right password then waits too", async () => {
+  /** One sign-in attempt at an account, from an address of its own. */
+  let attemptNo = 0;
+  const attempt = (path: string, email: string, password: string) => {
+    attemptNo += 1;
+    return request(limited.app)
+      .post(path)
+      .set("x-forwarded-for", `10.1.${Math.floor(attemptNo / 250)}.${(attemptNo % 250) + 1}`)
+      .send({ email, password });
+  };
+  // The limits' store reads the wall clock: these tests move it instead of waiting.
+  const wait = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A staff member or a verified customer of the limited app, by sign-in path. */
+  async function account(path: string): Promise<{ email: string; password: string }> {
+    if (path === "/api/customers/login")
+      return { ...(await signedInCustomer(limited)), password: STRONG_PASSWORD };
     const ctx = createDomainContext({ db: limited.database.db, jwtSecret: TEST_JWT_SECRET, bcryptCost: 10 });
     const email = uniqueEmail("target");
     await addStaff(ctx, { email, name: "Target", password: "LabStaff#2026" });
-    for (let i = 0; i < 10; i += 1) {
-      const res = await request(limited.app)
-        .post("/api/lab/login")
-        .set("x-forwarded-for", `10.1.0.${i + 1}`)
-        .send({ email, password: `Wrong#Pass${i}` });
-      expect(res.status).toBe(401);
+    return { email, password: "LabStaff#2026" };
+  }
+
+  it.each(["/api/lab/login", "/api/customers/login"])(
+    "%s: ten wrong passwords from ten addresses slow the account down, and the right one after the delay signs in",
+    async (path) => {
+      const { email, password } = await account(path);
+      for (let failures = 0; failures < 10; failures += 1) {
+        expect((await attempt(path, email, `Wrong#Pass${failures}`)).status).toBe(401);
+        wait(signInDelaySeconds(failures + 1));
+      }
+      // Under the old per-account lock this stayed 429 for 15 minutes.
+      expect((await attempt(path, email, password)).status).toBe(200);
+    },
+  );
+
+  it.each(["/api/lab/login", "/api/customers/login"])(
+    "%s: an attempt inside the delay is 429 with Retry-After even with the right password, and does not move the delay",
+    async (path) => {
+      const { email, password } = await account(path);
+      for (let failures = 0; failures < 8; failures += 1) {
+        await attempt(path, email, "Wrong#Pass1").expect(401);
+        if (failures < 7) wait(signInDelaySeconds(failures + 1));
+      }
+      const early = await attempt(path, email, password);
+      expect(early.status).toBe(429);
+      expect(early.body).toEqual({
+        error: messages.tooManyRequests,
+        code: "rate_limited",
+        messageCode: "too_many_requests",
+      });
+      expect(early.headers["retry-after"]).toBe(String(signInDelaySeconds(8)));
+      wait(10);
+      const later = await attempt(path, email, password);
+      expect(later.status).toBe(429);
+      expect(Number(later.headers["retry-after"])).toBe(signInDelaySeconds(8) - 10);
+      wait(signInDelaySeconds(8) - 10);
+      expect((await attempt(path, email, password)).status).toBe(200);
+    },
+  );
+
+  it("the delay doubles from 2 s with each failure and stops growing at the cap", async () => {
+    const { email } = await account("/api/customers/login");
+    for (let i = 0; i < SIGN_IN_BACKOFF.freeFailures - 1; i += 1) {
+      await attempt("/api/customers/login", email, "Wrong#Pass1").expect(401);
     }
-    const blocked = await request(limited.app)
-      .post("/api/lab/login")
-      .set("x-forwarded-for", "10.1.0.99")
-      .send({ email, password: "LabStaff#2026" });
-    expect(blocked.status).toBe(429);
+    const delays: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      await attempt("/api/customers/login", email, "Wrong#Pass1").expect(401);
+      const probe = await attempt("/api/customers/login", email, "Wrong#Pass1");
+      expect(probe.status).toBe(429);
+      delays.push(Number(probe.headers["retry-after"]));
+      wait(delays[i] ?? 0);
+    }
+    expect(delays).toEqual([2, 4, 8, 16, 32, 64, 120, 120]);
+    expect(Math.max(...delays)).toBe(SIGN_IN_BACKOFF.maxDelaySeconds);
+  });
+
+  it("simultaneous guesses from many addresses get one check at a time once the free failures are spent", async () => {
+    const { email } = await account("/api/lab/login");
+    for (let i = 0; i < SIGN_IN_BACKOFF.freeFailures - 1; i += 1) {
+      await attempt("/api/lab/login", email, "Wrong#Pass1").expect(401);
+    }
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => attempt("/api/lab/login", email, `Wrong#Burst${i}`)),
+    );
+    expect(burst.map((res) => res.status).sort()).toEqual([401, 429, 429, 429, 429, 429]);
   });
 
   it("a successful sign-in clears the account's count", async () => {
     const customer = await signedInCustomer(limited);
-    for (let round = 0; round < 2; round += 1) {
-      for (let i = 0; i < 9; i += 1) {
-        await request(limited.app)
-          .post("/api/customers/login")
-          .set("x-forwarded-for", `10.2.${round}.${i + 1}`)
-          .send({ email: customer.email, password: "Wrong#Pass1" })
-          .expect(401);
-      }
-      await request(limited.app)
-        .post("/api/customers/login")
-        .set("x-forwarded-for", `10.2.${round}.50`)
-        .send({ email: customer.email, password: STRONG_PASSWORD })
-        .expect(200);
+    const free = SIGN_IN_BACKOFF.freeFailures;
+    for (let i = 0; i < free - 1; i += 1) {
+      await attempt("/api/customers/login", customer.email, "Wrong#Pass1").expect(401);
     }
+    await attempt("/api/customers/login", customer.email, STRONG_PASSWORD).expect(200);
+    // Counted afresh: five more failures in a row before any delay.
+    for (let i = 0; i < free; i += 1) {
+      await attempt("/api/customers/login", customer.email, "Wrong#Pass1").expect(401);
+    }
+    expect((await attempt("/api/customers/login", customer.email, STRONG_PASSWORD)).status).toBe(429);
   });
 });
