@@ -10,8 +10,10 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 
 import { registerVerified, signIn } from "./support/accounts";
+import { smallTapTargets } from "./support/account-recovery";
 import { expectNoAxeViolations } from "./support/axe";
 import { chromiumAvailable } from "./support/browser";
+import { waitForMail } from "./support/mailbox";
 import { stopAfterFirstFailure, useChromium, visible, waitForPath } from "./support/page";
 import {
   deactivateAgentsNamed,
@@ -340,5 +342,60 @@ describe.skipIf(!baseURL || !chromiumAvailable())("lab journey", () => {
       expect(staff.pageErrors, `staff page errors (server log: ${serverLog})`).toEqual([]);
       expect(customer.pageErrors, `customer page errors (server log: ${serverLog})`).toEqual([]);
     });
+  });
+
+  it("a staff member who forgot their password resets it through the mailed code on a phone (360×740)", async () => {
+    const stamp = Date.now();
+    const email = `qa.reset.${stamp}@aquatest.local`;
+    const newPassword = "Hatchery#2027";
+    const { context, page, pageErrors } = await open(browser(), phone);
+    try {
+      const added = await page.request.post("/api/lab/staff", {
+        headers: await staffHeaders(page),
+        data: { email, name: "QA Reset", password: "QaLead#2026x", roles: ["analyst"] },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+      const before = await page.request.post("/api/lab/login", {
+        data: { email, password: "QaLead#2026x" },
+      });
+      const oldToken = ((await before.json()) as { accessToken: string }).accessToken;
+
+      await page.goto("/lab/login");
+      const signIn = await visible(page.getByRole("form", { name: "Lab sign in" }));
+      await signIn.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Forgot password?" }).click();
+      const request = await visible(page.getByRole("form", { name: "Forgot password" }));
+      await expectNoAxeViolations(page, "/lab/login (forgot password)");
+      await request.getByRole("button", { name: "Send Code" }).click();
+      const mail = await waitForMail(mailDir, email, {
+        where: (caught) => caught.subject.startsWith("Your lab console password reset code"),
+      });
+      const code = /reset code:\s+([A-Z0-9]{6})\b/.exec(mail.subject)?.[1] ?? "";
+      const reset = await visible(page.getByRole("form", { name: "Reset password" }));
+      await reset.getByLabel("Reset Code").fill(code);
+      await reset.getByLabel("New Password").fill(newPassword);
+      await expectNoAxeViolations(page, "/lab/login (reset password)");
+      const card = page.locator("main");
+      expect(await smallTapTargets(card), "controls under 44 px").toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, "the reset step scrolls sideways").toBeLessThanOrEqual(0);
+      await reset.getByRole("button", { name: "Reset Password" }).click();
+
+      await visible(page.getByText("Your password has been reset. Please sign in with your new password."));
+      const again = await visible(page.getByRole("form", { name: "Lab sign in" }));
+      expect(await again.getByLabel("Email").inputValue()).toBe(email);
+      const stale = await page.request.get("/api/lab/staff/me", {
+        headers: { Authorization: `Bearer ${oldToken}` },
+      });
+      expect(stale.status()).toBe(401);
+      await again.getByLabel("Password").fill(newPassword);
+      await again.getByRole("button", { name: "Sign In" }).click();
+      await waitForPath(page, "/lab");
+      expect(pageErrors, `page errors (server log: ${serverLog})`).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

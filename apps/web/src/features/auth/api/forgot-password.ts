@@ -1,7 +1,6 @@
 import { messages, type ForgotPasswordResponse } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
-import { useAction } from "@/lib/use-action";
 
 import { parseVerificationSent } from "../utils/parse-verification-sent";
 
@@ -16,8 +15,4 @@ export async function forgotPassword(email: string): Promise<ForgotPasswordRespo
     auth: false,
   });
   return parseVerificationSent(raw, messages.forgotPasswordSent);
-}
-
-export function useForgotPassword() {
-  return useAction(forgotPassword);
 }

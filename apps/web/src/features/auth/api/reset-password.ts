@@ -1,7 +1,6 @@
 import { messages, type AccountActionResponse, type ResetPasswordRequest } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
-import { useAction } from "@/lib/use-action";
 
 import { parseAccountAction } from "@/utils/parse-account-action";
 
@@ -16,8 +15,4 @@ export async function resetPassword(input: ResetPasswordRequest): Promise<Accoun
     auth: false,
   });
   return parseAccountAction(raw, messages.passwordResetOk);
-}
-
-export function useResetPassword() {
-  return useAction(resetPassword);
 }

@@ -3,9 +3,9 @@ import { CircleAlert, CircleCheck, TriangleAlert } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useT } from "@/lib/i18n/use-t";
+import { Slotted } from "@/components/ui/slotted";
 
 import { emailCheckMessage, type EmailCheckState } from "../hooks/use-email-check";
-import { Slotted } from "./slotted";
 
 interface EmailCheckFeedbackProps {
   id: string;

@@ -10,12 +10,12 @@ import { useErrorReveal } from "@/components/ui/form-errors";
 import { isApiError } from "@/lib/api-client";
 import { useT } from "@/lib/i18n/use-t";
 import type { VerificationStart } from "@/lib/sign-in-handoff";
+import { CodeField, CodeStatus, DevMailboxHint, ResendCode } from "@/components/account/code-entry";
+import { Slotted } from "@/components/ui/slotted";
+import { useCountdown } from "@/hooks/use-countdown";
 
 import { useResendVerification } from "../api/resend-verification";
 import { useVerifyEmail } from "../api/verify-email";
-import { useCountdown } from "../hooks/use-countdown";
-import { CodeField, CodeStatus, DevMailboxHint, ResendCode } from "./code-entry";
-import { Slotted } from "./slotted";
 
 /** A text on screen: a spec message in English (localized at display) with the server's code. */
 type Shown = { text: string; code?: string | undefined };

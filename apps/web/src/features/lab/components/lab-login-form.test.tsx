@@ -1,6 +1,8 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { messages } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 import { AUTH_TOKEN_KEY, getSession, logout, startSession } from "@/lib/auth";
@@ -170,5 +172,94 @@ describe("LabLoginForm after the session ended", () => {
     mockFetch({});
     render();
     expect(screen.getByText("Your lab session has ended. Please sign in again.")).toBeInTheDocument();
+  });
+});
+
+describe("LabLoginForm: forgot password", () => {
+  afterEach(() => {
+    logout();
+    resetLabSessionCache();
+  });
+
+  const accepted = {
+    status: 202,
+    body: { success: true, message: messages.forgotPasswordSent, expiresIn: 300, resendAfter: 60 },
+  };
+
+  it("asks the lab for a code, resets with it, and comes back to sign-in with the address and the notice", async () => {
+    const { callsTo } = mockFetch({
+      "POST /api/lab/forgot-password": accepted,
+      "POST /api/lab/reset-password": {
+        body: { success: true, message: messages.passwordResetOk, sessionsEnded: 1 },
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await user.type(screen.getByLabelText("Email"), "lab@aquatest.local");
+    const forgot = screen.getByRole("button", { name: "Forgot password?" });
+    expect(forgot).toHaveClass("min-h-11");
+    await user.click(forgot);
+    const request = await screen.findByRole("form", { name: "Forgot password" });
+    expect(within(request).getByLabelText("Email")).toHaveValue("lab@aquatest.local");
+    await user.click(within(request).getByRole("button", { name: "Send Code" }));
+
+    const reset = await screen.findByRole("form", { name: "Reset password" });
+    expect(callsTo("POST", "/api/lab/forgot-password")[0]?.body).toEqual({ email: "lab@aquatest.local" });
+    await user.type(within(reset).getByLabelText("Reset Code"), "ab12cd");
+    await user.type(within(reset).getByLabelText("New Password"), "Hatchery#2027");
+    await user.click(within(reset).getByRole("button", { name: "Reset Password" }));
+
+    expect(await screen.findByText(messages.passwordResetOk)).toBeInTheDocument();
+    expect(callsTo("POST", "/api/lab/reset-password")[0]?.body).toEqual({
+      email: "lab@aquatest.local",
+      code: "AB12CD",
+      password: "Hatchery#2027",
+    });
+    // The customers' endpoints are never called for staff.
+    expect(callsTo("POST", "/api/auth/forgot-password")).toHaveLength(0);
+    const signIn = screen.getByRole("form", { name: "Lab sign in" });
+    expect(within(signIn).getByLabelText("Email")).toHaveValue("lab@aquatest.local");
+    expect(within(signIn).getByLabelText("Password")).toHaveValue("");
+  });
+
+  it("back to sign-in from the request step keeps the address", async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    render();
+    await user.click(screen.getByRole("button", { name: "Forgot password?" }));
+    const request = await screen.findByRole("form", { name: "Forgot password" });
+    await user.type(within(request).getByLabelText("Email"), "qa@aquatest.local");
+    await user.click(screen.getByRole("button", { name: "Back to Sign In" }));
+    expect(screen.getByRole("form", { name: "Lab sign in" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Email")).toHaveValue("qa@aquatest.local");
+  });
+});
+
+describe("LabLoginForm: a slowed-down account", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    resetLabSessionCache();
+  });
+
+  it("429 with Retry-After: the server's message, Sign In disabled with the time left, then enabled again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockFetch({
+      "POST /api/lab/login": {
+        status: 429,
+        headers: { "Retry-After": "4" },
+        body: { error: messages.tooManyRequests, code: "rate_limited", messageCode: "too_many_requests" },
+      },
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    render();
+    await user.type(screen.getByLabelText("Email"), "lab@aquatest.local");
+    await user.type(screen.getByLabelText("Password"), "LabAdmin#2026");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(messages.tooManyRequests);
+    expect(screen.getByText("You can try again in 0:04.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Sign In" })).toBeDisabled();
+    await vi.advanceTimersByTimeAsync(4_000);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Sign In" })).toBeEnabled());
+    expect(screen.queryByText(/You can try again/)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { FlaskConical } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 
 import { messages } from "@lab/contracts";
@@ -11,25 +11,41 @@ import { CredentialFields } from "@/components/ui/credential-fields";
 import { KeepSignedIn } from "@/components/ui/keep-signed-in";
 import { LanguagePicker } from "@/components/language-picker";
 import { Logo } from "@/components/logo";
+import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
+import { formatSeconds, useCountdown } from "@/hooks/use-countdown";
+import { isApiError } from "@/lib/api-client";
 import { loginErrorMessage } from "@/utils/login-errors";
 import { useT } from "@/lib/i18n/use-t";
 import { labSignOutReason } from "@/lib/lab-session";
 
 import { labSignIn } from "../api/lab-login";
+import { labForgotPassword, labResetPassword } from "../api/lab-password-reset";
+
+// Loaded when asked for: most sign-ins never need it.
+const ForgotPasswordFlow = lazy(() =>
+  import("@/components/account/forgot-password-flow").then((module) => ({
+    default: module.ForgotPasswordFlow,
+  })),
+);
+const resetCalls = { requestCode: labForgotPassword, resetPassword: labResetPassword };
+
+type Notice = { tone: "success" | "warning"; text: string | null };
 
 /** /lab/login: staff sign-in, apart from the customers' (its own token). */
 export function LabLoginForm() {
   const { t } = useT("lab");
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const [notice] = useState(() => {
+  const [notice, setNotice] = useState<Notice | null>(() => {
     const reason = labSignOutReason();
-    if (reason === "everywhere") return { tone: "success", text: messages.signedOutEverywhere } as const;
-    return reason === "expired" || reason === "unauthorized"
-      ? ({ tone: "warning", text: null } as const)
-      : null;
+    if (reason === "everywhere") return { tone: "success", text: messages.signedOutEverywhere };
+    return reason === "expired" || reason === "unauthorized" ? { tone: "warning", text: null } : null;
   });
+  const [forgot, setForgot] = useState(false);
+  // A 429's Retry-After: the account's next attempt must wait this long, whatever the password.
+  const [retryAt, setRetryAt] = useState<number | null>(null);
+  const waitSeconds = useCountdown(retryAt);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(false);
@@ -52,8 +68,20 @@ export function LabLoginForm() {
       await navigate(paths.lab.href(), { replace: true });
     } catch (error) {
       setFormError(loginErrorMessage(error));
+      const retryAfter = isApiError(error) && error.status === 429 ? error.retryAfter : undefined;
+      setRetryAt(retryAfter ? Date.now() + retryAfter * 1000 : null);
       setBusy(false);
     }
+  };
+
+  const backToSignIn = (address: string, done?: string) => {
+    setEmail(address);
+    setPassword("");
+    setErrors({});
+    setFormError(null);
+    setRetryAt(null);
+    setNotice(done ? { tone: "success", text: done } : null);
+    setForgot(false);
   };
 
   return (
@@ -75,30 +103,63 @@ export function LabLoginForm() {
                 <p className="text-sm text-slate-700">{t("lab.login.subtitle")}</p>
               </div>
             </div>
-            <form
-              onSubmit={(event) => void onSubmit(event)}
-              noValidate
-              aria-label={t("lab.login.formLabel")}
-              className="space-y-4"
-            >
-              {notice ? (
-                <Alert tone={notice.tone} message={notice.text ?? t("lab.login.sessionEnded")} />
-              ) : null}
-              {formError ? <Alert tone="error" message={formError} /> : null}
-              <CredentialFields
-                idPrefix="lab"
-                email={email}
-                password={password}
-                onEmailChange={setEmail}
-                onPasswordChange={setPassword}
-                errors={errors}
-                emailAutoComplete="username"
-              />
-              <KeepSignedIn checked={remember} onChange={setRemember} />
-              <Button type="submit" className="w-full" size="lg" isLoading={busy}>
-                {t("lab.login.submit")}
-              </Button>
-            </form>
+            {forgot ? (
+              <Suspense fallback={<Spinner />}>
+                <ForgotPasswordFlow
+                  calls={resetCalls}
+                  defaultEmail={email.trim()}
+                  onReset={backToSignIn}
+                  onBack={(address) => backToSignIn(address)}
+                />
+              </Suspense>
+            ) : (
+              <form
+                onSubmit={(event) => void onSubmit(event)}
+                noValidate
+                aria-label={t("lab.login.formLabel")}
+                className="space-y-4"
+              >
+                {notice ? (
+                  <Alert tone={notice.tone} message={notice.text ?? t("lab.login.sessionEnded")} />
+                ) : null}
+                {formError ? <Alert tone="error" message={formError} /> : null}
+                <CredentialFields
+                  idPrefix="lab"
+                  email={email}
+                  password={password}
+                  onEmailChange={setEmail}
+                  onPasswordChange={setPassword}
+                  errors={errors}
+                  emailAutoComplete="username"
+                />
+                <KeepSignedIn checked={remember} onChange={setRemember} />
+                {waitSeconds > 0 ? (
+                  <p role="status" className="text-sm text-slate-700">
+                    {t("lab.login.retryIn", { time: formatSeconds(waitSeconds) })}
+                  </p>
+                ) : null}
+                <Button
+                  type="submit"
+                  className="w-full"
+                  size="lg"
+                  isLoading={busy}
+                  disabled={waitSeconds > 0}
+                >
+                  {t("lab.login.submit")}
+                </Button>
+                <Button
+                  variant="ghost"
+                  className="min-h-11 w-full"
+                  onClick={() => {
+                    setFormError(null);
+                    setNotice(null);
+                    setForgot(true);
+                  }}
+                >
+                  {t("lab.login.forgot")}
+                </Button>
+              </form>
+            )}
           </CardBody>
         </Card>
       </main>

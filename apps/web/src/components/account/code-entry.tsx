@@ -9,9 +9,9 @@ import { Field, Input, describedBy } from "@/components/ui/input";
 import { paths } from "@/config/paths";
 import { useT } from "@/lib/i18n/use-t";
 
-import { formatSeconds } from "../hooks/use-countdown";
-import { useDevMailbox } from "../hooks/use-dev-mailbox";
-import { Slotted } from "./slotted";
+import { formatSeconds } from "@/hooks/use-countdown";
+import { useDevMailbox } from "@/hooks/use-dev-mailbox";
+import { Slotted } from "@/components/ui/slotted";
 
 export const normalizeCode = (value: string) =>
   value.replace(/\s+/g, "").toUpperCase().slice(0, VERIFICATION_CODE_LENGTH);
@@ -47,7 +47,7 @@ export function CodeField({ id, label, value, onChange, error, errorCode }: Code
         spellCheck={false}
         invalid={Boolean(error)}
         aria-describedby={describedBy(id, error, true)}
-        className="min-h-11 text-center font-mono text-2xl tracking-[0.5em] uppercase"
+        className="min-h-11 text-center font-mono text-2xl tracking-[0.5em]"
       />
     </Field>
   );

@@ -1,0 +1,397 @@
+import { ArrowLeft, KeyRound } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+
+import {
+  EMAIL_MAX,
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_TTL_S,
+  VERIFICATION_MAX_ATTEMPTS,
+  VERIFICATION_RESEND_AFTER_S,
+  isPasswordValid,
+  messages,
+  type ForgotPasswordResponse,
+  type ResetPasswordRequest,
+} from "@lab/contracts";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ErrorBanner, useErrorReveal } from "@/components/ui/form-errors";
+import { Field, Input, describedBy } from "@/components/ui/input";
+import { Slotted } from "@/components/ui/slotted";
+import { useCountdown } from "@/hooks/use-countdown";
+import { isApiError } from "@/lib/api-client";
+import { useT } from "@/lib/i18n/use-t";
+import { useAction } from "@/lib/use-action";
+
+import { CodeField, CodeStatus, DevMailboxHint, ResendCode } from "./code-entry";
+import { NewPasswordField } from "./new-password-field";
+
+/** A text on screen: a spec message in English (localized at display) with the server's code. */
+type Shown = { text: string; code?: string | undefined };
+
+const shownOf = (error: unknown, fallback: string): Shown =>
+  isApiError(error) && error.message ? { text: error.message, code: error.messageCode } : { text: fallback };
+
+// A light check only: the server answers the same for any address, so nothing here can leak.
+const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
+interface Deadlines {
+  expiresAt: number;
+  resendAt: number;
+}
+
+const deadlinesFrom = (expiresIn: number, resendAfter: number): Deadlines => {
+  const now = Date.now();
+  return { expiresAt: now + expiresIn * 1000, resendAt: now + resendAfter * 1000 };
+};
+
+/** The two calls of a password reset by mailed code: customers' (/auth) or the lab staff's (/lab). */
+export interface PasswordResetCalls {
+  /** 202 with the same answer for any address; 429 within 60 s of the last code for it. */
+  requestCode: (email: string) => Promise<ForgotPasswordResponse>;
+  resetPassword: (input: ResetPasswordRequest) => Promise<unknown>;
+}
+
+interface ForgotPasswordProps {
+  calls: PasswordResetCalls;
+  defaultEmail: string;
+  /** The password was reset: back to sign-in with this address and the notice (a spec message). */
+  onReset: (email: string, notice: string) => void;
+  onBack: (email: string) => void;
+}
+
+/** 'Forgot password?': the address, then the mailed code with a new password. */
+export function ForgotPasswordFlow({ calls, defaultEmail, onReset, onBack }: ForgotPasswordProps) {
+  const [sent, setSent] = useState<{ email: string; deadlines: Deadlines; notice: Notice } | null>(null);
+  if (!sent) {
+    return (
+      <RequestCode
+        requestCode={calls.requestCode}
+        defaultEmail={defaultEmail}
+        onSent={(email, deadlines, notice) => setSent({ email, deadlines, notice })}
+        onBack={onBack}
+      />
+    );
+  }
+  return (
+    <ResetWithCode
+      calls={calls}
+      email={sent.email}
+      initialDeadlines={sent.deadlines}
+      initialNotice={sent.notice}
+      onReset={onReset}
+      onBack={onBack}
+    />
+  );
+}
+
+type Notice = { tone: "success" | "warning"; text: string; code?: string | undefined };
+
+function Heading({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="rounded-full bg-teal-50 p-2 text-teal-700">
+        <KeyRound aria-hidden="true" className="h-6 w-6" />
+      </span>
+      <div className="min-w-0">
+        <h2 className="text-xl font-semibold break-words text-slate-900">{title}</h2>
+        <p className="text-sm break-words text-slate-700">{children}</p>
+      </div>
+    </div>
+  );
+}
+
+function BackButton({ onClick }: { onClick: () => void }) {
+  const { t } = useT("auth", "credentials");
+  return (
+    <Button
+      variant="ghost"
+      className="min-h-11"
+      onClick={onClick}
+      icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />}
+    >
+      {t("credentials.backToSignIn")}
+    </Button>
+  );
+}
+
+function RequestCode({
+  requestCode,
+  defaultEmail,
+  onSent,
+  onBack,
+}: {
+  requestCode: PasswordResetCalls["requestCode"];
+  defaultEmail: string;
+  onSent: (email: string, deadlines: Deadlines, notice: Notice) => void;
+  onBack: (email: string) => void;
+}) {
+  const { t } = useT("auth", "credentials");
+  const forgot = useAction(requestCode);
+  const [email, setEmail] = useState(defaultEmail);
+  const [emailError, setEmailError] = useState<Shown | undefined>();
+  const [formError, setFormError] = useState<Shown | null>(null);
+  const { ref: screenRef, reveal } = useErrorReveal<HTMLDivElement>();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const trimmed = email.trim();
+    const found: Shown | undefined = !trimmed
+      ? { text: t("auth.signIn.emailRequired") }
+      : looksLikeEmail(trimmed)
+        ? undefined
+        : { text: messages.invalidEmailFormat };
+    setEmailError(found);
+    if (found) {
+      reveal();
+      return;
+    }
+    try {
+      const answer = await forgot.mutateAsync(trimmed);
+      onSent(trimmed, deadlinesFrom(answer.expiresIn, answer.resendAfter), {
+        tone: "success",
+        text: answer.message,
+      });
+    } catch (error) {
+      if (isApiError(error) && error.status === 429) {
+        // A code went to this address under a minute ago and is still good: go on and use it.
+        onSent(trimmed, deadlinesFrom(VERIFICATION_CODE_TTL_S, VERIFICATION_RESEND_AFTER_S), {
+          tone: "warning",
+          ...shownOf(error, messages.sendTooSoon),
+        });
+      } else if (isApiError(error) && error.status === 400) {
+        setEmailError(shownOf(error, messages.invalidEmailAddress));
+        reveal();
+      } else {
+        setFormError(shownOf(error, messages.sendFailed));
+        reveal();
+      }
+    }
+  };
+
+  return (
+    <div ref={screenRef} className="space-y-4">
+      <Heading title={t("credentials.forgot.title")}>
+        {t("credentials.forgot.intro", { length: VERIFICATION_CODE_LENGTH })}
+      </Heading>
+      <ErrorBanner message={formError?.text ?? null} messageCode={formError?.code} />
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-label={t("credentials.forgot.formLabel")}
+        className="space-y-4"
+      >
+        <Field
+          id="forgot-email"
+          label={t("auth.fields.email")}
+          error={emailError?.text}
+          errorCode={emailError?.code}
+        >
+          <Input
+            id="forgot-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            className="min-h-11"
+            maxLength={EMAIL_MAX}
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setFormError(null);
+              if (emailError) setEmailError(undefined);
+            }}
+            invalid={Boolean(emailError)}
+            aria-describedby={describedBy("forgot-email", emailError?.text)}
+          />
+        </Field>
+        <Button type="submit" className="w-full" size="lg" isLoading={forgot.isPending}>
+          {t("credentials.forgot.submit")}
+        </Button>
+      </form>
+      <div className="border-t border-slate-200 pt-4">
+        <BackButton onClick={() => onBack(email.trim())} />
+      </div>
+    </div>
+  );
+}
+
+interface ResetErrors {
+  code?: string;
+  password?: string;
+  /** The server's `messageCode` of the code's error. */
+  codeCode?: string | undefined;
+}
+
+function ResetWithCode({
+  calls,
+  email,
+  initialDeadlines,
+  initialNotice,
+  onReset,
+  onBack,
+}: {
+  calls: PasswordResetCalls;
+  email: string;
+  initialDeadlines: Deadlines;
+  initialNotice: Notice;
+  onReset: (email: string, notice: string) => void;
+  onBack: (email: string) => void;
+}) {
+  const { t } = useT("auth", "credentials");
+  const reset = useAction(calls.resetPassword);
+  const resend = useAction(calls.requestCode);
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [attempts, setAttempts] = useState(0);
+  const [errors, setErrors] = useState<ResetErrors>({});
+  const [formError, setFormError] = useState<Shown | null>(null);
+  const { ref: screenRef, reveal } = useErrorReveal<HTMLDivElement>();
+  const [notice, setNotice] = useState<Notice | null>(initialNotice);
+  const [deadlines, setDeadlines] = useState(initialDeadlines);
+  const secondsLeft = useCountdown(deadlines.expiresAt);
+  const resendIn = useCountdown(deadlines.resendAt);
+  const expired = secondsLeft === 0;
+  const attemptsExhausted = attempts >= VERIFICATION_MAX_ATTEMPTS;
+  const codeRef = useRef<HTMLDivElement>(null);
+
+  // The step changed under the user's finger: put them in the code field (the phone's keyboard opens).
+  useEffect(() => {
+    codeRef.current?.querySelector("input")?.focus();
+  }, []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const found: ResetErrors = {
+      ...(!code.trim()
+        ? { code: messages.emptyCode }
+        : attemptsExhausted
+          ? { code: messages.maxAttemptsUi }
+          : expired
+            ? { code: messages.codeExpiredUi }
+            : {}),
+      ...(isPasswordValid(password) ? {} : { password: messages.passwordWeak }),
+    };
+    setErrors(found);
+    if (found.code || found.password) {
+      reveal();
+      return;
+    }
+    try {
+      await reset.mutateAsync({ email, code, password });
+      onReset(email, messages.passwordResetOk);
+    } catch (error) {
+      reveal();
+      if (!isApiError(error)) {
+        setFormError({ text: messages.serverError });
+      } else if (error.code === "code_invalid") {
+        const used = attempts + 1;
+        setAttempts(used);
+        setErrors({
+          code: used >= VERIFICATION_MAX_ATTEMPTS ? messages.maxAttemptsUi : messages.invalidCodeUi,
+        });
+      } else if (
+        error.status === 400 &&
+        (error.code === "weak_password" || error.message === messages.passwordWeak)
+      ) {
+        setErrors({ password: messages.passwordWeak });
+      } else if (error.status === 404) {
+        setErrors({ code: messages.codeExpiredUi });
+      } else if (error.status === 429 && error.code === "too_many_attempts") {
+        setAttempts(VERIFICATION_MAX_ATTEMPTS);
+        const shown = shownOf(error, messages.tooManyAttempts);
+        setErrors({ code: shown.text, codeCode: shown.code });
+      } else {
+        setFormError(shownOf(error, messages.serverError));
+      }
+    }
+  };
+
+  const onResend = async () => {
+    setFormError(null);
+    setNotice(null);
+    try {
+      const answer = await resend.mutateAsync(email);
+      setDeadlines(deadlinesFrom(answer.expiresIn, answer.resendAfter));
+      setAttempts(0);
+      setCode("");
+      setErrors({});
+      setNotice({ tone: "success", text: answer.message });
+    } catch (error) {
+      if (isApiError(error) && error.status === 429) setFormError(shownOf(error, messages.sendTooSoon));
+      else if (isApiError(error) && error.status !== 0) setFormError(shownOf(error, messages.sendFailed));
+      else setFormError({ text: messages.sendFailed });
+      reveal();
+    }
+  };
+
+  return (
+    <div ref={screenRef} className="space-y-4">
+      <Heading title={t("credentials.reset.title")}>
+        <Slotted text={(slot) => t("credentials.reset.intro", { email: slot })}>
+          <strong className="break-all text-slate-900">{email}</strong>
+        </Slotted>
+      </Heading>
+      {notice ? <Alert tone={notice.tone} message={notice.text} messageCode={notice.code} /> : null}
+      <ErrorBanner message={formError?.text ?? null} messageCode={formError?.code} />
+      {expired && errors.code !== messages.codeExpiredUi ? (
+        <Alert tone="warning" message={messages.codeExpiredUi} />
+      ) : null}
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-label={t("credentials.reset.formLabel")}
+        className="space-y-4"
+      >
+        <div ref={codeRef}>
+          <CodeField
+            id="reset-code"
+            label={t("credentials.reset.codeLabel")}
+            value={code}
+            error={errors.code}
+            errorCode={errors.codeCode}
+            onChange={(value) => {
+              setCode(value);
+              setFormError(null);
+              if (errors.code && !attemptsExhausted) setErrors(({ code: _removed, ...rest }) => rest);
+            }}
+          />
+        </div>
+        <CodeStatus secondsLeft={secondsLeft} attempts={attempts} />
+        <NewPasswordField
+          id="reset-password"
+          label={t("credentials.password.new")}
+          password={password}
+          error={errors.password}
+          inputProps={{
+            name: "password",
+            value: password,
+            onChange: (event) => {
+              setPassword(event.target.value);
+              setFormError(null);
+              if (errors.password && isPasswordValid(event.target.value)) {
+                setErrors(({ password: _removed, ...rest }) => rest);
+              }
+            },
+          }}
+        />
+        <Button
+          type="submit"
+          className="w-full"
+          size="lg"
+          isLoading={reset.isPending}
+          disabled={expired || attemptsExhausted}
+        >
+          {t("credentials.reset.submit")}
+        </Button>
+      </form>
+      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm sm:flex-row sm:items-center sm:justify-between">
+        <ResendCode resendIn={resendIn} isPending={resend.isPending} onResend={() => void onResend()} />
+        <BackButton onClick={() => onBack(email)} />
+      </div>
+      <DevMailboxHint />
+    </div>
+  );
+}
