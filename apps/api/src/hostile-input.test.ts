@@ -59,7 +59,9 @@ const BAD_PATH_IDS = [
 const HUGE = [1e308, -1e308, 1000, -1000, "16.5"];
 
 // Fields that take digits or one of a few words rather than text: any other value is validation_failed.
-const NOT_TEXT = new Set(["consumerId", "verdict", "value", "results"]);
+const NOT_TEXT = new Set(["consumerId", "verdict", "value", "results", "reasonCode", "onePersonRevocation"]);
+// A revocation the staff token may ask for: every case spoils one field of it.
+const REVOKE = { reasonCode: "sample_mislabelled", note: "Wrong sample" };
 
 /** Copies `base` with the value at `path` replaced. */
 function withValue(base: unknown, path: (string | number)[], value: unknown): unknown {
@@ -156,6 +158,9 @@ const WATCHED = [
   "reports",
   "staff",
   "verification_codes",
+  "revocation_requests",
+  "lab_settings",
+  "lab_setting_changes",
 ];
 async function snapshot(): Promise<string> {
   const parts = await Promise.all([
@@ -714,18 +719,40 @@ describe("hostile input never answers 500 nor writes", { timeout: 180_000 }, () 
         TYPE_VALUES,
       ),
       ...pathIdCases("staff", "post", (id) => `/api/lab/samples/${id}/return`, { note: "Check Pb" }),
-      ...eachString("staff", "post", `/api/lab/reports/${ids.report}/revoke`, { reason: "Wrong sample" }, [
-        ["reason"],
+      ...eachString("staff", "post", `/api/lab/reports/${ids.report}/revoke`, REVOKE, [
+        ["reasonCode"],
+        ["note"],
       ]),
       ...eachString(
         "staff",
         "post",
         `/api/lab/reports/${ids.report}/revoke`,
-        { reason: "Wrong sample" },
-        [["reason"]],
+        REVOKE,
+        [["reasonCode"], ["note"]],
         TYPE_VALUES,
       ),
-      ...pathIdCases("staff", "post", (id) => `/api/lab/reports/${id}/revoke`, { reason: "Wrong sample" }),
+      ...structuralCases("staff", "post", `/api/lab/reports/${ids.report}/revoke`),
+      ...pathIdCases("staff", "post", (id) => `/api/lab/reports/${id}/revoke`, REVOKE),
+      ...pathIdCases("staff", "post", (id) => `/api/lab/revocations/${id}/confirm`, {}),
+      ...pathIdCases("staff", "post", (id) => `/api/lab/revocations/${id}/cancel`, {}),
+      ...BAD_PATH_IDS.map((id) => ({
+        name: `sampleId ${id}`,
+        who: "staff" as const,
+        method: "get" as const,
+        path: `/api/lab/revocations?sampleId=${id}`,
+      })),
+      ...eachString("staff", "put", "/api/lab/settings", { onePersonRevocation: true }, [
+        ["onePersonRevocation"],
+      ]),
+      ...eachString(
+        "staff",
+        "put",
+        "/api/lab/settings",
+        { onePersonRevocation: true },
+        [["onePersonRevocation"]],
+        TYPE_VALUES,
+      ),
+      ...structuralCases("staff", "put", "/api/lab/settings"),
       ...eachString(
         "staff",
         "put",

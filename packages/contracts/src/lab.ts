@@ -132,12 +132,80 @@ export const revocationReasonText: Record<RevocationReason, string> = {
   other: "Withdrawn by the laboratory",
 };
 
+/** A stored code as one of the reasons: anything else (an old free-text revocation) reads "other". */
+export const revocationReasonOf = (code: unknown): RevocationReason =>
+  REVOCATION_REASONS.find((reason) => reason === code) ?? "other";
+
+/** The internal note beside a revocation's reason: staff only, bounded like any free text. */
+export const REVOCATION_NOTE_MAX = REVOKE_REASON_MAX;
+
+/** POST /lab/reports/{id}/revoke: a reason from the fixed list, and an optional internal note. */
 export const revokeRequestSchema = z.object({
-  reason: text(messages.revokeReasonRequired)
-    .trim()
-    .min(1, messages.revokeReasonRequired)
-    .max(REVOKE_REASON_MAX, tooLong("Reason", REVOKE_REASON_MAX)),
+  reasonCode: z.enum(REVOCATION_REASONS, {
+    error: (issue) =>
+      issue.input === undefined ? messages.revokeReasonRequired : messages.revokeReasonUnknown,
+  }),
+  note: text().trim().max(REVOCATION_NOTE_MAX, tooLong("Note", REVOCATION_NOTE_MAX)).default(""),
 });
+export type RevokeRequest = z.input<typeof revokeRequestSchema>;
+
+export const REVOCATION_OUTCOMES = ["confirmed", "cancelled"] as const;
+
+/** A staff member named on a revocation or a setting change. */
+export const staffRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/**
+ * A revocation one reviewer or admin asked for; a different one confirms it (the report is then
+ * revoked) or either cancels it. Staff only: it carries the internal note.
+ */
+export const revocationRequestSchema = z.object({
+  id: z.number().int(),
+  reportId: z.number().int(),
+  sampleId: z.number().int(),
+  certification: z.string().nullable(),
+  reasonCode: z.enum(REVOCATION_REASONS),
+  note: z.string(),
+  requestedBy: staffRefSchema,
+  requestedAt: z.string(),
+  /** null while open. */
+  outcome: z.enum(REVOCATION_OUTCOMES).nullable(),
+  decidedBy: staffRefSchema.nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type RevocationRequest = z.infer<typeof revocationRequestSchema>;
+
+/** GET /lab/revocations?sampleId=: the open requests, oldest first. */
+export const revocationListQuerySchema = z.object({
+  sampleId: text(messages.sampleNotFound)
+    .regex(/^\d{1,10}$/, messages.sampleNotFound)
+    .transform(Number)
+    .pipe(idSchema(messages.sampleNotFound))
+    .optional(),
+});
+
+/** PUT /lab/settings: an admin's change to the lab's settings. */
+export const labSettingsUpdateSchema = z
+  .object({ onePersonRevocation: z.boolean({ error: messages.labSettingsInvalid }) })
+  .strip();
+export type LabSettingsUpdate = z.input<typeof labSettingsUpdateSchema>;
+
+/** One line of the settings' audit trail: who set what, when. */
+export const labSettingChangeSchema = z.object({
+  id: z.number().int(),
+  setting: z.literal("onePersonRevocation"),
+  value: z.boolean(),
+  changedBy: staffRefSchema.nullable(),
+  changedAt: z.string(),
+});
+export type LabSettingChange = z.infer<typeof labSettingChangeSchema>;
+
+/** GET /lab/settings: the lab's settings with their history, newest change first. */
+export const labSettingsSchema = z.object({
+  /** false: a second reviewer or admin confirms every revocation (the default). */
+  onePersonRevocation: z.boolean(),
+  history: z.array(labSettingChangeSchema),
+});
+export type LabSettings = z.infer<typeof labSettingsSchema>;
 
 export const REPORT_RESULTS = ["success", "failure"] as const;
 
@@ -158,7 +226,9 @@ export const reportSchema = z.object({
   }),
   tests: z.array(reportTestSchema),
   status: z.enum(["valid", "revoked"]),
+  /** The English wording of `revokedReasonCode`, never staff's internal note. */
   revokedReason: z.string().nullable(),
+  revokedReasonCode: z.enum(REVOCATION_REASONS).nullable(),
   revokedAt: z.string().nullable(),
   /** Issue 16: each judged market's verdict (the lab's default limits when none was chosen). */
   markets: z.array(marketJudgementSchema),
@@ -174,6 +244,14 @@ export const reportSchema = z.object({
   replaces: z.object({ id: z.number().int(), certification: z.string().nullable() }).nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;
+
+/** A report as staff read it: the customer's view, plus the revocation's internal note and its two people. */
+export const labReportSchema = reportSchema.extend({
+  revocationNote: z.string().nullable(),
+  revokedBy: z.number().int().nullable(),
+  revocationConfirmedBy: z.number().int().nullable(),
+});
+export type LabReport = z.infer<typeof labReportSchema>;
 
 /** GET /certificates/{number}: public, no personal data. */
 export const certificateSchema = z.object({
@@ -230,9 +308,9 @@ export const labSampleDetailSchema = z.object({
   sample: labSampleSchema.extend({ customerEmail: z.string() }),
   events: z.array(sampleEventSchema),
   /** The current report: the newest, which replaces any revoked one. */
-  report: reportSchema.nullable(),
+  report: labReportSchema.nullable(),
   /** Every report of the sample, newest first (revoked ones and their replacements). */
-  reports: z.array(reportSchema),
+  reports: z.array(labReportSchema),
   /** The parameters of the sample's test types (issue 16). */
   panel: z.array(parameterSchema),
   /** The round of results under way or last released; null before any result. */

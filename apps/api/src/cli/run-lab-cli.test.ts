@@ -1,4 +1,4 @@
-import { resultMessages } from "@lab/contracts";
+import { messages, resultMessages } from "@lab/contracts";
 import { reports, samples, staff } from "@lab/db";
 import { eq } from "drizzle-orm";
 import request from "supertest";
@@ -161,11 +161,39 @@ describe("pnpm lab", () => {
     expect(row?.status).toBe("COMPLETED");
     expect(await cli(["release", sid, ...as("second@aquatest.local")])).toMatchObject({ code: 1 });
 
-    expect((await cli(["revoke", String(report?.id)])).code).toBe(2);
-    expect((await cli(["revoke", String(report?.id), "--reason", "Wrong pond"])).out).toBe(
-      `Report #${report?.id} is revoked`,
+    // Revoking: a reviewer asks with a reason code (and an internal note), a different one confirms.
+    const rid = String(report?.id);
+    const revoke = (reason: string, email: string, ...more: string[]) =>
+      cli(["revoke", rid, "--reason", reason, ...more, ...as(email)]);
+    expect((await cli(["revoke", rid, ...as("reviewer@aquatest.local")])).code).toBe(2);
+    expect(await revoke("Wrong pond", "reviewer@aquatest.local")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(messages.revokeReasonUnknown),
+    });
+    expect((await cli(["revoke", rid, "--reason", "other"])).code).toBe(2);
+    expect(await revoke("sample_mislabelled", "analyst@aquatest.local")).toMatchObject({
+      code: 1,
+      err: messages.revokeRoleRequired,
+    });
+    const requestOf = (out: string) => /^Revocation #(\d+) of report #\d+ asked;/.exec(out)?.[1] ?? "";
+    const first = requestOf((await revoke("sample_mislabelled", "reviewer@aquatest.local")).out);
+    expect((await cli(["cancel-revocation", first, ...as("second@aquatest.local")])).out).toBe(
+      `Revocation #${first} cancelled; report #${rid} stands`,
     );
-    expect(await cli(["revoke", String(report?.id), "--reason", "again"])).toMatchObject({
+    const asked = await revoke("sample_mislabelled", "reviewer@aquatest.local", "--note", "Wrong pond");
+    const requestId = requestOf(asked.out);
+    expect(requestId).not.toBe("");
+    expect((await cli(["revocations"])).out).toMatch(
+      new RegExp(`^${requestId}\t${rid}\t${sid}\t.*\tsample_mislabelled\t.*\tWrong pond$`, "m"),
+    );
+    expect(await cli(["confirm-revocation", requestId, ...as("reviewer@aquatest.local")])).toMatchObject({
+      code: 1,
+      err: messages.revocationSamePerson,
+    });
+    expect((await cli(["confirm-revocation", requestId, ...as("second@aquatest.local")])).out).toBe(
+      `Report #${rid} is revoked (revocation #${requestId} confirmed)`,
+    );
+    expect(await revoke("other", "second@aquatest.local")).toMatchObject({
       code: 1,
       err: "This report is already revoked",
     });

@@ -8,12 +8,19 @@ import {
   normalizeStatus,
   releaseRequestSchema,
   returnRequestSchema,
+  REVOCATION_REASONS,
+  revokeRequestSchema,
   type Judgement,
 } from "@lab/contracts";
 
 import type { DomainContext } from "../domain/context";
-import { revokeReport } from "../domain/reports";
 import { enterResults, releaseResults, returnResults } from "../domain/results";
+import {
+  askRevocation,
+  cancelRevocation,
+  confirmRevocation,
+  listOpenRevocations,
+} from "../domain/revocations";
 import { listStaffSamples } from "../domain/sample-list";
 import { moveSample, type Actor } from "../domain/sample-moves";
 import {
@@ -41,7 +48,13 @@ Lab staff moves from a shell; the same rules as the staff console.
                                                                   enter results as an analyst; prints verdicts
   release <sampleId> --as EMAIL [--note TEXT]                     a second person releases: issues the report
   return <sampleId> --note TEXT --as EMAIL                        send the results back to the analyst
-  revoke <reportId> --reason TEXT                                 revoke an issued report (opens a new round)
+  revoke <reportId> --reason CODE [--note TEXT] --as EMAIL       ask to revoke an issued report (a reviewer
+                                                                  or admin); a second one confirms it, unless
+                                                                  the lab allows one-person revocation
+  confirm-revocation <requestId> --as EMAIL                       a different reviewer or admin confirms:
+                                                                  the report is revoked (opens a new round)
+  cancel-revocation <requestId> --as EMAIL                        withdraw or turn down a revocation request
+  revocations                                                     the open revocation requests
   agents                                                          the agent roster
   agents add --name NAME --phone PHONE [--lat N --lng N]          add an agent
   agents activate|deactivate <agentId>                            change an agent's availability
@@ -50,6 +63,7 @@ Lab staff moves from a shell; the same rules as the staff console.
   deactivate-staff --email EMAIL                                  switch an account off; ends its sessions
   set-password --email EMAIL --password PASSWORD                  set a staff password; ends their sessions
 
+Revocation reasons (customers read their wording; the note stays with staff): ${REVOCATION_REASONS.join(", ")}.
 A results file is CSV with the header code,value,qualifier (one row per parameter; value in the
 parameter's unit, or a qualifier such as not_detected, below_loq, absent, or a grade) or JSON:
 {"results": [{"code", "value"?, "qualifier"?}], "note"?} or just the array ("-" reads standard input).
@@ -78,6 +92,13 @@ async function staffActor(ctx: DomainContext, values: Values, command: string): 
   if (!email) throw new UsageError(`${command} needs --as EMAIL (the staff member signing it)`);
   const member = await activeStaffByEmail(ctx, email);
   return { kind: "staff", id: member.id };
+}
+
+/** The staff member a revocation step is signed by (`--as EMAIL`): the domain checks their role. */
+async function staffId(ctx: DomainContext, values: Values, command: string): Promise<number> {
+  const email = text(values, "as");
+  if (!email) throw new UsageError(`${command} needs --as EMAIL (the reviewer or admin signing it)`);
+  return (await activeStaffByEmail(ctx, email)).id;
 }
 
 /** The verdict of each judged market, then what still stands in the way of a report. */
@@ -270,10 +291,57 @@ async function run(
       return;
     }
     case "revoke": {
-      const reason = text(values, "reason")?.trim();
-      if (!reason) throw new UsageError("revoke needs --reason TEXT");
-      const report = await revokeReport(ctx, id(args[0], "reportId"), reason, CLI_ACTOR);
-      io.out(`Report #${report.id} is revoked`);
+      const reportId = id(args[0], "reportId");
+      const reasonCode = text(values, "reason")?.trim();
+      if (!reasonCode) throw new UsageError(`revoke needs --reason ${REVOCATION_REASONS.join("|")}`);
+      const input = revokeRequestSchema.safeParse({ reasonCode, note: text(values, "note") });
+      if (!input.success)
+        throw new UsageError(
+          `${input.error.issues[0]?.message ?? "invalid reason"}: ${REVOCATION_REASONS.join(", ")}`,
+        );
+      const outcome = await askRevocation(ctx, reportId, input.data, await staffId(ctx, values, "revoke"));
+      if (outcome.kind === "revoked") {
+        io.out(`Report #${outcome.report.id} is revoked`);
+        return;
+      }
+      const request = outcome.request.request;
+      io.out(
+        `Revocation #${request.id} of report #${reportId} asked; the report stands until a different reviewer or admin runs: pnpm lab confirm-revocation ${request.id} --as EMAIL`,
+      );
+      return;
+    }
+    case "confirm-revocation": {
+      const requestId = id(args[0], "requestId");
+      const view = await confirmRevocation(ctx, requestId, await staffId(ctx, values, "confirm-revocation"));
+      io.out(`Report #${view.report.id} is revoked (revocation #${requestId} confirmed)`);
+      return;
+    }
+    case "cancel-revocation": {
+      const requestId = id(args[0], "requestId");
+      const view = await cancelRevocation(ctx, requestId, await staffId(ctx, values, "cancel-revocation"));
+      io.out(`Revocation #${requestId} cancelled; report #${view.report.id} stands`);
+      return;
+    }
+    case "revocations": {
+      io.out(
+        ["id", "report", "sample", "certification", "reason", "asked by", "asked at", "note"].join("\t"),
+      );
+      const open = await listOpenRevocations(ctx);
+      for (const view of open) {
+        io.out(
+          [
+            view.request.id,
+            view.report.id,
+            view.report.sampleId,
+            view.report.certification ?? "-",
+            view.request.reasonCode,
+            view.requestedBy.name,
+            view.request.requestedAt.toISOString(),
+            view.request.note || "-",
+          ].join("\t"),
+        );
+      }
+      io.out(`${open.length} open revocation request(s)`);
       return;
     }
     case "agents": {

@@ -1,4 +1,5 @@
-import { certificationNumber, messages } from "@lab/contracts";
+import { certificationNumber, messages, revocationReasonText, type RevocationReason } from "@lab/contracts";
+import { translatorFor } from "@lab/i18n/node";
 import {
   certificateSequences,
   customers,
@@ -18,11 +19,10 @@ import { AppError } from "../lib/app-error";
 import { reportRevokedMail } from "../mail/account-mails";
 import { enqueueMail } from "../mail/outbox";
 import type { DomainContext } from "./context";
-import { changeEvents, notificationEvent } from "./domain-events";
+import { changeEvents, notificationEvent, type DomainEvent } from "./domain-events";
 import { insertNotification } from "./notifications";
 import { reportDocument } from "./report-document";
 import { reportPdfFileName } from "./report-pdf";
-import type { Actor } from "./sample-moves";
 
 const reportNotFound = () => new AppError(404, "not_found", messages.reportNotFound);
 
@@ -43,80 +43,100 @@ export async function nextCertification(tx: Tx, year: number): Promise<string> {
   return certificationNumber(year, row.last);
 }
 
-/** Revoking keeps the report readable, marks it revoked and tells the customer; audited as an event. */
+/** Why a report is revoked and the two people behind it (one and the same under one-person revocation). */
+export interface Revocation {
+  reasonCode: RevocationReason;
+  /** Internal: stored for staff, never sent to the customer or the public. */
+  note: string;
+  requestedBy: { id: number; name: string };
+  confirmedBy: { id: number; name: string };
+}
+
+/**
+ * Revokes a report the caller locked and found valid, in the caller's transaction: keeps it readable,
+ * marks it revoked, opens the replacement round, tells the customer (the reason's wording, never the
+ * note) and audits it as a sample event naming who asked and who confirmed. Publish the answer's
+ * events after the commit.
+ */
 export async function revokeReport(
-  ctx: DomainContext,
-  reportId: number,
-  reason: string,
-  actor: Actor,
-): Promise<ReportRow> {
-  const now = ctx.now();
-  const { updated, notification, sample } = await ctx.db.transaction(async (tx) => {
-    const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for("update");
-    if (!report) throw reportNotFound();
-    if (report.status === "revoked") throw new AppError(409, "conflict", messages.reportAlreadyRevoked);
-    const [updated] = await tx
-      .update(reports)
-      .set({ status: "revoked", revokedReason: reason, revokedAt: now })
-      .where(eq(reports.id, reportId))
-      .returning();
-    if (!updated) throw new Error("update returned no row");
-    await tx.insert(sampleEvents).values({
-      sampleId: report.sampleId,
-      fromStatus: "COMPLETED",
-      toStatus: "COMPLETED",
-      actor: actor.kind === "staff" ? `staff:${actor.id}` : "system",
-      kind: "revoked",
-      note: `Report revoked: ${reason}`,
-      at: now,
-    });
-    // The next round of results issues the replacement (a correction or a retest).
-    const [bumped] = await tx
-      .update(samples)
-      .set({ resultRound: report.round + 1, updatedAt: now })
-      .where(eq(samples.id, report.sampleId))
-      .returning();
-    await tx
-      .insert(sampleAnalyses)
-      .values({
-        sampleId: report.sampleId,
-        round: report.round + 1,
-        state: "awaiting_results",
-        updatedAt: now,
-      })
-      .onConflictDoNothing();
-    const notice = await insertNotification(tx, {
-      customerId: report.customerId,
-      sampleId: report.sampleId,
-      type: "report_revoked",
-      // The report's id lets the bell open the revoked report itself.
-      data: {
-        notice: "reportRevoked",
-        stage: "completed",
-        reportId,
-        reason,
-        ...(report.certification ? { certification: report.certification } : {}),
-      },
-      createdAt: now,
-    });
-    // The customer hears it by mail too, in their language (issue 17).
-    const [customer] = await tx.select().from(customers).where(eq(customers.id, report.customerId));
-    if (customer) {
-      await enqueueMail(
-        tx,
-        reportRevokedMail(customer, {
-          sampleId: report.sampleId,
-          certification: report.certification,
-          reason,
-        }),
-      );
-    }
-    return { updated, notification: notice, sample: bumped };
+  tx: Tx,
+  report: ReportRow,
+  revocation: Revocation,
+  now: Date,
+): Promise<{ updated: ReportRow; events: DomainEvent[] }> {
+  const { reasonCode, requestedBy, confirmedBy } = revocation;
+  const [updated] = await tx
+    .update(reports)
+    .set({
+      status: "revoked",
+      revokedReason: revocation.note,
+      revokedReasonCode: reasonCode,
+      revokedBy: requestedBy.id,
+      revocationConfirmedBy: confirmedBy.id,
+      revokedAt: now,
+    })
+    .where(eq(reports.id, report.id))
+    .returning();
+  if (!updated) throw new Error("update returned no row");
+  const who =
+    requestedBy.id === confirmedBy.id
+      ? `one-person revocation by ${requestedBy.name}`
+      : `asked by ${requestedBy.name}, confirmed by ${confirmedBy.name}`;
+  await tx.insert(sampleEvents).values({
+    sampleId: report.sampleId,
+    fromStatus: "COMPLETED",
+    toStatus: "COMPLETED",
+    actor: `staff:${confirmedBy.id}`,
+    kind: "revoked",
+    note: `Report revoked: ${revocationReasonText[reasonCode]} (${who})`,
+    at: now,
   });
-  ctx.mailQueued();
+  // The next round of results issues the replacement (a correction or a retest).
+  const [bumped] = await tx
+    .update(samples)
+    .set({ resultRound: report.round + 1, updatedAt: now })
+    .where(eq(samples.id, report.sampleId))
+    .returning();
+  await tx
+    .insert(sampleAnalyses)
+    .values({
+      sampleId: report.sampleId,
+      round: report.round + 1,
+      state: "awaiting_results",
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  const notice = await insertNotification(tx, {
+    customerId: report.customerId,
+    sampleId: report.sampleId,
+    type: "report_revoked",
+    // The report's id lets the bell open the revoked report itself; the reason is read by its code.
+    data: {
+      notice: "reportRevoked",
+      stage: "completed",
+      reportId: report.id,
+      reasonCode,
+      ...(report.certification ? { certification: report.certification } : {}),
+    },
+    createdAt: now,
+  });
+  // The customer hears it by mail too, in their language (issue 17).
+  const [customer] = await tx.select().from(customers).where(eq(customers.id, report.customerId));
+  if (customer) {
+    await enqueueMail(
+      tx,
+      reportRevokedMail(customer, {
+        sampleId: report.sampleId,
+        certification: report.certification,
+        reason: translatorFor(customer.language).t(`domain.revocationReason.${reasonCode}`),
+      }),
+    );
+  }
   // The sample goes out too: every open screen of it (its report, the lists, the history) re-reads.
-  ctx.publish(sample ? changeEvents(sample, notification, updated.id) : [notificationEvent(notification)]);
-  return updated;
+  return {
+    updated,
+    events: bumped ? changeEvents(bumped, notice, updated.id) : [notificationEvent(notice)],
+  };
 }
 
 /** Reports that passed and still stand: a revoked report is no longer a successful test. */

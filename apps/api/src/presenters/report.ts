@@ -1,4 +1,10 @@
-import type { Certificate, Report } from "@lab/contracts";
+import {
+  revocationReasonOf,
+  revocationReasonText,
+  type Certificate,
+  type LabReport,
+  type Report,
+} from "@lab/contracts";
 import type { ReportRow } from "@lab/db";
 
 import type { ReportExtras, ReportWithExtras } from "../domain/reports";
@@ -27,7 +33,10 @@ export function presentReport(row: ReportRow, extras: ReportExtras = NO_EXTRAS):
     details: { ...row.details, certification: row.certification },
     tests: row.tests,
     status: row.status,
-    revokedReason: row.revokedReason,
+    // The reason's wording, never staff's internal note (stored in revokedReason).
+    revokedReason:
+      row.status === "revoked" ? revocationReasonText[revocationReasonOf(row.revokedReasonCode)] : null,
+    revokedReasonCode: row.status === "revoked" ? revocationReasonOf(row.revokedReasonCode) : null,
     revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
     markets: row.markets,
     parameters: row.parameters,
@@ -43,6 +52,14 @@ export function presentReport(row: ReportRow, extras: ReportExtras = NO_EXTRAS):
 export const presentReportWithExtras = (report: ReportWithExtras): Report =>
   presentReport(report.row, report.extras);
 
+/** Staff read what the customer reads, plus the revocation's internal note and its two people. */
+export const presentLabReport = (report: ReportWithExtras): LabReport => ({
+  ...presentReportWithExtras(report),
+  revocationNote: report.row.status === "revoked" ? report.row.revokedReason : null,
+  revokedBy: report.row.revokedBy,
+  revocationConfirmedBy: report.row.revocationConfirmedBy,
+});
+
 /** Only what the certificate states: no customer, farm, place, phone or staff. */
 export function presentCertificate(
   row: ReportRow,
@@ -57,7 +74,8 @@ export function presentCertificate(
     tests: row.tests,
     status: row.status,
     revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
-    revokedReason: row.revokedReason,
+    revokedReason:
+      row.status === "revoked" ? revocationReasonText[revocationReasonOf(row.revokedReasonCode)] : null,
     markets: row.markets.map((market) => ({
       code: market.code,
       name: market.name,

@@ -8,6 +8,7 @@ import WebSocket from "ws";
 
 import { DESTINATIONS } from "../../realtime/events";
 import { completeWithReport, signedInStaff } from "../../test/lab";
+import { revokeByTwo } from "../../test/revocations";
 import { STRONG_PASSWORD, startTestApp, uniqueEmail, type TestApp } from "../../test/harness";
 import { submitSample, until } from "../../test/samples";
 
@@ -244,21 +245,19 @@ describe("the account's language", () => {
     );
     expect(ready.subject).toBe(`மாதிரி #${sample.id}-இன் சோதனை அறிக்கை தயார்`);
     expect(ready.text).toContain("சோதனையில் தேர்ச்சி");
-    await request(t.app)
-      .post(`/api/lab/reports/${report.id}/revoke`)
-      .auth(staff.token, { type: "bearer" })
-      .send({ reason: "Mislabelled container" })
-      .expect(200);
+    await revokeByTwo(t, report.id, { reasonCode: "sample_mislabelled", note: "Mislabelled container" });
     const mail = await t.smtp.waitFor((m) => m.to.includes(farmer.email) && m.subject.includes("ரத்து"));
     expect(mail.subject).toBe(`மாதிரி #${sample.id}-இன் அறிக்கை ரத்து செய்யப்பட்டது`);
+    // The reason's Tamil wording; staff's internal note is never mailed.
     expect(mail.text).toContain(
-      `மாதிரி #${sample.id}-இன் அறிக்கையை (${report.details.certification}) ஆய்வகம் ரத்து செய்தது: Mislabelled container`,
+      `மாதிரி #${sample.id}-இன் அறிக்கையை (${report.details.certification}) ஆய்வகம் ரத்து செய்தது: மாதிரியில் தவறான லேபிள் இருந்தது அல்லது மாறிவிட்டது`,
     );
+    expect(mail.text).not.toContain("Mislabelled container");
     expect(mail.text).toContain("வணக்கம் முருகன்,");
     expect((await notices(farmer)).find((n) => n.type === "report_revoked")).toMatchObject({
       title: "அறிக்கை ரத்து செய்யப்பட்டது",
-      message: `மாதிரி #${sample.id}-இன் அறிக்கை (${report.details.certification}) ரத்து செய்யப்பட்டது: Mislabelled container`,
-      data: { notice: "reportRevoked", reason: "Mislabelled container" },
+      message: `மாதிரி #${sample.id}-இன் அறிக்கை (${report.details.certification}) ரத்து செய்யப்பட்டது: மாதிரியில் தவறான லேபிள் இருந்தது அல்லது மாறிவிட்டது`,
+      data: { notice: "reportRevoked", reasonCode: "sample_mislabelled" },
     });
   });
 

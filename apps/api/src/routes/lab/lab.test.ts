@@ -318,16 +318,29 @@ describe("reports", () => {
     const mail = await t.smtp.waitFor((m) => m.subject.includes(`sample #${sample.id} is ready`));
     expect(mail.raw).toContain(number);
 
-    const revoked = await lab("post", `/reports/${report.id}/revoke`).send({
-      reason: "Mislabelled container",
+    // Two people: one asks (the report still stands), a second reviewer confirms.
+    const asked = await lab("post", `/reports/${report.id}/revoke`)
+      .send({ reasonCode: "sample_mislabelled", note: "Mislabelled container" })
+      .expect(202);
+    expect((await lab("get", `/samples/${sample.id}`)).body.report).toMatchObject({ status: "valid" });
+    await request(t.app)
+      .post(`/api/lab/revocations/${asked.body.id}/confirm`)
+      .auth(releaser.token, { type: "bearer" })
+      .expect(200);
+    const revoked = await lab("get", `/samples/${sample.id}`);
+    expect(revoked.body.report).toMatchObject({
+      status: "revoked",
+      revokedReason: "The sample was mislabelled or mixed up",
+      revocationNote: "Mislabelled container",
     });
-    expect(revoked.body).toMatchObject({ status: "revoked", revokedReason: "Mislabelled container" });
     expect((await request(t.app).get(`/api/certificates/${number}`)).body).toMatchObject({
       status: "revoked",
-      revokedReason: "Mislabelled container",
+      revokedReason: "The sample was mislabelled or mixed up",
     });
     expect(await latestNotification(sample.id)).toMatchObject({ type: "report_revoked" });
-    expect((await lab("post", `/reports/${report.id}/revoke`).send({ reason: "again" })).status).toBe(409);
+    expect(
+      (await lab("post", `/reports/${report.id}/revoke`).send({ reasonCode: "other", note: "again" })).status,
+    ).toBe(409);
     expect((await lab("post", `/reports/${report.id}/revoke`).send({})).body.error).toBe(
       messages.revokeReasonRequired,
     );

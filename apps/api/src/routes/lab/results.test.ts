@@ -508,7 +508,11 @@ describe("amendment: revoke, then a replacement by the same two-person rule", ()
 
     // Before a revoke the sample takes no results.
     expect((await enter(sample.id, [{ code: "PB", value: 0.1 }])).status).toBe(409);
-    await post(admin, `/reports/${first.id}/revoke`, { reason: "Wrong batch weighed" }).expect(200);
+    const asked = await post(admin, `/reports/${first.id}/revoke`, {
+      reasonCode: "result_error",
+      note: "Wrong batch weighed",
+    }).expect(202);
+    await post(reviewer, `/revocations/${asked.body.id}/confirm`, {}).expect(200);
     const revoked = await labSample(t, admin.token, sample.id);
     expect(revoked.sample.status).toBe("COMPLETED");
     expect(revoked.analysis).toMatchObject({ round: 2, state: "awaiting_results", results: [] });

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
 import { submitSample } from "../../test/samples";
 import { completeWithReport, signedInStaff } from "../../test/lab";
+import { revokeByTwo } from "../../test/revocations";
 
 let t: TestApp;
 type Who = Awaited<ReturnType<typeof signedInCustomer>>;
@@ -75,11 +76,7 @@ describe("POST /api/ledger/email", () => {
     const revoked = await submit(owner, "two.reports@gmail.com");
     const validReport = await completeWithReport(t, staffToken, valid.id);
     const revokedReport = await completeWithReport(t, staffToken, revoked.id);
-    await request(t.app)
-      .post(`/api/lab/reports/${revokedReport.id}/revoke`)
-      .auth(staffToken, { type: "bearer" })
-      .send({ reason: "Sample mislabelled" })
-      .expect(200);
+    await revokeByTwo(t, revokedReport.id, { reasonCode: "sample_mislabelled", note: "Sample mislabelled" });
     const res = await send(owner, {
       sampleIds: [valid.id, revoked.id],
       includeReports: true,

@@ -4,10 +4,11 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDomainContext } from "../../domain/context";
-import { revokeReport } from "../../domain/reports";
+import { askRevocation, confirmRevocation } from "../../domain/revocations";
 import type { DomainEvent } from "../../domain/domain-events";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../../test/harness";
 import { completeWithReport, signedInStaff } from "../../test/lab";
+import { revokeByTwo } from "../../test/revocations";
 import { submitSample } from "../../test/samples";
 
 let t: TestApp;
@@ -104,11 +105,7 @@ describe("a revoked report", () => {
           .expect(200)
       ).body as SampleSummary;
     expect(await summary()).toMatchObject({ completed: 2, successful: 2 });
-    await request(t.app)
-      .post(`/api/lab/reports/${report.id}/revoke`)
-      .auth(staff.token, { type: "bearer" })
-      .send({ reason: "Mislabelled container" })
-      .expect(200);
+    await revokeByTwo(t, report.id, { reasonCode: "sample_mislabelled", note: "Mislabelled container" });
     expect(await summary()).toMatchObject({ completed: 2, successful: 1 });
   });
 
@@ -123,7 +120,17 @@ describe("a revoked report", () => {
       jwtSecret: TEST_JWT_SECRET,
       publish: (events) => published.push(...events),
     });
-    await revokeReport(ctx, report.id, "Mislabelled container", { kind: "staff", id: staff.id });
+    // One reviewer asks (nothing is published yet), a second one confirms.
+    const asker = await signedInStaff(t, { roles: ["reviewer"], name: "Asha Reviewer" });
+    const asked = await askRevocation(
+      ctx,
+      report.id,
+      { reasonCode: "sample_mislabelled", note: "" },
+      asker.id,
+    );
+    if (asked.kind !== "requested") throw new Error("expected an open request");
+    expect(published).toEqual([]);
+    await confirmRevocation(ctx, asked.request.request.id, staff.id);
     expect(published).toEqual([
       expect.objectContaining({
         kind: "sample",
