@@ -110,6 +110,7 @@ export const routes: RouteObject[] = [
           { path: paths.labEnquiries.path, lazy: lazyPage(() => import("./routes/lab/enquiries")) },
           { path: paths.labStaff.path, lazy: lazyPage(() => import("./routes/lab/staff")) },
           { path: paths.labMarkets.path, lazy: lazyPage(() => import("./routes/lab/markets")) },
+          { path: paths.labRevocations.path, lazy: lazyPage(() => import("./routes/lab/revocations")) },
           { path: `${paths.lab.path}/*`, element: <Navigate to={paths.lab.href()} replace /> },
         ],
       },

@@ -61,6 +61,8 @@ export const paths = {
   // Issue 16: staff accounts and roles (admins), markets' limits and panels (all staff; admins edit).
   labStaff: { path: "/lab/staff", href: () => "/lab/staff" },
   labMarkets: { path: "/lab/markets", href: () => "/lab/markets" },
+  // Revocation requests waiting for a second person, and the lab's revocation rule.
+  labRevocations: { path: "/lab/revocations", href: () => "/lab/revocations" },
   devMailbox: { path: "/dev/mailbox", href: () => "/dev/mailbox" },
 } as const satisfies Record<string, { path: string; href: (...args: never[]) => string }>;
 

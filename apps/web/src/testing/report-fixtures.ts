@@ -1,4 +1,4 @@
-import type { Certificate, MarketJudgement, ParameterLine, Report } from "@lab/contracts";
+import type { Certificate, LabReport, MarketJudgement, ParameterLine, Report } from "@lab/contracts";
 
 /** A valid, successful report of the fixture customer (id 7); fields can be overridden. */
 export function makeReport(overrides: Partial<Report> = {}): Report {
@@ -40,6 +40,7 @@ export function makeReport(overrides: Partial<Report> = {}): Report {
     ],
     status: "valid",
     revokedReason: null,
+    revokedReasonCode: null,
     revokedAt: null,
     markets: [],
     parameters: [],
@@ -48,6 +49,17 @@ export function makeReport(overrides: Partial<Report> = {}): Report {
     sha256: null,
     replacedBy: null,
     replaces: null,
+    ...overrides,
+  };
+}
+
+/** A report as the lab console reads it: the customer's view plus the revocation's note and people. */
+export function makeLabReport(overrides: Partial<LabReport> = {}): LabReport {
+  return {
+    ...makeReport(overrides),
+    revocationNote: null,
+    revokedBy: null,
+    revocationConfirmedBy: null,
     ...overrides,
   };
 }

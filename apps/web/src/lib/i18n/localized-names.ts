@@ -1,3 +1,4 @@
+import { revocationReasonText, type RevocationReason } from "@lab/contracts";
 import type { MessageKey } from "@lab/i18n";
 
 import { errorIdOf, getLanguage, hasMessage, loadNamespaces, translateKnown } from "./i18n";
@@ -24,6 +25,9 @@ export function useDomainNames() {
     status: (status: string) => translateKnown(`domain.status.${status}`, status),
     category: (category: string) => translateKnown(`domain.category.${category}`, category),
     testType: (testType: string) => translateKnown(`domain.testType.${testType}`, testType),
+    /** Why a report was revoked, by its code; the English wording until the namespace is in. */
+    revocationReason: (code: RevocationReason) =>
+      translateKnown(`domain.revocationReason.${code}`, revocationReasonText[code]),
   };
 }
 

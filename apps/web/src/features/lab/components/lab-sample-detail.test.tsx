@@ -2,12 +2,17 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { resultMessages, type LabSampleDetail as LabSampleDetailBody, type Sample } from "@lab/contracts";
+import {
+  resultMessages,
+  type LabSampleDetail as LabSampleDetailBody,
+  type RevocationRequest,
+  type Sample,
+} from "@lab/contracts";
 
 import { resetLabSessionCache, startLabSession } from "@/lib/lab-session";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
-import { makeReport } from "@/testing/report-fixtures";
+import { makeLabReport as makeReport } from "@/testing/report-fixtures";
 import { makeSample } from "@/testing/sample-fixtures";
 
 import { LabSampleDetail } from "./lab-sample-detail";
@@ -240,7 +245,9 @@ describe("LabSampleDetail", () => {
     const revoked = makeReport({
       id: 41,
       status: "revoked",
-      revokedReason: "Sample mislabelled",
+      revokedReason: "The sample was mislabelled or mixed up",
+      revokedReasonCode: "sample_mislabelled",
+      revocationNote: "Tube 14 swapped at the bench",
       revokedAt: "2026-02-04T10:00:00.000Z",
     });
     mockFetch({
@@ -253,7 +260,9 @@ describe("LabSampleDetail", () => {
       },
     });
     render();
-    expect(await screen.findByText(/Sample mislabelled/)).toBeInTheDocument();
+    expect(await screen.findByText(/The sample was mislabelled or mixed up/)).toBeInTheDocument();
+    // Staff read the internal note beside the reason.
+    expect(screen.getByText("Internal note: Tube 14 swapped at the bench")).toBeInTheDocument();
     expect(screen.getByText(/the results entered now issue its replacement/)).toBeInTheDocument();
     // The released round is not prefilled: the replacement starts empty.
     expect(screen.getByLabelText("Value (µg/kg)")).toHaveValue("");
@@ -320,21 +329,82 @@ describe("LabSampleDetail", () => {
     );
   });
 
-  it("COMPLETED with a valid report: Revoke needs a reason, then posts it", async () => {
+  it("COMPLETED with a valid report: Revoke needs a reason, posts the code and the note, then waits for a second person", async () => {
+    const open: RevocationRequest = {
+      id: 9,
+      reportId: 41,
+      sampleId: 100,
+      certification: "NSP-CERT-2026-007",
+      reasonCode: "sample_mislabelled",
+      note: "Tube 14 swapped",
+      requestedBy: { id: staff.id, name: staff.name },
+      requestedAt: "2026-02-04T10:00:00.000Z",
+      outcome: null,
+      decidedBy: null,
+      decidedAt: null,
+    };
+    let asked = false;
     const { callsTo } = mockFetch({
       "GET /api/lab/samples/100": { body: detail({ status: "COMPLETED" }, makeReport({ id: 41 })) },
-      "POST /api/lab/reports/41/revoke": { body: makeReport({ id: 41, status: "revoked" }) },
+      "GET /api/lab/revocations": () => ({ body: asked ? [open] : [] }),
+      "POST /api/lab/reports/41/revoke": () => {
+        asked = true;
+        return { status: 202, body: open };
+      },
     });
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole("button", { name: "Revoke Report" }));
     expect(screen.getByText("Give the reason for revoking")).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/Reason for revoking/), "Sample mislabelled");
+    await user.selectOptions(screen.getByLabelText(/Reason for revoking/), "sample_mislabelled");
+    await user.type(screen.getByLabelText(/Internal note/), "Tube 14 swapped");
     await user.click(screen.getByRole("button", { name: "Revoke Report" }));
     await waitFor(() =>
       expect(callsTo("POST", "/api/lab/reports/41/revoke")[0]?.body).toEqual({
-        reason: "Sample mislabelled",
+        reasonCode: "sample_mislabelled",
+        note: "Tube 14 swapped",
       }),
     );
+    expect(
+      await screen.findByText("Revocation asked by Lab Admin: waiting for a second person to confirm."),
+    ).toBeInTheDocument();
+    // The requester may withdraw it but not confirm it; the form is gone while it is open.
+    expect(screen.getByRole("button", { name: "Cancel Request" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Confirm Revocation" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Revoke Report" })).not.toBeInTheDocument();
+  });
+
+  it("another reviewer sees the open request with its reason and note, and confirms it", async () => {
+    const open: RevocationRequest = {
+      id: 9,
+      reportId: 41,
+      sampleId: 100,
+      certification: "NSP-CERT-2026-007",
+      reasonCode: "result_error",
+      note: "Pb in the wrong unit",
+      requestedBy: { id: 2, name: "Vikram Reviewer" },
+      requestedAt: "2026-02-04T10:00:00.000Z",
+      outcome: null,
+      decidedBy: null,
+      decidedAt: null,
+    };
+    const { callsTo } = mockFetch({
+      "GET /api/lab/samples/100": { body: detail({ status: "COMPLETED" }, makeReport({ id: 41 })) },
+      "GET /api/lab/revocations": { body: [open] },
+      "POST /api/lab/revocations/9/confirm": {
+        body: { ...open, outcome: "confirmed", decidedBy: { id: staff.id, name: staff.name } },
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    const list = await screen.findByRole("list", { name: "Open revocation requests" });
+    expect(within(list).getByText("A result was wrong")).toBeInTheDocument();
+    expect(within(list).getByText("Pb in the wrong unit")).toBeInTheDocument();
+    expect(
+      screen.getByText("Revocation asked by Vikram Reviewer: waiting for a second person to confirm."),
+    ).toBeInTheDocument();
+    await user.click(within(list).getByRole("button", { name: "Confirm Revocation" }));
+    await waitFor(() => expect(callsTo("POST", "/api/lab/revocations/9/confirm")).toHaveLength(1));
+    expect(await screen.findByText("Report #41 revoked")).toBeInTheDocument();
   });
 });

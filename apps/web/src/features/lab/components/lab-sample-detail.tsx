@@ -21,6 +21,7 @@ import { formatPhone } from "@/lib/phone";
 import { useAssignAgent } from "../api/assign-agent";
 import { useLabSample, type LabSampleDetail as Detail } from "../api/get-lab-sample";
 import { useMoveSampleStatus } from "../api/move-sample-status";
+import { useRevocations } from "../api/get-revocations";
 import { useRevokeReport } from "../api/revoke-report";
 import { useUnassignAgent } from "../api/unassign-agent";
 import { useCurrentStaff } from "../hooks/use-current-staff";
@@ -102,6 +103,7 @@ function DetailView({ detail }: { detail: Detail }) {
   const unassign = useUnassignAgent();
   const move = useMoveSampleStatus();
   const revoke = useRevokeReport();
+  const revocations = useRevocations(sample.id);
 
   const run = <T,>(promise: Promise<T>, done: string) => {
     setActionError(null);
@@ -299,13 +301,22 @@ function DetailView({ detail }: { detail: Detail }) {
             >
               <ReportList
                 reports={reports}
+                revocations={revocations.data ?? []}
+                mayRevoke={may("reviewer") || may("admin")}
                 revoking={revoke.isPending}
-                onRevoke={(one, reason) =>
-                  run(
-                    revoke.mutateAsync({ reportId: one.id, reason }),
-                    t("lab.detail.reportRevoked", { id: one.id }),
-                  )
-                }
+                onRevoke={(one, revocation) => {
+                  setActionError(null);
+                  revoke.mutateAsync({ reportId: one.id, ...revocation }).then(
+                    (outcome) =>
+                      toast.success(
+                        outcome.kind === "requested"
+                          ? t("lab.revoke.requested", { id: one.id })
+                          : t("lab.detail.reportRevoked", { id: one.id }),
+                      ),
+                    (error: unknown) =>
+                      setActionError(error instanceof Error ? error.message : String(error)),
+                  );
+                }}
               />
             </Panel>
           ) : null}

@@ -1,4 +1,4 @@
-import { ClipboardList, Inbox, LogOut, Scale, ShieldCheck, UserCog, Users } from "lucide-react";
+import { Ban, ClipboardList, Inbox, LogOut, Scale, ShieldCheck, UserCog, Users } from "lucide-react";
 import { useState, type ReactNode } from "react";
 
 import { AppShell, type NavItem } from "@/components/layouts/app-shell";
@@ -16,8 +16,8 @@ import { hasRole } from "../utils/staff-roles";
 import { LabAccountDialog } from "./lab-account-dialog";
 
 /**
- * The console in the app's one shell: logo and pill, Queue, Agents, Enquiries, Markets (and Staff for
- * admins), the language picker, the staff member, Account and Sign Out.
+ * The console in the app's one shell: logo and pill, Queue, Agents, Enquiries, Markets, Revocations
+ * (and Staff for admins), the language picker, the staff member, Account and Sign Out.
  */
 export function LabShell({ session, children }: { session: LabSession; children: ReactNode }) {
   const { t } = useT("lab");
@@ -44,6 +44,11 @@ export function LabShell({ session, children }: { session: LabSession; children:
       label: t("lab.nav.markets"),
       to: paths.labMarkets.href(),
       icon: <Scale aria-hidden="true" className="h-4 w-4" />,
+    },
+    {
+      label: t("lab.nav.revocations"),
+      to: paths.labRevocations.href(),
+      icon: <Ban aria-hidden="true" className="h-4 w-4" />,
     },
   ];
   // Staff accounts are an admin's tool: others do not see the tab (the API refuses them anyway).

@@ -85,8 +85,15 @@ function Paragraph({ text }: { text: string }) {
   );
 }
 
+/** The revocation's reason in the reader's language: the server sends its code beside the English. */
+function useRevokedReason(report: Report): string | null {
+  const names = useDomainNames();
+  return report.revokedReasonCode ? names.revocationReason(report.revokedReasonCode) : report.revokedReason;
+}
+
 function ReportView({ report }: { report: Report }) {
   const { t, date } = useT("reports");
+  const revokedReason = useRevokedReason(report);
   const download = useDownloadReportPdf();
   const certification = report.details.certification;
 
@@ -125,7 +132,7 @@ function ReportView({ report }: { report: Report }) {
       </div>
 
       {report.status === "revoked" ? (
-        <RevokedBanner revokedAt={report.revokedAt} reason={report.revokedReason} />
+        <RevokedBanner revokedAt={report.revokedAt} reason={revokedReason} />
       ) : (
         <ResultBanner result={report.result} />
       )}
@@ -274,6 +281,7 @@ function People({ report }: { report: Report }) {
 /** The chain of an amended report: the revoked one names its replacement, the new one what it replaces. */
 function Amendment({ report }: { report: Report }) {
   const { t } = useT("reports");
+  const revokedReason = useRevokedReason(report);
   if (!report.replacedBy && !report.replaces) return null;
   const reportName = (link: { id: number; certification: string | null }) =>
     link.certification ?? t("reports.card.reportRef", { id: link.id });
@@ -284,8 +292,8 @@ function Amendment({ report }: { report: Report }) {
     >
       {report.replacedBy ? (
         <p className="[overflow-wrap:anywhere] text-slate-900">
-          {report.revokedReason
-            ? t("reports.amendment.revokedReason", { reason: report.revokedReason })
+          {revokedReason
+            ? t("reports.amendment.revokedReason", { reason: revokedReason })
             : t("reports.amendment.revoked")}{" "}
           <WithLink
             text={t("reports.amendment.replacedBy", { link: LINK_SLOT })}

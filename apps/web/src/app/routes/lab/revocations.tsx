@@ -1,0 +1,5 @@
+import { RevocationsPage } from "@/features/lab/components/revocations-page";
+
+export default function LabRevocationsRoute() {
+  return <RevocationsPage />;
+}
