@@ -16,6 +16,7 @@ import { translatorFor } from "@lab/i18n/node";
 import { and, desc, eq } from "drizzle-orm";
 
 import { AppError } from "../../lib/app-error";
+import { greeting } from "../../mail/localized";
 import { enqueueMail } from "../../mail/outbox";
 import type { DomainContext } from "../context";
 import { changeEvents, notificationEvent } from "../domain-events";
@@ -235,7 +236,7 @@ export async function releaseResults(
             ? t("mail.report.readySubject", values)
             : t("mail.report.replacedSubject", values),
         text: [
-          t("mail.greeting", { name: customer.fullName }),
+          greeting(t, customer),
           "",
           previous === null
             ? t("mail.report.ready", { ...values, verdict })
