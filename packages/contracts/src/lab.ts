@@ -242,6 +242,11 @@ export const reportSchema = z.object({
   replacedBy: z.object({ id: z.number().int(), certification: z.string().nullable() }).nullable(),
   /** The revoked report this one replaces. */
   replaces: z.object({ id: z.number().int(), certification: z.string().nullable() }).nullable(),
+  /**
+   * The code printed under the certificate number (16 upper-case hex characters): with it, anyone the
+   * customer gives it to opens the full public certificate. Null for a test report without a number.
+   */
+  checkCode: z.string().nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;
 
@@ -253,31 +258,93 @@ export const labReportSchema = reportSchema.extend({
 });
 export type LabReport = z.infer<typeof labReportSchema>;
 
-/** GET /certificates/{number}: public, no personal data. */
-export const certificateSchema = z.object({
+/** A certificate's check code: 16 upper-case hexadecimal characters. */
+export const CHECK_CODE_PATTERN = /^[0-9A-F]{16}$/;
+
+/** The check code as printed and shown: four groups of four, "4F3A-91C2-0B7D-E5A1". */
+export const formatCheckCode = (code: string): string => code.match(/.{1,4}/g)?.join("-") ?? code;
+
+/** A check code as typed: dashes and spaces dropped, any case accepted. */
+export const normalizeCheckCode = (typed: string): string => typed.replace(/[\s-]/g, "").toUpperCase();
+
+/**
+ * GET /certificates/{number}?code=…|sha256=…: what proves the asker holds the certificate, either the
+ * printed check code or the SHA-256 of the PDF file. Without one the answer is the summary.
+ */
+export const certificateProofSchema = z.object({
+  code: text(messages.checkCodeInvalid)
+    .transform(normalizeCheckCode)
+    .pipe(z.string().regex(CHECK_CODE_PATTERN, messages.checkCodeInvalid))
+    .optional(),
+  sha256: text(messages.certificateSha256Invalid)
+    .trim()
+    .toLowerCase()
+    .pipe(z.string().regex(/^[0-9a-f]{64}$/, messages.certificateSha256Invalid))
+    .optional(),
+});
+export type CertificateProof = z.output<typeof certificateProofSchema>;
+
+/** What the number alone tells anyone: whether the certificate stands, when and by whom it was issued. */
+const certificateStanding = {
   number: z.string(),
   issuedAt: z.string(),
+  /** The laboratory that issued it. */
+  lab: z.string(),
+  status: z.enum(["valid", "revoked"]),
+  /** The certification number of the report that replaced this revoked one, or null. */
+  replacedBy: z.string().nullable(),
+};
+
+/** A judged market on a public certificate; a buyer's own specification is never named. */
+export const certificateMarketSchema = z.object({
+  /** The market's code, or "BUYER-1", "BUYER-2"… for a buyer's own specification. */
+  code: z.string(),
+  /** The market's name, or "Buyer specification". */
+  name: z.string(),
+  /** A buyer's own specification: shown as such, without its name or code. */
+  buyer: z.boolean(),
+  version: z.number().int().nullable(),
+  verdict: z.enum(["pass", "fail", "pending"]),
+});
+export type CertificateMarket = z.infer<typeof certificateMarketSchema>;
+
+/** GET /certificates/{number} without a proof, or with one that did not match. */
+export const certificateSummarySchema = z.object({
+  detail: z.literal("summary"),
+  ...certificateStanding,
+  /** A check code or file hash was given and did not match this certificate. */
+  mismatch: z.boolean(),
+});
+export type CertificateSummary = z.infer<typeof certificateSummarySchema>;
+
+/** GET /certificates/{number} with the right check code or file hash: the certificate's results. */
+export const certificateFullSchema = z.object({
+  detail: z.literal("full"),
+  ...certificateStanding,
   result: z.enum(REPORT_RESULTS),
   shrimpCategory: z.string(),
   tests: z.array(reportTestSchema),
-  status: z.enum(["valid", "revoked"]),
   revokedAt: z.string().nullable(),
+  /** Why it was revoked, from the fixed list (never staff's internal note). */
+  revokedReasonCode: z.enum(REVOCATION_REASONS).nullable(),
+  /** That reason in English (`revocationReasonText`). */
   revokedReason: z.string().nullable(),
-  markets: z.array(
-    z.object({
-      code: z.string(),
-      name: z.string(),
-      version: z.number().int().nullable(),
-      verdict: z.enum(["pass", "fail", "pending"]),
-    }),
-  ),
+  markets: z.array(certificateMarketSchema),
   parameters: z.array(parameterLineSchema),
   /** SHA-256 (hex) of the PDF the lab issued: a holder's copy must hash to exactly this. */
   sha256: z.string().nullable(),
-  /** The certification number of the report that replaced this revoked one, or null. */
-  replacedBy: z.string().nullable(),
 });
+export type CertificateFull = z.infer<typeof certificateFullSchema>;
+
+/** GET /certificates/{number}: public, no personal data; the results only to a holder. */
+export const certificateSchema = z.discriminatedUnion("detail", [
+  certificateSummarySchema,
+  certificateFullSchema,
+]);
 export type Certificate = z.infer<typeof certificateSchema>;
+
+/** The wording of a buyer's own specification on a public certificate. */
+export const BUYER_SPECIFICATION = "Buyer specification";
 
 export const CERTIFICATE_PATTERN = /^NSP-CERT-\d{4}-\d{3,}$/;
 export const certificationNumber = (year: number, n: number): string =>
