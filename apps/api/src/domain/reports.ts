@@ -1,8 +1,17 @@
-import { certificationNumber, messages, revocationReasonText, type RevocationReason } from "@lab/contracts";
+import { timingSafeEqual } from "node:crypto";
+
+import {
+  certificationNumber,
+  messages,
+  revocationReasonText,
+  type CertificateProof,
+  type RevocationReason,
+} from "@lab/contracts";
 import { translatorFor } from "@lab/i18n/node";
 import {
   certificateSequences,
   customers,
+  markets,
   reportDocuments,
   reports,
   sampleAnalyses,
@@ -13,7 +22,7 @@ import {
   type ReportRow,
   type Tx,
 } from "@lab/db";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { AppError } from "../lib/app-error";
 import { reportRevokedMail } from "../mail/account-mails";
@@ -247,25 +256,69 @@ export async function getReport(
 }
 
 /**
- * The public certificate check: only what the certificate itself states, no personal data; with
- * the issued PDF's hash (stored now if it never was) and the number of its replacement.
+ * A public certificate check, as answered: to anyone, whether the certificate stands ("summary", or
+ * "mismatch" when a proof was given and was wrong); to a holder of its check code or its PDF, the
+ * results too ("full"), with the buyers' own specifications among its markets named for hiding.
  */
-export async function findCertificate(ctx: DomainContext, number: string) {
+export type FoundCertificate = {
+  report: ReportRow;
+  shrimpCategory: string;
+  replacedBy: string | null;
+} & (
+  { access: "summary" | "mismatch" } | { access: "full"; sha256: string; buyerMarkets: ReadonlySet<string> }
+);
+
+/**
+ * The public check of a certificate number: the report with its replacement's number, and, when the
+ * proof matches, the issued PDF's hash (stored now if it never was) and which markets are buyers'.
+ */
+export async function findCertificate(
+  ctx: DomainContext,
+  number: string,
+  proof: CertificateProof = {},
+): Promise<FoundCertificate> {
   const [row] = await ctx.db
     .select({ report: reports, shrimpCategory: samples.shrimpCategory })
     .from(reports)
     .innerJoin(samples, eq(samples.id, reports.sampleId))
     .where(eq(reports.certification, number));
   if (!row) throw new AppError(404, "not_found", messages.certificateNotFound);
-  const { sha256 } = await reportDocument(ctx, row.report.id);
   const [replacement] =
     row.report.replacedById === null
       ? []
       : await ctx.db
-          .select({ id: reports.id, certification: reports.certification })
+          .select({ certification: reports.certification })
           .from(reports)
           .where(eq(reports.id, row.report.replacedById));
-  return { ...row, sha256, replacedBy: replacement ?? null };
+  const found = { ...row, replacedBy: replacement?.certification ?? null };
+  if (proof.code === undefined && proof.sha256 === undefined) return { ...found, access: "summary" };
+  if (!(await holdsCertificate(ctx, row.report, proof))) return { ...found, access: "mismatch" };
+  const { sha256 } = await reportDocument(ctx, row.report.id);
+  const codes = row.report.markets.map((market) => market.code);
+  const open =
+    codes.length === 0
+      ? []
+      : await ctx.db
+          .select({ code: markets.code })
+          .from(markets)
+          .where(and(inArray(markets.code, codes), isNull(markets.customerId)));
+  // A market that is no longer in the catalogue counts as a buyer's: hiding too much is the safe side.
+  const buyerMarkets = new Set(codes.filter((code) => !open.some((market) => market.code === code)));
+  return { ...found, access: "full", sha256, buyerMarkets };
+}
+
+const sameSecret = (given: string, expected: string): boolean =>
+  given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+
+/** Whether the asker holds the certificate: its printed check code, or the hash of its issued PDF. */
+async function holdsCertificate(ctx: DomainContext, report: ReportRow, proof: CertificateProof) {
+  if (proof.code !== undefined && sameSecret(proof.code, report.checkCode)) return true;
+  if (proof.sha256 === undefined) return false;
+  const [stored] = await ctx.db
+    .select({ sha256: reportDocuments.sha256 })
+    .from(reportDocuments)
+    .where(eq(reportDocuments.reportId, report.id));
+  return stored !== undefined && sameSecret(proof.sha256, stored.sha256);
 }
 
 /** The certificate of analysis of an own report: the issued bytes, always the same. */

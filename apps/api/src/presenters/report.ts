@@ -1,13 +1,16 @@
 import {
+  BUYER_SPECIFICATION,
+  LAB_IDENTITY,
   revocationReasonOf,
   revocationReasonText,
   type Certificate,
   type LabReport,
+  type ParameterLine,
   type Report,
 } from "@lab/contracts";
 import type { ReportRow } from "@lab/db";
 
-import type { ReportExtras, ReportWithExtras } from "../domain/reports";
+import type { FoundCertificate, ReportExtras, ReportWithExtras } from "../domain/reports";
 
 /** What a report needs besides its row: names of the two people, the issued PDF's hash, the chain. */
 export type { ReportExtras };
@@ -45,6 +48,7 @@ export function presentReport(row: ReportRow, extras: ReportExtras = NO_EXTRAS):
     sha256: extras.sha256,
     replacedBy: extras.replacedBy,
     replaces: extras.replaces,
+    checkCode: row.certification === null ? null : row.checkCode,
   };
 }
 
@@ -60,30 +64,65 @@ export const presentLabReport = (report: ReportWithExtras): LabReport => ({
   revocationConfirmedBy: report.row.revocationConfirmedBy,
 });
 
-/** Only what the certificate states: no customer, farm, place, phone or staff. */
-export function presentCertificate(
-  row: ReportRow,
-  shrimpCategory: string,
-  extras: Pick<ReportExtras, "sha256" | "replacedBy"> = NO_EXTRAS,
-): Certificate {
+/**
+ * The public certificate check. Anyone learns whether the number stands; only a holder of its check
+ * code or its PDF reads the results, and even they never the customer, farm, place, phone, staff,
+ * staff's internal note on a revocation, or the name or code of a buyer's own specification.
+ */
+export function presentCertificate(found: FoundCertificate): Certificate {
+  const { report } = found;
+  const standing = {
+    number: report.certification ?? "",
+    issuedAt: report.completedAt.toISOString(),
+    lab: LAB_IDENTITY.name,
+    status: report.status,
+    replacedBy: found.replacedBy,
+  };
+  if (found.access !== "full")
+    return { detail: "summary", ...standing, mismatch: found.access === "mismatch" };
+  // Buyers' specifications in the order the report lists them: BUYER-1, BUYER-2…
+  const aliases = new Map(
+    report.markets
+      .filter((market) => found.buyerMarkets.has(market.code))
+      .map((market, index) => [market.code, `BUYER-${String(index + 1)}`]),
+  );
+  const reasonCode = report.status === "revoked" ? revocationReasonOf(report.revokedReasonCode) : null;
   return {
-    number: row.certification ?? "",
-    issuedAt: row.completedAt.toISOString(),
-    result: row.result,
-    shrimpCategory,
-    tests: row.tests,
-    status: row.status,
-    revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
-    revokedReason:
-      row.status === "revoked" ? revocationReasonText[revocationReasonOf(row.revokedReasonCode)] : null,
-    markets: row.markets.map((market) => ({
-      code: market.code,
-      name: market.name,
-      version: market.version,
-      verdict: market.verdict,
-    })),
-    parameters: row.parameters,
-    sha256: extras.sha256,
-    replacedBy: extras.replacedBy?.certification ?? null,
+    detail: "full",
+    ...standing,
+    result: report.result,
+    shrimpCategory: found.shrimpCategory,
+    tests: report.tests,
+    revokedAt: report.revokedAt ? report.revokedAt.toISOString() : null,
+    revokedReasonCode: reasonCode,
+    revokedReason: reasonCode === null ? null : revocationReasonText[reasonCode],
+    markets: report.markets.map((market) => {
+      const alias = aliases.get(market.code);
+      return {
+        code: alias ?? market.code,
+        name: alias === undefined ? market.name : BUYER_SPECIFICATION,
+        buyer: alias !== undefined,
+        version: market.version,
+        verdict: market.verdict,
+      };
+    }),
+    parameters: report.parameters.map((line) => withoutBuyerNames(line, aliases)),
+    sha256: found.sha256,
+  };
+}
+
+/** A parameter line whose buyers' markets read by their alias, their limits citing no buyer document. */
+function withoutBuyerNames(line: ParameterLine, aliases: ReadonlyMap<string, string>): ParameterLine {
+  return {
+    ...line,
+    markets: line.markets.map((market) => {
+      const alias = aliases.get(market.code);
+      if (alias === undefined) return market;
+      return {
+        ...market,
+        code: alias,
+        limit: market.limit === null ? null : { ...market.limit, reference: BUYER_SPECIFICATION },
+      };
+    }),
   };
 }

@@ -277,8 +277,11 @@ describe("reports", () => {
     expect(list.body.some((r: Report) => r.id === report.id)).toBe(true);
 
     const number = report.details.certification ?? "";
-    const certificate = await request(t.app).get(`/api/certificates/${number}`);
+    const certificate = await request(t.app)
+      .get(`/api/certificates/${number}`)
+      .query({ code: report.checkCode ?? "" });
     expect(certificate.body).toMatchObject({
+      detail: "full",
       number,
       result: "success",
       status: "valid",
@@ -334,8 +337,8 @@ describe("reports", () => {
       revocationNote: "Mislabelled container",
     });
     expect((await request(t.app).get(`/api/certificates/${number}`)).body).toMatchObject({
+      detail: "summary",
       status: "revoked",
-      revokedReason: "The sample was mislabelled or mixed up",
     });
     expect(await latestNotification(sample.id)).toMatchObject({ type: "report_revoked" });
     expect(

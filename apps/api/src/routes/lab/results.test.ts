@@ -527,8 +527,10 @@ describe("amendment: revoke, then a replacement by the same two-person rule", ()
     expect(old).toMatchObject({ status: "revoked", replacedBy: { id: second.id } });
     const certificate = await request(t.app)
       .get(`/api/certificates/${first.details.certification ?? ""}`)
+      .query({ code: first.checkCode ?? "" })
       .expect(200);
     expect(certificate.body).toMatchObject({
+      detail: "full",
       status: "revoked",
       replacedBy: second.details.certification,
     });
@@ -563,8 +565,10 @@ describe("specification versions: an issued report keeps the version it was judg
     const certificateBefore = (
       await request(t.app)
         .get(`/api/certificates/${issued.details.certification ?? ""}`)
+        .query({ code: issued.checkCode ?? "" })
         .expect(200)
     ).body;
+    expect(certificateBefore).toMatchObject({ detail: "full" });
 
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const [version] = await t.database.db
@@ -588,6 +592,7 @@ describe("specification versions: an issued report keeps the version it was judg
     const certificateAfter = (
       await request(t.app)
         .get(`/api/certificates/${issued.details.certification ?? ""}`)
+        .query({ code: issued.checkCode ?? "" })
         .expect(200)
     ).body;
     expect(certificateAfter).toEqual(certificateBefore);

@@ -64,14 +64,17 @@ describe("POST /api/ledger/email", () => {
     expect(toFarmer.to).toEqual(["farmer.one@gmail.com"]);
     expect(toFarmer.raw).toContain(`filename=${certification}.pdf`);
     expect(toFarmer.raw).toContain("JVBERi0"); // base64 of "%PDF-"
-    // The attachment is the issued PDF itself: its SHA-256 is the one the public certificate check publishes.
+    // The attachment is the issued PDF itself: its SHA-256 opens the public check's full answer.
     const base64 =
       /filename=[^\r\n]*\.pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(toFarmer.raw)?.[1] ?? "";
     const attached = createHash("sha256")
       .update(Buffer.from(base64.replace(/\s+/g, ""), "base64"))
       .digest("hex");
-    const published = await request(t.app).get(`/api/certificates/${certification}`).expect(200);
-    expect(attached).toBe((published.body as { sha256: string }).sha256);
+    const published = await request(t.app)
+      .get(`/api/certificates/${certification}`)
+      .query({ sha256: attached })
+      .expect(200);
+    expect(published.body).toMatchObject({ detail: "full", sha256: attached });
     expect(toFarmer.text).toContain(`Sample #${second.id}`);
     const toAgent = await t.smtp.waitFor((mail) => mail.to.includes("agent.two@gmail.com"));
     expect(toAgent.raw).not.toContain(".pdf");

@@ -1,4 +1,10 @@
-import { CERTIFICATE_PATTERN, messages, resultMessages, trendQuerySchema } from "@lab/contracts";
+import {
+  CERTIFICATE_PATTERN,
+  certificateProofSchema,
+  messages,
+  resultMessages,
+  trendQuerySchema,
+} from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
@@ -6,6 +12,7 @@ import { findCertificate, getReport, listReports, reportPdf } from "../../domain
 import { reportTrend } from "../../domain/results";
 import { AppError } from "../../lib/app-error";
 import { claimsOf } from "../../http/authenticate";
+import { clientIp, type RateBudget, type RateLimits } from "../../http/rate-limit";
 import { parse, parseIdParam } from "../../http/parse";
 import { presentCertificate, presentReportWithExtras } from "../../presenters/report";
 import { presentTrend } from "../../presenters/trend";
@@ -37,14 +44,39 @@ export function reportsRouter(ctx: DomainContext): Router {
   return router;
 }
 
-/** /certificates/{number}: public. */
-export function certificatesRouter(ctx: DomainContext): Router {
+/**
+ * Public checks per client address: a processor checking a truck's lots stays far below it, a
+ * harvester of sequential numbers reaches it within seconds.
+ */
+export const CERTIFICATE_CHECKS_PER_IP = { points: 60, durationSeconds: 600 };
+/** Wrong check codes (or file hashes) per certificate number, from every address together. */
+export const CERTIFICATE_MISSES_PER_NUMBER = { points: 10, durationSeconds: 3600 };
+
+// The window's length: an upper bound of the wait, as the count's age is not kept.
+const tooManyMisses = () =>
+  new AppError(429, "rate_limited", messages.tooManyRequests, {
+    "Retry-After": String(CERTIFICATE_MISSES_PER_NUMBER.durationSeconds),
+  });
+
+/** /certificates/{number}: public; the results only with the printed check code or the PDF's hash. */
+export function certificatesRouter(ctx: DomainContext, limits: RateLimits): Router {
   const router = Router();
-  router.get("/:number", async (req, res) => {
+  const misses: RateBudget = { name: "certificate-misses", ...CERTIFICATE_MISSES_PER_NUMBER };
+  const perIp = limits.middleware({
+    name: "certificate-check-ip",
+    ...CERTIFICATE_CHECKS_PER_IP,
+    key: clientIp,
+  });
+  router.get("/:number", perIp, async (req, res) => {
     const number = String(req.params["number"]).toUpperCase();
     if (!CERTIFICATE_PATTERN.test(number)) throw new AppError(404, "not_found", messages.certificateNotFound);
-    const { report, shrimpCategory, sha256, replacedBy } = await findCertificate(ctx, number);
-    res.json(presentCertificate(report, shrimpCategory, { sha256, replacedBy }));
+    const proof = parse(certificateProofSchema, req.query, messages.checkCodeInvalid);
+    const proven = proof.code !== undefined || proof.sha256 !== undefined;
+    // Once a number's misses are spent, no proof of it is compared: a right guess would tell.
+    if (proven && (await limits.used(misses, number)) >= misses.points) throw tooManyMisses();
+    const found = await findCertificate(ctx, number, proof);
+    if (found.access === "mismatch") await limits.take(misses, number, 1);
+    res.set("Cache-Control", "no-store").json(presentCertificate(found));
   });
   return router;
 }

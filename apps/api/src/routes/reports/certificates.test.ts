@@ -1,0 +1,263 @@
+import { Writable } from "node:stream";
+
+import {
+  certificateSchema,
+  formatCheckCode,
+  messages,
+  type CertificateFull,
+  type LabSampleDetail,
+  type Report,
+} from "@lab/contracts";
+import { marketLimits, markets, reports, specVersions } from "@lab/db";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
+import { completeWithReport, signedInStaff } from "../../test/lab";
+import { submitSample } from "../../test/samples";
+import { CERTIFICATE_CHECKS_PER_IP, CERTIFICATE_MISSES_PER_NUMBER } from "./router";
+
+// The public certificate check: the number alone tells whether a certificate stands; the printed
+// check code, or the issued PDF's hash, opens its results.
+
+let t: TestApp;
+let owner: { id: number; token: string };
+let staff: { id: number; token: string };
+/** A certificate judged against EU and a buyer's own specification, "ACME Foods Tokyo". */
+let issued: { id: number; number: string; checkCode: string; sha256: string };
+
+const BUYER_NAME = "ACME Foods Tokyo";
+const BUYER_CODE = "BUYER-ACME";
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await signedInCustomer(t, "Ravi Kumar");
+  staff = await signedInStaff(t);
+  const { db } = t.database;
+  await db.insert(markets).values({ code: BUYER_CODE, name: BUYER_NAME, customerId: owner.id });
+  const [version] = await db
+    .insert(specVersions)
+    .values({ marketCode: BUYER_CODE, version: 1, effectiveFrom: "2026-01-01", reference: "ACME PO 17" })
+    .returning();
+  if (!version) throw new Error("no version");
+  await db.insert(marketLimits).values({
+    specVersionId: version.id,
+    parameterCode: "PB",
+    kind: "max",
+    max: 0.1,
+    reference: "ACME PO 17 annex B",
+    effectiveFrom: "2026-01-01",
+  });
+  const sample = await submitSample(t.app, owner, {
+    shrimpCategory: "Pacific White Shrimp",
+    testTypes: ["Heavy Metal Analysis"],
+    markets: ["EU", BUYER_CODE],
+  });
+  const report = await completeWithReport(t, staff.token, sample.id);
+  const own = (
+    await request(t.app).get(`/api/reports/${report.id}`).auth(owner.token, { type: "bearer" }).expect(200)
+  ).body as Report;
+  issued = {
+    id: report.id,
+    number: report.details.certification,
+    checkCode: own.checkCode ?? "",
+    sha256: own.sha256 ?? "",
+  };
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const check = (app: TestApp, query: Record<string, string> = {}, number = issued.number) =>
+  request(app.app).get(`/api/certificates/${number}`).query(query);
+
+describe("GET /certificates/{number}: the number alone", () => {
+  it("answers only the standing, the issue date and the lab: no results, markets, parameters or hash", async () => {
+    const res = await check(t).expect(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.body).toEqual({
+      detail: "summary",
+      number: issued.number,
+      issuedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      lab: "AquaTest Laboratory",
+      status: "valid",
+      replacedBy: null,
+      mismatch: false,
+    });
+    certificateSchema.parse(res.body);
+    expect(JSON.stringify(res.body)).not.toMatch(/Lead|PB|EU|ACME|BUYER|Pacific|sha256|parameters/);
+  });
+
+  it("a number never issued is 404, with or without a code", async () => {
+    const unknown = await check(t, {}, "NSP-CERT-1999-999").expect(404);
+    expect(unknown.body.error).toBe(messages.certificateNotFound);
+    await check(t, { code: issued.checkCode }, "NSP-CERT-1999-999").expect(404);
+  });
+});
+
+describe("GET /certificates/{number} with the check code or the PDF's hash", () => {
+  it("the printed code, typed with dashes and in lower case, opens the full table", async () => {
+    const typed = formatCheckCode(issued.checkCode).toLowerCase();
+    expect(typed).toMatch(/^[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}$/);
+    const res = await check(t, { code: typed }).expect(200);
+    const full = certificateSchema.parse(res.body);
+    expect(full).toMatchObject({
+      detail: "full",
+      number: issued.number,
+      status: "valid",
+      result: "success",
+      shrimpCategory: "Pacific White Shrimp",
+      revokedReason: null,
+      sha256: issued.sha256,
+    });
+    expect((full as CertificateFull).parameters.map((line) => line.code)).toEqual(["PB", "CD", "HG"]);
+  });
+
+  it("the SHA-256 of the issued PDF opens the full table; a different hash answers the summary", async () => {
+    const res = await check(t, { sha256: issued.sha256.toUpperCase() }).expect(200);
+    expect(res.body).toMatchObject({ detail: "full", sha256: issued.sha256 });
+    const other = await check(t, { sha256: "0".repeat(64) }).expect(200);
+    expect(other.body).toMatchObject({ detail: "summary", mismatch: true });
+  });
+
+  it("a wrong code answers like the number alone, flagged as not matching", async () => {
+    const wrong = issued.checkCode.startsWith("0") ? "1".repeat(16) : "0".repeat(16);
+    const res = await check(t, { code: wrong }).expect(200);
+    expect(res.body).toEqual({ ...(await check(t).expect(200)).body, mismatch: true });
+  });
+
+  it("a code that is not 16 hexadecimal characters, or a malformed hash, is 400 with the reason", async () => {
+    for (const code of ["12345", "ZZZZ-ZZZZ-ZZZZ-ZZZZ", `${issued.checkCode}0`]) {
+      const res = await check(t, { code }).expect(400);
+      expect(res.body.error).toBe(messages.checkCodeInvalid);
+    }
+    const res = await check(t, { sha256: "abc" }).expect(400);
+    expect(res.body.error).toBe(messages.certificateSha256Invalid);
+  });
+
+  it("a buyer's own specification reads 'Buyer specification': its name, code and documents appear nowhere", async () => {
+    const res = await check(t, { code: issued.checkCode }).expect(200);
+    const full = res.body as CertificateFull;
+    expect(full.markets).toEqual([
+      { code: "EU", name: expect.any(String), buyer: false, version: 1, verdict: "pass" },
+      { code: "BUYER-1", name: "Buyer specification", buyer: true, version: 1, verdict: "pass" },
+    ]);
+    const lead = full.parameters.find((line) => line.code === "PB");
+    expect(lead?.markets.map((market) => market.code)).toEqual(["EU", "BUYER-1"]);
+    expect(lead?.markets[1]?.limit).toMatchObject({ max: 0.1, reference: "Buyer specification" });
+    expect(JSON.stringify(res.body)).not.toMatch(/ACME|Tokyo/);
+    // The owner's own report still names it.
+    const own = await request(t.app)
+      .get(`/api/reports/${issued.id}`)
+      .auth(owner.token, { type: "bearer" })
+      .expect(200);
+    expect(JSON.stringify(own.body)).toContain(BUYER_NAME);
+  });
+
+  it("a revoked certificate says so to anyone; its reason, in the fixed list's words, only to a holder; never the internal note", async () => {
+    const sample = await submitSample(t.app, owner, {
+      shrimpCategory: "Pacific White Shrimp",
+      testTypes: ["Heavy Metal Analysis"],
+    });
+    const report = await completeWithReport(t, staff.token, sample.id);
+    const [row] = await t.database.db
+      .update(reports)
+      .set({
+        status: "revoked",
+        revokedAt: new Date(),
+        revokedReasonCode: "result_error",
+        revokedReason: "Internal: Suresh misread tank seven",
+      })
+      .where(eq(reports.id, report.id))
+      .returning();
+    const number = report.details.certification;
+    const summary = await check(t, {}, number).expect(200);
+    expect(summary.body).toMatchObject({ detail: "summary", status: "revoked", replacedBy: null });
+    expect(JSON.stringify(summary.body)).not.toMatch(/reason|wrong|Suresh/i);
+    const full = await check(t, { code: row?.checkCode ?? "" }, number).expect(200);
+    expect(full.body).toMatchObject({
+      detail: "full",
+      status: "revoked",
+      revokedReasonCode: "result_error",
+      revokedReason: "A result was wrong",
+    });
+    expect(JSON.stringify(full.body)).not.toMatch(/Suresh|tank seven|Internal/);
+  });
+});
+
+describe("the check code of a report, for its customer and the staff", () => {
+  it("the customer's report and list and the staff's sample detail carry the code stored for the report", async () => {
+    const [row] = await t.database.db.select().from(reports).where(eq(reports.id, issued.id));
+    expect(row?.checkCode).toMatch(/^[0-9A-F]{16}$/);
+    expect(issued.checkCode).toBe(row?.checkCode);
+    const list = await request(t.app).get("/api/reports").auth(owner.token, { type: "bearer" }).expect(200);
+    expect((list.body as Report[]).find((report) => report.id === issued.id)?.checkCode).toBe(row?.checkCode);
+    const sampleId = row?.sampleId ?? 0;
+    const detail = (
+      await request(t.app)
+        .get(`/api/lab/samples/${sampleId}`)
+        .auth(staff.token, { type: "bearer" })
+        .expect(200)
+    ).body as LabSampleDetail;
+    expect(detail.report?.checkCode).toBe(row?.checkCode);
+  });
+});
+
+describe("limits on the public check", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ database: t.database, rateLimit: true, trustProxy: true });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+  const from = (ip: string, query: Record<string, string> = {}) =>
+    check(limited, query).set("X-Forwarded-For", ip);
+
+  it("an address may check 60 times in 10 minutes; the 61st is 429 with Retry-After; another address goes on", async () => {
+    expect(CERTIFICATE_CHECKS_PER_IP).toEqual({ points: 60, durationSeconds: 600 });
+    for (let n = 0; n < 60; n += 1) await from("203.0.113.7").expect(200);
+    const refused = await from("203.0.113.7").expect(429);
+    expect(refused.body.error).toBe(messages.tooManyRequests);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(600);
+    await from("203.0.113.8").expect(200);
+  });
+
+  it("after 10 wrong codes for a number from any addresses, no code of it is compared (429), the right one included", async () => {
+    const { points } = CERTIFICATE_MISSES_PER_NUMBER;
+    for (let n = 0; n < points; n += 1) {
+      const res = await from(`198.51.100.${String(n + 1)}`, { code: "0".repeat(15) + "1" }).expect(200);
+      expect(res.body).toMatchObject({ detail: "summary", mismatch: true });
+    }
+    const right = await from("198.51.100.200", { code: issued.checkCode }).expect(429);
+    expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
+    await from("198.51.100.201", { sha256: issued.sha256 }).expect(429);
+    // The number alone still answers.
+    expect((await from("198.51.100.202").expect(200)).body).toMatchObject({ detail: "summary" });
+  });
+});
+
+describe("what the server logs of a check", () => {
+  it("the request line names neither the number nor the code", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logged = await startTestApp({ database: t.database, logger: pino({ level: "info" }, sink) });
+    try {
+      await check(logged, { code: issued.checkCode }).expect(200);
+    } finally {
+      await logged.close();
+    }
+    const text = lines.join("\n");
+    expect(text).toContain("GET /api/certificates/:param");
+    expect(text).not.toContain(issued.checkCode);
+    expect(text).not.toContain(issued.number);
+  });
+});
