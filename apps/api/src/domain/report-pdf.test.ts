@@ -1,6 +1,7 @@
 import type { CustomerRow, ReportRow, SampleRow } from "@lab/db";
 import jsQR from "jsqr";
-import { describe, expect, it } from "vitest";
+import QRCode from "qrcode";
+import { describe, expect, it, vi } from "vitest";
 
 import { testEnv } from "../env";
 import { coaInput } from "../test/coa-fixture";
@@ -13,8 +14,51 @@ import {
   LAB,
   marketSummary,
   reportPdfFileName,
+  verifyQrUrl,
   verifyUrl,
 } from "./report-pdf";
+
+/** Draws a QR code's modules as pixels, 4 px a module with a module of quiet zone, and decodes them. */
+function decodeModules(qr: ReturnType<typeof certificateQr>): string | undefined {
+  const scale = 4;
+  const side = (qr.size + 2) * scale;
+  const pixels = new Uint8ClampedArray(side * side * 4).fill(255);
+  for (let y = 0; y < side; y += 1) {
+    for (let x = 0; x < side; x += 1) {
+      const row = Math.floor(y / scale) - 1;
+      const column = Math.floor(x / scale) - 1;
+      if (row >= 0 && column >= 0 && row < qr.size && column < qr.size && qr.dark(row, column)) {
+        pixels.fill(0, (y * side + x) * 4, (y * side + x) * 4 + 3);
+      }
+    }
+  }
+  return jsQR(pixels, side, side)?.data;
+}
+
+describe("the check code on a certificate", () => {
+  it("prints the report's check code in groups of four under the certification number", async () => {
+    const text = (await pdfPages(await buildReportPdf(input))).join("\n");
+    expect(text).toContain("Certification No.: NSP-CERT-2026-042\nCheck code: 4F3A-91C2-0B7D-E5A1");
+    expect(text).toContain(
+      "The full results open there with the check code printed under the certificate number.",
+    );
+  });
+
+  it("the QR code drawn on the certificate decodes to the public check with the code in the URL's fragment", async () => {
+    const create = vi.spyOn(QRCode, "create");
+    try {
+      await buildReportPdf(input);
+      const [url] = create.mock.calls.map(([text]) => String(text));
+      expect(url).toBe("https://portal.aquatest.in/verify/NSP-CERT-2026-042#c=4F3A91C20B7DE5A1");
+      expect(decodeModules(certificateQr(url ?? ""))).toBe(url);
+    } finally {
+      create.mockRestore();
+    }
+    expect(verifyQrUrl("https://portal.aquatest.in/", "NSP-CERT-2026-042", "4F3A91C20B7DE5A1")).toBe(
+      "https://portal.aquatest.in/verify/NSP-CERT-2026-042#c=4F3A91C20B7DE5A1",
+    );
+  });
+});
 
 describe("certificate QR code", () => {
   it("the modules drawn on the certificate decode to the public check of the certification number", () => {
@@ -99,6 +143,10 @@ const report: ReportRow = {
   status: "valid",
   revokedReason: null,
   revokedAt: null,
+  revokedReasonCode: null,
+  revokedBy: null,
+  revocationConfirmedBy: null,
+  checkCode: "4F3A91C20B7DE5A1",
   issuedBy: 1,
   round: 1,
   analystId: null,
@@ -184,21 +232,24 @@ describe("buildReportPdf, a report issued before certified results (free-text te
     expect(text).not.toContain("Certificate of Analysis");
     expect(text).not.toContain("Certification No.");
     expect(text).not.toContain("/verify/");
+    expect(text).not.toContain("Check code");
     expect(reportPdfFileName(failed)).toBe("test-report-R-321.pdf");
     expect(reportPdfFileName(report)).toBe("NSP-CERT-2026-042.pdf");
     expect(await pdfTitle(await buildReportPdf(input))).toBe("Certificate of Analysis NSP-CERT-2026-042");
   });
 
-  it("revoked certificate: says REVOKED, when and why", async () => {
+  it("revoked certificate: says REVOKED, when and why in the fixed reason's words, never staff's internal note", async () => {
     const revoked = {
       ...report,
       status: "revoked" as const,
       revokedAt: at,
-      revokedReason: "Sample mislabelled",
+      revokedReasonCode: "sample_mislabelled",
+      revokedReason: "Tank 4 label swapped by the night shift",
     };
     const text = (await pdfPages(await buildReportPdf({ ...input, report: revoked }))).join("\n");
     expect(text).toContain("REVOKED");
-    expect(text).toContain("Revoked on 14 Mar 2026: Sample mislabelled");
+    expect(text).toContain("Revoked on 14 Mar 2026: The sample was mislabelled or mixed up");
+    expect(text).not.toContain("night shift");
   });
 
   it("long texts flow onto a second page; each page names the certificate and says Page n of 2", async () => {
@@ -366,7 +417,7 @@ describe.runIf(poppler)("certificate of analysis rendered by poppler (pdftoppm)"
     const [first] = rendered;
     if (!first) throw new Error("no page");
     expect(jsQR(rgba(first), first.width, first.height)?.data).toBe(
-      "https://portal.aquatest.in/verify/NSP-CERT-2026-042",
+      "https://portal.aquatest.in/verify/NSP-CERT-2026-042#c=4F3A91C20B7DE5A1",
     );
   });
 

@@ -1,5 +1,7 @@
 import {
+  formatCheckCode,
   LAB_IDENTITY,
+  revocationReasonOf,
   type MarketJudgement,
   type ParameterLine,
   type ParameterVerdict,
@@ -27,6 +29,13 @@ export const LAB = LAB_IDENTITY;
 
 export const verifyUrl = (publicUrl: string, number: string): string =>
   `${publicUrl.replace(/\/+$/, "")}/verify/${encodeURIComponent(number)}`;
+
+/**
+ * What the QR code opens: the public check with the certificate's check code, which opens the full
+ * results. The code rides in the fragment, which browsers never send: no server or proxy logs it.
+ */
+export const verifyQrUrl = (publicUrl: string, number: string, checkCode: string): string =>
+  `${verifyUrl(publicUrl, number)}#c=${encodeURIComponent(checkCode)}`;
 
 /** The QR code printed on a certificate, pointing at the public certificate check: its dark modules. */
 export function certificateQr(url: string): { size: number; dark: (row: number, column: number) => boolean } {
@@ -326,7 +335,7 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
   let qrBottom = 0;
   if (number) {
     const qrX = PAGE.width - PAGE.margin - QR_SIZE;
-    drawQr(doc, verifyUrl(input.publicUrl, number), qrX, PAGE.margin - 4, QR_SIZE);
+    drawQr(doc, verifyQrUrl(input.publicUrl, number, report.checkCode), qrX, PAGE.margin - 4, QR_SIZE);
     qrBottom =
       PAGE.margin +
       QR_SIZE -
@@ -352,7 +361,7 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
     headerWidth,
   );
   const identity = number
-    ? `${w.inline("coa.certificationNo")}: ${number}`
+    ? `${w.inline("coa.certificationNo")}: ${number}\n${w.inline("coa.checkCode")}: ${formatCheckCode(report.checkCode)}`
     : `${w.inline("coa.reportNo")}: R-${report.id}. ${w.stacked("coa.testFailedNoCertificate")}`;
   y += drawText(doc, identity, left, y, { size: 10 }, headerWidth);
   const issued = certified
@@ -644,13 +653,14 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
   if (revoked) {
     const on = report.revokedAt ? day(report.revokedAt) : "-";
     const localOn = report.revokedAt ? (w.date(report.revokedAt, "date") ?? on) : on;
-    notes.push(
-      `${w.inline("coa.revoked.on", { date: on }, { date: localOn })}: ${report.revokedReason ?? ""}`,
-    );
+    // The reason from the fixed list: staff's internal note (revokedReason) stays in the lab.
+    const reason = w.inline(`domain.revocationReason.${revocationReasonOf(report.revokedReasonCode)}`);
+    notes.push(`${w.inline("coa.revoked.on", { date: on }, { date: localOn })}: ${reason}`);
   }
   const small = [
     w.stacked(number ? "coa.smallPrint.certificate" : "coa.smallPrint.report"),
     number ? w.stacked("coa.checkAt", { url: verifyUrl(input.publicUrl, number) }) : "",
+    number ? w.stacked("coa.checkCodeHint") : "",
   ].filter((line) => line !== "");
   const noteStyle: TextStyle = { size: 10, color: revoked ? FAIL : "#000000" };
   const smallStyle: TextStyle = { size: 8, color: GREY };
