@@ -9,7 +9,9 @@
 //   4. The customer, on a 360×740 phone, reads the market verdicts and the parameter results on the
 //      report (nothing scrolls sideways), downloads the certificate of analysis, opens
 //      /verify/{number}, and checks the PDF they hold: the genuine bytes are "byte-for-byte" the
-//      certificate; a copy with one byte changed is refused.
+//      certificate; a copy with one byte changed is refused. A buyer's phone opens the QR code's link
+//      (the check code in its fragment) and reads the full results; the number alone, only whether the
+//      certificate stands.
 //   5. A second sample screens positive by ELISA: the customer's timeline says "Confirmation
 //      testing" while it stays in testing.
 import { createHash } from "node:crypto";
@@ -48,6 +50,8 @@ const PROVIDER = "Nellore Blue Ponds";
 const PDF_GENUINE = "This PDF is byte-for-byte the certificate the lab issued.";
 const PDF_CHANGED =
   "This PDF is NOT the certificate the lab issued: it has been changed or is a different document.";
+const FULL_RESULTS_NEED_CODE =
+  "The full results need the check code printed on the certificate, or the PDF file itself.";
 const SAME_PERSON = "You entered these results; a different staff member must review and release them.";
 
 const desktop = { viewport: { width: 1280, height: 800 } };
@@ -293,6 +297,37 @@ describe.skipIf(!baseURL || !chromiumAvailable())("certified results journey", (
     expect(await page.getByText(PDF_GENUINE).count()).toBe(0);
     await expectNoSidewaysScroll(page, "/verify/{number} after the check");
     await expectNoAxeViolations(page, "/verify/{number} with the PDF check");
+  });
+
+  it("anyone (phone): the QR code's link, with the check code from the report, shows the full results; the number alone only whether it stands", async () => {
+    await customer.page.goto(`/report/${reportId}`);
+    const printed = await visible(customer.page.getByText(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/));
+    const code = ((await printed.textContent()) ?? "").replaceAll("-", "");
+    expect(code).toMatch(/^[0-9A-F]{16}$/);
+
+    // A buyer who scans the printed certificate: signed out, on a 360×740 phone.
+    const buyer = await open(browser(), phone);
+    try {
+      const { page } = buyer;
+      await page.goto(`/verify/${certification}#c=${code}`);
+      const verdict = await visible(page.getByRole("region", { name: "Verification result" }));
+      await visible(verdict.getByRole("heading", { name: "Genuine and Valid" }));
+      await visible(page.getByText("Chloramphenicol").first());
+      await visible(page.getByRole("list", { name: "Market verdicts" }).getByText("EU ✓ Pass"));
+      expect(await page.getByText("Anitha Reddy").count()).toBe(0);
+      await expectNoSidewaysScroll(page, "/verify/{number}#c={code}");
+
+      await page.goto(`/verify/${certification}`);
+      await visible(page.getByText(FULL_RESULTS_NEED_CODE));
+      await visible(page.getByRole("region", { name: "Verification result" }).getByText("Genuine and Valid"));
+      expect(await page.getByText("Chloramphenicol").count()).toBe(0);
+      expect(await page.getByRole("list", { name: "Market verdicts" }).count()).toBe(0);
+      await expectNoSidewaysScroll(page, "/verify/{number} alone");
+      await expectNoAxeViolations(page, "/verify/{number} alone (the summary)");
+      expect(buyer.pageErrors).toEqual([]);
+    } finally {
+      await buyer.context.close();
+    }
   });
 
   it("a screening positive: the customer's timeline says 'Confirmation testing' while the sample stays in testing", async () => {

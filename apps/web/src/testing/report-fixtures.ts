@@ -1,4 +1,11 @@
-import type { Certificate, LabReport, MarketJudgement, ParameterLine, Report } from "@lab/contracts";
+import type {
+  CertificateFull,
+  CertificateSummary,
+  LabReport,
+  MarketJudgement,
+  ParameterLine,
+  Report,
+} from "@lab/contracts";
 
 /** A valid, successful report of the fixture customer (id 7); fields can be overridden. */
 export function makeReport(overrides: Partial<Report> = {}): Report {
@@ -49,6 +56,7 @@ export function makeReport(overrides: Partial<Report> = {}): Report {
     sha256: null,
     replacedBy: null,
     replaces: null,
+    checkCode: "4F3A91C20B7DE5A1",
     ...overrides,
   };
 }
@@ -64,21 +72,39 @@ export function makeLabReport(overrides: Partial<LabReport> = {}): LabReport {
   };
 }
 
-export function makeCertificate(overrides: Partial<Certificate> = {}): Certificate {
+/** The public check's full answer (with the check code or the PDF's hash). */
+export function makeCertificate(overrides: Partial<CertificateFull> = {}): CertificateFull {
   const report = makeReport();
   return {
+    detail: "full",
     number: "NSP-CERT-2026-007",
     issuedAt: report.completedAt,
+    lab: "AquaTest Laboratory",
     result: "success",
     shrimpCategory: "Tiger Shrimp",
     tests: report.tests,
     status: "valid",
     revokedAt: null,
+    revokedReasonCode: null,
     revokedReason: null,
     markets: [],
     parameters: [],
     sha256: null,
     replacedBy: null,
+    ...overrides,
+  };
+}
+
+/** The public check's answer to the number alone (or a code that did not match). */
+export function makeCertificateSummary(overrides: Partial<CertificateSummary> = {}): CertificateSummary {
+  return {
+    detail: "summary",
+    number: "NSP-CERT-2026-007",
+    issuedAt: makeReport().completedAt,
+    lab: "AquaTest Laboratory",
+    status: "valid",
+    replacedBy: null,
+    mismatch: false,
     ...overrides,
   };
 }

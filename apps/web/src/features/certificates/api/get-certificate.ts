@@ -4,9 +4,26 @@ import { certificateSchema, type Certificate } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
-/** GET /certificates/{number}: public, no token; 404 for a number the laboratory never issued. */
-export function getCertificate(number: string, signal?: AbortSignal): Promise<Certificate> {
-  return apiRequest(`/certificates/${encodeURIComponent(number)}`, {
+/** What proves the asker holds the certificate: its printed check code, or the SHA-256 of its PDF. */
+export interface CertificateProof {
+  code?: string | undefined;
+  sha256?: string | undefined;
+}
+
+/**
+ * GET /certificates/{number}: public, no token; 404 for a number the laboratory never issued. The
+ * number alone answers the summary; with a matching proof, the full certificate.
+ */
+export function getCertificate(
+  number: string,
+  proof: CertificateProof = {},
+  signal?: AbortSignal,
+): Promise<Certificate> {
+  const query = new URLSearchParams();
+  if (proof.code) query.set("code", proof.code);
+  if (proof.sha256) query.set("sha256", proof.sha256);
+  const search = query.toString() === "" ? "" : `?${query.toString()}`;
+  return apiRequest(`/certificates/${encodeURIComponent(number)}${search}`, {
     auth: false,
     schema: certificateSchema,
     signal,
@@ -17,15 +34,15 @@ export type CertificateState =
   { status: "pending" } | { status: "success"; data: Certificate } | { status: "error"; error: Error };
 
 /**
- * The check of one number. A public page: like the other signed-out screens it does without
- * TanStack Query, which loads with the signed-in shell (DESIGN.md section 10). Mount it with
- * `key={number}` so each number starts pending.
+ * The check of one number, with the check code when there is one. A public page: like the other
+ * signed-out screens it does without TanStack Query, which loads with the signed-in shell. Mount it
+ * with a key of the number and code so each check starts pending.
  */
-export function useCertificate(number: string): CertificateState {
+export function useCertificate(number: string, code?: string): CertificateState {
   const [state, setState] = useState<CertificateState>({ status: "pending" });
   useEffect(() => {
     const controller = new AbortController();
-    getCertificate(number, controller.signal).then(
+    getCertificate(number, { code }, controller.signal).then(
       (data) => setState({ status: "success", data }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -33,6 +50,6 @@ export function useCertificate(number: string): CertificateState {
       },
     );
     return () => controller.abort();
-  }, [number]);
+  }, [number, code]);
   return state;
 }

@@ -1,10 +1,11 @@
 import { FileCheck2, FileWarning, Upload } from "lucide-react";
 import { useId, useRef, useState, type DragEvent } from "react";
 
+import { ErrorText } from "@/components/reports/error-text";
 import { cn } from "@/components/ui/cn";
 import { useT } from "@/lib/i18n/use-t";
 
-import { sameDigest, sha256Hex } from "../utils/sha256";
+import { sha256Hex } from "../utils/sha256";
 
 /** The verdicts in English (the catalogue's reports.pdf.genuine / changed), for tests that read them. */
 export const PDF_GENUINE = "This PDF is byte-for-byte the certificate the lab issued.";
@@ -15,13 +16,14 @@ type CheckState =
   | { status: "idle" }
   | { status: "checking"; name: string }
   | { status: "done"; name: string; digest: string; genuine: boolean }
-  | { status: "error"; message: string | undefined };
+  | { status: "error"; error: Error | undefined };
 
 /**
- * "Check a PDF you hold": hashes the chosen file in the browser and compares it with the SHA-256 the
- * lab stored at release. Nothing is uploaded. Tap the button on a phone, or drop the file on a desktop.
+ * "Check a PDF you hold": hashes the chosen file in the browser and asks `check` whether that is the
+ * SHA-256 the lab stored at release (compared here when the page has it, else by the lab). The file
+ * itself is never uploaded. Tap the button on a phone, or drop the file on a desktop.
  */
-export function PdfCheck({ expected }: { expected: string }) {
+export function PdfCheck({ check: isIssued }: { check: (digest: string) => Promise<boolean> }) {
   const { t } = useT("reports");
   const inputId = useId();
   const [state, setState] = useState<CheckState>({ status: "idle" });
@@ -35,14 +37,12 @@ export function PdfCheck({ expected }: { expected: string }) {
     setState({ status: "checking", name: file.name });
     try {
       const digest = await sha256Hex(file);
+      const genuine = await isIssued(digest);
       if (run !== latest.current) return;
-      setState({ status: "done", name: file.name, digest, genuine: sameDigest(digest, expected) });
+      setState({ status: "done", name: file.name, digest, genuine });
     } catch (error) {
       if (run !== latest.current) return;
-      setState({
-        status: "error",
-        message: error instanceof Error && error.message ? error.message : undefined,
-      });
+      setState({ status: "error", error: error instanceof Error && error.message ? error : undefined });
     }
   };
 
@@ -99,7 +99,7 @@ export function PdfCheck({ expected }: { expected: string }) {
         ) : null}
         {state.status === "error" ? (
           <p role="alert" className="text-sm font-medium text-red-800">
-            {state.message ?? t("reports.pdf.unreadable")}
+            {state.error ? <ErrorText error={state.error} /> : t("reports.pdf.unreadable")}
           </p>
         ) : null}
         {state.status === "done" ? (

@@ -102,8 +102,26 @@ describe("ReportDetail", () => {
     expect(screen.getByText("NSP-CERT-2026-007")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Verify this certificate" })).toHaveAttribute(
       "href",
-      "/verify/NSP-CERT-2026-007",
+      "/verify/NSP-CERT-2026-007#c=4F3A91C20B7DE5A1",
     );
+  });
+
+  it("the certificate's check code under its number, as printed, with a button that copies it", async () => {
+    mockFetch({
+      "GET /api/reports/41": { body: makeReport({ checkCode: "0A1B2C3D4E5F6789" }) },
+      "GET /api/sample-submissions/100": { body: sample },
+    });
+    const user = userEvent.setup();
+    // After setup, which puts its own clipboard in place.
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
+    render();
+    expect(await screen.findByText("Check code")).toBeInTheDocument();
+    expect(screen.getByText("0A1B-2C3D-4E5F-6789")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Copy check code" }));
+    expect(writeText).toHaveBeenCalledWith("0A1B-2C3D-4E5F-6789");
+    expect(await screen.findByText("Check code copied")).toBeInTheDocument();
+    Reflect.deleteProperty(navigator, "clipboard");
   });
 
   it("failure: Test Failed, no certificate", async () => {

@@ -23,6 +23,7 @@ import { LINK_SLOT, WithLink } from "@/components/reports/with-link";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 
 import { useDownloadReportPdf } from "../api/download-report-pdf";
+import { CheckCode } from "./check-code";
 import { ShareReport } from "./share-report";
 
 function BackLink() {
@@ -190,6 +191,7 @@ function ReportView({ report }: { report: Report }) {
               </span>
               <span className="font-mono text-base font-semibold text-slate-900">{certification}</span>
             </span>
+            {report.checkCode ? <CheckCode code={report.checkCode} /> : null}
             {report.sha256 ? (
               <span className="block w-full min-w-0 text-xs text-slate-700">
                 {t("reports.detail.sha256")}{" "}
@@ -197,7 +199,11 @@ function ReportView({ report }: { report: Report }) {
               </span>
             ) : null}
             <Link
-              to={paths.verify.href(certification)}
+              // The code in the fragment opens the full answer and stays out of every server log.
+              to={{
+                pathname: paths.verify.href(certification),
+                hash: report.checkCode ? `#c=${report.checkCode}` : "",
+              }}
               className="inline-flex min-h-11 items-center text-sm font-medium text-teal-800 underline lg:min-h-0 print:hidden"
             >
               {t("reports.detail.verifyLink")}
