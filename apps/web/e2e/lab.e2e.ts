@@ -1,7 +1,8 @@
 // Issue 5's journey in Debian's Chromium: a customer submits a sample (through the API); staff sign
 // in to the lab console at /lab/login, add an agent, assign it, mark the sample collected, start
 // testing, enter the results (a second staff member releases them: four eyes); the customer finds
-// it in /reports, opens it and downloads the PDF; /verify/{number} says genuine; staff revoke it; /verify says revoked. The console
+// it in /reports, opens it and downloads the PDF; /verify/{number} says genuine; one staff member asks to revoke it and a
+// second confirms on the Revocations page; /verify says revoked. The console
 // runs at desktop and tablet (1024×768) sizes, the customer's pages at phone size. Every screen
 // passes an axe check (WCAG 2 A and AA).
 import { readFileSync } from "node:fs";
@@ -18,6 +19,8 @@ import { stopAfterFirstFailure, useChromium, visible, waitForPath } from "./supp
 import {
   deactivateAgentsNamed,
   resultsFor,
+  REVIEWER_EMAIL,
+  REVIEWER_PASSWORD,
   reviewerHeaders,
   samplePanel,
   STAFF_EMAIL,
@@ -295,12 +298,52 @@ describe.skipIf(!baseURL || !chromiumAvailable())("lab journey", () => {
       await expectNoAxeViolations(page, "/verify/{number} (valid)");
     });
 
-    it("staff: revokes the report with a reason", async () => {
+    it("staff: asks to revoke the report with a reason and an internal note; it waits for a second person", async () => {
       const { page } = staff;
-      await page.getByLabel(/Reason for revoking/).fill("Sample label did not match the farm record");
+      await page.getByLabel(/Reason for revoking/).selectOption("sample_mislabelled");
+      await page.getByLabel(/Internal note/).fill("Sample label did not match the farm record");
       await page.getByRole("button", { name: "Revoke Report" }).click();
-      await visible(page.getByText(`Report #${reportId} revoked`));
-      await visible(page.getByText(/Revoked on .*: Sample label did not match the farm record/));
+      await visible(page.getByText(`Revocation of report #${reportId} asked: waiting for a second person`));
+      await visible(page.getByText(/Revocation asked by .*: waiting for a second person to confirm\./));
+      // The report still stands, and the one who asked cannot confirm it.
+      expect(await page.getByRole("button", { name: "Confirm Revocation" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Revoke Report" }).count()).toBe(0);
+      await expectNoAxeViolations(page, "/lab/samples/{id} (revocation asked)");
+    });
+
+    it("a second reviewer confirms it on the console's Revocations page; the report is revoked", async () => {
+      const second = await open(browser(), { viewport: size.viewport, hasTouch: size.touch });
+      try {
+        const { page } = second;
+        await reviewerHeaders(page);
+        await page.goto("/lab/login");
+        const form = await visible(page.getByRole("form", { name: "Lab sign in" }));
+        await form.getByLabel("Email").fill(REVIEWER_EMAIL);
+        await form.getByLabel("Password").fill(REVIEWER_PASSWORD);
+        await form.getByRole("button", { name: "Sign In" }).click();
+        await waitForPath(page, "/lab");
+        await page
+          .getByRole("navigation", { name: "Lab" })
+          .getByRole("link", { name: "Revocations" })
+          .click();
+        await waitForPath(page, "/lab/revocations");
+        await visible(page.getByRole("heading", { level: 1, name: "Revocations" }));
+        const request = page
+          .getByRole("list", { name: "Open revocation requests" })
+          .getByRole("listitem")
+          .filter({ hasText: `Report #${reportId} of sample #${sampleId}` });
+        await visible(request.getByText("Sample label did not match the farm record"));
+        await expectNoAxeViolations(page, "/lab/revocations");
+        await request.getByRole("button", { name: "Confirm Revocation" }).click();
+        await visible(page.getByText(`Report #${reportId} revoked`));
+        expect(second.pageErrors).toEqual([]);
+      } finally {
+        await second.context.close();
+      }
+      const { page } = staff;
+      await page.reload();
+      await visible(page.getByText(/Revoked on .*: The sample was mislabelled or mixed up/));
+      await visible(page.getByText("Internal note: Sample label did not match the farm record"));
       expect(await page.getByRole("button", { name: "Revoke Report" }).count()).toBe(0);
       await expectNoAxeViolations(page, "/lab/samples/{id} (revoked)");
     });
@@ -313,12 +356,14 @@ describe.skipIf(!baseURL || !chromiumAvailable())("lab journey", () => {
       await waitForPath(page, `/verify/${certification}`);
       const verdict = await visible(page.getByRole("region", { name: "Verification result" }));
       await visible(verdict.getByRole("heading", { name: "Certificate Revoked" }));
-      await visible(verdict.getByText(/Reason: Sample label did not match the farm record/));
+      await visible(verdict.getByText(/Reason: The sample was mislabelled or mixed up/));
       await expectNoAxeViolations(page, "/verify/{number} (revoked)");
 
       await page.goto(`/report/${reportId}`);
       const revoked = await visible(page.getByRole("region", { name: "Revoked" }));
-      await visible(revoked.getByText(/Sample label did not match the farm record/));
+      // The reason's wording; staff's internal note never reaches the customer.
+      await visible(revoked.getByText(/The sample was mislabelled or mixed up/));
+      expect(await page.getByText(/Sample label did not match the farm record/).count()).toBe(0);
       await page.goto("/report/99999999");
       await visible(page.getByRole("heading", { name: "Report Not Found" }));
       await visible(page.getByRole("link", { name: "Back to Reports" }));

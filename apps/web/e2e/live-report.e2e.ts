@@ -24,6 +24,7 @@ import {
   collectAndStartTesting,
   deactivateAgent,
   issueReport,
+  revokeByTwo,
   staffHeaders,
 } from "./support/staff";
 
@@ -106,16 +107,18 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live report journey (phone)",
     // A marker on the window: a reload would drop it.
     await page.evaluate(() => Object.assign(window, { liveMarker: true }));
 
-    const revoked = await page.request.post(`/api/lab/reports/${report.id}/revoke`, {
-      headers,
-      data: { reason: "Container mislabelled at the farm" },
+    // Two people: the demo account asks, a reviewer confirms; the page hears of the confirmation.
+    await revokeByTwo(page, headers, report.id, {
+      reasonCode: "sample_mislabelled",
+      note: "Container mislabelled at the farm",
     });
-    expect(revoked.status(), await revoked.text()).toBe(200);
     const startedAt = Date.now();
     const banner = await visible(page.getByRole("region", { name: "Revoked" }), 10_000);
     const seconds = (Date.now() - startedAt) / 1000;
     expect(seconds).toBeLessThan(10);
-    await visible(banner.getByText("Reason: Container mislabelled at the farm"));
+    await visible(banner.getByText("Reason: The sample was mislabelled or mixed up"));
+    // Staff's internal note never reaches the customer.
+    expect(await page.getByText(/Container mislabelled at the farm/).count()).toBe(0);
     await waitUntil(
       async () => (await page.getByRole("heading", { name: "Test Passed" }).count()) === 0,
       "Test Passed to go",

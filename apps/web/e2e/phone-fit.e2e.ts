@@ -25,6 +25,7 @@ import {
   collectAndStartTesting,
   deactivateAgentsNamed,
   issueReport,
+  revokeByTwo,
   STAFF_EMAIL,
   STAFF_PASSWORD,
   staffHeaders,
@@ -281,11 +282,10 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
     const revoked = await issueReport(staff.page, headers, ids.revoked, "pass");
     reports.revoked = revoked.id;
     certificate = revoked.certification ?? "";
-    const revoke = await staff.page.request.post(`/api/lab/reports/${revoked.id}/revoke`, {
-      headers,
-      data: { reason: "Sample label did not match the farm record" },
+    await revokeByTwo(staff.page, headers, revoked.id, {
+      reasonCode: "sample_mislabelled",
+      note: "Sample label did not match the farm record",
     });
-    expect(revoke.status(), await revoke.text()).toBe(200);
     // No active agent left (the dispatcher would assign the next sample), then one stays PENDING.
     await deactivateAgentsNamed(staff.page, headers, agentName);
     ids.pending = await submitSample(page, token, customerId, LONG_NAME);

@@ -135,6 +135,25 @@ export async function reviewerHeaders(page: Page): Promise<StaffHeaders> {
   return staffHeadersOf(page, REVIEWER_EMAIL, REVIEWER_PASSWORD);
 }
 
+/**
+ * Revokes a report the lab's default way, two people: `headers` (the demo account) asks with a reason
+ * code and an internal note, the e2e reviewer confirms.
+ */
+export async function revokeByTwo(
+  page: Page,
+  headers: StaffHeaders,
+  reportId: number,
+  body: { reasonCode: string; note?: string },
+): Promise<void> {
+  const asked = await page.request.post(`/api/lab/reports/${reportId}/revoke`, { headers, data: body });
+  expect(asked.status(), await asked.text()).toBe(202);
+  const { id } = (await asked.json()) as { id: number };
+  const confirmed = await page.request.post(`/api/lab/revocations/${id}/confirm`, {
+    headers: await reviewerHeaders(page),
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
 interface PanelParameter {
   code: string;
   kind: "quantitative" | "qualitative" | "graded";
