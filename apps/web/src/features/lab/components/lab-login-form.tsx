@@ -127,7 +127,11 @@ export function LabLoginForm() {
                   idPrefix="lab"
                   email={email}
                   password={password}
-                  onEmailChange={setEmail}
+                  onEmailChange={(value) => {
+                    setEmail(value);
+                    // The wait belongs to the account that was refused, not to the next one typed.
+                    setRetryAt(null);
+                  }}
                   onPasswordChange={setPassword}
                   errors={errors}
                   emailAutoComplete="username"
