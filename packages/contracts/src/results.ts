@@ -57,7 +57,140 @@ export const resultMessages = {
   specVersionUsed: "This version has judged a report and cannot change; add a new version",
   limitInvalid: "Each limit needs a kind and the values that kind takes",
   trendParameterRequired: "Choose a parameter",
+  /** A value outside its parameter's range (the lab console's lab.entry.valueOutOfRange*, in English). */
+  resultValueOutOfRange: ({ parameter, min, max, decimals }: ResultRangeWords) =>
+    decimals === 0
+      ? `${parameter}: enter a whole number from ${min} to ${max}`
+      : `${parameter}: enter a number from ${min} to ${max}, with at most ${String(decimals)} decimal ${decimals === 1 ? "place" : "places"}`,
 } as const;
+
+/**
+ * The values a result may take in its parameter's unit. A guard against typing slips and hostile
+ * input (1e308 printed on a certificate), far beyond any real sample: not a legal limit.
+ */
+export interface ResultValueRange {
+  min: number;
+  max: number;
+  /** Decimal places at most (0: whole numbers only). */
+  decimals: number;
+}
+
+const range = (min: number, max: number, decimals: number): ResultValueRange => ({ min, max, decimals });
+// Amounts: enough decimals for three significant figures of the smallest reading a method reports,
+// far short of float noise (0.1 + 0.2 has 17).
+const amount = (max: number): ResultValueRange => range(0, max, 6);
+// Mass fractions: a sample holds at most itself (1 kg/kg, 100 g/100 g).
+const PER_KG_TRACE = amount(1_000_000);
+const PERCENT = amount(100);
+// 10^10 per gram is beyond any food (a pure culture is about 10^9); a mean of plates may have a decimal.
+const COUNT = range(0, 10_000_000_000, 1);
+
+/** By unit as the catalogue spells it (matched ignoring case, spacing and µ/μ/u). */
+const RANGES_BY_UNIT: Readonly<Record<string, ResultValueRange>> = {
+  "µg/kg": PER_KG_TRACE,
+  ppb: PER_KG_TRACE,
+  "ng/g": PER_KG_TRACE,
+  "pg/g": PER_KG_TRACE,
+  "mg/kg": PER_KG_TRACE,
+  ppm: PER_KG_TRACE,
+  "mg MDA/kg": PER_KG_TRACE,
+  "g/kg": amount(1000),
+  "g/100 g": PERCENT,
+  "mg/100 g": amount(100_000),
+  "mg N/100 g": amount(100_000),
+  "µg/100 g": amount(100_000_000),
+  "µmol/g": amount(10_000),
+  "µmol TE/100 g": amount(1_000_000),
+  "meq O2/kg fat": amount(10_000),
+  "%": PERCENT,
+  "% of gross weight": PERCENT,
+  "% by count": PERCENT,
+  "% of fat": PERCENT,
+  "cfu/g": COUNT,
+  "cfu/ml": COUNT,
+  "pieces/kg": range(0, 100_000, 1),
+  "kcal/100 g": range(0, 900, 1),
+  pH: range(0, 14, 2),
+  aw: range(0, 1, 3),
+  "Ho (0-1)": range(0, 1, 3),
+  ratio: range(0, 1000, 3),
+  alleles: range(0, 1000, 2),
+  N: range(0, 10_000, 2),
+  "CIELAB L*": range(0, 100, 2),
+  "CIELAB C*": range(0, 200, 2),
+  "°": range(0, 360, 2),
+  // Salinity: saturated brine is about 260 ppt.
+  ppt: range(0, 300, 2),
+  "‰": range(0, 300, 2),
+  psu: range(0, 300, 2),
+  "°C": range(-80, 200, 1),
+  "score 0-10": range(0, 10, 2),
+};
+/** A unit the table does not know (staff may add parameters): non-negative, still bounded. */
+const OTHER_UNIT = range(0, 1_000_000_000, 6);
+
+const unitKey = (unit: string): string =>
+  unit
+    .normalize("NFKC")
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, "")
+    .replace(/[\u2013\u2014]/g, "-")
+    .replace(/^u(?=[a-z]+\/)/, "\u03bc");
+const rangeByUnit = new Map(Object.entries(RANGES_BY_UNIT).map(([unit, bounds]) => [unitKey(unit), bounds]));
+
+export function resultValueRange(parameter: Pick<Parameter, "unit">): ResultValueRange {
+  return (parameter.unit === null ? undefined : rangeByUnit.get(unitKey(parameter.unit))) ?? OTHER_UNIT;
+}
+
+/** Decimal places of a number as JavaScript writes it shortest (1.5e-7 has 8). */
+export function decimalsOf(value: number): number {
+  const match = /^-?\d+(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(value));
+  if (!match) return Number.POSITIVE_INFINITY;
+  return Math.max(0, (match[1]?.length ?? 0) - Number(match[2] ?? 0));
+}
+
+/** Whether a value is finite, within its range and written with no more decimals than it allows. */
+export const inResultValueRange = (bounds: ResultValueRange, value: number): boolean =>
+  Number.isFinite(value) &&
+  value >= bounds.min &&
+  value <= bounds.max &&
+  decimalsOf(value) <= bounds.decimals;
+
+/** What the range message names: numbers grouped in English, the unit after the maximum. */
+export interface ResultRangeWords {
+  parameter: string;
+  min: string;
+  max: string;
+  decimals: number;
+}
+
+const english = new Intl.NumberFormat("en", { maximumFractionDigits: 20 });
+
+export function resultRangeWords(
+  parameter: Pick<Parameter, "unit">,
+  name: string,
+  bounds: ResultValueRange = resultValueRange(parameter),
+): ResultRangeWords {
+  const unit = parameter.unit?.trim();
+  return {
+    parameter: name,
+    min: english.format(bounds.min),
+    max: `${english.format(bounds.max)}${unit ? ` (${unit})` : ""}`,
+    decimals: bounds.decimals,
+  };
+}
+
+/** The range message when `value` breaks its parameter's range, else null. */
+export function resultValueRangeProblem(
+  parameter: Pick<Parameter, "name" | "unit">,
+  value: number,
+): string | null {
+  const bounds = resultValueRange(parameter);
+  return inResultValueRange(bounds, value)
+    ? null
+    : resultMessages.resultValueOutOfRange(resultRangeWords(parameter, parameter.name, bounds));
+}
 
 export const marketCodeSchema = text(resultMessages.marketInvalid)
   .trim()
@@ -199,10 +332,12 @@ export const resultEntrySchema = z
       .trim()
       .toUpperCase()
       .pipe(z.string().regex(PARAMETER_CODE_PATTERN, resultMessages.parameterUnknown)),
+    // Any number, even one too large to be finite (1e999 in JSON): its parameter's range, checked
+    // where the parameter is known (resultProblem), refuses it with a message naming both.
     value: z
-      .number({ error: resultMessages.resultValueInvalid })
-      .finite(resultMessages.resultValueInvalid)
-      .min(0, resultMessages.resultValueInvalid)
+      .custom<number>((value) => typeof value === "number" && !Number.isNaN(value), {
+        error: resultMessages.resultValueInvalid,
+      })
       .optional(),
     qualifier: text().trim().min(1).max(GRADE_MAX, resultMessages.resultQualifierInvalid).optional(),
   })

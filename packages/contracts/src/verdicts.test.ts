@@ -120,14 +120,19 @@ describe("judgeLimit: one result against one limit", () => {
   });
 });
 
+const CAP_RANGE =
+  "Chloramphenicol: enter a number from 0 to 1,000,000 (µg/kg), with at most 6 decimal places";
+
 describe("resultProblem: a result must fit its parameter", () => {
   it.each([
     [quantity(), value(0.2), null],
     [quantity(), qualifier("below_loq"), null],
     [quantity(), qualifier("absent"), "This qualifier does not apply to the parameter"],
     [quantity(), { value: null, qualifier: null }, "Enter a value or a qualifier for each result"],
-    [quantity(), value(-1), "The value must be a number of zero or more in the parameter's unit"],
-    [quantity(), value(Number.NaN), "The value must be a number of zero or more in the parameter's unit"],
+    [quantity(), value(-1), CAP_RANGE],
+    [quantity(), value(Number.NaN), CAP_RANGE],
+    [quantity(), value(1e308), CAP_RANGE],
+    [quantity(), value(0.0000001), CAP_RANGE],
     [quantity(), { value: 1, qualifier: "below_loq" }, "This qualifier does not apply to the parameter"],
     [presence(false), qualifier("detected"), null],
     [presence(false), value(1), "This qualifier does not apply to the parameter"],

@@ -11,6 +11,7 @@ import {
   type Parameter,
   type ParameterLine,
   type ParameterVerdict,
+  resultValueRangeProblem,
 } from "./results";
 
 export interface ResultValue {
@@ -53,6 +54,10 @@ export function qualifiersOf(parameter: Parameter): readonly string[] {
 const gradeIndex = (parameter: Parameter, grade: string): number =>
   (parameter.grades ?? []).findIndex((g) => g.toLowerCase() === grade.toLowerCase());
 
+/** Quantitative parameters and graded ones scored by number take a value; the others a qualifier. */
+const takesValue = (parameter: Parameter): boolean =>
+  parameter.kind === "quantitative" || (parameter.kind === "graded" && !parameter.grades);
+
 /**
  * Whether a result fits its parameter: null when it does, else the message. Quantitative: a value or
  * not detected / below LOQ; qualitative: a qualifier only; graded: a grade, or a score when the
@@ -61,8 +66,11 @@ const gradeIndex = (parameter: Parameter, grade: string): number =>
 export function resultProblem(parameter: Parameter, result: ResultValue): string | null {
   const { value, qualifier } = result;
   if (value === null && qualifier === null) return resultMessages.resultValueOrQualifier;
-  if (value !== null && (!Number.isFinite(value) || value < 0)) return resultMessages.resultValueInvalid;
   if (value !== null && qualifier !== null) return resultMessages.resultQualifierInvalid;
+  if (value !== null && takesValue(parameter)) {
+    const outOfRange = resultValueRangeProblem(parameter, value);
+    if (outOfRange) return outOfRange;
+  }
   if (parameter.kind === "qualitative") {
     return qualifier !== null && qualifiersOf(parameter).includes(qualifier)
       ? null

@@ -36,6 +36,11 @@ function csvEntries(content: string): unknown[] {
     if (value !== "" && !NUMBER.test(value)) {
       throw new ResultsFileError(`line ${index + 2}: value "${value}" is not a number`);
     }
+    // Each parameter's range is checked where the parameter is known; a number no double holds
+    // (1e999 reads as Infinity) is refused here, where its line is known.
+    if (value !== "" && !Number.isFinite(Number(value))) {
+      throw new ResultsFileError(`line ${index + 2}: value "${value}" is too large to be a number`);
+    }
     return {
       code: row["code"] ?? "",
       ...(value !== "" ? { value: Number(value) } : {}),

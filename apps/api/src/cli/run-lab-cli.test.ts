@@ -121,6 +121,20 @@ describe("pnpm lab", () => {
     expect(partial.out).toMatch(/^market\tversion\tverdict$/m);
     expect(partial.out).toMatch(/^LAB\t\d+\tpending$/m);
     expect(partial.out).toContain("Missing: CD, HG");
+    // A value outside its parameter's range: refused with the parameter and the range, nothing kept.
+    expect(
+      await cli(["results", sid, "wild.csv", ...as("analyst@aquatest.local")], {
+        "wild.csv": "code,value\nCD,0.01\nPB,1e308\n",
+      }),
+    ).toMatchObject({
+      code: 1,
+      err: resultMessages.resultValueOutOfRange({
+        parameter: "Lead (Pb)",
+        min: "0",
+        max: "1,000,000 (mg/kg)",
+        decimals: 6,
+      }),
+    });
     const csv = "\uFEFFCode, Value ,Qualifier\r\nPB,0.05,\r\ncd,,below_loq\r\nHG,0.1,\r\n";
     const entered = await cli(["results", sid, "metals.csv", ...as("ANALYST@aquatest.local")], {
       "metals.csv": csv,
@@ -237,9 +251,9 @@ describe("pnpm lab", () => {
       code: 2,
       err: expect.stringContaining(`line 2: ${resultMessages.resultValueOrQualifier}`),
     });
-    expect(await run("code,value\nPB,-1\n")).toMatchObject({
+    expect(await run("code,value\nPB,1e999\n")).toMatchObject({
       code: 2,
-      err: expect.stringContaining(resultMessages.resultValueInvalid),
+      err: expect.stringContaining('line 2: value "1e999" is too large to be a number'),
     });
     expect(await run("{not json", "r.json")).toMatchObject({
       code: 2,

@@ -1,7 +1,7 @@
 // The demo lab's results (issue 16): plausible values for each parameter of a sample's panel, judged
 // by the same limits the lab's verdict engine reads. Pure: every choice comes from the injected random.
 import type { Limit, MarketSpec, Parameter, ResultEntry } from "@lab/contracts";
-import { judgeLimit, screeningPositive } from "@lab/contracts";
+import { judgeLimit, resultValueRange, screeningPositive } from "@lab/contracts";
 
 /**
  * How a sample's story ends: within every limit; outside a limit in every market that sets one;
@@ -172,7 +172,9 @@ function failingCandidates(parameter: Parameter, limits: readonly Limit[], rando
   const candidates: Value[] = [];
   const maxima = limits.flatMap((limit) => (limit.max !== null ? [limit.max] : []));
   const minima = limits.flatMap((limit) => (limit.min !== null && limit.min > 0 ? [limit.min] : []));
-  if (maxima.length > 0) candidates.push(v(Math.max(...maxima) * (1.5 + random() * 2)));
+  // Never past what the unit allows (a 0–10 score tops out at 10), which the API would refuse.
+  const ceiling = resultValueRange(parameter).max;
+  if (maxima.length > 0) candidates.push(v(Math.min(Math.max(...maxima) * (1.5 + random() * 2), ceiling)));
   if (minima.length > 0) candidates.push(v(Math.min(...minima) * (0.4 + random() * 0.3)));
   candidates.push(v(Math.max(floor, 0.01) * (2 + random() * 3)));
   return candidates;

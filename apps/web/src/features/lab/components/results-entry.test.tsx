@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { resultMessages, type Analysis, type Parameter } from "@lab/contracts";
+import { resultMessages, resultRangeWords, type Analysis, type Parameter } from "@lab/contracts";
 
 import { resetLabSessionCache, startLabSession } from "@/lib/lab-session";
 import { mockFetch } from "@/testing/mock-fetch";
@@ -17,6 +17,25 @@ const staff = {
   name: "Anil Analyst",
   roles: ["analyst" as const],
   language: "en" as const,
+};
+
+const PH: Parameter = {
+  ...CAP,
+  code: "PH",
+  name: "pH",
+  unit: "pH",
+  method: "Electrode",
+  lod: null,
+  loq: null,
+};
+const TPC: Parameter = {
+  ...CAP,
+  code: "TPC",
+  name: "Total plate count",
+  unit: "cfu/g",
+  method: "ISO 4833-1",
+  lod: 10,
+  loq: 10,
 };
 
 const renderEntry = (panel: Parameter[], analysis: Analysis | null = null) =>
@@ -114,11 +133,57 @@ describe("ResultsEntry", () => {
     await user.click(screen.getByRole("button", { name: "Save Results" }));
     expect(await screen.findByText(resultMessages.resultsRequired)).toBeInTheDocument();
     const value = screen.getByLabelText("Value (µg/kg)");
-    await user.type(value, "-1");
+    await user.type(value, "0.1.2");
     expect(value).toHaveAttribute("aria-invalid", "true");
     expect(value).toHaveAccessibleDescription(resultMessages.resultValueInvalid);
     await user.click(screen.getByRole("button", { name: "Save Results" }));
     expect(callsTo("POST", "/api/lab/samples/100/results")).toHaveLength(0);
+  });
+
+  const PH_RANGE = "pH: enter a number from 0 to 14 (pH), with at most 2 decimal places";
+  const CAP_RANGE =
+    "Chloramphenicol: enter a number from 0 to 1,000,000 (µg/kg), with at most 6 decimal places";
+  const TPC_RANGE =
+    "Total plate count: enter a number from 0 to 10,000,000,000 (cfu/g), with at most 1 decimal place";
+  it.each([
+    { parameter: PH, typed: "15", message: PH_RANGE },
+    { parameter: PH, typed: "7.125", message: PH_RANGE },
+    { parameter: PH, typed: "-1", message: PH_RANGE },
+    { parameter: CAP, typed: "1e308", message: CAP_RANGE },
+    { parameter: CAP, typed: "Infinity", message: CAP_RANGE },
+    { parameter: TPC, typed: "-1", message: TPC_RANGE },
+  ])(
+    "$parameter.code typed as $typed: the server's range message beside the field, and nothing is sent",
+    async ({ parameter, typed, message }) => {
+      const { callsTo } = mockFetch({});
+      const user = userEvent.setup();
+      renderEntry([parameter]);
+      const value = screen.getByLabelText(`Value (${parameter.unit ?? ""})`);
+      await user.type(value, typed);
+      expect(value).toHaveAttribute("aria-invalid", "true");
+      expect(value).toHaveAccessibleDescription(message);
+      expect(message).toBe(resultMessages.resultValueOutOfRange(resultRangeWords(parameter, parameter.name)));
+      await user.click(screen.getByRole("button", { name: "Save Results" }));
+      expect(callsTo("POST", "/api/lab/samples/100/results")).toHaveLength(0);
+    },
+  );
+
+  it("a value at the edge of its range is sent", async () => {
+    const { callsTo } = mockFetch({
+      "POST /api/lab/samples/100/results": {
+        body: makeAnalysis([PH], { PH: { value: 14, qualifier: null } }),
+      },
+    });
+    const user = userEvent.setup();
+    renderEntry([PH]);
+    const value = screen.getByLabelText("Value (pH)");
+    await user.type(value, "14");
+    expect(value).not.toHaveAttribute("aria-invalid", "true");
+    await user.click(screen.getByRole("button", { name: "Save Results" }));
+    await waitFor(() => expect(callsTo("POST", "/api/lab/samples/100/results")).toHaveLength(1));
+    expect(callsTo("POST", "/api/lab/samples/100/results")[0]?.body).toEqual({
+      results: [{ code: "PH", value: 14 }],
+    });
   });
 
   it("a screening positive adds its confirmatory parameter with a Confirmation testing notice", async () => {

@@ -3,7 +3,10 @@ import { useMemo, useState, type FormEvent } from "react";
 
 import {
   RESULT_NOTE_MAX,
+  inResultValueRange,
   resultMessages,
+  resultRangeWords,
+  resultValueRange,
   type Analysis,
   type AnalysisState,
   type Parameter,
@@ -88,6 +91,19 @@ export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntr
   const judgement = liveJudgement({ panel, catalogue, entries, markets: specs });
   const lines = judgement.parameters;
   const problems = entryProblems(lines, entries);
+  // The server's range message, in the reader's language, as soon as a typed number leaves its range.
+  const rangeErrors = Object.fromEntries(
+    lines.flatMap((line) => {
+      const entry = entries[line.code];
+      if (!entry || entry.choice !== VALUE_CHOICE || !takesNumber(line)) return [];
+      const typed = entry.value.trim().replace(",", ".");
+      const bounds = resultValueRange(line);
+      if (typed === "" || Number.isNaN(Number(typed)) || inResultValueRange(bounds, Number(typed))) return [];
+      const words = resultRangeWords(line, names.parameter(line.code, line.name), bounds);
+      const key = words.decimals === 0 ? "lab.entry.valueOutOfRangeWhole" : "lab.entry.valueOutOfRange";
+      return [[line.code, t(key, { ...words })]];
+    }),
+  );
 
   const setEntry = (parameter: Parameter, change: Partial<Entry>) => {
     setEntries((current) => ({
@@ -188,7 +204,7 @@ export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntr
             key={line.code}
             line={line}
             entry={entries[line.code] ?? emptyEntry(line)}
-            error={serverErrors[line.code] ?? problems[line.code]}
+            error={serverErrors[line.code] ?? rangeErrors[line.code] ?? problems[line.code]}
             onChange={(change) => setEntry(line, change)}
           />
         ))}
