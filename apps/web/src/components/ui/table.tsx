@@ -48,11 +48,7 @@ export function Table({ children, label, size = "md", className, tableClassName 
 
 /** The column headings; give it `<TableRow>` of `<TableHead>`. */
 export function TableHeader({ children }: { children: ReactNode }) {
-  return (
-    <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
-      {children}
-    </thead>
-  );
+  return <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700">{children}</thead>;
 }
 
 export function TableBody({ children }: { children: ReactNode }) {

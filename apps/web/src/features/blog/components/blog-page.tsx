@@ -69,7 +69,7 @@ function PostCard({ post }: { post: BlogPost }) {
           {image.icon}
         </div>
         <div className="flex flex-1 flex-col p-5">
-          <p className="text-xs font-semibold tracking-wide break-words text-teal-800 uppercase">
+          <p className="text-xs font-semibold tracking-wide break-words text-teal-800">
             {t(categoryLabels[post.category])}
           </p>
           {/* The article itself is English only (the page says so): read out as English. */}
