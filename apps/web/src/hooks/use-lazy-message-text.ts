@@ -1,7 +1,7 @@
 import { useCallback, useReducer } from "react";
 
 import { isLoaded, loadNamespaces } from "@/lib/i18n/i18n";
-import { messageText } from "@/lib/i18n/localized-names";
+import { messageText } from "@/lib/i18n/message-text";
 import { useLanguage } from "@/lib/i18n/use-t";
 
 /**

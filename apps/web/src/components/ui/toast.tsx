@@ -1,18 +1,8 @@
 import { CircleAlert, CircleCheck, TriangleAlert, X } from "lucide-react";
-import {
-  createContext,
-  Suspense,
-  use,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
-import { useT } from "@/lib/i18n/use-t";
+import { useCommonText } from "@/lib/i18n/use-t";
 
 import { cn } from "./cn";
 
@@ -105,14 +95,7 @@ export function ToastProvider({ children, duration }: { children: ReactNode; dur
   return (
     <ToastContext value={api}>
       {children}
-      {/*
-        Only while a toast shows: its labels' namespace loads with the first toast, not with every page.
-      */}
-      {toasts.length > 0 ? (
-        <Suspense fallback={null}>
-          <ToastRegion toasts={toasts} onDismiss={dismiss} />
-        </Suspense>
-      ) : null}
+      {toasts.length > 0 ? <ToastRegion toasts={toasts} onDismiss={dismiss} /> : null}
     </ToastContext>
   );
 }
@@ -123,16 +106,22 @@ export function useToast(): ToastApi {
   return api;
 }
 
+// The English when even "common" could not be fetched.
+const REGION_ENGLISH = "Status messages";
+const DISMISS_ENGLISH = "Dismiss notification";
+
 /**
  * The toasts, at the bottom: on a phone clear of the sticky header and the progress bars below it, on a
  * desktop clear of the bell and the user menu in the top bar. Texts raised as the spec's English
  * messages show in the reader's language.
  */
 function ToastRegion({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: (id: number) => void }) {
-  const { t } = useT("auth");
+  // Labels from "common", which is in before the first render: a toast needs no fetch (offline, a
+  // catalogue fetched for it failed, and was fetched again on every render).
+  const text = useCommonText();
   return (
     <section
-      aria-label={t("auth.toast.region")}
+      aria-label={text("common.toast.region", REGION_ENGLISH)}
       className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 pb-[env(safe-area-inset-bottom)] sm:inset-x-auto sm:right-4 sm:items-end"
     >
       {toasts.map((toast) => (
@@ -150,7 +139,7 @@ function ToastRegion({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: (i
           </p>
           <button
             type="button"
-            aria-label={t("auth.toast.dismiss")}
+            aria-label={text("common.toast.dismiss", DISMISS_ENGLISH)}
             onClick={() => onDismiss(toast.id)}
             className="-my-2.5 -mr-3 flex h-11 w-11 shrink-0 items-center justify-center rounded hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
           >

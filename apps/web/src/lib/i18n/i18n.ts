@@ -12,6 +12,8 @@ import type { MessageKey, MessageValues, Namespace } from "@lab/i18n";
 import { setupI18n } from "@lingui/core";
 import { loadCatalogue, namespaces as webNamespaces } from "virtual:i18n/loaders";
 
+import { retryRound, withRetries } from "../network";
+
 const STORAGE_KEY = "lab.language";
 
 export const i18n = setupI18n();
@@ -49,7 +51,7 @@ export const isLoaded = (language: LanguageCode, ns: Namespace) => loaded.has(sl
 let errorIdByText: Map<string, string> | undefined;
 let errorLookup: Promise<void> | undefined;
 function loadErrorLookup(): Promise<void> {
-  errorLookup ??= loadCatalogue("en", "errors").then((module) => {
+  errorLookup ??= withRetries(() => loadCatalogue("en", "errors")).then((module) => {
     errorIdByText = new Map(
       Object.entries(module.default).flatMap(([id, compiled]) =>
         compiled.every((token) => typeof token === "string") ? [[compiled.join(""), id] as const] : [],
@@ -71,12 +73,13 @@ export function loadNamespaces(language: LanguageCode, namespaces: readonly Name
     let wait = pending.get(key);
     if (!wait) {
       wait = webNamespaces.includes(ns)
-        ? Promise.all([loadCatalogue(language, ns), ns === "errors" ? loadErrorLookup() : undefined]).then(
-            ([module]) => {
-              i18n.load(language, module.default);
-              loaded.add(key);
-            },
-          )
+        ? Promise.all([
+            withRetries(() => loadCatalogue(language, ns)),
+            ns === "errors" ? loadErrorLookup() : undefined,
+          ]).then(([module]) => {
+            i18n.load(language, module.default);
+            loaded.add(key);
+          })
         : Promise.resolve();
       pending.set(key, wait);
       // A failed chunk (offline) may be asked for again.
@@ -88,19 +91,23 @@ export function loadNamespaces(language: LanguageCode, namespaces: readonly Name
 }
 
 /** A promise that says whether it has settled, as React reads a suspending thenable. */
-type Tracked = Promise<void> & {
+export type Tracked = Promise<void> & {
   status?: "pending" | "fulfilled" | "rejected";
   value?: undefined;
   reason?: unknown;
+  /** The retry round it failed in: it is tried again only in a later one. */
+  round?: number;
 };
 const groups = new Map<string, Tracked>();
 /**
  * The same promise for the same set of namespaces, marked settled, for a component to suspend on
- * while they load (useT).
+ * while they load (useT). A failed one stays failed (useT throws its reason to the route's error
+ * page) until a later retry round: asking again on every render was a storm of requests offline.
  */
-export function namespacesReady(language: LanguageCode, namespaces: readonly Namespace[]): Promise<void> {
+export function namespacesReady(language: LanguageCode, namespaces: readonly Namespace[]): Tracked {
   const key = `${language}:${namespaces.join(",")}`;
   let wait = groups.get(key);
+  if (wait?.status === "rejected" && wait.round !== retryRound()) wait = undefined;
   if (!wait) {
     const tracked: Tracked = namespaces.every((ns) => isLoaded(language, ns))
       ? Promise.resolve()
@@ -118,7 +125,7 @@ export function namespacesReady(language: LanguageCode, namespaces: readonly Nam
         (reason: unknown) => {
           tracked.status = "rejected";
           tracked.reason = reason;
-          groups.delete(key);
+          tracked.round = retryRound();
         },
       );
     }

@@ -7,7 +7,7 @@ import {
   type Namespace,
 } from "@lab/i18n";
 import type { LanguageCode } from "@lab/contracts";
-import { useMemo, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
 
 import { getLanguage, i18n, isLoaded, namespacesReady, subscribeLanguage } from "./i18n";
 
@@ -38,8 +38,12 @@ export function useT<N extends Namespace = "common">(...namespaces: N[]): Transl
     // Thrown, not use()d: React replays a component suspended by use() with the hooks it had
     // recorded, and a replay that no longer suspends calls more of them ("Update hook called on
     // initial render"); a thrown promise unwinds to the boundary and mounts afresh once loaded.
+    const ready = namespacesReady(language, needed);
+    // A failed load goes to the route's error page ("No connection", Retry), which asks again: a
+    // rejected promise thrown again would be retried by React on every render, a storm offline.
+    if (ready.status === "rejected") throw ready.reason;
     // eslint-disable-next-line @typescript-eslint/only-throw-error
-    throw namespacesReady(language, needed);
+    throw ready;
   }
   return useMemo(
     () => ({
@@ -48,6 +52,18 @@ export function useT<N extends Namespace = "common">(...namespaces: N[]): Transl
       date: (value, style) => formatDate(language, value, style),
       number: (value, options) => formatNumber(language, value, options),
     }),
+    [language],
+  );
+}
+
+/**
+ * A "common" text that never waits nor fails: for what must show when no catalogue could be fetched
+ * (the error page, the toasts). The given English until the reader's "common" namespace is in.
+ */
+export function useCommonText(): (key: MessageKey<"common">, english: string) => string {
+  const language = useLanguage();
+  return useCallback(
+    (key: MessageKey<"common">, english: string) => (isLoaded(language, "common") ? i18n._(key) : english),
     [language],
   );
 }
