@@ -1,13 +1,26 @@
 import { i18nCatalogues } from "@lab/i18n/vite";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 const apiTarget = "http://localhost:3000";
 
-export default defineConfig({
+// react-router's package exports only its development build (remix-run/react-router#12532): in a
+// production bundle it printed "Hey developer" error pages and carried its dev warnings (/login's
+// budget). The build takes the production build it ships beside it.
+const reactRouterProduction = fileURLToPath(
+  new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [i18nCatalogues(), react(), tailwindcss()],
-  resolve: { alias: { "@": "/src" } },
+  resolve: {
+    alias: [
+      { find: "@", replacement: "/src" },
+      ...(command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
+  },
   // sockjs-client (the real-time client) reads Node's `global`; the build's CommonJS plugin maps it,
   // the dev server's dependency pre-bundling needs it spelled out.
   optimizeDeps: { esbuildOptions: { define: { global: "globalThis" } } },
@@ -41,4 +54,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,4 +1,4 @@
-import { Suspense, useMemo, type ComponentType } from "react";
+import { Suspense, useMemo } from "react";
 import {
   createBrowserRouter,
   Navigate,
@@ -9,14 +9,14 @@ import {
 } from "react-router";
 import type { RouteObject } from "react-router";
 
+import { RouteError } from "@/components/errors/route-error";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { afterSignInHref, signInHref } from "@/features/auth/utils/return-to";
 import { signedOutByChoice, useRestoring, useSession } from "@/lib/auth";
-import { useT } from "@/lib/i18n/use-t";
+import { useCommonText } from "@/lib/i18n/use-t";
 
-type RouteModule = { default: ComponentType };
-const lazyPage = (load: () => Promise<RouteModule>) => async () => ({ Component: (await load()).default });
+import { lazyPage } from "./lazy-page";
 
 function RootLayout() {
   return (
@@ -34,10 +34,12 @@ function RootLayout() {
   );
 }
 
-// "common" is loaded before the first render (main.tsx), so this never suspends itself.
+const LOADING_ENGLISH = "Loading...";
+
+// Never suspends nor fails: "common" loads before the first render (main.tsx), else English.
 function PageFallback() {
-  const { t } = useT();
-  return <LoadingState label={t("common.loading")} className="min-h-screen" />;
+  const text = useCommonText();
+  return <LoadingState label={text("common.loading", LOADING_ENGLISH)} className="min-h-screen" />;
 }
 
 /**
@@ -80,6 +82,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     HydrateFallback: PageFallback,
+    // The last resort, whole-page; the layouts below keep their shell around their own.
+    errorElement: <RouteError />,
     children: [
       {
         element: <GuestOnly />,
@@ -103,15 +107,25 @@ export const routes: RouteObject[] = [
       { path: paths.labLogin.path, lazy: lazyPage(() => import("./routes/lab/login")) },
       {
         lazy: lazyPage(() => import("./routes/lab/root")),
+        errorElement: <RouteError />,
         children: [
-          { path: paths.lab.path, lazy: lazyPage(() => import("./routes/lab/queue")) },
-          { path: paths.labSample.path, lazy: lazyPage(() => import("./routes/lab/sample")) },
-          { path: paths.labAgents.path, lazy: lazyPage(() => import("./routes/lab/agents")) },
-          { path: paths.labEnquiries.path, lazy: lazyPage(() => import("./routes/lab/enquiries")) },
-          { path: paths.labStaff.path, lazy: lazyPage(() => import("./routes/lab/staff")) },
-          { path: paths.labMarkets.path, lazy: lazyPage(() => import("./routes/lab/markets")) },
-          { path: paths.labRevocations.path, lazy: lazyPage(() => import("./routes/lab/revocations")) },
-          { path: `${paths.lab.path}/*`, element: <Navigate to={paths.lab.href()} replace /> },
+          {
+            // A screen that fails shows its error inside the console's shell.
+            errorElement: <RouteError />,
+            children: [
+              { path: paths.lab.path, lazy: lazyPage(() => import("./routes/lab/queue")) },
+              { path: paths.labSample.path, lazy: lazyPage(() => import("./routes/lab/sample")) },
+              { path: paths.labAgents.path, lazy: lazyPage(() => import("./routes/lab/agents")) },
+              { path: paths.labEnquiries.path, lazy: lazyPage(() => import("./routes/lab/enquiries")) },
+              { path: paths.labStaff.path, lazy: lazyPage(() => import("./routes/lab/staff")) },
+              { path: paths.labMarkets.path, lazy: lazyPage(() => import("./routes/lab/markets")) },
+              {
+                path: paths.labRevocations.path,
+                lazy: lazyPage(() => import("./routes/lab/revocations")),
+              },
+              { path: `${paths.lab.path}/*`, element: <Navigate to={paths.lab.href()} replace /> },
+            ],
+          },
         ],
       },
       {
@@ -119,20 +133,30 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: lazyPage(() => import("./routes/app/root")),
+            errorElement: <RouteError />,
             children: [
-              { path: paths.dashboard.path, lazy: lazyPage(() => import("./routes/app/dashboard")) },
-              { path: paths.customers.path, lazy: lazyPage(() => import("./routes/app/customers")) },
-              { path: paths.profile.path, lazy: lazyPage(() => import("./routes/app/profile")) },
-              { path: paths.submitSample.path, lazy: lazyPage(() => import("./routes/app/submit-sample")) },
               {
-                path: paths.sampleProcessing.path,
-                lazy: lazyPage(() => import("./routes/app/submit-sample")),
+                // A screen that fails shows its error inside the app's shell (its menu stays).
+                errorElement: <RouteError />,
+                children: [
+                  { path: paths.dashboard.path, lazy: lazyPage(() => import("./routes/app/dashboard")) },
+                  { path: paths.customers.path, lazy: lazyPage(() => import("./routes/app/customers")) },
+                  { path: paths.profile.path, lazy: lazyPage(() => import("./routes/app/profile")) },
+                  {
+                    path: paths.submitSample.path,
+                    lazy: lazyPage(() => import("./routes/app/submit-sample")),
+                  },
+                  {
+                    path: paths.sampleProcessing.path,
+                    lazy: lazyPage(() => import("./routes/app/submit-sample")),
+                  },
+                  { path: paths.samples.path, lazy: lazyPage(() => import("./routes/app/samples")) },
+                  { path: paths.ledger.path, lazy: lazyPage(() => import("./routes/app/ledger")) },
+                  { path: paths.timeline.path, lazy: lazyPage(() => import("./routes/app/timeline")) },
+                  { path: paths.reports.path, lazy: lazyPage(() => import("./routes/app/reports")) },
+                  { path: paths.report.path, lazy: lazyPage(() => import("./routes/app/report")) },
+                ],
               },
-              { path: paths.samples.path, lazy: lazyPage(() => import("./routes/app/samples")) },
-              { path: paths.ledger.path, lazy: lazyPage(() => import("./routes/app/ledger")) },
-              { path: paths.timeline.path, lazy: lazyPage(() => import("./routes/app/timeline")) },
-              { path: paths.reports.path, lazy: lazyPage(() => import("./routes/app/reports")) },
-              { path: paths.report.path, lazy: lazyPage(() => import("./routes/app/report")) },
             ],
           },
         ],

@@ -49,6 +49,20 @@ describe("apiRequest", () => {
     });
   });
 
+  it("a refused request keeps the answer's X-Request-Id: the support reference the error page shows", async () => {
+    mockFetch({
+      "GET /api/a": {
+        status: 500,
+        body: { error: messages.serverError, code: "internal" },
+        headers: { "X-Request-Id": "5f0c9b2e-7d1a-4c3e-9f6b-2a8d4e1c7b90" },
+      },
+    });
+    await expect(apiRequest("/a", { auth: false })).rejects.toMatchObject({
+      status: 500,
+      requestId: "5f0c9b2e-7d1a-4c3e-9f6b-2a8d4e1c7b90",
+    });
+  });
+
   it("503 from the API (database down): the spec's 503 text and its Retry-After, not a generic failure", async () => {
     mockFetch({
       "POST /api/a": {

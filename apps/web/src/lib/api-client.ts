@@ -5,6 +5,7 @@ import type { httpErrorMessage, messages } from "@lab/contracts";
 
 import { customerSession } from "./auth";
 import { labSessionStore } from "./lab-session";
+import { isOffline } from "./network";
 import type { SessionStore, SessionUser } from "./session-store";
 
 export const API_BASE = "/api";
@@ -41,6 +42,8 @@ export class ApiError extends Error {
    * shown in the reader's language; `message` stays the English text.
    */
   readonly messageCode: string | undefined;
+  /** The server's X-Request-Id of the answer: the reference a person gives support. */
+  requestId: string | undefined;
 
   constructor(
     status: number,
@@ -72,9 +75,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export function isOffline(): boolean {
-  return typeof navigator !== "undefined" && navigator.onLine === false;
-}
+export { isOffline };
 
 /** A non-empty string field of an error body (the server's `error` text), if present. */
 export function readField(body: unknown, field: string): string | undefined {
@@ -183,6 +184,7 @@ async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boo
 
   const data = await readBody(response);
   if (!response.ok) {
+    const requestId = response.headers.get("X-Request-Id") ?? undefined;
     if (session && response.status === 401) {
       // A refused token: the refresh cookie may still hold the session (the token expired early, or
       // the device slept). One refresh, one retry; a refused refresh has signed out.
@@ -194,16 +196,22 @@ async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boo
       }
       if (!mayRefresh || session.getSession()) session.logout("unauthorized");
     }
-    throw new ApiError(
+    const failure = new ApiError(
       response.status,
       httpFailureMessage(response.status, data),
       readField(data, "code"),
       data,
       retryAfterOf(response),
     );
+    failure.requestId = requestId;
+    throw failure;
   }
   if (!schema) return data as T;
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError(response.status, specTexts.serverError, "invalid_response", data);
+  if (!parsed.success) {
+    const failure = new ApiError(response.status, specTexts.serverError, "invalid_response", data);
+    failure.requestId = response.headers.get("X-Request-Id") ?? undefined;
+    throw failure;
+  }
   return parsed.data;
 }
