@@ -105,13 +105,14 @@ describe("session", () => {
     stop();
   });
 
-  it("expiry timer offline: stays signed in and tries again every 30 s", async () => {
+  it("expiry timer, refresh unanswered while online: stays signed in, tries again after 30 s, then 60 s (half of each jitter)", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(1);
     let calls = 0;
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => {
         calls += 1;
-        if (calls === 1) throw new TypeError("Failed to fetch");
+        if (calls <= 2) throw new TypeError("Failed to fetch");
         const answer = refreshOk();
         return new Response(JSON.stringify(answer.body), { status: answer.status });
       }),
@@ -123,8 +124,26 @@ describe("session", () => {
     await vi.advanceTimersByTimeAsync(REFRESH_RETRY_MS - 1);
     expect(calls).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
-    await vi.waitFor(() => expect(getSession()?.token.token).toBe("refreshed-jwt"));
     expect(calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(2 * REFRESH_RETRY_MS - 1);
+    expect(calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(getSession()?.token.token).toBe("refreshed-jwt"));
+    expect(calls).toBe(3);
+  });
+
+  it("expiry timer offline: stays signed in, asks nothing while offline, refreshes on the online event", async () => {
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const { callsTo } = mockFetch({ "POST /api/auth/refresh": refreshOk() });
+    startSession({ user: customer, token: "jwt", expiresIn: 30 });
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(callsTo("POST", "/api/auth/refresh")).toHaveLength(0);
+    expect(getSession()?.token.token).toBe("jwt");
+
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event("online"));
+    await vi.waitFor(() => expect(getSession()?.token.token).toBe("refreshed-jwt"));
+    expect(callsTo("POST", "/api/auth/refresh")).toHaveLength(1);
   });
 
   it("concurrent refreshes share one request", async () => {

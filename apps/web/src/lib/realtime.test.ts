@@ -195,6 +195,46 @@ describe("createRealtimeConnection", () => {
     expect(count).toBe(1 + MAX_RECONNECT_ATTEMPTS);
   });
 
+  it("offline: no reconnect attempt is made or counted until the browser's online event, then one at once", () => {
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(true);
+    const { connection, clients, last, states, handlers } = setup();
+    connection.start();
+    last().open();
+    onLine.mockReturnValue(false);
+    last().close();
+    expect(states.at(-1)).toBe("reconnecting");
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(clients).toHaveLength(1);
+    expect(connection.attempts).toBe(0);
+    expect(handlers.onConnectionLost).not.toHaveBeenCalled();
+
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event("online"));
+    expect(clients).toHaveLength(2);
+    last().open();
+    expect(states.at(-1)).toBe("connected");
+    expect(handlers.onConnected).toHaveBeenCalledTimes(2);
+    connection.stop();
+  });
+
+  it("going offline drops the connection under way at once (no transport after transport), then waits for online", () => {
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(true);
+    const { connection, clients, last, states } = setup();
+    connection.start();
+    const connecting = last();
+    onLine.mockReturnValue(false);
+    window.dispatchEvent(new Event("offline"));
+    expect(connecting.deactivated).toBe(1);
+    expect(states.at(-1)).toBe("reconnecting");
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(clients).toHaveLength(1);
+
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event("online"));
+    expect(clients).toHaveLength(2);
+    connection.stop();
+  });
+
   it("a successful reconnect resets the attempts and re-fetches again", () => {
     const { connection, last, handlers } = setup();
     connection.start();

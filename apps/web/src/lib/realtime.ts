@@ -7,6 +7,7 @@ import SockJS from "sockjs-client";
 
 import { API_BASE } from "./api-client";
 import { getSession, getToken, refreshSession } from "./auth";
+import { isOffline, whenOnline } from "./network";
 
 /** Real-time connection states (spec section 4). */
 export type RealtimeState = "connecting" | "connected" | "disconnected" | "reconnecting";
@@ -148,6 +149,8 @@ export function createRealtimeConnection(options: RealtimeOptions): RealtimeConn
   let gaveUp = false;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let monitor: ReturnType<typeof setInterval> | undefined;
+  /** Set while offline: the cancel of the wait for `online`. */
+  let offlineWait: (() => void) | undefined;
 
   const setState = (next: RealtimeState) => {
     if (next === state) return;
@@ -158,6 +161,21 @@ export function createRealtimeConnection(options: RealtimeOptions): RealtimeConn
   const clearReconnect = () => {
     if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
     reconnectTimer = undefined;
+    offlineWait?.();
+    offlineWait = undefined;
+  };
+
+  /**
+   * Offline, no attempt is made (each would fail at once, and SockJS tries several transports) nor
+   * counted: the connection waits for the browser's `online`, then connects at once.
+   */
+  const waitForOnline = () => {
+    clearReconnect();
+    setState("reconnecting");
+    offlineWait = whenOnline(() => {
+      offlineWait = undefined;
+      connect();
+    });
   };
 
   const drop = (current: StompLike | null) => {
@@ -178,6 +196,10 @@ export function createRealtimeConnection(options: RealtimeOptions): RealtimeConn
   /** A connection attempt failed or a live connection dropped. */
   const handleFailure = () => {
     if (stopped || gaveUp) return;
+    if (isOffline()) {
+      waitForOnline();
+      return;
+    }
     if (attempts >= MAX_RECONNECT_ATTEMPTS) {
       gaveUp = true;
       clearReconnect();
@@ -191,6 +213,11 @@ export function createRealtimeConnection(options: RealtimeOptions): RealtimeConn
 
   const connect = () => {
     if (stopped) return;
+    if (isOffline()) {
+      drop(client);
+      waitForOnline();
+      return;
+    }
     drop(client);
     if (state !== "reconnecting") setState("connecting");
     let settled = false;
@@ -273,15 +300,26 @@ export function createRealtimeConnection(options: RealtimeOptions): RealtimeConn
 
   /** Every 5 s: a connection that is gone without a scheduled reconnect gets one. */
   const check = () => {
-    if (stopped || gaveUp || reconnectTimer !== undefined) return;
+    if (stopped || gaveUp || reconnectTimer !== undefined || offlineWait !== undefined) return;
     if (state === "connected" && client?.connected !== true) {
       drop(client);
       handleFailure();
     }
   };
 
+  /**
+   * The browser went offline: an attempt under way is dropped at once (SockJS would otherwise try
+   * each of its transports in turn, and EventSource retries by itself), and the connection waits.
+   */
+  const onOffline = () => {
+    if (stopped || gaveUp) return;
+    drop(client);
+    waitForOnline();
+  };
+
   function stop() {
     stopped = true;
+    if (typeof window !== "undefined") window.removeEventListener("offline", onOffline);
     clearReconnect();
     if (monitor !== undefined) clearInterval(monitor);
     monitor = undefined;
@@ -296,6 +334,7 @@ export function createRealtimeConnection(options: RealtimeOptions): RealtimeConn
       gaveUp = false;
       attempts = 0;
       monitor = setInterval(check, MONITOR_INTERVAL_MS);
+      if (typeof window !== "undefined") window.addEventListener("offline", onOffline);
       connect();
     },
     stop,

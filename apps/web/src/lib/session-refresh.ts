@@ -1,6 +1,7 @@
 // The refresh session (issue 13): the server's httpOnly cookie buys a new access token. Loaded on
 // demand by lib/session-store.ts, so the sign-in page does not carry it. One module for both
 // sessions: the store says which cookie (role), where the user is in the answer, and which lock.
+import { isOffline } from "./network";
 import {
   REFRESH_PATH,
   isDue,
@@ -26,6 +27,7 @@ async function askServer<U extends SessionUser>(
     return store.adoptSession(stored);
   }
   const before = store.getSession();
+  if (isOffline()) return null; // no answer can come: the store tries again on `online`
   let response: Response;
   try {
     response = await fetch(REFRESH_PATH, {

@@ -6,9 +6,16 @@ import { useSyncExternalStore } from "react";
 
 import { LOGOUT_BEFORE_EXPIRY_S, TOKEN_DEFAULT_LIFETIME_S, TOKEN_DEFAULT_TYPE } from "@lab/contracts";
 
+import { backoffDelay, isOffline } from "./network";
+
 export const REFRESH_PATH = "/api/auth/refresh";
-/** While offline, a due refresh is tried again this often. */
+/**
+ * An unanswered due refresh (the server busy or unreachable) is tried again after this, doubling up
+ * to REFRESH_RETRY_CAP_MS, half of each step jitter. While the browser is offline it is not tried:
+ * the `online` event brings it back.
+ */
 export const REFRESH_RETRY_MS = 30_000;
+export const REFRESH_RETRY_CAP_MS = 10 * 60_000;
 
 export interface TokenData {
   token: string;
@@ -156,6 +163,7 @@ export function createSessionStore<U extends SessionUser>(options: SessionStoreO
     store?.removeItem(keys.user);
   };
 
+  let refreshFailures = 0;
   const cancelExpiryTimer = () => {
     if (expiryTimer !== undefined) clearTimeout(expiryTimer);
     expiryTimer = undefined;
@@ -168,6 +176,7 @@ export function createSessionStore<U extends SessionUser>(options: SessionStoreO
    */
   const scheduleExpiry = (token: TokenData) => {
     cancelExpiryTimer();
+    refreshFailures = 0;
     const delay = Math.max(0, token.expiresAt - Date.now() - LOGOUT_BEFORE_EXPIRY_S * 1000);
     expiryTimer = setTimeout(() => void refreshDue(), delay);
   };
@@ -182,9 +191,15 @@ export function createSessionStore<U extends SessionUser>(options: SessionStoreO
     const left = session?.token;
     if (!refreshed && left) {
       cancelExpiryTimer();
-      const delay = restoreExpired
-        ? REFRESH_RETRY_MS
-        : Math.min(REFRESH_RETRY_MS, Math.max(0, left.expiresAt - Date.now()));
+      const untilExpiry = Math.max(0, left.expiresAt - Date.now());
+      // Offline: nothing to try until `online` (watchVisibility); a lab session still ends on time.
+      if (isOffline()) {
+        if (!restoreExpired) expiryTimer = setTimeout(() => void refreshDue(), untilExpiry);
+        return;
+      }
+      refreshFailures += 1;
+      const retry = backoffDelay(refreshFailures, { baseMs: REFRESH_RETRY_MS, capMs: REFRESH_RETRY_CAP_MS });
+      const delay = restoreExpired ? retry : Math.min(retry, untilExpiry);
       expiryTimer = setTimeout(() => void refreshDue(), delay);
     }
   };
