@@ -226,17 +226,20 @@ describe("limits on the public check", () => {
     await from("203.0.113.8").expect(200);
   });
 
-  it("after 10 wrong codes for a number from any addresses, no code of it is compared (429), the right one included", async () => {
+  it("after 10 wrong codes for a number from one address, no code of it is compared for that address (429), while other addresses check it as before", async () => {
     const { points } = CERTIFICATE_MISSES_PER_NUMBER;
     for (let n = 0; n < points; n += 1) {
-      const res = await from(`198.51.100.${String(n + 1)}`, { code: "0".repeat(15) + "1" }).expect(200);
+      const res = await from("198.51.100.9", { code: "0".repeat(15) + "1" }).expect(200);
       expect(res.body).toMatchObject({ detail: "summary", mismatch: true });
     }
-    const right = await from("198.51.100.200", { code: issued.checkCode }).expect(429);
+    const right = await from("198.51.100.9", { code: issued.checkCode }).expect(429);
     expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
-    await from("198.51.100.201", { sha256: issued.sha256 }).expect(429);
-    // The number alone still answers.
-    expect((await from("198.51.100.202").expect(200)).body).toMatchObject({ detail: "summary" });
+    await from("198.51.100.9", { sha256: issued.sha256 }).expect(429);
+    // The number alone still answers, and a buyer elsewhere is not locked out by the guesser.
+    expect((await from("198.51.100.9").expect(200)).body).toMatchObject({ detail: "summary" });
+    expect((await from("198.51.100.10", { code: issued.checkCode }).expect(200)).body).toMatchObject({
+      detail: "full",
+    });
   });
 });
 

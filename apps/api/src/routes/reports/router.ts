@@ -49,7 +49,12 @@ export function reportsRouter(ctx: DomainContext): Router {
  * harvester of sequential numbers reaches it within seconds.
  */
 export const CERTIFICATE_CHECKS_PER_IP = { points: 60, durationSeconds: 600 };
-/** Wrong check codes (or file hashes) per certificate number, from every address together. */
+/**
+ * Wrong check codes (or file hashes) one address may try per certificate number. Counted per address
+ * and number, not per number alone: a per-number count would let anyone lock a buyer at the gate out
+ * of a certificate with ten wrong codes. Guessing stays hopeless: the code has 64 random bits and
+ * every address is held to the per-address budget above.
+ */
 export const CERTIFICATE_MISSES_PER_NUMBER = { points: 10, durationSeconds: 3600 };
 
 // The window's length: an upper bound of the wait, as the count's age is not kept.
@@ -73,9 +78,10 @@ export function certificatesRouter(ctx: DomainContext, limits: RateLimits): Rout
     const proof = parse(certificateProofSchema, req.query, messages.checkCodeInvalid);
     const proven = proof.code !== undefined || proof.sha256 !== undefined;
     // Once a number's misses are spent, no proof of it is compared: a right guess would tell.
-    if (proven && (await limits.used(misses, number)) >= misses.points) throw tooManyMisses();
+    const missKey = `${clientIp(req)}|${number}`;
+    if (proven && (await limits.used(misses, missKey)) >= misses.points) throw tooManyMisses();
     const found = await findCertificate(ctx, number, proof);
-    if (found.access === "mismatch") await limits.take(misses, number, 1);
+    if (found.access === "mismatch") await limits.take(misses, missKey, 1);
     res.set("Cache-Control", "no-store").json(presentCertificate(found));
   });
   return router;
