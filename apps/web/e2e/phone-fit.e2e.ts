@@ -576,6 +576,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
       { route: paths.labEnquiries.path, page: "/lab/enquiries", url: () => "/lab/enquiries" },
       { route: paths.labStaff.path, page: "/lab/staff", url: () => "/lab/staff" },
       { route: paths.labMarkets.path, page: "/lab/markets", url: () => "/lab/markets" },
+      { route: paths.labRevocations.path, page: "/lab/revocations", url: () => "/lab/revocations" },
       {
         route: paths.labSample.path,
         page: "/lab/samples/{pending sample}",
