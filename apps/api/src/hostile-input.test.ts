@@ -597,15 +597,8 @@ describe("hostile input never answers 500 nor writes", { timeout: 180_000 }, () 
         who: "customer" as const,
         method: "post" as const,
         path: "/api/ledger/email",
-        body: { sampleIds: [value], subject: "Reports", message: "Please see" },
+        body: { sampleIds: [value] },
       })),
-      ...eachString(
-        "customer",
-        "post",
-        "/api/ledger/email",
-        { sampleIds: [ids.sample], subject: "S", message: "M" },
-        [["subject"], ["message"]],
-      ),
       // A customer on the staff console: 403 whatever the input.
       ...pathIdCases("customer", "post", (id) => `/api/lab/samples/${id}/assign`, { agentId: 2_147_483_648 }),
     ];
