@@ -79,7 +79,8 @@ const range = (min: number, max: number, decimals: number): ResultValueRange => 
 // Amounts: enough decimals for three significant figures of the smallest reading a method reports,
 // far short of float noise (0.1 + 0.2 has 17).
 const amount = (max: number): ResultValueRange => range(0, max, 6);
-// Mass fractions: a sample holds at most itself (1 kg/kg, 100 g/100 g).
+// Per-kilogram amounts: a million in the unit (1 kg/kg in mg/kg, 1 g/kg in µg/kg) is beyond any
+// real reading of what is measured in them; a sample holds at most itself (100 g/100 g).
 const PER_KG_TRACE = amount(1_000_000);
 const PERCENT = amount(100);
 // 10^10 per gram is beyond any food (a pure culture is about 10^9); a mean of plates may have a decimal.

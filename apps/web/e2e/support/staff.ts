@@ -1,6 +1,7 @@
 // The lab's staff API, for journeys that need samples moved along (the lab journey covers the
 // console's screens). Every agent added here must be deactivated again: the dispatcher assigns every
 // PENDING sample to an active agent every 2 s.
+import { resultValueRange } from "@lab/contracts";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 
@@ -160,6 +161,7 @@ interface PanelParameter {
   methodRole: "screening" | "confirmatory";
   grades: string[] | null;
   per25g: boolean;
+  unit: string | null;
 }
 
 export interface ResultInput {
@@ -184,16 +186,18 @@ export function resultsFor(panel: readonly PanelParameter[], verdict: "pass" | "
   return panel.map((parameter): ResultInput => {
     const code = parameter.code;
     const bad = verdict === "fail" && parameter.methodRole !== "screening";
+    // A failing reading is the highest the lab accepts in the parameter's unit: above any limit.
+    const worst = resultValueRange(parameter).max;
     if (parameter.kind === "graded") {
       const grades = parameter.grades ?? [];
       const grade = bad ? grades[grades.length - 1] : grades[0];
-      return grade !== undefined ? { code, qualifier: grade } : { code, value: bad ? 1_000_000 : 0 };
+      return grade !== undefined ? { code, qualifier: grade } : { code, value: bad ? worst : 0 };
     }
     if (parameter.kind === "qualitative") {
       if (parameter.per25g) return { code, qualifier: bad ? "present" : "absent" };
       return { code, qualifier: bad ? "detected" : "not_detected" };
     }
-    return bad ? { code, value: 1_000_000_000 } : { code, qualifier: "not_detected" };
+    return bad ? { code, value: worst } : { code, qualifier: "not_detected" };
   });
 }
 
