@@ -123,7 +123,9 @@ describe("the account's language", () => {
     const farmer = await registered("te");
     const mail = farmer.verificationMail;
     expect(mail.subject).toMatch(/^మీ ధృవీకరణ కోడ్: [A-Z0-9]{6}$/);
-    expect(mail.text).toContain("నమస్కారం వెంకట రమణ గారు,");
+    // The address is not proven yet: the greeting names nobody.
+    expect(mail.text).toContain("నమస్కారం,");
+    expect(mail.text).not.toContain("వెంకట రమణ");
     expect(mail.text).toContain("ఇది 5 నిమిషాల్లో గడువు ముగుస్తుంది");
     expect(mail.html).toContain('lang="te"');
     expect(mail.text).not.toContain("Your verification code");
@@ -137,7 +139,8 @@ describe("the account's language", () => {
       (m) => m.to.includes(farmer.email) && t.smtp.mails.indexOf(m) >= before,
     );
     expect(mail.subject).toMatch(/^आपका पासवर्ड रीसेट कोड: [A-Z0-9]{6}$/);
-    expect(mail.text).toContain("नमस्ते सुनीता देवी जी,");
+    expect(mail.text).toContain("नमस्ते,");
+    expect(mail.text).not.toContain("सुनीता");
     expect(mail.text).toContain("पासवर्ड बदलने के लिए आपका कोड है:");
     expect(mail.text).not.toContain("reset");
   });
@@ -217,13 +220,20 @@ describe("the account's language", () => {
       .send({ sampleIds: [sample.id], message: "ఫలితాలు వచ్చాయి.", includeReports: true });
     expect(res.status).toBe(202);
     const mail = await t.smtp.waitFor((m) => m.to.includes("telugu.buyer@gmail.com"));
+    // The lab's fixed subject: nothing the customer typed.
     expect(mail.subject).toBe(
-      "మీనా రావు (Rao Aqua) మీతో నమూనా నివేదికలు పంచుకున్నారు — AquaTest Laboratory / " +
-        "మీనా రావు (Rao Aqua) shared sample reports with you — AquaTest Laboratory",
+      "మీతో పంచుకున్న నమూనా నివేదికలు — AquaTest Laboratory / " +
+        "Sample reports shared with you — AquaTest Laboratory",
     );
-    const telugu = "మీనా రావు (Rao Aqua) AquaTest Laboratory కస్టమర్ పోర్టల్ ద్వారా మీతో నమూనా నివేదికలు పంచుకున్నారు.";
+    const telugu =
+      "AquaTest Laboratory కస్టమర్ ఒకరు ప్రయోగశాల కస్టమర్ పోర్టల్ ద్వారా మీతో నమూనా నివేదికలు పంచుకున్నారు. " +
+      `ఆ కస్టమర్ తమ పేరు “మీనా రావు” అని ఇచ్చారు; ప్రయోగశాల వారి ఖాతా ఇ-మెయిల్ చిరునామా ${sharer.email} ను మాత్రమే ధృవీకరించింది.`;
     const english =
-      "మీనా రావు (Rao Aqua) shared sample reports with you through the AquaTest Laboratory customer portal.";
+      "A customer of AquaTest Laboratory shared sample reports with you through the laboratory's customer portal. " +
+      `The customer gave their name as “మీనా రావు”; the laboratory has verified only their account's e-mail address, ${sharer.email}.`;
+    // Neither the unverified company nor the customer's own message reaches the recipient.
+    expect(mail.text).not.toContain("Rao Aqua");
+    expect(mail.text).not.toContain("ఫలితాలు వచ్చాయి");
     // Each localized paragraph is followed by its English.
     expect(mail.text).toContain(`నమస్కారం,\nHello,`);
     expect(mail.text).toContain(`${telugu}\n${english}`);
