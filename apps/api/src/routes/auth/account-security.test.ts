@@ -488,6 +488,31 @@ describe("sign-in rate limits", () => {
     expect(burst.map((res) => res.status).sort()).toEqual([401, 429, 429, 429, 429, 429]);
   });
 
+  it("a customer's password reset clears the sign-in delay: the new password signs in at once", async () => {
+    const customer = await signedInCustomer(limited);
+    for (let i = 0; i < SIGN_IN_BACKOFF.freeFailures; i += 1) {
+      await attempt("/api/customers/login", customer.email, "Wrong#Pass1").expect(401);
+    }
+    expect((await attempt("/api/customers/login", customer.email, STRONG_PASSWORD)).status).toBe(429);
+    const before = limited.smtp.mails.length;
+    await request(limited.app)
+      .post("/api/auth/forgot-password")
+      .set("x-forwarded-for", "10.7.0.1")
+      .send({ email: customer.email })
+      .expect(202);
+    const mail = await limited.smtp.waitFor(
+      (m) => m.to.includes(customer.email) && limited.smtp.mails.indexOf(m) >= before,
+    );
+    const code = /([A-Z0-9]{6})$/.exec(mail.subject)?.[1] ?? "";
+    const password = "Fresh#Start2026";
+    await request(limited.app)
+      .post("/api/auth/reset-password")
+      .set("x-forwarded-for", "10.7.0.1")
+      .send({ email: customer.email, code, password })
+      .expect(200);
+    expect((await attempt("/api/customers/login", customer.email, password)).status).toBe(200);
+  });
+
   it("a successful sign-in clears the account's count", async () => {
     const customer = await signedInCustomer(limited);
     const free = SIGN_IN_BACKOFF.freeFailures;

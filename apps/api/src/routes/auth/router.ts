@@ -19,7 +19,7 @@ import { sendVerification, verifyEmail } from "../../domain/verification-codes";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
 import { presentAccountAction, presentCodeSent, presentEmailVerified } from "../../presenters/account";
-import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
+import { bodyEmail, clientIp, loginLimits, type RateLimits } from "../../http/rate-limit";
 import { AppError } from "../../lib/app-error";
 import { clearRefreshCookie, readRefreshCookie, requireSameOrigin, sendSignedIn } from "./refresh-cookie";
 
@@ -66,9 +66,14 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
     res.status(202).json(presentCodeSent(messages.forgotPasswordSent));
   });
 
+  // The customer sign-in's limits, by the same names: a reset proves the owner, so the sign-in delay
+  // that guesses by others piled up on the account ends with it.
+  const signIn = loginLimits(limits, "login");
   router.post("/reset-password", resetPerIp, perAccount("reset-account"), async (req, res) => {
     const input = parse(resetPasswordRequestSchema, req.body, messages.invalidCode);
-    res.json(presentAccountAction(messages.passwordResetOk, await resetPassword(ctx, input)));
+    const outcome = await resetPassword(ctx, input);
+    await signIn.succeeded(req);
+    res.json(presentAccountAction(messages.passwordResetOk, outcome));
   });
 
   // A page refreshes about once an hour per device; 120 per IP in 15 min leaves room for an office
