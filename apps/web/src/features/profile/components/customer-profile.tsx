@@ -1,10 +1,11 @@
 import { Pencil, RefreshCw, X } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/spinner";
+import { draftStorageKey, readDraft, removeDraft } from "@/hooks/use-form-draft";
 import { useUser } from "@/lib/auth";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useT } from "@/lib/i18n/use-t";
@@ -15,7 +16,7 @@ import { AccountInformation } from "./account-information";
 import { ChangePasswordSection } from "./change-password-section";
 import { DefaultMarketsSection } from "./default-markets-section";
 import { LanguageSection } from "./language-section";
-import { ProfileForm } from "./profile-form";
+import { PROFILE_DRAFT_FORM, ProfileForm, profileDraftSchema } from "./profile-form";
 
 /** Spec section 2, "Customer Profile screen". */
 export function CustomerProfile() {
@@ -28,8 +29,18 @@ function CustomerProfileFor({ userId }: { userId: number }) {
   const { t } = useT("account");
   const storedUser = useUser();
   const query = useCustomer(userId);
-  const [editing, setEditing] = useState(false);
+  // Changes left unsaved (a reload, a closed tab) open the form again with them.
+  const [editing, setEditing] = useState(
+    () => readDraft(draftStorageKey(PROFILE_DRAFT_FORM, userId), profileDraftSchema) !== null,
+  );
   const customer = query.data ?? storedUser;
+  const cancelled = useRef(false);
+  // After the form is gone (its last keystrokes written as it closes): Cancel drops the changes.
+  useEffect(() => {
+    if (editing || !cancelled.current) return;
+    cancelled.current = false;
+    removeDraft(draftStorageKey(PROFILE_DRAFT_FORM, userId));
+  }, [editing, userId]);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -54,7 +65,10 @@ function CustomerProfileFor({ userId }: { userId: number }) {
           </Button>
           <Button
             variant={editing ? "outline" : "primary"}
-            onClick={() => setEditing((value) => !value)}
+            onClick={() => {
+              cancelled.current = editing;
+              setEditing(!editing);
+            }}
             disabled={!customer}
             icon={
               editing ? (

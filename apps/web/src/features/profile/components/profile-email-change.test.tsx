@@ -33,6 +33,31 @@ async function editEmail(putAnswer: MockResponse) {
 const save = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByRole("button", { name: "Save Changes" }));
 
+describe("Profile: the draft on the device", () => {
+  beforeEach(() => startSession({ user: customer, token: "jwt", expiresIn: 3600 }));
+  afterEach(() => logout());
+
+  it("a reload while editing keeps the changes, never the current password; the form opens with them; Cancel drops them", async () => {
+    const { user, unmount } = await editEmail({ body: customer });
+    await user.type(await screen.findByLabelText("Current Password"), "Tide#Pool2025");
+    expect(await screen.findByText("Draft saved on this device")).toBeInTheDocument();
+    unmount();
+    const stored = Object.entries(localStorage).find(([key]) => key.includes("draft.profile."))?.[1] ?? "";
+    expect(stored).toContain(NEW_EMAIL);
+    expect(stored).not.toContain("Tide#Pool2025");
+
+    renderWithProviders(<CustomerProfile />, { route: "/profile" });
+    await waitFor(() => expect(screen.getByLabelText("Email Address")).toHaveValue(NEW_EMAIL));
+    expect(screen.getByLabelText("Email Address")).not.toHaveAttribute("readonly");
+    expect(screen.getByLabelText("Current Password")).toHaveValue("");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.getByLabelText("Email Address")).toHaveValue(customer.email);
+    await waitFor(() =>
+      expect(Object.keys(localStorage).filter((key) => key.includes("draft.profile."))).toEqual([]),
+    );
+  });
+});
+
 describe("Profile: changing the e-mail", () => {
   beforeEach(() => startSession({ user: customer, token: "jwt", expiresIn: 3600 }));
   afterEach(() => {

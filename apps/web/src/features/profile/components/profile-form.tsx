@@ -18,9 +18,11 @@ import {
 } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
+import { DraftNotice } from "@/components/ui/draft-notice";
 import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, Textarea, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
+import { useFormDraft } from "@/hooks/use-form-draft";
 import { useLeaveToSignIn } from "@/hooks/use-leave-to-sign-in";
 import { accountError } from "@/utils/account-errors";
 import { isApiError } from "@/lib/api-client";
@@ -60,6 +62,18 @@ const profileSchemaFor = (savedEmail: string) =>
 
 type ProfileFormInput = ProfileFormValues & { currentPassword: string };
 
+export const PROFILE_DRAFT_FORM = "profile";
+/** A kept draft: the fields without the password, which is never written to the device. */
+export const profileDraftSchema: z.ZodType<ProfileFormInput> = z
+  .object({
+    fullName: z.string(),
+    email: z.string(),
+    company: z.string(),
+    phoneNumber: z.string(),
+    address: z.string(),
+  })
+  .transform((values) => ({ ...values, currentPassword: "" }));
+
 const PROFILE_FIELDS = ["fullName", "email", "company", "phoneNumber", "address", "currentPassword"] as const;
 /** The form field a server error names, or null for one the form does not show. */
 const profileFieldOf = (path: string) => PROFILE_FIELDS.find((field) => field === path) ?? null;
@@ -84,16 +98,19 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
   const [saveError, setSaveError] = useState<string | null>(null);
   const { ref: formRef, reveal } = useErrorReveal();
   const schema = useMemo(() => profileSchemaFor(customer.email), [customer.email]);
+  const [untouched] = useState(() => ({ ...profileFormValues(customer), currentPassword: "" }));
   const {
     register,
     handleSubmit,
     control,
     setError,
     subscribe,
+    watch,
+    reset,
     formState: { errors },
   } = useForm<ProfileFormInput>({
     resolver: zodResolver(schema),
-    defaultValues: { ...profileFormValues(customer), currentPassword: "" },
+    defaultValues: untouched,
     // The shared reveal focuses the first error, below the sticky header.
     shouldFocusError: false,
   });
@@ -102,6 +119,16 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
     () => subscribe({ formState: { values: true }, callback: () => setSaveError(null) }),
     [subscribe],
   );
+  const draft = useFormDraft({
+    form: PROFILE_DRAFT_FORM,
+    accountId: customer.id,
+    schema: profileDraftSchema,
+    blank: untouched,
+    secret: ["currentPassword"],
+    enabled: editing,
+    watch,
+    reset,
+  });
   const emailValue = useWatch({ control, name: "email" });
   const emailChanged = editing && !sameEmail(emailValue, customer.email);
 
@@ -110,12 +137,14 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
     const changes = changedProfileFields(customer, values);
     if (changes.email !== undefined) changes.currentPassword = currentPassword;
     if (Object.keys(changes).length === 0) {
+      draft.clear();
       toast.success(messages.dataUpdatedLocally);
       onSaved?.();
       return;
     }
     try {
       const saved = await update.mutateAsync({ id: customer.id, changes });
+      draft.clear();
       if (changes.email !== undefined) {
         // The server ended every session of the account and mailed a code to the new address.
         leaveToSignIn({
@@ -158,6 +187,7 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
       aria-label={label ?? t("account.profile.formLabel")}
       className="space-y-4"
     >
+      {editing ? <DraftNotice saved={draft.saved} onDiscard={draft.discard} /> : null}
       <ErrorBanner message={saveError} className="border-red-300 bg-red-50" />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={id("full-name")} label={t("account.profile.fullName")} error={errors.fullName?.message}>
@@ -254,7 +284,15 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
       {editing ? (
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {onCancel ? (
-            <Button variant="outline" className="min-h-11" onClick={onCancel}>
+            <Button
+              variant="outline"
+              className="min-h-11"
+              onClick={() => {
+                // Cancel is a choice to drop the changes; a reload or a closed tab keeps them.
+                draft.clear();
+                onCancel();
+              }}
+            >
               {t("common.cancel")}
             </Button>
           ) : null}

@@ -7,10 +7,12 @@ import { NAME_MAX, PHONE_MAX, USER_TYPES, messages, type Provider } from "@lab/c
 
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
+import { DraftNotice } from "@/components/ui/draft-notice";
 import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, Select, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { LocationInput } from "@/components/location/location-input";
+import { useFormDraft } from "@/hooks/use-form-draft";
 import { useCreateProvider } from "@/lib/api/create-provider";
 import { useT } from "@/lib/i18n/use-t";
 import { providerErrorMessage } from "@/utils/provider-errors";
@@ -18,6 +20,8 @@ import { providerErrorMessage } from "@/utils/provider-errors";
 import { useUpdateProvider } from "../api/update-provider";
 import {
   blankProvider,
+  providerDraftForm,
+  providerDraftSchema,
   providerFormSchema,
   providerFieldOf,
   providerFormValues,
@@ -46,6 +50,7 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
   const sectionRef = useRef<HTMLElement>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const { ref: formRef, reveal } = useErrorReveal();
+  const [untouched] = useState(() => (provider ? providerFormValues(provider) : blankProvider()));
   const {
     register,
     control,
@@ -54,12 +59,22 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
     setError,
     getValues,
     subscribe,
+    watch,
+    reset,
     formState: { errors },
   } = useForm<ProviderFormValues>({
     resolver: zodResolver(providerFormSchema),
-    defaultValues: provider ? providerFormValues(provider) : blankProvider(),
+    defaultValues: untouched,
     // The shared reveal focuses the first error, below the sticky header.
     shouldFocusError: false,
+  });
+  const draft = useFormDraft({
+    form: providerDraftForm(provider?.id ?? null),
+    accountId: customerId,
+    schema: providerDraftSchema,
+    blank: untouched,
+    watch,
+    reset,
   });
   const isAgent = useWatch({ control, name: "userType" }) === "Agent";
   const busy = create.isPending || update.isPending;
@@ -90,6 +105,7 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
         await create.mutateAsync({ customerId, input });
         toast.success(messages.providerAdded);
       }
+      draft.clear();
       onDone();
     } catch (error) {
       // A refusal that names its field (farmer 3's phone) is shown at that field, not at the top.
@@ -126,6 +142,7 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
             aria-labelledby={titleId}
             className="space-y-4"
           >
+            <DraftNotice saved={draft.saved} onDiscard={draft.discard} />
             <ErrorBanner message={saveError} />
             <div className="grid gap-4 @lg:grid-cols-2">
               <Field

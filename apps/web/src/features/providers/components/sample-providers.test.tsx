@@ -237,6 +237,25 @@ describe("Sample Providers screen", () => {
       expect(screen.getByRole("button", { name: "Add Sample Provider" })).toBeInTheDocument();
     });
 
+    it("a half-typed new provider survives a reload: the form opens again with it and 'Draft saved on this device'; Cancel drops it", async () => {
+      server([]);
+      const user = userEvent.setup();
+      const first = render();
+      const form = await openAddForm(user);
+      await user.type(within(form).getByLabelText(/Provider Name/), "Ramu Aqua");
+      await user.type(within(form).getByLabelText(/WhatsApp Number/), "+91 98480 77777");
+      expect(await within(form).findByText("Draft saved on this device")).toBeInTheDocument();
+      first.unmount();
+
+      render();
+      const again = await screen.findByRole("form", { name: "Add Sample Provider" });
+      expect(within(again).getByLabelText(/Provider Name/)).toHaveValue("Ramu Aqua");
+      expect(within(again).getByLabelText(/WhatsApp Number/)).toHaveValue("+91 98480 77777");
+      await user.click(screen.getByRole("button", { name: "Cancel" }));
+      expect(screen.queryByRole("form")).not.toBeInTheDocument();
+      expect(Object.keys(localStorage).filter((key) => key.includes("draft.provider-new"))).toEqual([]);
+    });
+
     it("empty submit: name and phone required, nothing sent", async () => {
       const { callsTo } = server([]);
       const user = userEvent.setup();

@@ -1,5 +1,5 @@
 import { Plus, RefreshCw, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { messages, type Provider } from "@lab/contracts";
 
@@ -9,6 +9,7 @@ import { Card, CardBody } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
+import { draftStorageKey, readDraft, removeDraft } from "@/hooks/use-form-draft";
 import { useUser } from "@/lib/auth";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useT } from "@/lib/i18n/use-t";
@@ -16,6 +17,7 @@ import { useT } from "@/lib/i18n/use-t";
 import { useProviders } from "@/lib/api/get-providers";
 import { DeleteProviderDialog } from "./delete-provider-dialog";
 import { ProviderCard } from "./provider-card";
+import { providerDraftForm, providerDraftSchema } from "../utils/provider-form-values";
 import { ProviderForm } from "./provider-form";
 
 type FormState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; provider: Provider };
@@ -31,8 +33,20 @@ function SampleProvidersFor({ customerId }: { customerId: number }) {
   const { t, number } = useT("account");
   const toast = useToast();
   const query = useProviders(customerId);
-  const [form, setForm] = useState<FormState>({ mode: "closed" });
+  // A new provider left half-typed (a reload, a closed tab) opens again with what was typed.
+  const [form, setForm] = useState<FormState>(() =>
+    readDraft(draftStorageKey(providerDraftForm(null), customerId), providerDraftSchema)
+      ? { mode: "add" }
+      : { mode: "closed" },
+  );
   const [deleting, setDeleting] = useState<Provider | null>(null);
+  const cancelled = useRef<string | null>(null);
+  // After the form is gone (its last keystrokes written as it closes): Cancel drops what was typed.
+  useEffect(() => {
+    if (form.mode !== "closed" || cancelled.current === null) return;
+    removeDraft(draftStorageKey(cancelled.current, customerId));
+    cancelled.current = null;
+  }, [form, customerId]);
   const providers = query.data ?? [];
   const formOpen = form.mode !== "closed";
   const editingId = form.mode === "edit" ? form.provider.id : null;
@@ -53,7 +67,12 @@ function SampleProvidersFor({ customerId }: { customerId: number }) {
         <Button
           variant={formOpen ? "outline" : "primary"}
           className="w-full shrink-0 md:w-auto"
-          onClick={() => setForm(formOpen ? { mode: "closed" } : { mode: "add" })}
+          onClick={() => {
+            if (form.mode !== "closed") {
+              cancelled.current = providerDraftForm(form.mode === "edit" ? form.provider.id : null);
+            }
+            setForm(formOpen ? { mode: "closed" } : { mode: "add" });
+          }}
           icon={
             formOpen ? (
               <X aria-hidden="true" className="h-4 w-4" />

@@ -6,6 +6,7 @@ import {
   NAME_MAX,
   PHONE_MAX,
   USER_TYPES,
+  locationValueSchema,
   messages,
   type Coordinates,
   type LocationValue,
@@ -190,6 +191,29 @@ export function providerFieldOf(values: ProviderFormValues, path: string): Provi
       return null;
   }
 }
+
+/** The form's draft name on the device: one for a new provider, one per provider being edited. */
+export const providerDraftForm = (providerId: number | null): string =>
+  providerId === null ? "provider-new" : `provider-${providerId}`;
+
+/** What a kept draft of the form must look like to be put back. */
+export const providerDraftSchema: z.ZodType<ProviderFormValues> = z.object({
+  samplerName: z.string(),
+  userType: z.enum(USER_TYPES),
+  phoneNumber: z.string(),
+  altPhoneNumber: z.string(),
+  location: locationValueSchema.nullable(),
+  farmers: z
+    .array(
+      z.object({
+        name: z.string(),
+        phoneNumber: z.string(),
+        altPhoneNumber: z.string(),
+        location: locationValueSchema.nullable(),
+      }),
+    )
+    .min(1),
+});
 
 /** The form filled from a saved provider (edit mode). */
 export function providerFormValues(provider: Provider): ProviderFormValues {

@@ -11,7 +11,7 @@ import { customer } from "@/testing/fixtures";
 import { mockFetch, type MockResponse } from "@/testing/mock-fetch";
 import { makeSample } from "@/testing/sample-fixtures";
 
-import { useSubmitSample } from "./submit-sample";
+import { submitRequestFor, useSubmitSample } from "./submit-sample";
 
 function renderSubmit() {
   const queryClient = createQueryClient();
@@ -42,6 +42,24 @@ function serverAnswering(...answers: MockResponse[]) {
   });
 }
 
+describe("submitRequestFor", () => {
+  const kept = { key: "first-key", payload: payload({ samplerId: "temp_1" }) };
+
+  it("same content with another temp_ sampler id: the kept request again, key and exact body", () => {
+    expect(submitRequestFor(payload({ samplerId: "temp_2" }), kept, () => "new-key")).toBe(kept);
+  });
+
+  it("changed content, or nothing kept: a new key with the new body", () => {
+    const changed = payload({ samplerId: "temp_2", samplerName: "लक्ष्मी देवी" });
+    expect(submitRequestFor(changed, kept, () => "new-key")).toEqual({ key: "new-key", payload: changed });
+    expect(submitRequestFor(payload(), null, () => "new-key").key).toBe("new-key");
+  });
+
+  it("a saved provider is not the same content as a temp_ one", () => {
+    expect(submitRequestFor(payload({ samplerId: 11 }), kept, () => "new-key").key).toBe("new-key");
+  });
+});
+
 describe("useSubmitSample", () => {
   beforeEach(() => startSession({ user: customer, token: "jwt", expiresIn: 3600 }));
   afterEach(() => {
@@ -49,48 +67,21 @@ describe("useSubmitSample", () => {
     vi.unstubAllGlobals();
   });
 
-  const keysOf = (requests: { headers: Record<string, string> }[]) =>
-    requests.map((request) => request.headers["Idempotency-Key"]);
-
-  it("keeps the Idempotency-Key and the body across a retry after a 5xx, then makes a new key after success", async () => {
+  it("sends the request's body with its key as Idempotency-Key, the same on a re-send after a 5xx", async () => {
     const { requests } = serverAnswering({
       status: 503,
       body: { error: "down", code: "service_unavailable" },
     });
     const { result } = renderSubmit();
+    const request = { key: "key-1", payload: payload() };
     await act(async () => {
-      await result.current.mutateAsync(payload({ samplerId: "temp_1" })).catch(() => undefined);
-    });
-    // The person presses again: the form makes a new temp_ id, the hook keeps the first.
-    await act(async () => {
-      await result.current.mutateAsync(payload({ samplerId: "temp_2" }));
+      await result.current.mutateAsync(request).catch(() => undefined);
     });
     await act(async () => {
-      await result.current.mutateAsync(payload({ samplerId: "temp_3" }));
+      await result.current.mutateAsync(request);
     });
-    const [failed, retried, next] = keysOf(requests);
-    expect(failed).toMatch(/^[0-9a-f-]{36}$/);
-    expect(retried).toBe(failed);
+    expect(requests.map((sent) => sent.headers["Idempotency-Key"])).toEqual(["key-1", "key-1"]);
     expect(requests[1]?.body).toEqual(requests[0]?.body);
-    expect(next).toMatch(/^[0-9a-f-]{36}$/);
-    expect(next).not.toBe(failed);
-    expect((requests[2]?.body as SampleSubmission).samplerId).toBe("temp_3");
-  });
-
-  it("keeps the key across a network failure and makes a new one when the values change", async () => {
-    const fetch = vi.fn().mockRejectedValue(new TypeError("Failed to fetch"));
-    vi.stubGlobal("fetch", fetch);
-    const { result } = renderSubmit();
-    for (const values of [payload(), payload(), payload({ samplerName: "लक्ष्मी देवी" })]) {
-      await act(async () => {
-        await result.current.mutateAsync(values).catch(() => undefined);
-      });
-    }
-    const keys = fetch.mock.calls.map(
-      ([, init]) => ((init as RequestInit).headers as Record<string, string>)["Idempotency-Key"],
-    );
-    expect(keys).toHaveLength(3);
-    expect(keys[1]).toBe(keys[0]);
-    expect(keys[2]).not.toBe(keys[0]);
+    expect(requests[0]?.body).toEqual(payload());
   });
 });

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef } from "react";
 
 import { sampleSchema, type Sample, type SampleSubmission } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 import { sampleKeys } from "@/lib/api/sample-keys";
-import { useIdempotencyKeys } from "@/lib/idempotency-key";
 
 /**
  * POST /sample-submissions with the spec's payload → 201 the sample (the server decides status).
@@ -20,24 +18,40 @@ export function submitSample(payload: SampleSubmission, idempotencyKey?: string)
   });
 }
 
-/** Each submit sends a key, kept while the values are unchanged and renewed after a success. */
+/** One submit as sent: its body and its `Idempotency-Key`. The form keeps it with its draft until a success. */
+export interface SubmitRequest {
+  key: string;
+  payload: SampleSubmission;
+}
+
+const isTemporary = (samplerId: SampleSubmission["samplerId"]) =>
+  typeof samplerId === "string" && samplerId.startsWith("temp_");
+
+/**
+ * The content of a submission, the same whatever "temp_<time>" sampler id a press made: the server
+ * reads any temp_ id as "no saved provider", so two presses with different ones are the same sample.
+ */
+export const submissionContent = (payload: SampleSubmission): string =>
+  JSON.stringify({ ...payload, samplerId: isTemporary(payload.samplerId) ? "temp_" : payload.samplerId });
+
+/**
+ * The request for `payload`: the kept one again, key and exact body, when it has the same content (a
+ * re-send after a lost answer, also after a reload, gets the first sample back instead of a second);
+ * else a new key.
+ */
+export function submitRequestFor(
+  payload: SampleSubmission,
+  kept: SubmitRequest | null,
+  newKey: () => string = () => crypto.randomUUID(),
+): SubmitRequest {
+  if (kept && submissionContent(kept.payload) === submissionContent(payload)) return kept;
+  return { key: newKey(), payload };
+}
+
 export function useSubmitSample() {
   const queryClient = useQueryClient();
-  const keys = useIdempotencyKeys();
-  // The form makes a new "temp_<time>" sampler id per press; a retry must send the same body, so the
-  // first one is kept until a success (the server reads any temp_ id as "no saved provider").
-  const temporaryId = useRef<string | undefined>(undefined);
   return useMutation({
-    mutationFn: (payload: SampleSubmission) => {
-      const temporary = typeof payload.samplerId === "string" && payload.samplerId.startsWith("temp_");
-      if (temporary) temporaryId.current ??= String(payload.samplerId);
-      const sent = temporary ? { ...payload, samplerId: temporaryId.current } : payload;
-      return submitSample(sent, keys.keyFor(sent));
-    },
-    onSuccess: () => {
-      keys.succeeded();
-      temporaryId.current = undefined;
-      return queryClient.invalidateQueries({ queryKey: sampleKeys.all });
-    },
+    mutationFn: ({ payload, key }: SubmitRequest) => submitSample(payload, key),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sampleKeys.all }),
   });
 }

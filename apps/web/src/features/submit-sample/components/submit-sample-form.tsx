@@ -1,5 +1,5 @@
 import { Send } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 
 import {
@@ -13,6 +13,7 @@ import {
 
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
+import { DraftNotice } from "@/components/ui/draft-notice";
 import { focusWhenShown } from "@/components/ui/focus-next";
 import {
   ErrorBanner,
@@ -25,6 +26,7 @@ import {
 import { Field, Input, Select, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
+import { readDraft, useDraft, writeDraft, draftStorageKey } from "@/hooks/use-form-draft";
 import { useDomainNames } from "@/lib/i18n/localized-names";
 import { useT } from "@/lib/i18n/use-t";
 import { LocationInput } from "@/components/location/location-input";
@@ -33,10 +35,18 @@ import { useCreateProvider } from "@/lib/api/create-provider";
 import { useProviders } from "@/lib/api/get-providers";
 import { providerErrorMessage } from "@/utils/provider-errors";
 
-import { useSubmitSample } from "../api/submit-sample";
+import { submissionContent, submitRequestFor, useSubmitSample } from "../api/submit-sample";
+import {
+  SAMPLE_DRAFT_FORM,
+  SAMPLE_SENT_FORM,
+  alreadySent,
+  blankSampleDraft,
+  sampleDraftSchema,
+  sentSampleSchema,
+  type SampleDraft,
+} from "../utils/sample-draft";
 import { findProviderByName, sameName } from "../utils/provider-search";
 import {
-  emptySampleForm,
   firstProblem,
   sampleFieldOf,
   submissionPayload,
@@ -68,8 +78,23 @@ export function SubmitSampleForm({
   const providers = providersQuery.data ?? [];
   const createProvider = useCreateProvider();
   const submit = useSubmitSample();
-  const [values, setValues] = useState<SampleFormValues>(() => emptySampleForm(defaultMarkets));
+  const [blank] = useState(() => blankSampleDraft(defaultMarkets));
+  const draft = useDraft<SampleDraft>({
+    form: SAMPLE_DRAFT_FORM,
+    accountId: customerId,
+    schema: sampleDraftSchema,
+    blank,
+  });
+  const [values, setValues] = useState<SampleFormValues>(() => draft.restored?.values ?? blank.values);
   const [selected, setSelected] = useState<Provider | null>(null);
+  // The provider chosen before a reload, selected again once the list is in.
+  const [restoredId, setRestoredId] = useState(draft.restored?.selectedId ?? null);
+  const [pending, setPending] = useState(draft.restored?.pending ?? null);
+  // A second press while the first is on its way must not send it again.
+  const sending = useRef(false);
+  // Once sent, nothing of this form is kept again (a late save would bring the sent sample back).
+  const finished = useRef(false);
+  const [sentAs, setSentAs] = useState<number | null>(null);
   // Errors of one field are shown beside it; the rest (a failed request) in the banner.
   const [alert, setAlert] = useState<string | null>(null);
   const { errors, setErrors, clear } = useFieldErrors<SampleField>();
@@ -83,11 +108,35 @@ export function SubmitSampleForm({
     if (isError) toast.error(messages.providersLoadFailed);
   }, [isError, errorUpdatedAt, toast]);
 
+  useEffect(() => {
+    if (restoredId === null || providersQuery.data === undefined) return;
+    setSelected(providersQuery.data.find((provider) => provider.id === restoredId) ?? null);
+    setRestoredId(null);
+  }, [restoredId, providersQuery.data]);
+
+  const { save } = draft;
+  useEffect(() => {
+    if (finished.current) return;
+    save({ values, selectedId: selected?.id ?? restoredId, pending });
+  }, [save, values, selected, restoredId, pending]);
+
+  const discard = () => {
+    draft.clear();
+    setValues(blank.values);
+    setSelected(null);
+    setRestoredId(null);
+    setPending(null);
+    setErrors({});
+    setAlert(null);
+    setSentAs(null);
+  };
+
   const locationLocked = selected !== null && selected.coordinates !== null;
   const set = <K extends keyof SampleFormValues>(key: K, value: SampleFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     // The error about this input, and a banner about the request, go once it is changed.
     clear(key);
+    setSentAs(null);
     // A new category is the fix for "no test type" when there was none to tick.
     if (key === "shrimpCategory") clear("testTypes");
     setAlert(null);
@@ -126,14 +175,33 @@ export function SubmitSampleForm({
     }));
   };
 
+  const sentKey = draftStorageKey(SAMPLE_SENT_FORM, customerId);
   const send = async (samplerId: number | string) => {
+    if (sending.current) return;
+    const request = submitRequestFor(submissionPayload(values, customerId, samplerId), pending);
+    const content = submissionContent(request.payload);
+    const earlier = alreadySent(readDraft(sentKey, sentSampleSchema), content);
+    if (earlier !== null) {
+      setSentAs(earlier);
+      reveal();
+      return;
+    }
+    sending.current = true;
+    // Kept before it leaves: if the answer is lost (even with a reload), the re-send uses this key.
+    setPending(request);
+    draft.saveNow({ values, selectedId: selected?.id ?? restoredId, pending: request });
     try {
-      const sample = await submit.mutateAsync(submissionPayload(values, customerId, samplerId));
+      const sample = await submit.mutateAsync(request);
+      finished.current = true;
+      draft.clear();
+      writeDraft(sentKey, { content, sampleId: sample.id, at: Date.now() });
       // The next thing to look at is the processing view: its heading takes the focus.
       focusWhenShown("h1", document.querySelector("h1"));
       onSubmitted(sample);
     } catch (error) {
       showFailure(error, submitErrorMessage(error));
+    } finally {
+      sending.current = false;
     }
   };
 
@@ -193,7 +261,22 @@ export function SubmitSampleForm({
             onSubmit={onSubmit}
             className="space-y-5"
           >
+            <DraftNotice saved={draft.saved} onDiscard={discard} />
             <ErrorBanner message={alert} />
+            {sentAs !== null ? (
+              <p
+                role="alert"
+                className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900"
+              >
+                {t("samples.submit.alreadySent", { id: sentAs })}{" "}
+                <Link
+                  to={paths.sampleProcessing.href(sentAs)}
+                  className="font-medium text-teal-800 underline"
+                >
+                  {t("samples.submit.viewSent", { id: sentAs })}
+                </Link>
+              </p>
+            ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="space-y-1">
                 <ProviderCombobox
@@ -301,7 +384,15 @@ export function SubmitSampleForm({
               error={errors.markets}
             />
             <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-              <Link to={paths.dashboard.href()} className={buttonClasses("outline")}>
+              <Link
+                to={paths.dashboard.href()}
+                className={buttonClasses("outline")}
+                // Cancel is a choice to drop what was typed; Back or a reload keep it.
+                onClick={() => {
+                  finished.current = true;
+                  draft.clear();
+                }}
+              >
                 {t("samples.submit.cancel")}
               </Link>
               <Button type="submit" isLoading={busy} icon={<Send aria-hidden="true" className="h-4 w-4" />}>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
@@ -444,6 +444,111 @@ describe("Submit Sample: form", () => {
     serve([]);
     render();
     expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/dashboard");
+  });
+});
+
+describe("Submit Sample: the draft on the device", () => {
+  beforeEach(() => startSession({ user: customer, token: "jwt", expiresIn: 3600 }));
+  afterEach(() => logout());
+
+  const typeNewProvider = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.type(nameInput(), "Sea Breeze");
+    await user.type(screen.getByLabelText(/Phone Number/), "+91 98480 11111");
+    await fillRest(user);
+  };
+
+  it("a reload keeps what was typed, with 'Draft saved on this device'; Discard draft empties the form", async () => {
+    serve([]);
+    const user = userEvent.setup();
+    const first = render();
+    await typeNewProvider(user);
+    expect(await screen.findByText("Draft saved on this device")).toBeInTheDocument();
+    first.unmount();
+
+    render();
+    expect(nameInput()).toHaveValue("Sea Breeze");
+    expect(screen.getByLabelText(/Phone Number/)).toHaveValue("+91 98480 11111");
+    expect(screen.getByLabelText(/Shrimp Category/)).toHaveValue("Tiger Shrimp");
+    expect(screen.getByLabelText("Allergen Testing")).toBeChecked();
+    const discard = screen.getByRole("button", { name: "Discard draft" });
+    expect(discard).toHaveClass("min-h-11");
+    await user.click(discard);
+    expect(nameInput()).toHaveValue("");
+    expect(screen.queryByText("Draft saved on this device")).not.toBeInTheDocument();
+    expect(Object.keys(localStorage).filter((key) => key.includes("draft.submit-sample."))).toEqual([]);
+  });
+
+  it("another account signed in on the same phone does not see the draft", async () => {
+    serve([]);
+    const user = userEvent.setup();
+    const first = render();
+    await typeNewProvider(user);
+    await screen.findByText("Draft saved on this device");
+    first.unmount();
+    logout();
+    startSession({ user: { ...customer, id: 8 }, token: "jwt", expiresIn: 3600 });
+    render();
+    expect(nameInput()).toHaveValue("");
+    expect(screen.queryByText("Draft saved on this device")).not.toBeInTheDocument();
+  });
+
+  it("an answer lost, a reload, Submit again: the same Idempotency-Key and body, so no second sample", async () => {
+    let calls = 0;
+    const { callsTo } = serve([], () =>
+      (calls += 1) === 1
+        ? { status: 503, body: { error: "down", code: "service_unavailable" } }
+        : { status: 201, body: makeSample({ id: 555 }) },
+    );
+    const user = userEvent.setup();
+    const first = render();
+    await typeNewProvider(user);
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    await user.click(await screen.findByRole("button", { name: "No, just submit" }));
+    await screen.findByRole("alert");
+    first.unmount();
+
+    render();
+    expect(nameInput()).toHaveValue("Sea Breeze");
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    await user.click(await screen.findByRole("button", { name: "No, just submit" }));
+    expect(await screen.findByRole("heading", { name: "Sample Processing" })).toBeInTheDocument();
+    const [lost, again] = callsTo("POST", SUBMIT);
+    expect(lost?.headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again?.headers["Idempotency-Key"]).toBe(lost?.headers["Idempotency-Key"]);
+    expect(again?.body).toEqual(lost?.body);
+  });
+
+  it("after a success: the draft is gone, the form's history entry is replaced by the sample, the same content again is refused", async () => {
+    const { callsTo } = serve([saved]);
+    const user = userEvent.setup();
+    const { router } = render();
+    const fill = async () => {
+      await user.click(nameInput());
+      await user.click(await within(dropdown()).findByRole("option", { name: /Lakshmi Farms/ }));
+      await fillRest(user, { location: false });
+    };
+    await fill();
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    expect(await screen.findByRole("heading", { name: "Sample Processing" })).toBeInTheDocument();
+    // Replaced, not pushed: Back leaves the sample for what came before the form.
+    expect(router.state.historyAction).toBe("REPLACE");
+    expect(router.state.location.pathname).toBe("/submit-sample/555");
+    expect(Object.keys(localStorage).filter((key) => key.includes("draft.submit-sample."))).toEqual([]);
+
+    await act(() => router.navigate("/submit-sample"));
+    expect(await screen.findByRole("combobox", { name: /Sample Provider Name/ })).toHaveValue("");
+    await fill();
+    await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+    expect(
+      await screen.findByText(
+        "This sample was already sent a moment ago as Sample #555. It is not sent twice.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View Sample #555" })).toHaveAttribute(
+      "href",
+      "/submit-sample/555",
+    );
+    expect(callsTo("POST", SUBMIT)).toHaveLength(1);
   });
 });
 

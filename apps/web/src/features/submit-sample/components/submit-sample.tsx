@@ -39,7 +39,8 @@ export function SubmitSample() {
   const submitted = (sample: Sample) => {
     // The answer is the sample as it is: the processing view needs no second request.
     queryClient.setQueryData(sampleQueryOptions(String(sample.id)).queryKey, sample);
-    void navigate(paths.sampleProcessing.href(sample.id));
+    // In place of the form: Back then shows what came before it, never the filled form to send again.
+    void navigate(paths.sampleProcessing.href(sample.id), { replace: true });
   };
   return (
     <SubmitSampleForm
