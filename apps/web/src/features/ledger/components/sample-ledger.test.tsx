@@ -139,6 +139,11 @@ describe("SampleLedger", () => {
     ).toEqual(["Select", "Sample Details", "Sampler Info", "Status", "Date", "Actions"]);
     expect(screen.getByRole("button", { name: "Email (0)" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Export" })).toBeDisabled();
+    // Disabled buttons say why, in words on screen and to a screen reader.
+    const hint = "Select one or more samples to export or e-mail them.";
+    expect(screen.getByText(hint)).toBeVisible();
+    expect(screen.getByRole("button", { name: "Export" })).toHaveAccessibleDescription(hint);
+    expect(screen.getByRole("button", { name: "Email (0)" })).toHaveAccessibleDescription(hint);
     expect(screen.getByRole("searchbox", { name: "Search samples" })).toHaveAttribute(
       "placeholder",
       SEARCH_PLACEHOLDER_DESKTOP,
@@ -344,8 +349,11 @@ describe("SampleLedger", () => {
     await screen.findByText("Sample #1");
     const row = within(screen.getByText("Sample #1").closest("tr") as HTMLElement);
     expect(row.getByText(`${long.slice(0, 60).trimEnd()}...`)).toBeInTheDocument();
+    // A finger's 44 px target (min-h-11, min-w-11), not a 16 px line of text.
+    expect(row.getByRole("button", { name: "more" })).toHaveClass("min-h-11", "min-w-11");
     await user.click(row.getByRole("button", { name: "more" }));
     expect(row.getByText(long)).toBeInTheDocument();
+    expect(row.getByRole("button", { name: "less" })).toHaveClass("min-h-11", "min-w-11");
     expect(row.getByRole("button", { name: "less" })).toHaveAttribute("aria-expanded", "true");
     await user.click(row.getByRole("button", { name: "less" }));
     expect(row.queryByText(long)).not.toBeInTheDocument();
@@ -452,9 +460,14 @@ describe("SampleLedger", () => {
     expect(await screen.findByText(messages.exportSuccess)).toBeInTheDocument();
     expect(files.map((file) => file.name)).toEqual(["selected_samples.csv"]);
     const lines = (await readText(files[0]?.blob)).replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe('"Sample ID","Shrimp Category","Sampler","Status","Date Submitted","Location"');
+    expect(lines[0]).toBe(
+      '"Sample ID","Shrimp Category","Sampler","Status","Date Submitted","Location","Certificate No.","Verdicts by Market","Test Types"',
+    );
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(['"1002"', '"1011"']);
-    expect(lines[1]).toMatch(/"N\/A"$/);
+    expect(lines[1]).toMatch(/"N\/A","N\/A","N\/A","Viral Disease Screening; Allergen Testing"$/);
+    expect(
+      screen.queryByText("Select one or more samples to export or e-mail them."),
+    ).not.toBeInTheDocument();
   });
 
   it("status options go to the API as all, pending, processing, testing, completed", async () => {

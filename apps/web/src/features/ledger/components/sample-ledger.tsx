@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Download, Filter, Mail, RefreshCw, Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 
@@ -12,6 +13,7 @@ import { Pager } from "@/components/ui/pager";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { reportsQueryOptions } from "@/lib/api/get-reports";
 import { useSamples } from "@/lib/api/get-samples";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useT } from "@/lib/i18n/use-t";
@@ -19,7 +21,7 @@ import { totalPagesOf } from "@/utils/pagination";
 import { usePhoneLayout } from "@/hooks/use-media-query";
 
 import { isPageSelected, useLedgerSelection } from "../hooks/use-ledger-selection";
-import { downloadLedgerCsv } from "../utils/ledger-csv";
+import { downloadLedgerCsv, type LedgerReports } from "../utils/ledger-csv";
 import {
   LEDGER_STATUS_FILTERS,
   parseLedgerStatusFilter,
@@ -42,6 +44,7 @@ export function SampleLedger() {
   // "domain": the shrimp categories of the rows and of the export.
   const { t, number } = useT("account", "domain");
   const toast = useToast();
+  const queryClient = useQueryClient();
   const phone = usePhoneLayout();
   const id = useId();
 
@@ -103,10 +106,24 @@ export function SampleLedger() {
     if (rangeValid(next)) setAppliedDates(next);
   };
 
-  const exportSelected = () => {
-    downloadLedgerCsv(selected.values());
+  const exportSelected = async () => {
+    const samples = [...selected.values()];
+    let reports: LedgerReports = new Map();
+    // The certificate numbers and verdicts are in the reports: one list, read only when one is needed.
+    if (samples.some((sample) => sample.reportId !== null)) {
+      try {
+        const list = await queryClient.fetchQuery(reportsQueryOptions());
+        reports = new Map(list.map((report) => [report.id, report]));
+      } catch {
+        // Offline or refused: the file is still made, its report cells say they were not loaded.
+        reports = null;
+      }
+    }
+    downloadLedgerCsv(samples, reports);
     toast.success(messages.exportSuccess);
   };
+  const nothingSelected = selected.size === 0;
+  const hintId = `${id}-select-hint`;
 
   const pageSelected = isPageSelected(selected, items);
   const first = total === 0 ? 0 : (page - 1) * size + 1;
@@ -178,7 +195,8 @@ export function SampleLedger() {
           <Button
             size={phone ? "sm" : "md"}
             onClick={() => setEmailOpen(true)}
-            disabled={selected.size === 0}
+            disabled={nothingSelected}
+            aria-describedby={nothingSelected ? hintId : undefined}
             icon={<Mail aria-hidden="true" className="h-4 w-4" />}
           >
             {t("account.ledger.email", { count: number(selected.size) })}
@@ -186,8 +204,9 @@ export function SampleLedger() {
           <Button
             variant="outline"
             size={phone ? "sm" : "md"}
-            onClick={exportSelected}
-            disabled={selected.size === 0}
+            onClick={() => void exportSelected()}
+            disabled={nothingSelected}
+            aria-describedby={nothingSelected ? hintId : undefined}
             icon={<Download aria-hidden="true" className="h-4 w-4" />}
           >
             {t("account.ledger.export")}
@@ -202,6 +221,11 @@ export function SampleLedger() {
           >
             {t("account.ledger.refresh")}
           </Button>
+          {nothingSelected ? (
+            <p id={hintId} className="basis-full text-xs text-slate-600">
+              {t("account.ledger.selectHint")}
+            </p>
+          ) : null}
         </div>
       </div>
 

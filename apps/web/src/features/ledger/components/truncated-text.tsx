@@ -29,7 +29,8 @@ export function TruncatedText({
             aria-expanded={expanded}
             aria-controls={id}
             onClick={() => setExpanded((value) => !value)}
-            className="inline rounded text-xs font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900 focus-visible:outline-2 focus-visible:outline-teal-700"
+            // A finger's 44 px target, though the word is short ("more", "और देखें").
+            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded px-1 align-middle text-xs font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900 focus-visible:outline-2 focus-visible:outline-teal-700"
           >
             {t(expanded ? "account.ledger.less" : "account.ledger.more")}
           </button>
