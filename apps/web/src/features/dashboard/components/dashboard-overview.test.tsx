@@ -7,7 +7,7 @@ import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 import { makeSample, makeSummary } from "@/testing/sample-fixtures";
 
-import { DashboardOverview } from "./dashboard-overview";
+import { DashboardOverview, isNewAccount } from "./dashboard-overview";
 import { successRate } from "./sample-overview";
 
 const SUMMARY = "/api/sample-submissions/summary";
@@ -23,6 +23,38 @@ const statCard = (label: string) => {
   if (!item) throw new Error(`no stat card ${label}`);
   return item;
 };
+
+describe("isNewAccount", () => {
+  const now = Date.parse("2026-01-10T12:00:00.000Z");
+  it("created under a day ago with no sample (or the count not in yet): new", () => {
+    expect(isNewAccount("2026-01-10T08:00:00.000Z", 0, now)).toBe(true);
+    expect(isNewAccount("2026-01-10T08:00:00.000Z", undefined, now)).toBe(true);
+  });
+  it("a sample already, or an account a day old or more: not new", () => {
+    expect(isNewAccount("2026-01-10T08:00:00.000Z", 1, now)).toBe(false);
+    expect(isNewAccount("2026-01-09T12:00:00.000Z", 0, now)).toBe(false);
+    expect(isNewAccount("not a date", 0, now)).toBe(false);
+  });
+});
+
+describe("DashboardOverview greeting", () => {
+  afterEach(() => logout());
+
+  it("an account created a moment ago with no samples is greeted 'Welcome', not 'Welcome back'", async () => {
+    startSession({
+      user: { ...customer, createdAt: new Date(Date.now() - 60_000).toISOString() },
+      token: "jwt",
+      expiresIn: 3600,
+    });
+    mockFetch({
+      [`GET ${SUMMARY}`]: { body: makeSummary({ total: 0 }) },
+      [`GET ${LIST}`]: { body: { items: [], total: 0, page: 1, size: 3 } },
+    });
+    render();
+    expect(await screen.findByRole("heading", { name: "Welcome, Asha Verma!" })).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+  });
+});
 
 describe("DashboardOverview", () => {
   beforeEach(() => startSession({ user: customer, token: "jwt", expiresIn: 3600 }));

@@ -3,6 +3,7 @@ import { BadgeCheck, Clock, Mail, ShieldCheck } from "lucide-react";
 import { DISPLAY_TIME_ZONE } from "@lab/contracts";
 
 import { Card, CardBody } from "@/components/ui/card";
+import { useSampleSummary } from "@/lib/api/get-sample-summary";
 import { useUser } from "@/lib/auth";
 import { useT } from "@/lib/i18n/use-t";
 
@@ -25,11 +26,29 @@ const indiaHour = (now: Date) =>
     }).format(now),
   );
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * "Welcome", not "Welcome back", for someone who has just arrived: the account was created less than
+ * a day ago and no sample is known yet (none counted, or the count not in yet). The server keeps no
+ * sign-in count, so this is the simplest honest reading of "first visit"; after a day, or once a
+ * sample exists, the person has been here before.
+ */
+export function isNewAccount(createdAt: string, sampleTotal: number | undefined, now: number = Date.now()) {
+  const created = Date.parse(createdAt);
+  if (Number.isNaN(created) || now - created >= DAY_MS) return false;
+  return sampleTotal === undefined || sampleTotal === 0;
+}
+
 /** Spec section 2, Dashboard: greeting, sample figures and actions, Recent Activity, the account. */
 export function DashboardOverview() {
   const user = useUser();
   const { t } = useT("samples");
+  const summary = useSampleSummary();
   if (!user) return null;
+  const welcome = isNewAccount(user.createdAt, summary.data?.total)
+    ? "samples.dashboard.welcomeNew"
+    : "samples.dashboard.welcome";
   const firstName = user.fullName.split(/\s+/)[0] ?? user.fullName;
 
   return (
@@ -37,9 +56,7 @@ export function DashboardOverview() {
       {/* Names are typed without spaces (Telugu, Hindi): they break anywhere rather than widen the page. */}
       <div className="rounded-2xl bg-gradient-to-br from-teal-700 to-sky-800 p-5 text-white shadow-sm [overflow-wrap:anywhere] lg:p-8">
         <p className="text-sm text-teal-50">{t(greetingKey(indiaHour(new Date())))}</p>
-        <h1 className="mt-1 text-2xl font-bold sm:text-3xl">
-          {t("samples.dashboard.welcome", { name: user.fullName })}
-        </h1>
+        <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{t(welcome, { name: user.fullName })}</h1>
         <p className="mt-2 max-w-2xl text-sm text-teal-50">{t("samples.dashboard.intro", { firstName })}</p>
       </div>
 

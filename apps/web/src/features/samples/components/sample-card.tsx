@@ -49,7 +49,11 @@ export function SampleCard({ sample, highlighted }: { sample: Sample; highlighte
         <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
         <span className="min-w-0 break-words">{sample.samplerLocation || t("samples.card.noLocation")}</span>
       </p>
-      <p className="mt-1 text-xs text-slate-600">
+      {/* The list is ordered by the last change: that date leads, the submission date follows. */}
+      <p className="mt-1 text-sm font-medium text-slate-800">
+        {t("samples.card.updated", { date: date(sample.updatedAt, "dateTime") })}
+      </p>
+      <p className="text-xs text-slate-600">
         {t("samples.card.submitted", { date: date(sample.createdAt, "dateTime") })}
       </p>
 

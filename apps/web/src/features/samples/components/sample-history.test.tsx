@@ -225,6 +225,22 @@ describe("SampleHistory", () => {
     expect(four.getByRole("button", { name: "Hide Details" })).toHaveAttribute("aria-expanded", "true");
   });
 
+  it("cards: the list is ordered by the last change, so each card leads with 'Updated …' and still shows the submission date", async () => {
+    serve([
+      makeSample({ id: 5, createdAt: "2025-01-02T05:00:00.000Z", updatedAt: "2025-03-04T06:30:00.000Z" }),
+    ]);
+    render();
+    const card = within(
+      (await screen.findByRole("heading", { name: "Sample #5" })).closest("article") as HTMLElement,
+    );
+    const updated = card.getByText(/^Updated /);
+    const submitted = card.getByText(/^Submitted /);
+    expect(updated.textContent).toMatch(/4 Mar 2025|Mar 4, 2025|04\/03\/2025/);
+    expect(submitted.textContent).toMatch(/2 Jan 2025|Jan 2, 2025|02\/01\/2025/);
+    // Updated comes first, where the eye lands.
+    expect(updated.compareDocumentPosition(submitted) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("Agent Assigned: tooltip with name and phone; call link only while COLLECTING; ETA when present", async () => {
     serve([
       makeSample({ id: 1, status: "COLLECTING", assigned: "Suresh Babu-+91 90000 11111" }),
