@@ -156,9 +156,10 @@ function RequestCode({
     } catch (error) {
       if (isApiError(error) && error.status === 429) {
         // A code went to this address under a minute ago and is still good: go on and use it.
-        onSent(trimmed, deadlinesFrom(VERIFICATION_CODE_TTL_S, VERIFICATION_RESEND_AFTER_S), {
+        const wait = error.retryAfter ?? VERIFICATION_RESEND_AFTER_S;
+        onSent(trimmed, deadlinesFrom(VERIFICATION_CODE_TTL_S, wait), {
           tone: "warning",
-          ...shownOf(error, messages.sendTooSoon),
+          text: t("credentials.code.stillValid", { seconds: Math.max(1, Math.ceil(wait)) }),
         });
       } else if (isApiError(error) && error.status === 400) {
         setEmailError(shownOf(error, messages.invalidEmailAddress));
@@ -318,10 +319,18 @@ function ResetWithCode({
       setAttempts(0);
       setCode("");
       setErrors({});
-      setNotice({ tone: "success", text: answer.message });
+      // A new code replaces the one before it: the reader must type the newest, not the first mail's.
+      setNotice({ tone: "success", text: t("credentials.reset.newCodeSent") });
     } catch (error) {
-      if (isApiError(error) && error.status === 429) setFormError(shownOf(error, messages.sendTooSoon));
-      else if (isApiError(error) && error.status !== 0) setFormError(shownOf(error, messages.sendFailed));
+      if (isApiError(error) && error.status === 429) {
+        // Refused: no new code went out, so the one already mailed is the one to type.
+        const wait = error.retryAfter ?? VERIFICATION_RESEND_AFTER_S;
+        setDeadlines((current) => ({ ...current, resendAt: Date.now() + wait * 1000 }));
+        setNotice({
+          tone: "warning",
+          text: t("credentials.code.stillValid", { seconds: Math.max(1, Math.ceil(wait)) }),
+        });
+      } else if (isApiError(error) && error.status !== 0) setFormError(shownOf(error, messages.sendFailed));
       else setFormError({ text: messages.sendFailed });
       reveal();
     }

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, TriangleAlert } from "lucide-react";
+import { Check, CircleAlert, TriangleAlert } from "lucide-react";
 
 import { Spinner } from "@/components/ui/spinner";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
@@ -11,10 +11,13 @@ interface EmailCheckFeedbackProps {
   id: string;
   state: EmailCheckState;
   onAcceptSuggestion: (email: string) => void;
+  /** The address is known to be taken (or refused at the field): a tick beside that would mislead. */
+  hideChecked?: boolean;
 }
 
 const toneClasses = {
-  success: "text-green-800",
+  // Neutral, not a green success: the check is about the address, not about an account.
+  checked: "text-slate-700",
   error: "text-red-700",
   warning: "text-amber-900",
 } as const;
@@ -23,11 +26,17 @@ const toneClasses = {
  * The e-mail check's message and its did-you-mean hint, which the user can click to accept. A likely
  * typo is an amber warning on its own, not a green "verified".
  */
-export function EmailCheckFeedback({ id, state, onAcceptSuggestion }: EmailCheckFeedbackProps) {
+export function EmailCheckFeedback({
+  id,
+  state,
+  onAcceptSuggestion,
+  hideChecked = false,
+}: EmailCheckFeedbackProps) {
   const { t } = useT("credentials");
-  const message = emailCheckMessage(state);
+  const checked = emailCheckMessage(state);
+  const message = hideChecked && checked?.tone === "checked" ? null : checked;
   const Icon =
-    message?.tone === "success" ? CircleCheck : message?.tone === "warning" ? TriangleAlert : CircleAlert;
+    message?.tone === "checked" ? Check : message?.tone === "warning" ? TriangleAlert : CircleAlert;
   return (
     <div id={id} aria-live="polite" className="min-h-4 space-y-1 text-xs">
       {state.status === "checking" ? (

@@ -170,14 +170,25 @@ describe("Forgot password", () => {
     expect(screen.getByTestId("verification-attempts")).toHaveTextContent("0 of 3");
   });
 
-  it("429 on the request (a code went out under a minute ago): goes on to the code step with the server's text", async () => {
+  it("429 on the request (a code went out under a minute ago): goes on to the code step saying the first code still works", async () => {
     const { user } = setup([resetOk], {
       status: 429,
       body: { error: messages.sendTooSoon, code: "resend_too_soon" },
     });
     await openCodeStep(user);
-    expect(screen.getByText(messages.sendTooSoon)).toBeInTheDocument();
+    expect(screen.getByText(/the one we sent a moment ago still works/)).toBeInTheDocument();
+    expect(screen.queryByText(messages.sendTooSoon)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Resend Code" })).toBeDisabled();
+  });
+
+  it("Resend Code: a new code replaces the first, so the notice says to type the newest one", async () => {
+    const { user } = setup([resetOk], {
+      status: 202,
+      body: { success: true, message: messages.forgotPasswordSent, expiresIn: 300, resendAfter: 0 },
+    });
+    await openCodeStep(user);
+    await user.click(screen.getByRole("button", { name: "Resend Code" }));
+    expect(await screen.findByText(/the earlier code no longer works/)).toBeInTheDocument();
   });
 
   it("Back to Sign In keeps the address", async () => {

@@ -52,12 +52,12 @@ describe("RegisterForm errors and focus", () => {
     expect(warning.closest("[data-tone]")?.className).toContain("amber");
     expect(within(form).getByRole("button", { name: "user@gmail.com" })).toBeInTheDocument();
     expect(within(form).queryByText(messages.emailVerifiedOk)).not.toBeInTheDocument();
-    // Taking the suggestion checks that address, which is fine: then the green text.
+    // Taking the suggestion checks that address, which is fine: then the neutral "checked" text.
     await user.click(within(form).getByRole("button", { name: "user@gmail.com" }));
     expect(within(form).getByLabelText("Email")).toHaveValue("user@gmail.com");
   });
 
-  it("a deliverable address without suggestion: the green 'Email address verified successfully'", async () => {
+  it("a deliverable address without suggestion: 'Email address verified successfully' as a neutral tick, not a green success", async () => {
     mockFetch({
       [CHECK]: (request) => ({ body: emailCheckOk(String((request.body as { email: string }).email)) }),
     });
@@ -66,7 +66,10 @@ describe("RegisterForm errors and focus", () => {
     await user.type(within(form).getByLabelText("Email"), "user@gmail.com");
     await user.tab();
     const ok = await within(form).findByText(messages.emailVerifiedOk);
-    expect(ok.closest("[data-tone]")).toHaveAttribute("data-tone", "success");
+    const line = ok.closest("[data-tone]");
+    expect(line).toHaveAttribute("data-tone", "checked");
+    expect(line?.className).not.toMatch(/green/);
+    expect(line?.className).toContain("text-slate-700");
     expect(within(form).queryByText(/Did you mean/)).not.toBeInTheDocument();
   });
 
@@ -101,6 +104,8 @@ describe("RegisterForm errors and focus", () => {
     await waitFor(() => expect(email).toHaveFocus());
     expect(email).toHaveAttribute("aria-invalid", "true");
     expect(email).toHaveAccessibleDescription(expect.stringContaining(messages.emailAlreadyExists));
+    // The address check's tick no longer stands beside "already exists".
+    expect(within(form).queryByText(messages.emailVerifiedOk)).not.toBeInTheDocument();
     await user.type(email, "m");
     expect(within(form).queryByText(messages.emailAlreadyExists)).not.toBeInTheDocument();
   });

@@ -157,6 +157,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
           id="register-email-check"
           state={emailCheck.state}
           onAcceptSuggestion={acceptSuggestion}
+          hideChecked={errors.email !== undefined}
         />
       </Field>
       <Field

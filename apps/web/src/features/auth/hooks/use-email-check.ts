@@ -18,12 +18,13 @@ export function isEmailFormatValid(email: string): boolean {
 
 /**
  * The message under the e-mail field (spec section 5), or null while nothing is known. A did-you-mean
- * on a deliverable address is a likely typo: a warning with the suggestion, never the green
- * "verified" beside it.
+ * on a deliverable address is a likely typo: a warning with the suggestion, never the "verified"
+ * beside it. A deliverable address is a neutral "checked": it says the address can receive mail, not
+ * that any account is verified.
  */
 export function emailCheckMessage(
   state: EmailCheckState,
-): { tone: "error" | "success" | "warning"; text: string; didYouMean?: string } | null {
+): { tone: "error" | "checked" | "warning"; text: string; didYouMean?: string } | null {
   if (state.status === "invalid-format") return { tone: "error", text: messages.invalidEmailFormat };
   if (state.status !== "done") return null;
   const { result } = state;
@@ -32,7 +33,7 @@ export function emailCheckMessage(
   if (!result.format_valid) return { tone: "error", text: messages.invalidEmailFormat, didYouMean };
   if (!result.smtp_check) return { tone: "error", text: messages.emailNotValid, didYouMean };
   if (didYouMean) return { tone: "warning", text: "", didYouMean };
-  return { tone: "success", text: messages.emailVerifiedOk };
+  return { tone: "checked", text: messages.emailVerifiedOk };
 }
 
 /**
