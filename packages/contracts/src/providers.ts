@@ -106,11 +106,19 @@ export const providerSchema = z.object({
 });
 export type Provider = z.infer<typeof providerSchema>;
 
+/** What a suggested place is: a whole district, a town, or a village (a post office's locality). */
+export const PLACE_KINDS = ["district", "town", "village"] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+
 /** GET /places/autocomplete */
 export const placeSuggestionSchema = z.object({
   placeId: z.string(),
   address: z.string(),
   coordinates: coordinatesSchema,
+  // Optional so that a suggestion without them (an older server, a saved value) still parses.
+  kind: z.enum(PLACE_KINDS).optional(),
+  district: z.string().nullable().optional(),
+  state: z.string().nullable().optional(),
 });
 export type PlaceSuggestion = z.infer<typeof placeSuggestionSchema>;
 export const PLACES_MAX_RESULTS = 8;

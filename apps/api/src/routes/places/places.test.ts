@@ -1,4 +1,4 @@
-import { messages } from "@lab/contracts";
+import { messages, placeSuggestionSchema } from "@lab/contracts";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -21,10 +21,53 @@ describe("the gazetteer", () => {
     ).toBe(true);
   });
 
-  it("ranks prefix matches first, larger places first among them", () => {
-    expect(first("mum")).toBe("Mumbai, Maharashtra, India");
-    expect(first("chenn")).toBe("Chennai, Tamil Nadu, India");
+  it("ranks districts first, then exact names, then prefix matches, larger places first among them", () => {
+    expect(
+      gazetteer
+        .search("mum")
+        .map((r) => r.address)
+        .slice(0, 2),
+    ).toEqual(["Mumbai district, Maharashtra, India", "Mumbai, Maharashtra, India"]);
+    expect(gazetteer.search("chenn")[1]?.address).toBe("Chennai, Tamil Nadu, India");
     expect(first("Bhimavaram")).toMatch(/^Bhimavaram, West God.vari, Andhra Pradesh, India$/);
+  });
+
+  it("lists East and West Godavari districts first for 'Godavari', then the places", () => {
+    const results = gazetteer.search("Godavari");
+    expect(results.slice(0, 2).map((r) => [r.kind, r.address])).toEqual([
+      ["district", "East Godavari district, Andhra Pradesh, India"],
+      ["district", "West Godavari district, Andhra Pradesh, India"],
+    ]);
+    expect(results.slice(2).length).toBeGreaterThan(0);
+    expect(results.slice(2).every((r) => r.kind !== "district")).toBe(true);
+  });
+
+  it("finds Bhimavaram typed in Telugu or Hindi script", () => {
+    for (const typed of ["భీమవరం", "भीमावरम"]) {
+      expect(gazetteer.search(typed)[0], typed).toMatchObject({
+        address: expect.stringMatching(/^Bhimavaram, West God.vari, Andhra Pradesh, India$/),
+        kind: "town",
+      });
+    }
+    expect(gazetteer.search("పశ్చిమ గోదావరి")[0]?.address).toBe("West Godavari district, Andhra Pradesh, India");
+  });
+
+  it("finds villages of the coastal states from the post-office directory, with district and state", () => {
+    expect(gazetteer.search("Mogalturu")[0]).toMatchObject({
+      address: "Mogalturu, West Godavari, Andhra Pradesh, India",
+      kind: "village",
+      district: "West Godavari",
+      state: "Andhra Pradesh",
+      placeId: expect.stringMatching(/^po-[0-9a-f]{12}$/),
+    });
+    expect(gazetteer.search("vilasavilli")[0]).toMatchObject({
+      address: "Vilasavilli, East Godavari, Andhra Pradesh, India",
+      kind: "village",
+    });
+    // A town's own head post office is the town, not a second place beside it.
+    expect(
+      gazetteer.search("bhimavaram", 50).filter((r) => /^Bhimavaram, West God.vari,/.test(r.address)),
+    ).toHaveLength(1);
   });
 
   it("then word matches over name, district and state", () => {
@@ -34,8 +77,13 @@ describe("the gazetteer", () => {
   });
 
   it("then typos, ignoring accents and case", () => {
-    expect(first("kolkatta")).toBe("Kolkata, West Bengal, India");
-    expect(first("vishakapatnam")).toBe("Visakhapatnam, Andhra Pradesh, India");
+    expect(
+      gazetteer
+        .search("kolkatta")
+        .map((r) => r.address)
+        .slice(0, 2),
+    ).toEqual(["Kolkata district, West Bengal, India", "Kolkata, West Bengal, India"]);
+    expect(gazetteer.search("vishakapatnam")[1]?.address).toBe("Visakhapatnam, Andhra Pradesh, India");
     expect(first("PUNCH")).toMatch(/^P.nch/);
   });
 
@@ -61,6 +109,8 @@ describe("the gazetteer", () => {
       "sri",
       "kolkatta",
       "west godavari",
+      "mogalturu",
+      "భీమవరం",
     ];
     for (const q of queries) gazetteer.search(q);
     const times: number[] = [];
@@ -109,17 +159,37 @@ describe("GET /api/places/autocomplete", () => {
     await t.close();
   });
 
-  it("answers {placeId, address, coordinates} suggestions to a signed-in customer", async () => {
+  it("answers {placeId, address, coordinates, kind, district, state} suggestions to a signed-in customer", async () => {
     const customer = await signedInCustomer(t);
     const res = await request(t.app)
       .get("/api/places/autocomplete?q=nellore")
       .auth(customer.token, { type: "bearer" });
     expect(res.status).toBe(200);
-    expect(res.body[0]).toEqual({
-      placeId: expect.stringMatching(/^gn-[0-9a-f]{12}$/),
-      address: "Nellore, Andhra Pradesh, India",
-      coordinates: { lat: expect.any(Number), lng: expect.any(Number) },
-    });
+    expect(res.body.slice(0, 2)).toEqual([
+      {
+        placeId: expect.stringMatching(/^dt-[0-9a-f]{12}$/),
+        address: "Nellore district, Andhra Pradesh, India",
+        coordinates: { lat: expect.any(Number), lng: expect.any(Number) },
+        kind: "district",
+        district: "Nellore",
+        state: "Andhra Pradesh",
+      },
+      {
+        placeId: expect.stringMatching(/^gn-[0-9a-f]{12}$/),
+        address: "Nellore, Andhra Pradesh, India",
+        coordinates: { lat: expect.any(Number), lng: expect.any(Number) },
+        kind: "town",
+        district: null,
+        state: "Andhra Pradesh",
+      },
+    ]);
+    // What the web reads of each suggestion.
+    expect(res.body.every((entry: unknown) => placeSuggestionSchema.safeParse(entry).success)).toBe(true);
+    const telugu = await request(t.app)
+      .get(`/api/places/autocomplete?q=${encodeURIComponent("భీమవరం")}`)
+      .auth(customer.token, { type: "bearer" })
+      .expect(200);
+    expect(telugu.body[0]).toMatchObject({ address: expect.stringMatching(/^Bhimavaram, /), kind: "town" });
     const long = await request(t.app)
       .get(`/api/places/autocomplete?q=${"a".repeat(101)}`)
       .auth(customer.token, { type: "bearer" });
@@ -147,6 +217,9 @@ describe("GET /api/places/nearest", () => {
       placeId: expect.stringMatching(/^gn-[0-9a-f]{12}$/),
       address: expect.stringMatching(/^Bhimavaram, /),
       coordinates: { lat: expect.any(Number), lng: expect.any(Number) },
+      kind: "town",
+      district: expect.stringMatching(/^West God.vari$/),
+      state: "Andhra Pradesh",
       distanceKm: expect.any(Number),
     });
     expect((await request(t.app).get("/api/places/nearest?lat=16.55&lon=81.54")).status).toBe(401);
