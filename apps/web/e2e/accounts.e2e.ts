@@ -106,7 +106,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("accounts journey", () => {
       await signIn.getByLabel("Password", { exact: true }).fill(PASSWORD);
       await signIn.getByRole("button", { name: "Sign In" }).click();
       await waitForPath(page, "/dashboard", 20_000);
-      await visible(page.getByRole("heading", { level: 1, name: `Welcome back, ${fullName}!` }));
+      await visible(page.getByRole("heading", { level: 1, name: `Welcome, ${fullName}!` }));
       await expectNoAxeViolations(page, "/dashboard");
     });
 
@@ -122,7 +122,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("accounts journey", () => {
 
     it("edits Company and Phone Number on /profile; the values persist after Refresh and reload", async () => {
       const { page } = session;
-      await visible(page.getByRole("heading", { level: 1, name: `Welcome back, ${fullName}!` }));
+      await visible(page.getByRole("heading", { level: 1, name: `Welcome, ${fullName}!` }));
       await page.getByRole("link", { name: /view profile/i }).click();
       await waitForPath(page, "/profile");
       await visible(page.getByRole("heading", { level: 1, name: "Customer Profile" }));

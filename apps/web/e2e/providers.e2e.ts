@@ -68,7 +68,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("sample providers journey", ()
       const { page } = session;
       await registerVerified(page, mailDir, fullName, email);
       await signIn(page, email);
-      await visible(page.getByRole("heading", { level: 1, name: `Welcome back, ${fullName}!` }));
+      await visible(page.getByRole("heading", { level: 1, name: `Welcome, ${fullName}!` }));
     });
 
     it("opens Sample Providers from the navigation: the empty list", async () => {

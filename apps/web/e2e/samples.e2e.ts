@@ -109,7 +109,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("samples journey", () => {
       expect(created.status(), await created.text()).toBe(201);
 
       await signIn(page, email);
-      await visible(page.getByRole("heading", { level: 1, name: `Welcome back, ${fullName}!` }));
+      await visible(page.getByRole("heading", { level: 1, name: `Welcome, ${fullName}!` }));
       await visible(statCard(page, "Pending Samples"));
       expect(await statCard(page, "Pending Samples").getByRole("link").count()).toBe(0);
       await visible(statCard(page, "Success Rate").getByText("0%"));

@@ -111,7 +111,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("stay signed in (360×740)", (
       window.localStorage.setItem("tokenData", JSON.stringify({ ...data, expiresAt: Date.now() - 1000 }));
     });
     await page.reload();
-    await visible(page.getByRole("heading", { name: new RegExp(`Welcome back, ${renamed}`) }), 20_000);
+    await visible(page.getByRole("heading", { name: new RegExp(`Welcome( back)?, ${renamed}`) }), 20_000);
     expect(pathOf(page)).toBe("/dashboard");
     // A new token (its stored expiry an hour ahead again; the JWT itself may match one issued in the
     // same second for the same session).
@@ -134,7 +134,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("stay signed in (360×740)", (
       window.localStorage.removeItem("tokenData");
     });
     await page.reload();
-    await visible(page.getByRole("heading", { name: new RegExp(`Welcome back, ${renamed}`) }), 20_000);
+    await visible(page.getByRole("heading", { name: new RegExp(`Welcome( back)?, ${renamed}`) }), 20_000);
     expect(await storedToken(page)).not.toBeNull();
   });
 
