@@ -73,8 +73,23 @@ export const SHRIMP_CATEGORIES = {
 export type ShrimpCategory = keyof typeof SHRIMP_CATEGORIES;
 export const SHRIMP_CATEGORY_NAMES = Object.keys(SHRIMP_CATEGORIES) as ShrimpCategory[];
 
+/** The test types suggested for a category (its own six), or none for an unknown category. */
 export function testTypesOf(category: string): readonly string[] {
   return Object.hasOwn(SHRIMP_CATEGORIES, category) ? SHRIMP_CATEGORIES[category as ShrimpCategory] : [];
+}
+
+/** Every test type the lab offers, each once. */
+export const LAB_TEST_TYPES: readonly string[] = [...new Set(Object.values(SHRIMP_CATEGORIES).flat())];
+
+/**
+ * What a sample of a category may be tested for: its suggested types first, then every other type
+ * the lab offers. The suggestions differ by species (Tiger and Black Tiger Shrimp are one animal,
+ * Penaeus monodon, with different lists), yet any farm may need the export residue panel.
+ */
+export function orderableTestTypesOf(category: string): readonly string[] {
+  const suggested = testTypesOf(category);
+  if (suggested.length === 0) return [];
+  return [...suggested, ...LAB_TEST_TYPES.filter((type) => !suggested.includes(type))];
 }
 
 /** Statuses a sample can be in. PROCESSING is accepted on input as a synonym of TESTING. */

@@ -3,7 +3,7 @@ import {
   STATUS_GROUPS,
   firstSubmissionProblem,
   messages,
-  testTypesOf,
+  orderableTestTypesOf,
   type SampleStatus,
   type sampleSubmissionSchema,
 } from "@lab/contracts";
@@ -46,7 +46,8 @@ function validateSubmission(input: SubmissionInput) {
   }
   // Narrows for TypeScript: the rule has refused missing coordinates.
   if (typeof lat !== "number" || typeof lng !== "number") throw invalid(messages.sampleCoordinatesRequired);
-  const allowed = testTypesOf(input.shrimpCategory);
+  // The category's suggested types come first, but every species may order any type the lab offers.
+  const allowed = orderableTestTypesOf(input.shrimpCategory);
   if (allowed.length === 0) throw invalid(messages.sampleCategoryRequired, "shrimpCategory");
   const testTypes = [...new Set(input.testTypes)];
   if (!testTypes.every((type) => allowed.includes(type))) {

@@ -99,6 +99,21 @@ describe("POST /api/sample-submissions", () => {
     expect(kept.body).toMatchObject({ id: linked.body.id, providerId: null, samplerName: "Srinu Farms" });
   });
 
+  it("accepts Black Tiger Shrimp with the export residue test, outside its suggested types, after them", async () => {
+    const res = await submit(
+      owner,
+      payload(owner, {
+        shrimpCategory: "Black Tiger Shrimp",
+        testTypes: ["Antibiotic Residue Test", "Genetic Purity Analysis"],
+      }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      shrimpCategory: "Black Tiger Shrimp",
+      testTypes: ["Genetic Purity Analysis", "Antibiotic Residue Test"],
+    });
+  });
+
   it("refuses a consumerId other than the caller with 403", async () => {
     const res = await submit(owner, payload(owner, { consumerId: stranger.id }));
     expect(res.status).toBe(403);
@@ -114,7 +129,7 @@ describe("POST /api/sample-submissions", () => {
     [{ coordinate: { lat: 95, lng: 81.5 } }, messages.coordinatesInvalid],
     [{ shrimpCategory: "" }, messages.sampleCategoryRequired],
     [{ shrimpCategory: "Lobster" }, messages.sampleCategoryRequired],
-    [{ testTypes: ["Pathogen Detection"] }, messages.sampleTestTypeNotInCategory],
+    [{ testTypes: ["Gold Content Assay"] }, messages.sampleTestTypeNotInCategory],
     [{ phoneNumber: "12345" }, messages.phoneInvalid],
     [{ emailAddress: "not-an-email" }, messages.emailInvalidOptional],
     [{ samplerId: "abc" }, messages.sampleInvalid],

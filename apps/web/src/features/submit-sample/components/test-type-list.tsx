@@ -1,9 +1,15 @@
-import { testTypesOf } from "@lab/contracts";
+import { useState } from "react";
+
+import { orderableTestTypesOf, testTypesOf } from "@lab/contracts";
 
 import { useDomainNames } from "@/lib/i18n/localized-names";
 import { useT } from "@/lib/i18n/use-t";
 
-/** The test types of the chosen category as checkboxes; the list scrolls beyond 12rem. */
+/**
+ * The test types of the chosen category as checkboxes, its suggested ones first; every other type
+ * the lab offers is one tap away under "More tests" (any species may need the residue panel). The
+ * list scrolls beyond 12rem.
+ */
 export function TestTypeList({
   category,
   selected,
@@ -16,7 +22,13 @@ export function TestTypeList({
   /** The id of the error text shown below the list; its first box is marked invalid. */
   errorId?: string | undefined;
 }) {
-  const types = testTypesOf(category);
+  const suggested = testTypesOf(category);
+  const types = orderableTestTypesOf(category);
+  const more = types.filter((type) => !suggested.includes(type));
+  const [moreOpen, setMoreOpen] = useState(false);
+  // A chosen type beyond the suggestions is never hidden.
+  const showMore = moreOpen || more.some((type) => selected.includes(type));
+  const shown = showMore ? types : suggested;
   const { t, number } = useT("samples", "domain");
   const names = useDomainNames();
   const toggle = (type: string, checked: boolean) =>
@@ -44,10 +56,15 @@ export function TestTypeList({
           data-testid="test-type-list"
         >
           <ul className="divide-y divide-slate-100">
-            {types.map((type, index) => {
+            {shown.map((type, index) => {
               const inputId = `test-type-${type.replace(/\W+/g, "-").toLowerCase()}`;
               return (
                 <li key={type}>
+                  {index === suggested.length ? (
+                    <p className="bg-slate-50 px-3 py-1.5 text-xs font-medium text-slate-700">
+                      {t("samples.testTypes.moreHeading")}
+                    </p>
+                  ) : null}
                   <label
                     htmlFor={inputId}
                     className="flex min-h-11 cursor-pointer items-center gap-2 px-3 py-2 text-sm break-words text-slate-800 hover:bg-slate-50"
@@ -69,6 +86,15 @@ export function TestTypeList({
           </ul>
         </div>
       )}
+      {types.length > 0 && !showMore ? (
+        <button
+          type="button"
+          className="min-h-11 text-sm font-medium text-teal-800 underline underline-offset-2"
+          onClick={() => setMoreOpen(true)}
+        >
+          {t("samples.testTypes.showMore", { count: number(more.length) })}
+        </button>
+      ) : null}
       <p className="text-xs text-slate-600" aria-live="polite">
         {t("samples.testTypes.selected", { count: number(selected.length) })}
       </p>
