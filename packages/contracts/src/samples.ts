@@ -197,6 +197,10 @@ export function firstSubmissionProblem(
   return null;
 }
 
+/** How a sample's current report stands after a revocation (see `reportRevocation`). */
+export const REPORT_REVOCATIONS = ["revoked", "replaced"] as const;
+export type ReportRevocation = (typeof REPORT_REVOCATIONS)[number];
+
 /** The server view of a sample (spec section 3, DESIGN.md section 5). */
 export const sampleSchema = z.object({
   id: z.number().int(),
@@ -219,6 +223,11 @@ export const sampleSchema = z.object({
   updatedAt: z.string(),
   /** The sample's report once one is issued (the sample is then COMPLETED and report-ready). */
   reportId: z.number().int().nullable(),
+  /**
+   * In the customer's list: "revoked" while the current report is revoked and not yet replaced,
+   * "replaced" once a replacement is the current report; null otherwise.
+   */
+  reportRevocation: z.enum(REPORT_REVOCATIONS).nullable().optional(),
 });
 export type Sample = z.infer<typeof sampleSchema>;
 

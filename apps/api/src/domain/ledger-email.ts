@@ -21,8 +21,7 @@ import { AppError } from "../lib/app-error";
 import { enqueueMail, type MailToSend } from "../mail/outbox";
 import { sharedReportMail, type SharedSample, type UnsubscribeLinks } from "../mail/shared-report-mail";
 import type { DomainContext } from "./context";
-import { reportDocument } from "./report-document";
-import { reportPdfFileName } from "./report-pdf";
+import { reportDownload } from "./report-document";
 import { currentReportJoin } from "./sample-list/views";
 
 export type LedgerEmailInput = z.output<typeof ledgerEmailRequestSchema>;
@@ -174,10 +173,10 @@ export async function sendLedgerEmail(
     if (input.includeReports) {
       for (const { sample, report } of own) {
         if (!report || sample.status !== "COMPLETED") continue;
-        // The issued bytes, as stored: the recipient can check them on /verify against the published hash.
-        const { pdf } = await reportDocument(ctx, report.id);
+        // The issued bytes, as stored, which the recipient can check on /verify; a revoked one stamped.
+        const { pdf, filename } = await reportDownload(ctx, report);
         attachments.push({
-          filename: reportPdfFileName(report),
+          filename,
           contentType: "application/pdf",
           content: pdf.toString("base64"),
         });

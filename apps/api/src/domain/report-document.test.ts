@@ -17,7 +17,7 @@ import { coaInput } from "../test/coa-fixture";
 import { TEST_JWT_SECRET } from "../test/harness";
 import { pdfPages } from "../test/pdf-text";
 import { createDomainContext, type DomainContext } from "./context";
-import { renderReportPdf, reportDocument, sha256Hex } from "./report-document";
+import { renderReportPdf, reportDocument, reportDownload, sha256Hex } from "./report-document";
 
 const squash = (text: string) => text.replace(/\s+/g, "");
 /** The characters of `expected` together in the text in any order (pdf.js reads Indic glyphs in visual order). */
@@ -231,5 +231,69 @@ describe("reportDocument: the issued PDF, stored once", () => {
     const [a, b] = await Promise.all([reportDocument(ctx, report.id), reportDocument(ctx, report.id)]);
     expect(a.sha256).toBe(b.sha256);
     expect(a.pdf.equals(b.pdf)).toBe(true);
+  });
+});
+
+describe("reportDownload: what a person receives", () => {
+  it("a standing report downloads as the issued bytes under its certificate's name", async () => {
+    const report = await releasedReport();
+    const issued = await reportDocument(ctx, report.id);
+    const download = await reportDownload(ctx, report);
+    expect(download.pdf.equals(issued.pdf)).toBe(true);
+    expect(download.filename).toBe(`${report.certification ?? ""}.pdf`);
+  });
+
+  it("a revoked, unreplaced report downloads stamped REVOKED on every page with the date and the reason's wording, never the internal note; the stored document keeps its bytes and hash", async () => {
+    const report = await releasedReport({ language: "te" });
+    const issued = await reportDocument(ctx, report.id);
+    const [revoked] = await database.db
+      .update(reports)
+      .set({
+        status: "revoked",
+        revokedAt: new Date("2026-04-02T06:00:00Z"),
+        revokedReasonCode: "result_error",
+        revokedReason: "Analyst typo in lead row",
+      })
+      .where(eq(reports.id, report.id))
+      .returning();
+    if (!revoked) throw new Error("no report");
+    const download = await reportDownload(ctx, revoked);
+    expect(download.filename).toBe(`${report.certification ?? ""}-REVOKED.pdf`);
+    expect(download.pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(sha256Hex(download.pdf)).not.toBe(issued.sha256);
+    const pages = await pdfPages(download.pdf);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) {
+      expect(page).toContain("REVOKED on 02 Apr 2026 — not replaced: A result was wrong");
+      expect(holds(page, "రద్దు చేయబడింది")).toBe(true);
+      expect(page).not.toContain("Analyst typo");
+    }
+    // The issued content is still there beneath the stamp.
+    expect(pages.join("\n")).toContain(`Certification No. / `);
+    const stored = await reportDocument(ctx, report.id);
+    expect(stored.pdf.equals(issued.pdf)).toBe(true);
+    expect(stored.sha256).toBe(issued.sha256);
+  });
+
+  it("a revoked and replaced report's stamp names the replacement", async () => {
+    const first = await releasedReport();
+    const second = await releasedReport({ replacesId: first.id });
+    await reportDocument(ctx, first.id);
+    const [revoked] = await database.db
+      .update(reports)
+      .set({
+        status: "revoked",
+        revokedAt: new Date("2026-04-03T06:00:00Z"),
+        revokedReasonCode: "sample_mislabelled",
+        replacedById: second.id,
+      })
+      .where(eq(reports.id, first.id))
+      .returning();
+    if (!revoked) throw new Error("no report");
+    const pages = await pdfPages((await reportDownload(ctx, revoked)).pdf);
+    for (const page of pages)
+      expect(page).toContain(
+        `REVOKED on 03 Apr 2026 — replaced by ${second.certification ?? ""}: The sample was mislabelled or mixed up`,
+      );
   });
 });

@@ -14,10 +14,13 @@ import {
 import { eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
+import type { ReportRow } from "@lab/db";
+
 import { AppError } from "../lib/app-error";
 import type { DomainContext } from "./context";
 import { sharedRenderPool } from "../pdf/render-pool";
-import { buildReportPdf, type ReportPdfInput, type SpecCitation } from "./report-pdf";
+import { stampRevoked } from "../pdf/revoked-stamp";
+import { buildReportPdf, reportPdfFileName, type ReportPdfInput, type SpecCitation } from "./report-pdf";
 
 export const sha256Hex = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
 
@@ -129,4 +132,36 @@ export async function reportDocument(
   const [issued] = await ctx.db.select().from(reportDocuments).where(eq(reportDocuments.reportId, reportId));
   if (!issued) throw new Error("report document was not stored");
   return { pdf: issued.pdf, sha256: issued.sha256 };
+}
+
+/**
+ * The PDF a person downloads or receives: the issued document, or for a revoked report a copy with
+ * the revocation stamped on every page (a revoked certificate never leaves looking valid). The stored
+ * document stays as issued: its hash is what the public check compares.
+ */
+export async function reportDownload(
+  ctx: DomainContext,
+  report: ReportRow,
+): Promise<{ pdf: Buffer; filename: string }> {
+  const { pdf } = await reportDocument(ctx, report.id);
+  const filename = reportPdfFileName(report);
+  if (report.status !== "revoked") return { pdf, filename };
+  const [replacement] =
+    report.replacedById === null
+      ? []
+      : await ctx.db
+          .select({ id: reports.id, certification: reports.certification })
+          .from(reports)
+          .where(eq(reports.id, report.replacedById));
+  const [customer] = await ctx.db
+    .select({ language: customers.language })
+    .from(customers)
+    .where(eq(customers.id, report.customerId));
+  const stamped = await stampRevoked(pdf, {
+    revokedAt: report.revokedAt,
+    reasonCode: report.revokedReasonCode,
+    replacedBy: replacement ? (replacement.certification ?? `R-${replacement.id}`) : null,
+    language: customer?.language,
+  });
+  return { pdf: stamped, filename: filename.replace(/\.pdf$/, "-REVOKED.pdf") };
 }

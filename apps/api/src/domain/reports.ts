@@ -30,8 +30,7 @@ import { enqueueMail } from "../mail/outbox";
 import type { DomainContext } from "./context";
 import { changeEvents, notificationEvent, type DomainEvent } from "./domain-events";
 import { insertNotification } from "./notifications";
-import { reportDocument } from "./report-document";
-import { reportPdfFileName } from "./report-pdf";
+import { reportDocument, reportDownload } from "./report-document";
 
 const reportNotFound = () => new AppError(404, "not_found", messages.reportNotFound);
 
@@ -321,9 +320,7 @@ async function holdsCertificate(ctx: DomainContext, report: ReportRow, proof: Ce
   return stored !== undefined && sameSecret(proof.sha256, stored.sha256);
 }
 
-/** The certificate of analysis of an own report: the issued bytes, always the same. */
+/** The certificate of analysis of an own report: the issued bytes, stamped once it is revoked. */
 export async function reportPdf(ctx: DomainContext, customerId: number, reportId: number) {
-  const report = await reportRow(ctx, customerId, reportId);
-  const { pdf } = await reportDocument(ctx, report.id);
-  return { pdf, filename: reportPdfFileName(report) };
+  return reportDownload(ctx, await reportRow(ctx, customerId, reportId));
 }

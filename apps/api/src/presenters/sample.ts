@@ -53,7 +53,10 @@ export function presentSamplePage(page: {
   cursor: string | null;
 }): SamplePage {
   return {
-    items: page.items.map((item) => presentSample(item, item.reportId)),
+    items: page.items.map((item) => ({
+      ...presentSample(item, item.reportId),
+      reportRevocation: item.reportRevocation,
+    })),
     total: page.total,
     page: page.page,
     size: page.size,

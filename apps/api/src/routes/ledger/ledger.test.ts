@@ -22,6 +22,7 @@ import {
 } from "../../test/harness";
 import { submitSample } from "../../test/samples";
 import { completeWithReport, signedInStaff } from "../../test/lab";
+import { pdfPages } from "../../test/pdf-text";
 import { revokeByTwo } from "../../test/revocations";
 
 let t: TestApp;
@@ -99,7 +100,16 @@ describe("POST /api/ledger/email", () => {
     );
     expect(text).toContain(
       `Sample #${revoked.id}: Tiger Shrimp, COMPLETED, ${revokedReport.details.certification} (revoked: no longer valid)`,
-    );
+    ); // The revoked report's PDF goes stamped on every page and named so; the standing one as issued.
+    expect(mail.raw).toContain(`filename=${validReport.details.certification}.pdf`);
+    const base64 =
+      new RegExp(
+        `filename=${revokedReport.details.certification}-REVOKED\\.pdf[\\s\\S]*?\\r?\\n\\r?\\n([A-Za-z0-9+/=\\r\\n]+)`,
+      ).exec(mail.raw)?.[1] ?? "";
+    const pages = await pdfPages(Buffer.from(base64.replace(/\s+/g, ""), "base64"));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(page).toContain("REVOKED on ");
+    for (const page of pages) expect(page).toContain("The sample was mislabelled or mixed up");
   });
 
   it("attaches nothing unless asked, and needs no subject or message", async () => {

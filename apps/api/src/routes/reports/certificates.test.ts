@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Writable } from "node:stream";
 
 import {
@@ -7,6 +8,7 @@ import {
   type CertificateFull,
   type LabSampleDetail,
   type Report,
+  type SamplePage,
 } from "@lab/contracts";
 import { marketLimits, markets, reports, specVersions } from "@lab/db";
 import { eq } from "drizzle-orm";
@@ -16,6 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
 import { completeWithReport, signedInStaff } from "../../test/lab";
+import { pdfPages } from "../../test/pdf-text";
+import { revokeByTwo } from "../../test/revocations";
 import { submitSample } from "../../test/samples";
 import { CERTIFICATE_CHECKS_PER_IP, CERTIFICATE_MISSES_PER_NUMBER } from "./router";
 
@@ -184,6 +188,72 @@ describe("GET /certificates/{number} with the check code or the PDF's hash", () 
       revokedReason: "A result was wrong",
     });
     expect(JSON.stringify(full.body)).not.toMatch(/Suresh|tank seven|Internal/);
+  });
+});
+
+describe("GET /reports/{id}/pdf of a revoked report", () => {
+  const download = (id: number) =>
+    request(t.app)
+      .get(`/api/reports/${id}/pdf`)
+      .auth(owner.token, { type: "bearer" })
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => done(null, Buffer.concat(chunks)));
+      });
+  const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+  it("is a copy stamped REVOKED with the date on every page, named -REVOKED; the stored document and its hash stay as issued, and the stamped copy is not taken for it", async () => {
+    const sample = await submitSample(t.app, owner, {
+      shrimpCategory: "Pacific White Shrimp",
+      testTypes: ["Heavy Metal Analysis"],
+    });
+    const report = await completeWithReport(t, staff.token, sample.id);
+    const number = report.details.certification;
+    const before = await download(report.id).expect(200);
+    const issuedBytes = before.body as Buffer;
+    expect(before.headers["content-disposition"]).toBe(`attachment; filename="${number}.pdf"`);
+    expect((await pdfPages(issuedBytes)).join("\n")).not.toContain("REVOKED");
+
+    await revokeByTwo(t, report.id, { reasonCode: "result_error", note: "Internal: tank seven misread" });
+    const [row] = await t.database.db.select().from(reports).where(eq(reports.id, report.id));
+    const day = (row?.revokedAt ?? new Date()).toLocaleDateString("en-IN", {
+      day: "2-digit",
+      month: "short",
+      year: "numeric",
+      timeZone: "Asia/Kolkata",
+    });
+    const after = await download(report.id).expect(200);
+    const stamped = after.body as Buffer;
+    expect(after.headers["content-type"]).toBe("application/pdf");
+    expect(after.headers["content-disposition"]).toBe(`attachment; filename="${number}-REVOKED.pdf"`);
+    expect(stamped.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const pages = await pdfPages(stamped);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) {
+      expect(page).toContain(`REVOKED on ${day} — not replaced: A result was wrong`);
+      expect(page).not.toContain("tank seven");
+    }
+    expect(sha256(stamped)).not.toBe(sha256(issuedBytes));
+    // The stored document is the issued one: its hash still opens the check (which says revoked).
+    const own = (
+      await request(t.app).get(`/api/reports/${report.id}`).auth(owner.token, { type: "bearer" }).expect(200)
+    ).body as Report;
+    expect(own.sha256).toBe(sha256(issuedBytes));
+    const byIssued = await check(t, { sha256: sha256(issuedBytes) }, number).expect(200);
+    expect(byIssued.body).toMatchObject({ detail: "full", status: "revoked" });
+    const byStamped = await check(t, { sha256: sha256(stamped) }, number).expect(200);
+    expect(byStamped.body).toMatchObject({ detail: "summary", mismatch: true });
+    // The customer's list says the sample's report is revoked (no replacement yet); others say nothing.
+    const list = await request(t.app)
+      .get("/api/sample-submissions")
+      .query({ size: 100 })
+      .auth(owner.token, { type: "bearer" })
+      .expect(200);
+    const items = (list.body as SamplePage).items;
+    expect(items.find((item) => item.id === sample.id)?.reportRevocation).toBe("revoked");
+    expect(items.find((item) => item.reportId === issued.id)?.reportRevocation).toBeNull();
   });
 });
 
