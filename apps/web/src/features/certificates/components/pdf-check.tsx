@@ -1,4 +1,5 @@
-import { FileCheck2, FileWarning, Upload } from "lucide-react";
+import type { CertificateFull } from "@lab/contracts";
+import { Ban, FileCheck2, FileWarning, Upload } from "lucide-react";
 import { useId, useRef, useState, type DragEvent } from "react";
 
 import { ErrorText } from "@/components/reports/error-text";
@@ -11,6 +12,56 @@ import { sha256Hex } from "../utils/sha256";
 export const PDF_GENUINE = "This PDF is byte-for-byte the certificate the lab issued.";
 export const PDF_CHANGED =
   "This PDF is NOT the certificate the lab issued: it has been changed or is a different document.";
+/** How the verdict on the issued file of a revoked certificate begins (reports.pdf.issuedRevoked). */
+export const PDF_ISSUED_REVOKED = "This is the certificate as issued, and it was REVOKED";
+
+/** What a matching file is said to be: a revoked certificate's issued file is never called valid. */
+export type IssuedStanding = Pick<
+  CertificateFull,
+  "status" | "revokedAt" | "revokedReasonCode" | "replacedBy"
+>;
+
+/**
+ * The verdict on a file whose hash is the issued one: genuine while the certificate stands; once it
+ * is revoked, that it is the file as issued and that it was revoked (when, why, what replaced it).
+ */
+export function IssuedFileVerdict({ standing, name }: { standing: IssuedStanding | null; name?: string }) {
+  const { t, date } = useT("reports", "domain");
+  const revoked = standing?.status === "revoked";
+  const reason = t(`domain.revocationReason.${standing?.revokedReasonCode ?? "other"}`);
+  return (
+    <div
+      role="status"
+      className={cn(
+        "flex items-start gap-3 rounded-xl border p-4 text-sm",
+        revoked ? "border-red-400 bg-red-50 text-red-950" : "border-green-300 bg-green-50 text-green-950",
+      )}
+    >
+      {revoked ? (
+        <Ban aria-hidden="true" className="h-6 w-6 shrink-0 text-red-700" />
+      ) : (
+        <FileCheck2 aria-hidden="true" className="h-6 w-6 shrink-0 text-green-700" />
+      )}
+      <div className="min-w-0">
+        <p className="font-semibold">
+          {!revoked
+            ? t("reports.pdf.genuine")
+            : standing.revokedAt
+              ? t("reports.pdf.issuedRevoked", { date: date(standing.revokedAt, "date"), reason })
+              : t("reports.pdf.issuedRevokedUndated", { reason })}
+        </p>
+        {revoked && standing.replacedBy ? (
+          <p className="mt-1 [overflow-wrap:anywhere]">
+            {t("reports.pdf.issuedReplacedBy", { number: standing.replacedBy })}
+          </p>
+        ) : null}
+        {name === undefined ? null : (
+          <p className="mt-1 [overflow-wrap:anywhere]">{t("reports.pdf.file", { name })}</p>
+        )}
+      </div>
+    </div>
+  );
+}
 
 type CheckState =
   | { status: "idle" }
@@ -23,7 +74,14 @@ type CheckState =
  * SHA-256 the lab stored at release (compared here when the page has it, else by the lab). The file
  * itself is never uploaded. Tap the button on a phone, or drop the file on a desktop.
  */
-export function PdfCheck({ check: isIssued }: { check: (digest: string) => Promise<boolean> }) {
+export function PdfCheck({
+  check: isIssued,
+  standing = null,
+}: {
+  check: (digest: string) => Promise<boolean>;
+  /** How the certificate stands, when the page knows it (a revoked one's file is not "genuine"). */
+  standing?: IssuedStanding | null;
+}) {
   const { t } = useT("reports");
   const inputId = useId();
   const [state, setState] = useState<CheckState>({ status: "idle" });
@@ -102,25 +160,22 @@ export function PdfCheck({ check: isIssued }: { check: (digest: string) => Promi
             {state.error ? <ErrorText error={state.error} /> : t("reports.pdf.unreadable")}
           </p>
         ) : null}
-        {state.status === "done" ? (
+        {state.status === "done" && state.genuine ? (
+          <div className="space-y-1">
+            <IssuedFileVerdict standing={standing} name={state.name} />
+            <p className="font-mono text-xs [overflow-wrap:anywhere] text-slate-700">
+              {t("reports.pdf.digest", { digest: state.digest })}
+            </p>
+          </div>
+        ) : null}
+        {state.status === "done" && !state.genuine ? (
           <div
             role="status"
-            className={cn(
-              "flex items-start gap-3 rounded-xl border p-4 text-sm",
-              state.genuine
-                ? "border-green-300 bg-green-50 text-green-950"
-                : "border-red-400 bg-red-50 text-red-950",
-            )}
+            className="flex items-start gap-3 rounded-xl border border-red-400 bg-red-50 p-4 text-sm text-red-950"
           >
-            {state.genuine ? (
-              <FileCheck2 aria-hidden="true" className="h-6 w-6 shrink-0 text-green-700" />
-            ) : (
-              <FileWarning aria-hidden="true" className="h-6 w-6 shrink-0 text-red-700" />
-            )}
+            <FileWarning aria-hidden="true" className="h-6 w-6 shrink-0 text-red-700" />
             <div className="min-w-0">
-              <p className="font-semibold">
-                {state.genuine ? t("reports.pdf.genuine") : t("reports.pdf.changed")}
-              </p>
+              <p className="font-semibold">{t("reports.pdf.changed")}</p>
               <p className="mt-1 [overflow-wrap:anywhere]">{t("reports.pdf.file", { name: state.name })}</p>
               <p className="mt-1 font-mono text-xs [overflow-wrap:anywhere]">
                 {t("reports.pdf.digest", { digest: state.digest })}

@@ -12,7 +12,7 @@ import { mockFetch, type MockRequest } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 import { makeCertificate, makeCertificateSummary, makeParameterLine } from "@/testing/report-fixtures";
 
-import { PDF_CHANGED, PDF_GENUINE } from "./pdf-check";
+import { PDF_CHANGED, PDF_GENUINE, PDF_ISSUED_REVOKED } from "./pdf-check";
 import {
   CODE_MISMATCH,
   FULL_RESULTS_NEED_CODE,
@@ -241,6 +241,55 @@ describe("VerifyCertificate without the check code", () => {
     expect(verdict).not.toHaveTextContent("Reason");
   });
 
+  it("file check of a revoked certificate: the issued file is 'as issued, and REVOKED' with the date, reason and replacement, never genuine; a stamped copy is not the issued file", async () => {
+    mockFetch({
+      [`GET ${PATH}`]: lab(
+        certifiedCertificate({
+          status: "revoked",
+          revokedAt: "2026-02-05T10:00:00Z",
+          revokedReasonCode: "result_error",
+          revokedReason: "A result was wrong",
+          replacedBy: "NSP-CERT-2026-012",
+        }),
+      ),
+    });
+    const user = userEvent.setup();
+    render(`/verify/NSP-CERT-2026-007#c=${CODE}`);
+    const input = await screen.findByLabelText("Choose PDF to check");
+    await user.upload(input, pdfFile(issuedBytes, "certificate.pdf"));
+    const status = await screen.findByRole("status");
+    expect(status).toHaveTextContent(`${PDF_ISSUED_REVOKED} on 5 Feb 2026 (A result was wrong).`);
+    expect(status).toHaveTextContent("It was replaced by NSP-CERT-2026-012.");
+    expect(screen.queryByText(PDF_GENUINE)).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/byte-for-byte|genuine/i);
+
+    const stamped = new TextEncoder().encode("%PDF-1.7 certificate NSP-CERT-2026-007 REVOKED %%EOF");
+    await user.upload(input, pdfFile(stamped, "NSP-CERT-2026-007-REVOKED.pdf"));
+    expect(await screen.findByText(PDF_CHANGED)).toBeInTheDocument();
+    expect(screen.queryByText(new RegExp(PDF_ISSUED_REVOKED))).not.toBeInTheDocument();
+  });
+
+  it("the number alone of a revoked certificate: the issued file opens it as 'as issued, and REVOKED', never genuine", async () => {
+    mockFetch({
+      [`GET ${PATH}`]: lab(
+        certifiedCertificate({
+          status: "revoked",
+          revokedAt: "2026-02-05T10:00:00Z",
+          revokedReasonCode: "other",
+        }),
+      ),
+    });
+    const user = userEvent.setup();
+    render("/verify/NSP-CERT-2026-007");
+    const input = await screen.findByLabelText("Choose PDF to check");
+    await user.upload(input, pdfFile(issuedBytes, "certificate.pdf"));
+    expect(await screen.findByRole("table", { name: "Results on the certificate" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(
+      `${PDF_ISSUED_REVOKED} on 5 Feb 2026 (Withdrawn by the laboratory).`,
+    );
+    expect(document.body).not.toHaveTextContent(/byte-for-byte|genuine/i);
+  });
+
   it("a wrong code: the summary and a notice that the code did not match", async () => {
     mockFetch({ [`GET ${PATH}`]: lab(certifiedCertificate()) });
     render("/verify/NSP-CERT-2026-007#c=0000000000000000");
@@ -357,8 +406,14 @@ describe("VerifyCertificate in Hindi", () => {
     expect(screen.getByText("जाँच उत्तीर्ण")).toBeInTheDocument();
     const input = screen.getByLabelText("जाँचने के लिए PDF चुनें");
     await user.upload(input, pdfFile(issuedBytes, "certificate.pdf"));
+    // The certificate is revoked: its issued file is said to be that, never "genuine".
     expect(
-      await screen.findByText("यह PDF बाइट-दर-बाइट वही प्रमाणपत्र है जो प्रयोगशाला ने जारी किया।"),
+      await screen.findByText(
+        /यह जारी किया गया प्रमाणपत्र ही है, पर इसे .+ को रद्द कर दिया गया \(एक परिणाम गलत था\)/,
+      ),
     ).toBeInTheDocument();
+    expect(
+      screen.queryByText("यह PDF बाइट-दर-बाइट वही प्रमाणपत्र है जो प्रयोगशाला ने जारी किया।"),
+    ).not.toBeInTheDocument();
   });
 });

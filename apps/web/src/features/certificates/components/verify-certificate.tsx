@@ -1,4 +1,4 @@
-import { BadgeCheck, Ban, FileCheck2, Search, ShieldQuestion } from "lucide-react";
+import { BadgeCheck, Ban, Search, ShieldQuestion } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 
@@ -32,7 +32,7 @@ import { useT } from "@/lib/i18n/use-t";
 import { getCertificate, useCertificate } from "../api/get-certificate";
 import { checkCodeFromHash, checkCodeHash, isCheckCode } from "../utils/check-code";
 import { sameDigest } from "../utils/sha256";
-import { PdfCheck } from "./pdf-check";
+import { IssuedFileVerdict, PdfCheck } from "./pdf-check";
 
 /** The empty-number error in English (the catalogue's reports.verify.numberRequired), for tests. */
 export const NUMBER_REQUIRED = "Enter the certification number printed on the report.";
@@ -377,15 +377,7 @@ function CertificateView({
   return (
     <div className="space-y-4">
       <Standing certificate={certificate} />
-      {openedByFile ? (
-        <p
-          role="status"
-          className="flex items-start gap-3 rounded-xl border border-green-300 bg-green-50 p-4 text-sm font-semibold text-green-950"
-        >
-          <FileCheck2 aria-hidden="true" className="h-6 w-6 shrink-0 text-green-700" />
-          {t("reports.pdf.genuine")}
-        </p>
-      ) : null}
+      {openedByFile ? <IssuedFileVerdict standing={certificate} /> : null}
       <Card>
         <CardBody className="space-y-4">
           <h2 className="text-lg font-semibold break-words text-slate-900">{t("reports.verify.details")}</h2>
@@ -416,7 +408,10 @@ function CertificateView({
       {expected && !openedByFile ? (
         <Card>
           <CardBody>
-            <PdfCheck check={(digest) => Promise.resolve(sameDigest(digest, expected))} />
+            <PdfCheck
+              check={(digest) => Promise.resolve(sameDigest(digest, expected))}
+              standing={certificate}
+            />
           </CardBody>
         </Card>
       ) : null}

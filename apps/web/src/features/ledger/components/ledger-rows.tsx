@@ -3,6 +3,7 @@ import { Link } from "react-router";
 
 import type { Sample } from "@lab/contracts";
 
+import { ReportRevocationBadge } from "@/components/reports/report-revocation-badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { paths } from "@/config/paths";
@@ -10,6 +11,7 @@ import { useDomainNames } from "@/lib/i18n/localized-names";
 import { useT } from "@/lib/i18n/use-t";
 
 import { LOCATION_LIMIT_DESKTOP, LOCATION_LIMIT_PHONE } from "../utils/truncate";
+
 import { LedgerStatusBadge } from "./ledger-status-badge";
 import { TruncatedText } from "./truncated-text";
 
@@ -136,7 +138,10 @@ export function LedgerTable({ samples, selected, onToggle }: RowsProps) {
                 <SamplerInfo sample={sample} limit={LOCATION_LIMIT_DESKTOP} />
               </TableCell>
               <TableCell className="align-top">
-                <LedgerStatusBadge status={sample.status} />
+                <div className="flex flex-wrap items-center gap-1">
+                  <LedgerStatusBadge status={sample.status} />
+                  <ReportRevocationBadge revocation={sample.reportRevocation} />
+                </div>
               </TableCell>
               <TableCell className="align-top whitespace-nowrap text-slate-700">
                 <SubmittedOn sample={sample} />
@@ -180,7 +185,10 @@ export function LedgerCards({ samples, selected, onToggle }: RowsProps) {
                   <p className="font-semibold text-slate-900">
                     {t("account.ledger.row.sample", { id: sample.id })}
                   </p>
-                  <LedgerStatusBadge status={sample.status} />
+                  <div className="flex flex-wrap items-center gap-1">
+                    <LedgerStatusBadge status={sample.status} />
+                    <ReportRevocationBadge revocation={sample.reportRevocation} />
+                  </div>
                 </div>
                 <Category sample={sample} compact />
                 <SamplerInfo sample={sample} limit={LOCATION_LIMIT_PHONE} />

@@ -12,6 +12,7 @@ import { useT } from "@/lib/i18n/use-t";
 import { formatCoordinates } from "@/utils/location";
 import { canViewReport, canViewTimeline, testTypeList } from "@/utils/sample-status";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { ReportRevocationBadge } from "@/components/reports/report-revocation-badge";
 
 import { AgentBadge } from "./agent-badge";
 
@@ -42,6 +43,7 @@ export function SampleCard({ sample, highlighted }: { sample: Sample; highlighte
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <StatusBadge status={sample.status} />
+          <ReportRevocationBadge revocation={sample.reportRevocation} />
           <AgentBadge sample={sample} />
         </div>
       </div>

@@ -190,6 +190,25 @@ describe("SampleHistory", () => {
     expect(callsTo("GET", LIST).some((call) => call.query.get("highlight") === "77")).toBe(true);
   });
 
+  it("cards of completed samples: a revoked report (no replacement yet) shows Revoked beside Completed, a replacement shows Report replaced, a standing one neither", async () => {
+    serve([
+      makeSample({ id: 1, status: "COMPLETED", reportId: 11, reportRevocation: "revoked" }),
+      makeSample({ id: 2, status: "COMPLETED", reportId: 12, reportRevocation: "replaced" }),
+      makeSample({ id: 3, status: "COMPLETED", reportId: 13, reportRevocation: null }),
+    ]);
+    render();
+    const card = async (id: number) =>
+      within(
+        (await screen.findByRole("heading", { name: `Sample #${id}` })).closest("article") as HTMLElement,
+      );
+    expect((await card(1)).getByText("Completed")).toBeInTheDocument();
+    expect((await card(1)).getByText("Revoked")).toBeInTheDocument();
+    expect((await card(2)).getByText("Report replaced")).toBeInTheDocument();
+    expect((await card(2)).queryByText("Revoked")).not.toBeInTheDocument();
+    expect((await card(3)).queryByText("Revoked")).not.toBeInTheDocument();
+    expect((await card(3)).queryByText("Report replaced")).not.toBeInTheDocument();
+  });
+
   it("cards: labels, View Details, View Timeline only for testing/completed, View Report only for completed", async () => {
     serve([
       makeSample({ id: 1, status: "PENDING" }),
