@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 
 import { App } from "./app";
+import { prefetchRouteErrorLater } from "./app/route-error-boundary";
 import "./index.css";
 import { loadSession } from "./lib/auth";
 import { startI18n } from "./lib/i18n/i18n";
@@ -20,4 +21,5 @@ void startI18n(firstNamespaces(window.location.pathname)).finally(() => {
       <App />
     </StrictMode>,
   );
+  prefetchRouteErrorLater();
 });

@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from "react";
+import { Suspense, useEffect, useMemo } from "react";
 import {
   createBrowserRouter,
   Navigate,
@@ -9,7 +9,6 @@ import {
 } from "react-router";
 import type { RouteObject } from "react-router";
 
-import { RouteError } from "@/components/errors/route-error";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { afterSignInHref, signInHref } from "@/features/auth/utils/return-to";
@@ -17,6 +16,7 @@ import { signedOutByChoice, useRestoring, useSession } from "@/lib/auth";
 import { useCommonText } from "@/lib/i18n/use-t";
 
 import { lazyPage } from "./lazy-page";
+import { prefetchRouteError, RouteErrorBoundary } from "./route-error-boundary";
 
 function RootLayout() {
   return (
@@ -83,7 +83,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     HydrateFallback: PageFallback,
     // The last resort, whole-page; the layouts below keep their shell around their own.
-    errorElement: <RouteError />,
+    errorElement: <RouteErrorBoundary />,
     children: [
       {
         element: <GuestOnly />,
@@ -107,11 +107,11 @@ export const routes: RouteObject[] = [
       { path: paths.labLogin.path, lazy: lazyPage(() => import("./routes/lab/login")) },
       {
         lazy: lazyPage(() => import("./routes/lab/root")),
-        errorElement: <RouteError />,
+        errorElement: <RouteErrorBoundary />,
         children: [
           {
             // A screen that fails shows its error inside the console's shell.
-            errorElement: <RouteError />,
+            errorElement: <RouteErrorBoundary />,
             children: [
               { path: paths.lab.path, lazy: lazyPage(() => import("./routes/lab/queue")) },
               { path: paths.labSample.path, lazy: lazyPage(() => import("./routes/lab/sample")) },
@@ -133,11 +133,11 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: lazyPage(() => import("./routes/app/root")),
-            errorElement: <RouteError />,
+            errorElement: <RouteErrorBoundary />,
             children: [
               {
                 // A screen that fails shows its error inside the app's shell (its menu stays).
-                errorElement: <RouteError />,
+                errorElement: <RouteErrorBoundary />,
                 children: [
                   { path: paths.dashboard.path, lazy: lazyPage(() => import("./routes/app/dashboard")) },
                   { path: paths.customers.path, lazy: lazyPage(() => import("./routes/app/customers")) },
@@ -169,5 +169,13 @@ export const routes: RouteObject[] = [
 
 export function AppRouter() {
   const router = useMemo(() => createBrowserRouter(routes), []);
+  // The first move to another screen brings the error page along, before that screen could fail.
+  useEffect(
+    () =>
+      router.subscribe((state) => {
+        if (state.initialized && state.navigation.state !== "idle") prefetchRouteError();
+      }),
+    [router],
+  );
   return <RouterProvider router={router} />;
 }

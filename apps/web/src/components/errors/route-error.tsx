@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useMemo } from "react";
+import type { MessageKey } from "@lab/i18n";
+import { useCallback, useEffect, useMemo, useReducer } from "react";
 import { Link, useLocation, useNavigate, useRouteError } from "react-router";
 
 import { Button, buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { useCommonText } from "@/lib/i18n/use-t";
+import { i18n, isLoaded, loadNamespaces } from "@/lib/i18n/i18n";
+import { useCommonText, useLanguage } from "@/lib/i18n/use-t";
 import {
   chunkOf,
   type LoadFailure,
@@ -15,7 +17,7 @@ import {
 } from "@/lib/load-failure";
 import { retryFailedLoads } from "@/lib/network";
 
-// The English shown when even the "common" catalogue could not be fetched (offline from the start).
+// The English shown while the catalogues could not be fetched (offline from the start).
 const ENGLISH = {
   "offline.title": "No connection",
   "offline.text": "This page needs the internet. It will load by itself when your connection is back.",
@@ -30,6 +32,27 @@ const ENGLISH = {
   backToHome: "Back to Home",
 } as const;
 type Words = keyof typeof ENGLISH;
+// Words every screen may need (Retry, Back to Home, the offline title) are in "common"; the rest of
+// this page's words are in "status", fetched with the page itself, off /login's first download.
+const COMMON: ReadonlySet<Words> = new Set<Words>(["offline.title", "offline.retry", "retry", "backToHome"]);
+
+/** The "status" namespace's texts, English until it is in; asks for it once per language. */
+function useStatusText(): (key: MessageKey<"status">, english: string) => string {
+  const language = useLanguage();
+  const [, loadedNow] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (isLoaded(language, "status")) return undefined;
+    let live = true;
+    loadNamespaces(language, ["status"]).then(
+      () => live && loadedNow(),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [language]);
+  return (key, english) => (isLoaded(language, "status") ? i18n._(key) : english);
+}
 
 const SCREENS: Record<LoadFailure, readonly [Words, Words, Words]> = {
   offline: ["offline.title", "offline.text", "offline.retry"],
@@ -47,7 +70,11 @@ const SCREENS: Record<LoadFailure, readonly [Words, Words, Words]> = {
 export function RouteError() {
   const error = useRouteError();
   const common = useCommonText();
-  const text = (key: Words) => common(`common.${key}`, ENGLISH[key]);
+  const status = useStatusText();
+  const text = (key: Words) =>
+    COMMON.has(key)
+      ? common(`common.${key}` as MessageKey<"common">, ENGLISH[key])
+      : status(`status.${key}` as MessageKey<"status">, ENGLISH[key]);
   const navigate = useNavigate();
   const location = useLocation();
   const failure = useMemo(() => loadFailureOf(error), [error]);
