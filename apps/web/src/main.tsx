@@ -21,5 +21,7 @@ void startI18n(firstNamespaces(window.location.pathname)).finally(() => {
       <App />
     </StrictMode>,
   );
-  prefetchRouteErrorLater();
+  // /login's first download has a budget; every other first screen fetches the error page at once.
+  const landing = ["/", "/login"].includes(window.location.pathname);
+  prefetchRouteErrorLater(landing ? 10_000 : 0);
 });
