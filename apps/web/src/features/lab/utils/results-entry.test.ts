@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { resultMessages } from "@lab/contracts";
+import { resultMessages, resultRangeWords } from "@lab/contracts";
 
 import { CAP, CAP_ELISA, SALM, makeAnalysis, markets } from "../components/results-fixtures";
 import {
@@ -11,15 +11,30 @@ import {
   parseNumber,
   prefill,
   resultsPayload,
+  VALUE_CHOICE,
 } from "./results-entry";
 
 describe("results entry utils", () => {
-  it("parseNumber: a decimal comma is a point; empty is null; words and signs are NaN", () => {
+  it("parseNumber: a decimal comma is a point; a minus (ASCII or U+2212) is read; empty is null; words and exponents are NaN", () => {
     expect(parseNumber(" 0,12 ")).toBe(0.12);
     expect(parseNumber("3.")).toBe(3);
     expect(parseNumber("")).toBeNull();
     expect(parseNumber("1e3")).toBeNaN();
-    expect(parseNumber("-1")).toBeNaN();
+    expect(parseNumber("-1")).toBe(-1);
+    expect(parseNumber("\u22122,5")).toBe(-2.5);
+    expect(parseNumber("--1")).toBeNaN();
+    expect(parseNumber("+1")).toBeNaN();
+  });
+
+  it("entryResult: a negative value passes only where the unit allows it (°C), with the range message elsewhere", () => {
+    const core = { ...CAP, code: "CORE_TEMP", name: "Core temperature", unit: "°C" };
+    expect(entryResult(core, { choice: VALUE_CHOICE, value: "-18" })).toEqual({
+      value: -18,
+      qualifier: null,
+    });
+    expect(entryResult(CAP, { choice: VALUE_CHOICE, value: "-1" })).toEqual({
+      problem: resultMessages.resultValueOutOfRange(resultRangeWords(CAP, CAP.name)),
+    });
   });
 
   it("entryResult: a qualitative parameter takes its own qualifiers only; quantitative below LOQ is a qualifier", () => {

@@ -66,11 +66,17 @@ export const emptyEntry = (parameter: Parameter): Entry => ({
   value: "",
 });
 
-/** "0,12" → 0.12; "" → null; anything else that is not a plain number → NaN. */
+/**
+ * "0,12" → 0.12; "−2.5" → -2.5 (a temperature; the parameter's range decides whether a sign is
+ * allowed); "" → null; anything else that is not a plain number → NaN.
+ */
 export function parseNumber(text: string): number | null {
-  const trimmed = text.trim().replace(",", ".");
+  const trimmed = text
+    .trim()
+    .replace(",", ".")
+    .replace(/^\u2212/, "-");
   if (trimmed === "") return null;
-  return /^\d*\.?\d+$|^\d+\.$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  return /^-?(?:\d*\.?\d+|\d+\.)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
 /**
