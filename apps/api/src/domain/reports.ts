@@ -128,7 +128,7 @@ export async function revokeReport(
     },
     createdAt: now,
   });
-  // The customer hears it by mail too, in their language (issue 17).
+  // The customer hears it by mail too, in their language.
   const [customer] = await tx.select().from(customers).where(eq(customers.id, report.customerId));
   if (customer) {
     await enqueueMail(
