@@ -579,8 +579,10 @@ describe.skipIf(!baseURL || !chromiumAvailable())("ledger journey", () => {
       expect(download.suggestedFilename()).toBe("selected_samples.csv");
       const csv = readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
       const rows = Papa.parse<string[]>(csv.trimEnd()).data;
-      // The spec's columns, in its order (the screen quotes every field, the header too).
-      expect(rows[0]?.join(",")).toBe("Sample ID,Shrimp Category,Sampler,Status,Date Submitted,Location");
+      // The spec's columns, in its order, then the certificate, each market's verdict and the tests.
+      expect(rows[0]?.join(",")).toBe(
+        "Sample ID,Shrimp Category,Sampler,Status,Date Submitted,Location,Certificate No.,Verdicts by Market,Test Types",
+      );
       expect(rows).toHaveLength(chosen.length + 1);
       for (const key of chosen) {
         const row = rows.find((fields) => fields[0] === String(ids[key]));

@@ -122,7 +122,7 @@ export function DevMailboxHint() {
             href={paths.devMailbox.href()}
             target="_blank"
             rel="noreferrer"
-            className="font-semibold underline underline-offset-2"
+            className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2"
           >
             {t("credentials.code.devMailboxLink")}
           </a>

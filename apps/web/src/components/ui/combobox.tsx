@@ -114,7 +114,7 @@ export function Combobox<T>({
       />
       <div
         hidden={!open}
-        className="absolute z-20 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white shadow-lg"
+        className="absolute z-20 mt-1 w-full overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
         data-testid={`${id}-dropdown`}
       >
         {message ? (
@@ -127,7 +127,9 @@ export function Combobox<T>({
           role="listbox"
           aria-label={t("common.combobox.suggestions", { label })}
           hidden={items.length === 0}
-          className="py-1"
+          // The listbox itself scrolls: keyboard users move through it from the input (arrow keys
+          // and aria-activedescendant), which assistive technology expects of a combobox popup.
+          className="max-h-60 overflow-y-auto py-1"
         >
           {items.map((item, index) => (
             <li

@@ -4,7 +4,10 @@ import { useT } from "@/lib/i18n/use-t";
 
 import { Button } from "./button";
 
-/** "Draft saved on this device" and the way to throw it away; nothing while no draft is kept. */
+/**
+ * "Draft saved on this device" and the way to throw it away; nothing while no draft is kept. Forms put it
+ * just above their buttons, so its appearing while the reader types never moves a field.
+ */
 export function DraftNotice({ saved, onDiscard }: { saved: boolean; onDiscard: () => void }) {
   const { t } = useT();
   if (!saved) return null;

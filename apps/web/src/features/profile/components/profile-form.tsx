@@ -187,7 +187,6 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
       aria-label={label ?? t("account.profile.formLabel")}
       className="space-y-4"
     >
-      {editing ? <DraftNotice saved={draft.saved} onDiscard={draft.discard} /> : null}
       <ErrorBanner message={saveError} className="border-red-300 bg-red-50" />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={id("full-name")} label={t("account.profile.fullName")} error={errors.fullName?.message}>
@@ -281,6 +280,7 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
           />
         </Field>
       </div>
+      {editing ? <DraftNotice saved={draft.saved} onDiscard={draft.discard} /> : null}
       {editing ? (
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {onCancel ? (

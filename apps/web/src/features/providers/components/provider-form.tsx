@@ -142,7 +142,6 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
             aria-labelledby={titleId}
             className="space-y-4"
           >
-            <DraftNotice saved={draft.saved} onDiscard={draft.discard} />
             <ErrorBanner message={saveError} />
             <div className="grid gap-4 @lg:grid-cols-2">
               <Field
@@ -241,6 +240,7 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
                 disabled={busy}
               />
             ) : null}
+            <DraftNotice saved={draft.saved} onDiscard={draft.discard} />
             <div className="flex justify-end">
               <Button
                 type="submit"

@@ -261,7 +261,6 @@ export function SubmitSampleForm({
             onSubmit={onSubmit}
             className="space-y-5"
           >
-            <DraftNotice saved={draft.saved} onDiscard={discard} />
             <ErrorBanner message={alert} />
             {sentAs !== null ? (
               <p
@@ -383,6 +382,7 @@ export function SubmitSampleForm({
               onChange={(markets) => set("markets", markets)}
               error={errors.markets}
             />
+            <DraftNotice saved={draft.saved} onDiscard={discard} />
             <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
               <Link
                 to={paths.dashboard.href()}
