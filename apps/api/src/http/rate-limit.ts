@@ -203,3 +203,22 @@ export function loginLimits(
     },
   };
 }
+
+/** Password-reset requests per client address, and reset attempts per account from all addresses. */
+export const RESET_PER_IP = { points: 20, durationSeconds: 3600 };
+export const RESET_PER_ACCOUNT = { points: 10, durationSeconds: 900 };
+
+/**
+ * The password-reset limits of one kind of account: `prefix` ("" for customers, "lab-" for staff)
+ * keeps each kind's counts apart. perIp guards both the code request and the reset; perAccount the
+ * reset alone, so the six-digit code cannot be guessed from many addresses.
+ */
+export function resetLimits(
+  limits: RateLimits,
+  prefix: string,
+): { perIp: RequestHandler; perAccount: RequestHandler } {
+  return {
+    perIp: limits.middleware({ name: `${prefix}password-reset-ip`, ...RESET_PER_IP, key: clientIp }),
+    perAccount: limits.middleware({ name: `${prefix}reset-account`, ...RESET_PER_ACCOUNT, key: bodyEmail }),
+  };
+}

@@ -19,7 +19,7 @@ import { sendVerification, verifyEmail } from "../../domain/verification-codes";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
 import { presentAccountAction, presentCodeSent, presentEmailVerified } from "../../presenters/account";
-import { bodyEmail, clientIp, loginLimits, type RateLimits } from "../../http/rate-limit";
+import { bodyEmail, clientIp, loginLimits, resetLimits, type RateLimits } from "../../http/rate-limit";
 import { AppError } from "../../lib/app-error";
 import { clearRefreshCookie, readRefreshCookie, requireSameOrigin, sendSignedIn } from "./refresh-cookie";
 
@@ -52,15 +52,10 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
     );
   });
 
-  const resetPerIp = limits.middleware({
-    name: "password-reset-ip",
-    points: 20,
-    durationSeconds: 3600,
-    key: clientIp,
-  });
+  const reset = resetLimits(limits, "");
 
   // Always 202 with the same body: whether the address has an account is not told.
-  router.post("/forgot-password", resetPerIp, async (req, res) => {
+  router.post("/forgot-password", reset.perIp, async (req, res) => {
     const { email } = parse(emailOnlyRequestSchema, req.body, messages.invalidEmailAddress);
     await requestPasswordReset(ctx, email);
     res.status(202).json(presentCodeSent(messages.forgotPasswordSent));
@@ -69,7 +64,7 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
   // The customer sign-in's limits, by the same names: a reset proves the owner, so the sign-in delay
   // that guesses by others piled up on the account ends with it.
   const signIn = loginLimits(limits, "login");
-  router.post("/reset-password", resetPerIp, perAccount("reset-account"), async (req, res) => {
+  router.post("/reset-password", reset.perIp, reset.perAccount, async (req, res) => {
     const input = parse(resetPasswordRequestSchema, req.body, messages.invalidCode);
     const outcome = await resetPassword(ctx, input);
     await signIn.succeeded(req);

@@ -4,7 +4,7 @@ import { Router, type Request } from "express";
 import type { DomainContext } from "../../domain/context";
 import { requestStaffPasswordReset, resetStaffPassword } from "../../domain/staff-password-reset";
 import { parse } from "../../http/parse";
-import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
+import { resetLimits, type RateLimits } from "../../http/rate-limit";
 import { presentAccountAction, presentCodeSent } from "../../presenters/account";
 
 /**
@@ -17,18 +17,7 @@ export function labPasswordRouter(
   signIn: { succeeded(req: Request): Promise<void> },
 ): Router {
   const router = Router();
-  const perIp = limits.middleware({
-    name: "lab-password-reset-ip",
-    points: 20,
-    durationSeconds: 3600,
-    key: clientIp,
-  });
-  const perAccount = limits.middleware({
-    name: "lab-reset-account",
-    points: 10,
-    durationSeconds: 900,
-    key: bodyEmail,
-  });
+  const { perIp, perAccount } = resetLimits(limits, "lab-");
 
   // Always 202 with the same body: whether the address is staff is not told.
   router.post("/forgot-password", perIp, async (req, res) => {
