@@ -14,7 +14,7 @@ import { samplePayload, submitSample } from "./test/samples";
  */
 
 type Method = "get" | "post" | "put" | "delete";
-type Who = "anon" | "customer" | "staff";
+type Who = "anon" | "customer" | "staff" | "admin";
 interface Case {
   name: string;
   who: Who;
@@ -54,6 +54,9 @@ const BAD_PATH_IDS = [
   "0x10",
   "%00",
   "%F0",
+  // Beyond a double (Infinity) and just beyond the safest integer.
+  "1e309",
+  "9007199254740992",
 ];
 // Out of range for either axis (and a string): latitudes stop at ±90, longitudes at ±180.
 const HUGE = [1e308, -1e308, 1000, -1000, "16.5"];
@@ -108,10 +111,46 @@ const TYPE_VALUES: [string, unknown][] = [
   ["object", { a: 1 }],
   ["array", ["a", "b"]],
 ];
+// Every wrong kind of value at once, for the newer endpoints: text, the other JSON types, null, 200 KB.
+const ANY_VALUES: [string, unknown][] = [
+  ["NUL", NUL],
+  ["lone surrogate", LONE_SURROGATE],
+  ...TYPE_VALUES,
+  ["null", null],
+  ["true", true],
+  ["zero", 0],
+  ["empty text", ""],
+  ["200 KB text", "x".repeat(200_000)],
+];
+
+/** A body without each of `fields` in turn, one with none, one with only unknown keys, and __proto__. */
+function shapeCases(who: Who, method: Method, path: string, base: Record<string, unknown>): Case[] {
+  return [
+    ...Object.keys(base).map((field) => {
+      const { [field]: _missing, ...rest } = base;
+      return { name: `missing ${field}`, who, method, path, body: rest };
+    }),
+    { name: "empty object", who, method, path, body: {} },
+    { name: "unknown fields only", who, method, path, body: { unknown: "x", Email: "x", admin: true } },
+    { name: "fields under __proto__", who, method, path, raw: JSON.stringify({ ["__proto__"]: base }) },
+    {
+      name: "fields under constructor.prototype",
+      who,
+      method,
+      path,
+      body: { constructor: { prototype: base } },
+    },
+  ];
+}
 
 let t: TestApp;
 const ids = { customer: 0, other: 0, provider: 0, sample: 0, agent: 0, report: 0, notification: 0 };
-const tokens: Record<Who, string | undefined> = { anon: undefined, customer: undefined, staff: undefined };
+const tokens: Record<Who, string | undefined> = {
+  anon: undefined,
+  customer: undefined,
+  staff: undefined,
+  admin: undefined,
+};
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -120,6 +159,7 @@ beforeAll(async () => {
   const staff = await signedInStaff(t);
   tokens.customer = customer.token;
   tokens.staff = staff.token;
+  tokens.admin = (await signedInStaff(t, { roles: ["admin"], name: "Lab Admin" })).token;
   ids.customer = customer.id;
   ids.other = other.id;
   const provider = await request(t.app)
@@ -161,6 +201,7 @@ const WATCHED = [
   "revocation_requests",
   "lab_settings",
   "lab_setting_changes",
+  "staff_reset_codes",
 ];
 async function snapshot(): Promise<string> {
   const parts = await Promise.all([
@@ -758,6 +799,76 @@ describe("hostile input never answers 500 nor writes", { timeout: 180_000 }, () 
       ...eachString("staff", "post", "/api/sample-submissions", samplePayload(ids.customer), [
         ["samplerName"],
       ]),
+    ];
+    expect(await failures(cases)).toEqual([]);
+  });
+
+  it("revocation requests, the lab's settings and the staff password reset", async () => {
+    // An open request (the lab's two-person rule): only another reviewer may confirm it.
+    const reported = await submitSample(t.app, { id: ids.customer, token: tokens.customer ?? "" });
+    const report = (await completeWithReport(t, tokens.staff ?? "", reported.id)).id;
+    const asked = await request(t.app)
+      .post(`/api/lab/reports/${report}/revoke`)
+      .auth(tokens.staff ?? "", { type: "bearer" })
+      .send(REVOKE)
+      .expect(202);
+    const open = (asked.body as { id: number }).id;
+    const revoke = `/api/lab/reports/${report}/revoke`;
+    const settings = { onePersonRevocation: true };
+    const account = { email: "priya.hostile@gmail.com", code: "123456", password: STRONG_PASSWORD };
+    const cases: Case[] = [
+      ...eachString("staff", "post", revoke, REVOKE, [["reasonCode"], ["note"]], ANY_VALUES),
+      ...shapeCases("staff", "post", revoke, REVOKE),
+      // The requester confirming their own request, whatever the body: refused, still open.
+      ...[undefined, {}, { id: 1 }, { staffId: 1, confirmed: true }, [NUL]].map((body) => ({
+        name: `own confirm with ${JSON.stringify(body)}`,
+        who: "staff" as const,
+        method: "post" as const,
+        path: `/api/lab/revocations/${open}/confirm`,
+        body,
+      })),
+      ...structuralCases("staff", "post", `/api/lab/revocations/${open}/confirm`),
+      ...pathIdCases("admin", "post", (id) => `/api/lab/revocations/${id}/confirm`, {}),
+      ...pathIdCases("admin", "post", (id) => `/api/lab/revocations/${id}/cancel`, {}),
+      ...pathIdCases("customer", "post", (id) => `/api/lab/revocations/${id}/confirm`),
+      ...["1e309", "9007199254740992", "1&sampleId=2", "%00", ""].map((id) => ({
+        name: `sampleId ${id}`,
+        who: "staff" as const,
+        method: "get" as const,
+        path: `/api/lab/revocations?sampleId=${id}`,
+      })),
+      ...eachString(
+        "admin",
+        "put",
+        "/api/lab/settings",
+        settings,
+        [["onePersonRevocation"]],
+        [...ANY_VALUES.filter(([label]) => label !== "true"), ["text true", "true"], ["one", 1]],
+      ),
+      ...shapeCases("admin", "put", "/api/lab/settings", settings),
+      ...structuralCases("admin", "put", "/api/lab/settings"),
+      // A reviewer may read the settings, never change them.
+      { name: "not an admin", who: "staff", method: "put", path: "/api/lab/settings", body: settings },
+      ...eachString(
+        "anon",
+        "post",
+        "/api/lab/forgot-password",
+        { email: account.email },
+        [["email"]],
+        ANY_VALUES,
+      ),
+      ...shapeCases("anon", "post", "/api/lab/forgot-password", { email: account.email }),
+      ...structuralCases("anon", "post", "/api/lab/forgot-password"),
+      ...eachString(
+        "anon",
+        "post",
+        "/api/lab/reset-password",
+        account,
+        [["email"], ["code"], ["password"]],
+        ANY_VALUES,
+      ),
+      ...shapeCases("anon", "post", "/api/lab/reset-password", account),
+      ...structuralCases("anon", "post", "/api/lab/reset-password"),
     ];
     expect(await failures(cases)).toEqual([]);
   });
