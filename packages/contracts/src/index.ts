@@ -13,3 +13,4 @@ export * from "./enquiries";
 export * from "./enquiry-limits";
 export * from "./results";
 export * from "./verdicts";
+export * from "./certificate-scope";

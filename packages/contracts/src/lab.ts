@@ -247,6 +247,18 @@ export const reportSchema = z.object({
    * customer gives it to opens the full public certificate. Null for a test report without a number.
    */
   checkCode: z.string().nullable(),
+  /**
+   * The market codes the certificate certifies (those that passed; none without a number) and those
+   * it does not. A certificate is issued when at least one judged market passes.
+   */
+  certifiedMarkets: z.array(z.string()).optional(),
+  notCertifiedMarkets: z.array(z.string()).optional(),
+  /** The sample's provider (farmer) as submitted, its place and its shrimp category. */
+  farmer: z.string().optional(),
+  place: z.string().nullable().optional(),
+  shrimpCategory: z.string().optional(),
+  /** The sample's test types with the parameter codes of each panel, to group the results table. */
+  panels: z.array(z.object({ testType: z.string(), codes: z.array(z.string()) })).optional(),
 });
 export type Report = z.infer<typeof reportSchema>;
 
