@@ -330,7 +330,10 @@ describe("certificate of analysis from certified results (parameters judged per 
     // Each of the ~23 lines is there once (the table runs over a page).
     expect(text.match(/Vibrio spp\./g)).toHaveLength(1);
     // The verdicts at a glance and in words, the overall result, remarks.
-    expect(text).toContain("EU ✓ · US ✓ · JP ✓ — Passed");
+    expect(text).toContain("EU ✓ · US ✓ · JP ✓ — Passed for EU, US, JP");
+    expect(text).toContain("Certifies: European Union (EU), United States (US), Japan (JP)");
+    expect(text).not.toContain("Does not certify");
+    expect(text).not.toContain("Outside a limit");
     expect(text).toContain("European Union ✓ Pass · United States ✓ Pass · Japan ✓ Pass");
     expect(text).toContain("Passed: every result meets the limits of every judged market");
     expect(text).toContain("Sample received chilled at 4 °C; results ≤ LOQ reported as measured.");
@@ -358,9 +361,36 @@ describe("certificate of analysis from certified results (parameters judged per 
     expect(input.report.certification).toBeNull();
     expect(await pdfTitle(pdf)).toBe("Test Report R-321");
     expect(text).toMatch(/Chloramphenicol LC-MS\/MS [µμ]g\/kg 0\.03 \/ 0\.1 1000000 < 0\.15 ✗ Fail/);
-    expect(text).toContain("EU ✗ · US ✗ · JP ✗ — Failed");
+    expect(text).toContain("EU ✗ · US ✗ · JP ✗ — Not passed for EU, US, JP");
+    expect(text).toContain("No judged market passed: this test report carries no certificate number.");
     expect(text).toContain("Failed: a result exceeds a limit of a judged market");
     expect(text).not.toContain("/verify/");
+    expect(text).not.toContain("Certifies:");
+  });
+
+  it("one market passed, one failed: a certificate whose first page names the markets it certifies and not, and the failing parameter with its value and limit", async () => {
+    // AOZ 0.4 µg/kg: under the EU reference point (< 0.5), detected for the US (none tolerated).
+    const input = coaInput({ markets: ["EU", "US"], values: { AOZ: { value: 0.4, qualifier: null } } });
+    expect(input.report.markets.map((market) => `${market.code} ${market.verdict}`)).toEqual([
+      "EU pass",
+      "US fail",
+    ]);
+    expect(input.report.result).toBe("failure");
+    const pdf = await buildReportPdf(input);
+    expect(await pdfTitle(pdf)).toBe("Certificate of Analysis NSP-CERT-2026-042");
+    const [first = ""] = await pdfPages(pdf);
+    expect(first).toContain("Certificate of Analysis");
+    expect(first).toContain("Certification No.: NSP-CERT-2026-042");
+    expect(first).toContain("Certifies: European Union (EU)");
+    expect(first).toContain("Does not certify: United States (US)");
+    expect(first).toContain("EU ✓ · US ✗ — Passed for EU · Not for US");
+    expect(first).toMatch(
+      /Outside a limit\nAOZ \(furazolidone metabolite\): 0\.4 [µμ]g\/kg, US limit Not detected/,
+    );
+    const text = (await pdfPages(pdf)).join("\n");
+    expect(squash(text)).toContain(
+      squash("Certified for European Union (EU) only: a result exceeds a limit of United States (US)"),
+    );
   });
 
   it("a replacement says which revoked report it replaces", async () => {

@@ -1,6 +1,10 @@
 import {
+  certificateScope,
+  failingLines,
   formatCheckCode,
+  LAB_DEFAULT_MARKET,
   LAB_IDENTITY,
+  resultWithUnit,
   revocationReasonOf,
   type MarketJudgement,
   type ParameterLine,
@@ -105,6 +109,50 @@ const MARKET_MARK = { pass: "✓", fail: "✗", pending: "…" } as const;
 /** "EU ✓ · US ✓ · JP ✗": every judged market's verdict on one line, in words and marks. */
 export const marketSummary = (markets: readonly MarketJudgement[]): string =>
   markets.map((market) => `${market.code} ${MARKET_MARK[market.verdict]}`).join(" · ");
+
+/** A market as a headline names it: its code, the lab's own limits by their name. */
+const headlineName = (market: Pick<MarketJudgement, "code" | "name">) =>
+  market.code === LAB_DEFAULT_MARKET ? market.name : market.code;
+
+/**
+ * "Passed for EU · Not for US": the verdict per market in one line, in English and under it in the
+ * account's language. With no market passed it reads "Not passed for EU, US".
+ */
+export function marketHeadline(w: DocumentWords, markets: readonly MarketJudgement[]): string {
+  const names = (verdict: MarketJudgement["verdict"]) =>
+    markets
+      .filter((market) => market.verdict === verdict)
+      .map(headlineName)
+      .join(", ");
+  const passed = names("pass");
+  const failed = names("fail");
+  const parts: [MessageKey, string][] = [];
+  if (passed !== "") parts.push(["coa.headline.passedFor", passed]);
+  if (failed !== "") parts.push([passed === "" ? "coa.headline.failedFor" : "coa.headline.notFor", failed]);
+  const english = parts.map(([key, list]) => w.en(key, { markets: list })).join(" · ");
+  const local = parts.map(([key, list]) => w.local(key, { markets: list }));
+  return under(english, local.every((text) => text === null) ? null : local.join(" · "));
+}
+
+/** The lines outside a limit, each with its result and the limits it breaks (English, then local). */
+export function failingText(w: DocumentWords, parameters: readonly ParameterLine[]): string[] {
+  return failingLines(parameters).map((line) => {
+    const result = resultWithUnit(line);
+    const limits = (local: boolean) =>
+      line.markets
+        .map((market) => {
+          const values = { market: market.code, limit: market.limitText };
+          return (local ? w.local("coa.failing.limit", values) : null) ?? w.en("coa.failing.limit", values);
+        })
+        .join("; ");
+    const english = `${line.name}: ${result}, ${limits(false)}`;
+    const localName = w.optional(`results.param.${line.code}`);
+    return under(
+      english,
+      w.bilingual && localName !== null ? `${localName}: ${result}, ${limits(true)}` : null,
+    );
+  });
+}
 
 const TEAL = "#0f766e";
 const GREY = "#4b5563";
@@ -362,8 +410,40 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
   );
   const identity = number
     ? `${w.inline("coa.certificationNo")}: ${number}\n${w.inline("coa.checkCode")}: ${formatCheckCode(report.checkCode)}`
-    : `${w.inline("coa.reportNo")}: R-${report.id}. ${w.stacked("coa.testFailedNoCertificate")}`;
+    : `${w.inline("coa.reportNo")}: R-${report.id}. ${w.stacked(certified ? "coa.noMarketPassed" : "coa.testFailedNoCertificate")}`;
   y += drawText(doc, identity, left, y, { size: 10 }, headerWidth);
+  // A certificate states exactly which markets it certifies and which it does not.
+  const scope = certificateScope(report.markets, number);
+  const scoped = (codes: readonly string[]) => report.markets.filter((market) => codes.includes(market.code));
+  const namesOf = (codes: readonly string[], local: boolean) =>
+    scoped(codes)
+      .map((market) => {
+        const name = local ? (w.optional(`results.market.${market.code}`) ?? market.name) : market.name;
+        return market.code === LAB_DEFAULT_MARKET ? name : `${name} (${market.code})`;
+      })
+      .join(", ");
+  if (number && certified) {
+    const scopeLine = (key: MessageKey, codes: readonly string[]) =>
+      w.stacked(key, { markets: namesOf(codes, false) }, { markets: namesOf(codes, true) });
+    y +=
+      drawText(
+        doc,
+        scopeLine("coa.certifies", scope.certified),
+        left,
+        y + 2,
+        { size: 10, weight: "bold", color: PASS },
+        headerWidth,
+      ) + 2;
+    if (scope.notCertified.length > 0)
+      y += drawText(
+        doc,
+        scopeLine("coa.doesNotCertify", scope.notCertified),
+        left,
+        y,
+        { size: 10, weight: "bold", color: FAIL },
+        headerWidth,
+      );
+  }
   const issued = certified
     ? bothDates(w, report.completedAt, indiaTime(report.completedAt), "dateTime")
     : bothDates(w, report.completedAt, day(report.completedAt), "date");
@@ -379,10 +459,10 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
     );
   }
   if (certified) {
-    // The verdicts at a glance; the table below gives each parameter's.
+    // The verdicts at a glance, by market; the table below gives each parameter's.
     y += drawText(
       doc,
-      `${marketSummary(report.markets)} — ${w.inline(report.result === "success" ? "coa.passed" : "coa.failed")}`,
+      `${marketSummary(report.markets)} — ${marketHeadline(w, report.markets)}`,
       left,
       y + 2,
       { size: 11, weight: "bold", color: report.result === "success" ? PASS : FAIL },
@@ -390,6 +470,20 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
     );
   }
   if (number) y = Math.max(y, PAGE.margin + QR_SIZE + 8, qrBottom + 4);
+  // What failed, on the first page: each parameter outside a limit, its result and the limit.
+  const failing = certified ? failingText(w, report.parameters) : [];
+  if (failing.length > 0) {
+    y += 4;
+    y += drawText(
+      doc,
+      w.inline("coa.failing.title"),
+      left,
+      y,
+      { size: 10, weight: "bold", color: FAIL },
+      CONTENT,
+    );
+    y += drawText(doc, failing.join("\n"), left, y, { size: 10, color: FAIL }, CONTENT);
+  }
 
   const place = [coordinates(sample.lat, sample.lng), sample.samplerLocation || null]
     .filter((part) => part !== null)
@@ -526,7 +620,14 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
       [
         label(w.stacked("coa.overallResult")),
         {
-          text: w.stacked(passed ? "coa.overall.passed" : "coa.overall.failed"),
+          text:
+            passed || scope.certified.length === 0
+              ? w.stacked(passed ? "coa.overall.passed" : "coa.overall.failed")
+              : w.stacked(
+                  "coa.overall.partly",
+                  { certified: namesOf(scope.certified, false), failed: namesOf(scope.notCertified, false) },
+                  { certified: namesOf(scope.certified, true), failed: namesOf(scope.notCertified, true) },
+                ),
           weight: "bold",
           color: passed ? PASS : FAIL,
         },

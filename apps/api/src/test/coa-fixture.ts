@@ -1,7 +1,14 @@
 // A certified report as release writes it, without a database: about twenty parameters of five panels
 // judged by the verdict engine against up to five markets, with Telugu and Hindi names. Used by the PDF tests
 // and bench/coa-render.ts.
-import { judge, type Limit, type MarketSpec, type Parameter, type ResultValue } from "@lab/contracts";
+import {
+  certifiesAnyMarket,
+  judge,
+  type Limit,
+  type MarketSpec,
+  type Parameter,
+  type ResultValue,
+} from "@lab/contracts";
 import type { CustomerRow, ReportRow, SampleRow } from "@lab/db";
 
 import type { ReportPdfInput, SpecCitation } from "../domain/report-pdf";
@@ -202,6 +209,8 @@ export interface CoaOptions {
   testTypes?: readonly string[];
   markets?: readonly string[];
   fail?: readonly string[];
+  /** Results given as they are (a value that passes one market and fails another). */
+  values?: Readonly<Record<string, ResultValue>>;
   replaces?: string | null;
 }
 
@@ -217,7 +226,10 @@ export function coaInput(options: CoaOptions = {}): ReportPdfInput {
   const panel = testTypes.flatMap((type) => PANELS[type] ?? []);
   const markets = (options.markets ?? ["EU", "US", "JP"]).map(marketSpec);
   const results = new Map(
-    panel.map((parameter) => [parameter.code, resultFor(parameter, markets, options.fail ?? [])]),
+    panel.map((parameter) => [
+      parameter.code,
+      options.values?.[parameter.code] ?? resultFor(parameter, markets, options.fail ?? []),
+    ]),
   );
   const judgement = judge({ panel, catalogue, results, markets });
   const passed = judgement.result === "success";
@@ -277,7 +289,8 @@ export function coaInput(options: CoaOptions = {}): ReportPdfInput {
       finalReview: "",
     },
     tests: [],
-    certification: passed ? "NSP-CERT-2026-042" : null,
+    // A number whenever a market passes, as release issues it.
+    certification: certifiesAnyMarket(judgement.markets) ? "NSP-CERT-2026-042" : null,
     status: "valid",
     revokedReason: null,
     revokedAt: null,
