@@ -12,6 +12,7 @@ import {
   certificateSequences,
   customers,
   markets,
+  panelParameters,
   reportDocuments,
   reports,
   sampleAnalyses,
@@ -22,7 +23,7 @@ import {
   type ReportRow,
   type Tx,
 } from "@lab/db";
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { AppError } from "../lib/app-error";
 import { reportRevokedMail } from "../mail/account-mails";
@@ -165,13 +166,17 @@ export interface ReportExtras {
   sha256: string | null;
   replacedBy: { id: number; certification: string | null } | null;
   replaces: { id: number; certification: string | null } | null;
+  /** The sample as submitted: who provided it, where, which category; null when not read. */
+  sample: { farmer: string; place: string; shrimpCategory: string } | null;
+  /** The sample's test types and each one's parameter codes (the results table's groups). */
+  panels: { testType: string; codes: string[] }[] | null;
 }
 export interface ReportWithExtras {
   row: ReportRow;
   extras: ReportExtras;
 }
 
-/** The extras of several reports in three queries. */
+/** The extras of several reports in five queries. */
 export async function withExtras(
   executor: Executor,
   rows: readonly ReportRow[],
@@ -183,7 +188,8 @@ export async function withExtras(
   const linkedIds = [
     ...new Set(rows.flatMap((row) => [row.replacedById, row.replacesId]).filter((id) => id !== null)),
   ];
-  const [people, documents, linked] = await Promise.all([
+  const sampleIds = [...new Set(rows.map((row) => row.sampleId))];
+  const [people, documents, linked, sampleRows] = await Promise.all([
     staffIds.length === 0
       ? []
       : executor.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, staffIds)),
@@ -202,12 +208,32 @@ export async function withExtras(
           .select({ id: reports.id, certification: reports.certification })
           .from(reports)
           .where(inArray(reports.id, linkedIds)),
+    executor
+      .select({
+        id: samples.id,
+        farmer: samples.samplerName,
+        place: samples.samplerLocation,
+        shrimpCategory: samples.shrimpCategory,
+        testTypes: samples.testTypes,
+      })
+      .from(samples)
+      .where(inArray(samples.id, sampleIds)),
   ]);
+  const testTypes = [...new Set(sampleRows.flatMap((sample) => sample.testTypes))];
+  const panelRows =
+    testTypes.length === 0
+      ? []
+      : await executor
+          .select({ testType: panelParameters.testType, code: panelParameters.parameterCode })
+          .from(panelParameters)
+          .where(inArray(panelParameters.testType, testTypes))
+          .orderBy(asc(panelParameters.position));
   const name = (id: number | null) => people.find((person) => person.id === id)?.name;
   const link = (id: number | null) => linked.find((report) => report.id === id) ?? null;
   return rows.map((row) => {
     const analyst = name(row.analystId);
     const reviewer = name(row.issuedBy);
+    const sample = sampleRows.find((entry) => entry.id === row.sampleId);
     return {
       row,
       extras: {
@@ -216,6 +242,15 @@ export async function withExtras(
         sha256: documents.find((document) => document.reportId === row.id)?.sha256 ?? null,
         replacedBy: link(row.replacedById),
         replaces: link(row.replacesId),
+        sample: sample
+          ? { farmer: sample.farmer, place: sample.place, shrimpCategory: sample.shrimpCategory }
+          : null,
+        panels: sample
+          ? sample.testTypes.map((testType) => ({
+              testType,
+              codes: panelRows.filter((entry) => entry.testType === testType).map((entry) => entry.code),
+            }))
+          : null,
       },
     };
   });

@@ -1,5 +1,6 @@
 import {
   BUYER_SPECIFICATION,
+  certificateScope,
   LAB_IDENTITY,
   revocationReasonOf,
   revocationReasonText,
@@ -21,12 +22,16 @@ export const NO_EXTRAS: ReportExtras = {
   sha256: null,
   replacedBy: null,
   replaces: null,
+  sample: null,
+  panels: null,
 };
 
 const personAt = (person: { name: string; at: Date } | null) =>
   person ? { name: person.name, at: person.at.toISOString() } : null;
 
 export function presentReport(row: ReportRow, extras: ReportExtras = NO_EXTRAS): Report {
+  // A revoked report keeps what it certified as issued; the banner beside it says it no longer stands.
+  const scope = certificateScope(row.markets, row.certification);
   return {
     id: row.id,
     sampleId: row.sampleId,
@@ -49,6 +54,16 @@ export function presentReport(row: ReportRow, extras: ReportExtras = NO_EXTRAS):
     replacedBy: extras.replacedBy,
     replaces: extras.replaces,
     checkCode: row.certification === null ? null : row.checkCode,
+    certifiedMarkets: scope.certified,
+    notCertifiedMarkets: scope.notCertified,
+    ...(extras.sample
+      ? {
+          farmer: extras.sample.farmer,
+          place: extras.sample.place === "" ? null : extras.sample.place,
+          shrimpCategory: extras.sample.shrimpCategory,
+        }
+      : {}),
+    ...(extras.panels ? { panels: extras.panels } : {}),
   };
 }
 

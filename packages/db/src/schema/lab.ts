@@ -69,7 +69,7 @@ export const reports = pgTable(
     result: text({ enum: ["success", "failure"] }).notNull(),
     details: jsonb().$type<ReportDetails>().notNull(),
     tests: jsonb().$type<ReportTestRecord[]>().notNull(),
-    /** NSP-CERT-{year}-{n}; only for a successful result. */
+    /** NSP-CERT-{year}-{n}: issued when at least one judged market passed (it certifies those). */
     certification: text(),
     status: text({ enum: ["valid", "revoked"] })
       .notNull()
@@ -124,9 +124,10 @@ export const reports = pgTable(
     uniqueIndex("reports_sample_round_key").on(t.sampleId, t.round),
     uniqueIndex("reports_certification_key").on(t.certification),
     uniqueIndex("reports_check_code_key").on(t.checkCode),
+    // A certificate number needs a passed market: every market, or some of them (it certifies those).
     check(
-      "reports_certification_only_success_check",
-      sql`${t.result} = 'success' or ${t.certification} is null`,
+      "reports_certification_market_passed_check",
+      sql`${t.certification} is null or ${t.result} = 'success' or ${t.markets} @> '[{"verdict":"pass"}]'::jsonb`,
     ),
   ],
 );

@@ -1,4 +1,10 @@
-import { REPORT_METHOD_MAX, resultMessages, type Judgement, type ParameterLine } from "@lab/contracts";
+import {
+  certifiesAnyMarket,
+  REPORT_METHOD_MAX,
+  resultMessages,
+  type Judgement,
+  type ParameterLine,
+} from "@lab/contracts";
 import {
   customers,
   reports,
@@ -151,9 +157,12 @@ export async function releaseResults(
     const codes = await panelCodesByTestType(tx, sample.testTypes);
     const startedAt = await testingStartedAt(tx, sampleId);
     const [customer] = await tx.select().from(customers).where(eq(customers.id, sample.customerId));
-    // Last of the reads: the year's counter row stays locked until commit, and every release of the
-    // year queues on it, so only writes follow it.
-    const certification = result === "success" ? await nextCertification(tx, labYear(now)) : null;
+    // A certificate whenever a judged market passes (it certifies those markets only); a test report
+    // without a number only when none does. Last of the reads: the year's counter row stays locked
+    // until commit, and every release of the year queues on it, so only writes follow it.
+    const certification = certifiesAnyMarket(judgement.markets)
+      ? await nextCertification(tx, labYear(now))
+      : null;
     const remarks = [analysis?.analystNote, input.note]
       .filter((text) => text != null && text !== "")
       .join("\n");
@@ -228,7 +237,18 @@ export async function releaseResults(
       // In the customer's language (issue 17); the market summary keeps its codes.
       const { t } = translatorFor(customer.language);
       const values = { sampleId: String(sampleId), category: sample.shrimpCategory };
-      const verdict = t(result === "success" ? "mail.report.passed" : "mail.report.failed");
+      const codes = (verdict: "pass" | "fail") =>
+        judgement.markets
+          .filter((market) => market.verdict === verdict)
+          .map((market) => market.code)
+          .join(", ");
+      // A sample certified for some markets and not others says which, not a bare "Test Failed".
+      const verdict =
+        result === "success"
+          ? t("mail.report.passed")
+          : certification
+            ? t("mail.report.partly", { passed: codes("pass"), failed: codes("fail") })
+            : t("mail.report.failed");
       await enqueueMail(tx, {
         to: [customer.email],
         subject:

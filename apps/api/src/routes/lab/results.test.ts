@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
 import { fitList } from "../../domain/results/release";
 import { labSample, passingResult, signedInStaff, startTesting } from "../../test/lab";
+import { pdfPages } from "../../test/pdf-text";
 import { samplePayload, submitSample } from "../../test/samples";
 
 // Issue 16 through HTTP: results judged per market, two people behind every report, screening to
@@ -693,6 +694,86 @@ describe("trend of one parameter across a provider's reports", () => {
     );
     expect((await asCustomer(`/reports/trend?providerId=${providerId}`)).status).toBe(400);
     expect((await asCustomer(`/reports/trend?providerId=${providerId}&parameter=NOPE`)).status).toBe(400);
+  });
+});
+
+describe("a certificate for the markets that passed", () => {
+  const RESIDUES = ["CAP", "AMOZ", "AHD", "SEM", "MG_LMG", "TCS", "ENR_CIP"];
+  const pdfText = async (reportId: number) => {
+    const res = await asCustomer(`/reports/${reportId}/pdf`)
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    return {
+      pages: await pdfPages(res.body as Buffer),
+      disposition: String(res.headers["content-disposition"]),
+    };
+  };
+
+  it("EU passed, US failed: a certificate number that certifies the EU only, named on the report, the list and the PDF's first page", async () => {
+    const sample = await testing(["Antibiotic Residue Test"], ["EU", "US"]);
+    // AOZ 0.4 µg/kg is under the EU reference point (< 0.5) and detected, which the US refuses.
+    await enter(sample.id, [{ code: "AOZ", value: 0.4 }, ...allNotDetected(RESIDUES)]).expect(200);
+    const report = reportSchema.parse((await release(sample.id).expect(201)).body);
+    expect(report.result).toBe("failure");
+    expect(report.details.certification).toMatch(/^NSP-CERT-\d{4}-\d{3,}$/);
+    expect(report.checkCode).toMatch(/^[0-9A-F]{16}$/);
+    expect(report.certifiedMarkets).toEqual(["EU"]);
+    expect(report.notCertifiedMarkets).toEqual(["US"]);
+
+    const listed = reportSchema
+      .array()
+      .parse((await asCustomer("/reports").expect(200)).body)
+      .find((entry) => entry.id === report.id);
+    expect(listed).toMatchObject({
+      farmer: "Pond",
+      place: "Bhimavaram",
+      shrimpCategory: sample.shrimpCategory,
+      certifiedMarkets: ["EU"],
+      notCertifiedMarkets: ["US"],
+      details: { certification: report.details.certification },
+    });
+    expect(listed?.panels).toEqual([
+      { testType: "Antibiotic Residue Test", codes: expect.arrayContaining(["AOZ", "CAP"]) },
+    ]);
+
+    const { pages, disposition } = await pdfText(report.id);
+    expect(disposition).toContain(`${report.details.certification ?? "?"}.pdf`);
+    const first = pages[0] ?? "";
+    expect(first).toContain(`Certification No.: ${report.details.certification ?? "?"}`);
+    expect(first).toContain("Certifies: European Union (EU)");
+    expect(first).toContain("Does not certify: United States (US)");
+    expect(first).toContain("Passed for EU · Not for US");
+    expect(first).toMatch(/Outside a limit\n.*AOZ.*: 0\.4 [µμ]g\/kg, US limit Not detected/);
+
+    const mail = await t.smtp.waitFor((m) => m.subject.includes(`sample #${sample.id} is ready`));
+    expect(mail.text).toContain("Passed for EU, not for US");
+    expect(mail.text).toContain(report.details.certification ?? "?");
+  });
+
+  it("no market passed: a test report without a number that says so", async () => {
+    const sample = await testing(["Antibiotic Residue Test"], ["EU", "US"]);
+    // Chloramphenicol 0.2 µg/kg: at or above the EU reference point, and detected for the US.
+    await enter(sample.id, [
+      { code: "CAP", value: 0.2 },
+      ...allNotDetected(["AOZ", ...RESIDUES.filter((code) => code !== "CAP")]),
+    ]).expect(200);
+    const report = reportSchema.parse((await release(sample.id).expect(201)).body);
+    expect(report.details.certification).toBeNull();
+    expect(report.checkCode).toBeNull();
+    expect(report.certifiedMarkets).toEqual([]);
+    expect(report.notCertifiedMarkets).toEqual(["EU", "US"]);
+    const { pages, disposition } = await pdfText(report.id);
+    expect(disposition).toContain(`test-report-R-${String(report.id)}.pdf`);
+    const first = pages[0] ?? "";
+    expect(first).toContain("No judged market passed: this test report carries no certificate number.");
+    expect(first).toContain("Not passed for EU, US");
+    expect(first).toMatch(/Chloramphenicol[^:\n]*: 0\.2 [µμ]g\/kg, EU limit < 0\.15; US limit Not detected/);
+    expect(first).not.toContain("Certifies:");
   });
 });
 

@@ -1,0 +1,2 @@
+ALTER TABLE "reports" DROP CONSTRAINT "reports_certification_only_success_check";--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_certification_market_passed_check" CHECK ("reports"."certification" is null or "reports"."result" = 'success' or "reports"."markets" @> '[{"verdict":"pass"}]'::jsonb);
