@@ -1,6 +1,8 @@
-// The pieces of a mailed-code screen, shared by e-mail verification and password reset: the code
-// input, the countdown with the attempts, and Resend Code with its own countdown.
-import { Inbox } from "lucide-react";
+// The pieces of a mailed-code screen, shared by e-mail verification and password reset: the heading,
+// the code input, the countdown with the attempts, and Resend Code with its own countdown beside
+// Back to Sign In.
+import { ArrowLeft, Inbox } from "lucide-react";
+import type { ReactNode } from "react";
 
 import { VERIFICATION_CODE_LENGTH, VERIFICATION_MAX_ATTEMPTS } from "@lab/contracts";
 
@@ -15,6 +17,73 @@ import { Slotted } from "@/components/ui/slotted";
 
 export const normalizeCode = (value: string) =>
   value.replace(/\s+/g, "").toUpperCase().slice(0, VERIFICATION_CODE_LENGTH);
+
+/** When the mailed code stops working and when another may be asked for (epoch ms). */
+export interface CodeDeadlines {
+  expiresAt: number;
+  resendAt: number;
+}
+
+/** The deadlines of a code just sent, from the server's seconds. */
+export const codeDeadlines = (expiresIn: number, resendAfter: number): CodeDeadlines => {
+  const now = Date.now();
+  return { expiresAt: now + expiresIn * 1000, resendAt: now + resendAfter * 1000 };
+};
+
+/** The screen's icon and title, with the line that says what to do. */
+export function CodeScreenHeading({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="rounded-full bg-teal-50 p-2 text-teal-700">{icon}</span>
+      <div className="min-w-0">
+        <h2 className="text-xl font-semibold break-words text-slate-900">{title}</h2>
+        <p className="text-sm break-words text-slate-700">{children}</p>
+      </div>
+    </div>
+  );
+}
+
+export function BackToSignIn({ onClick }: { onClick: () => void }) {
+  const { t } = useT("credentials");
+  return (
+    <Button
+      variant="ghost"
+      className="min-h-11"
+      onClick={onClick}
+      icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />}
+    >
+      {t("credentials.backToSignIn")}
+    </Button>
+  );
+}
+
+/** Below the code form: Resend Code with its countdown, and Back to Sign In. */
+export function CodeScreenFooter({
+  resendIn,
+  isPending,
+  onResend,
+  onBack,
+}: {
+  resendIn: number;
+  isPending: boolean;
+  onResend: () => void;
+  onBack: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <ResendCode resendIn={resendIn} isPending={isPending} onResend={onResend} />
+      <BackToSignIn onClick={onBack} />
+    </div>
+  );
+}
 
 interface CodeFieldProps {
   id: string;

@@ -1,4 +1,4 @@
-import { ArrowLeft, KeyRound } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 
 import {
@@ -23,7 +23,16 @@ import { isApiError } from "@/lib/api-client";
 import { useT } from "@/lib/i18n/use-t";
 import { useAction } from "@/lib/use-action";
 
-import { CodeField, CodeStatus, DevMailboxHint, ResendCode } from "./code-entry";
+import {
+  BackToSignIn,
+  CodeField,
+  CodeScreenFooter,
+  CodeScreenHeading,
+  CodeStatus,
+  DevMailboxHint,
+  codeDeadlines,
+  type CodeDeadlines,
+} from "./code-entry";
 import { NewPasswordField } from "./new-password-field";
 
 /** A text on screen: a spec message in English (localized at display) with the server's code. */
@@ -34,16 +43,6 @@ const shownOf = (error: unknown, fallback: string): Shown =>
 
 // A light check only: the server answers the same for any address, so nothing here can leak.
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-
-interface Deadlines {
-  expiresAt: number;
-  resendAt: number;
-}
-
-const deadlinesFrom = (expiresIn: number, resendAfter: number): Deadlines => {
-  const now = Date.now();
-  return { expiresAt: now + expiresIn * 1000, resendAt: now + resendAfter * 1000 };
-};
 
 /** The two calls of a password reset by mailed code: customers' (/auth) or the lab staff's (/lab). */
 export interface PasswordResetCalls {
@@ -62,7 +61,7 @@ interface ForgotPasswordProps {
 
 /** 'Forgot password?': the address, then the mailed code with a new password. */
 export function ForgotPasswordFlow({ calls, defaultEmail, onReset, onBack }: ForgotPasswordProps) {
-  const [sent, setSent] = useState<{ email: string; deadlines: Deadlines; notice: Notice } | null>(null);
+  const [sent, setSent] = useState<{ email: string; deadlines: CodeDeadlines; notice: Notice } | null>(null);
   if (!sent) {
     return (
       <RequestCode
@@ -89,29 +88,9 @@ type Notice = { tone: "success" | "warning"; text: string; code?: string | undef
 
 function Heading({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-3">
-      <span className="rounded-full bg-teal-50 p-2 text-teal-700">
-        <KeyRound aria-hidden="true" className="h-6 w-6" />
-      </span>
-      <div className="min-w-0">
-        <h2 className="text-xl font-semibold break-words text-slate-900">{title}</h2>
-        <p className="text-sm break-words text-slate-700">{children}</p>
-      </div>
-    </div>
-  );
-}
-
-function BackButton({ onClick }: { onClick: () => void }) {
-  const { t } = useT("auth", "credentials");
-  return (
-    <Button
-      variant="ghost"
-      className="min-h-11"
-      onClick={onClick}
-      icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />}
-    >
-      {t("credentials.backToSignIn")}
-    </Button>
+    <CodeScreenHeading icon={<KeyRound aria-hidden="true" className="h-6 w-6" />} title={title}>
+      {children}
+    </CodeScreenHeading>
   );
 }
 
@@ -123,7 +102,7 @@ function RequestCode({
 }: {
   requestCode: PasswordResetCalls["requestCode"];
   defaultEmail: string;
-  onSent: (email: string, deadlines: Deadlines, notice: Notice) => void;
+  onSent: (email: string, deadlines: CodeDeadlines, notice: Notice) => void;
   onBack: (email: string) => void;
 }) {
   const { t } = useT("auth", "credentials");
@@ -149,7 +128,7 @@ function RequestCode({
     }
     try {
       const answer = await forgot.mutateAsync(trimmed);
-      onSent(trimmed, deadlinesFrom(answer.expiresIn, answer.resendAfter), {
+      onSent(trimmed, codeDeadlines(answer.expiresIn, answer.resendAfter), {
         tone: "success",
         text: answer.message,
       });
@@ -157,7 +136,7 @@ function RequestCode({
       if (isApiError(error) && error.status === 429) {
         // A code went to this address under a minute ago and is still good: go on and use it.
         const wait = error.retryAfter ?? VERIFICATION_RESEND_AFTER_S;
-        onSent(trimmed, deadlinesFrom(VERIFICATION_CODE_TTL_S, wait), {
+        onSent(trimmed, codeDeadlines(VERIFICATION_CODE_TTL_S, wait), {
           tone: "warning",
           text: t("credentials.code.stillValid", { seconds: Math.max(1, Math.ceil(wait)) }),
         });
@@ -212,7 +191,7 @@ function RequestCode({
         </Button>
       </form>
       <div className="border-t border-slate-200 pt-4">
-        <BackButton onClick={() => onBack(email.trim())} />
+        <BackToSignIn onClick={() => onBack(email.trim())} />
       </div>
     </div>
   );
@@ -235,7 +214,7 @@ function ResetWithCode({
 }: {
   calls: PasswordResetCalls;
   email: string;
-  initialDeadlines: Deadlines;
+  initialDeadlines: CodeDeadlines;
   initialNotice: Notice;
   onReset: (email: string, notice: string) => void;
   onBack: (email: string) => void;
@@ -315,7 +294,7 @@ function ResetWithCode({
     setNotice(null);
     try {
       const answer = await resend.mutateAsync(email);
-      setDeadlines(deadlinesFrom(answer.expiresIn, answer.resendAfter));
+      setDeadlines(codeDeadlines(answer.expiresIn, answer.resendAfter));
       setAttempts(0);
       setCode("");
       setErrors({});
@@ -396,10 +375,12 @@ function ResetWithCode({
           {t("credentials.reset.submit")}
         </Button>
       </form>
-      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm sm:flex-row sm:items-center sm:justify-between">
-        <ResendCode resendIn={resendIn} isPending={resend.isPending} onResend={() => void onResend()} />
-        <BackButton onClick={() => onBack(email)} />
-      </div>
+      <CodeScreenFooter
+        resendIn={resendIn}
+        isPending={resend.isPending}
+        onResend={() => void onResend()}
+        onBack={() => onBack(email)}
+      />
       <DevMailboxHint />
     </div>
   );

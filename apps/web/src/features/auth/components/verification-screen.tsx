@@ -1,4 +1,4 @@
-import { ArrowLeft, MailCheck } from "lucide-react";
+import { MailCheck } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 
 import { VERIFICATION_CODE_LENGTH, VERIFICATION_MAX_ATTEMPTS, messages } from "@lab/contracts";
@@ -10,7 +10,14 @@ import { useErrorReveal } from "@/components/ui/form-errors";
 import { isApiError } from "@/lib/api-client";
 import { useT } from "@/lib/i18n/use-t";
 import type { VerificationStart } from "@/lib/sign-in-handoff";
-import { CodeField, CodeStatus, DevMailboxHint, ResendCode } from "@/components/account/code-entry";
+import {
+  CodeField,
+  CodeScreenFooter,
+  CodeScreenHeading,
+  CodeStatus,
+  DevMailboxHint,
+  codeDeadlines,
+} from "@/components/account/code-entry";
 import { Slotted } from "@/components/ui/slotted";
 import { useCountdown } from "@/hooks/use-countdown";
 
@@ -39,10 +46,7 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
   const [codeError, setCodeError] = useState<Shown | null>(null);
   const { ref: formRef, reveal } = useErrorReveal();
   const [info, setInfo] = useState<string | null>(start.notice ?? null);
-  const [deadlines, setDeadlines] = useState(() => {
-    const now = Date.now();
-    return { expiresAt: now + start.expiresIn * 1000, resendAt: now + start.resendAfter * 1000 };
-  });
+  const [deadlines, setDeadlines] = useState(() => codeDeadlines(start.expiresIn, start.resendAfter));
   const secondsLeft = useCountdown(deadlines.expiresAt);
   const resendIn = useCountdown(deadlines.resendAt);
   const expired = secondsLeft === 0;
@@ -104,8 +108,7 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
     setInfo(null);
     try {
       const sent = await resend.mutateAsync(email);
-      const now = Date.now();
-      setDeadlines({ expiresAt: now + sent.expiresIn * 1000, resendAt: now + sent.resendAfter * 1000 });
+      setDeadlines(codeDeadlines(sent.expiresIn, sent.resendAfter));
       setAttempts(0);
       setCode("");
       setInfo(sent.message || messages.codeSent);
@@ -128,25 +131,16 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
 
   return (
     <div className="space-y-4">
-      <div className="flex items-start gap-3">
-        <span className="rounded-full bg-teal-50 p-2 text-teal-700">
-          <MailCheck aria-hidden="true" className="h-6 w-6" />
-        </span>
-        <div className="min-w-0">
-          <h2 className="text-xl font-semibold break-words text-slate-900">
-            {t("credentials.verify.title")}
-          </h2>
-          <p className="text-sm break-words text-slate-700">
-            <Slotted
-              text={(slot) =>
-                t("credentials.verify.sentTo", { length: VERIFICATION_CODE_LENGTH, email: slot })
-              }
-            >
-              <strong className="break-all text-slate-900">{email}</strong>
-            </Slotted>
-          </p>
-        </div>
-      </div>
+      <CodeScreenHeading
+        icon={<MailCheck aria-hidden="true" className="h-6 w-6" />}
+        title={t("credentials.verify.title")}
+      >
+        <Slotted
+          text={(slot) => t("credentials.verify.sentTo", { length: VERIFICATION_CODE_LENGTH, email: slot })}
+        >
+          <strong className="break-all text-slate-900">{email}</strong>
+        </Slotted>
+      </CodeScreenHeading>
 
       {info ? <Alert tone="success" message={info} /> : null}
       {error ? <Alert tone="error" message={error.text} messageCode={error.code} /> : null}
@@ -185,17 +179,12 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
         </Button>
       </form>
 
-      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm sm:flex-row sm:items-center sm:justify-between">
-        <ResendCode resendIn={resendIn} isPending={resend.isPending} onResend={() => void onResend()} />
-        <Button
-          variant="ghost"
-          className="min-h-11"
-          onClick={onBack}
-          icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />}
-        >
-          {t("credentials.backToSignIn")}
-        </Button>
-      </div>
+      <CodeScreenFooter
+        resendIn={resendIn}
+        isPending={resend.isPending}
+        onResend={() => void onResend()}
+        onBack={onBack}
+      />
 
       <DevMailboxHint />
     </div>
