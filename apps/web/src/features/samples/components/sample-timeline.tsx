@@ -17,6 +17,7 @@ import { useT } from "@/lib/i18n/use-t";
 import { EventHistory } from "@/components/samples/event-history";
 import { StatusBadge } from "@/components/ui/status-badge";
 
+import { CertificationStage } from "./certification-stage";
 import { STAGE_STATE_KEYS, currentStatusKey, timelineStages, type StageState } from "../utils/timeline";
 
 function BackLink() {
@@ -146,7 +147,9 @@ function TimelineView({
                       {t(STAGE_STATE_KEYS[stage.state])}
                     </span>
                   </div>
-                  <p className="text-sm text-slate-700">{t(stage.descriptionKey)}</p>
+                  <p className="text-sm text-slate-700">
+                    {stage.number === 3 ? <CertificationStage sample={sample} /> : t(stage.descriptionKey)}
+                  </p>
                 </div>
               </li>
             ))}
