@@ -124,6 +124,34 @@ describe("ReportDetail", () => {
     Reflect.deleteProperty(navigator, "clipboard");
   });
 
+  it("a legacy report hides the sections with nothing recorded", async () => {
+    mockFetch({
+      "GET /api/reports/41": {
+        body: makeReport({
+          details: {
+            ...makeReport().details,
+            initialInspection: "",
+            finalReview: "",
+            labResults: {
+              viralScreening: "WSSV and IHHNV not detected",
+              bacterialAnalysis: "",
+              parasiteCheck: "",
+              geneticMarkers: "",
+              waterQuality: "",
+            },
+          },
+        }),
+      },
+      "GET /api/sample-submissions/100": { body: sample },
+    });
+    render();
+    expect(await screen.findByText("WSSV and IHHNV not detected")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Initial Inspection" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Final Review" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Parasite Check")).not.toBeInTheDocument();
+    expect(screen.queryByText("Not recorded.")).not.toBeInTheDocument();
+  });
+
   it("failure: Test Failed, no certificate", async () => {
     mockFetch({
       "GET /api/reports/41": {
@@ -193,7 +221,7 @@ describe("ReportDetail", () => {
     expect(within(chips).getByText("EU ✗ Fail")).toHaveClass("text-red-900");
     expect(within(chips).getByText("US ✓ Pass")).toHaveClass("text-green-900");
     expect(chips).toHaveTextContent("European Union, spec v3");
-    const table = screen.getByRole("table", { name: "Results per parameter" });
+    const table = screen.getByRole("table", { name: "Other parameters" });
     expect(
       within(table)
         .getAllByRole("columnheader")
@@ -222,7 +250,7 @@ describe("ReportDetail", () => {
       "GET /api/sample-submissions/100": { body: sample },
     });
     render();
-    const cards = await screen.findByRole("list", { name: "Results per parameter" });
+    const cards = await screen.findByRole("list", { name: "Other parameters" });
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
     const capCard = within(cards).getByRole("heading", { name: "Chloramphenicol" }).closest("li");
     if (!capCard) throw new Error("no card for Chloramphenicol");
@@ -268,6 +296,115 @@ describe("ReportDetail", () => {
     );
   });
 
+  it("EU passed, US failed: the headline by market, what the certificate certifies, the failing parameter with its value and limit, results closed by panel, no empty section", async () => {
+    setViewport(360);
+    const aoz = makeParameterLine({
+      code: "AOZ",
+      name: "AOZ (furazolidone metabolite)",
+      result: { value: 1.29, qualifier: null, display: "1.29" },
+      markets: [
+        { code: "EU", limit: null, limitText: "< 1.5", verdict: "pass" },
+        { code: "US", limit: null, limitText: "Not detected", verdict: "fail" },
+      ],
+    });
+    const cap = makeParameterLine({
+      result: { value: null, qualifier: "not_detected", display: "Not detected" },
+      markets: [
+        { code: "EU", limit: null, limitText: "< 0.15", verdict: "pass" },
+        { code: "US", limit: null, limitText: "Not detected", verdict: "pass" },
+      ],
+    });
+    const pb = makeParameterLine({
+      code: "PB",
+      name: "Lead",
+      unit: "mg/kg",
+      result: { value: 0.1, qualifier: null, display: "0.1" },
+      markets: [
+        { code: "EU", limit: null, limitText: "≤ 0.5", verdict: "pass" },
+        { code: "US", limit: null, limitText: "—", verdict: "no_limit" },
+      ],
+    });
+    mockFetch({
+      "GET /api/reports/41": {
+        body: certified({
+          result: "failure",
+          details: {
+            initialInspection: "",
+            labResults: {
+              viralScreening: "",
+              bacterialAnalysis: "",
+              parasiteCheck: "",
+              geneticMarkers: "",
+              waterQuality: "",
+            },
+            finalReview: "EU ✓ · US ✗",
+            certification: "NSP-CERT-2026-031",
+          },
+          markets: [
+            { code: "EU", name: "European Union", specVersionId: 3, version: 3, verdict: "pass" },
+            { code: "US", name: "United States", specVersionId: 5, version: 1, verdict: "fail" },
+          ],
+          parameters: [cap, aoz, pb],
+          certifiedMarkets: ["EU"],
+          notCertifiedMarkets: ["US"],
+          panels: [
+            { testType: "Antibiotic Residue Test", codes: ["CAP", "AOZ"] },
+            { testType: "Heavy Metal Analysis", codes: ["PB"] },
+          ],
+        }),
+      },
+      "GET /api/sample-submissions/100": { body: sample },
+    });
+    render();
+    const box = await screen.findByRole("region", { name: "Result" });
+    expect(within(box).getByRole("heading", { name: "Passed for EU · Not for US" })).toBeInTheDocument();
+    expect(box).toHaveTextContent("Certificate NSP-CERT-2026-031 certifies EU only. It does not certify US.");
+    const failing = within(box).getByRole("list", { name: "Outside a limit" });
+    expect(within(failing).getAllByRole("listitem")).toHaveLength(1);
+    expect(failing).toHaveTextContent("AOZ (furazolidone metabolite) 1.29 µg/kg");
+    expect(failing).toHaveTextContent("US limit: Not detected");
+    expect(screen.queryByText("Test Failed")).not.toBeInTheDocument();
+    // The certificate names the markets it certifies and those it does not.
+    expect(screen.getByText("Certifies").nextElementSibling).toHaveTextContent("European Union");
+    expect(screen.getByText("Does not certify").nextElementSibling).toHaveTextContent("United States");
+    // Every result, closed by panel: a summary line each with its count and failures.
+    const groups = document.querySelectorAll("details");
+    expect([...groups].map((group) => group.open)).toEqual([false, false]);
+    expect(groups[0]?.querySelector("summary")).toHaveTextContent(
+      "Antibiotic Residue Test2 parameters · 1 outside a limit",
+    );
+    expect(groups[1]?.querySelector("summary")).toHaveTextContent("Heavy Metal Analysis1 parameter");
+    expect(within(groups[1] as HTMLElement).getByRole("heading", { name: "Lead" })).toBeInTheDocument();
+    // No section left empty, no generated English review line.
+    expect(screen.queryByText("Not recorded.")).not.toBeInTheDocument();
+    for (const heading of ["Initial Inspection", "Final Review", "Laboratory Results", "Markets"])
+      expect(screen.queryByRole("heading", { name: heading })).not.toBeInTheDocument();
+    expect(screen.queryByText("EU ✓ · US ✗")).not.toBeInTheDocument();
+  });
+
+  it("no market passed: 'Not passed for EU, US' and a test report without a number", async () => {
+    mockFetch({
+      "GET /api/reports/41": {
+        body: certified({
+          markets: [
+            { code: "EU", name: "European Union", specVersionId: 3, version: 3, verdict: "fail" },
+            { code: "US", name: "United States", specVersionId: 5, version: 1, verdict: "fail" },
+          ],
+          certifiedMarkets: [],
+          notCertifiedMarkets: ["EU", "US"],
+        }),
+      },
+      "GET /api/sample-submissions/100": { body: sample },
+    });
+    render();
+    const box = await screen.findByRole("region", { name: "Result" });
+    expect(within(box).getByRole("heading", { name: "Not passed for EU, US" })).toBeInTheDocument();
+    expect(
+      screen.getAllByText("No market passed: this is a test report without a certificate number."),
+    ).toHaveLength(2);
+    expect(screen.queryByText("Certifies")).not.toBeInTheDocument();
+  });
+
   it("in Telugu: parameter names from the catalogue, verdict words, market chips, the banner and headings", async () => {
     mockFetch({
       "GET /api/reports/41": {
@@ -300,8 +437,10 @@ describe("ReportDetail", () => {
     expect(within(chips).getByText("EU ✗ విఫలం")).toHaveClass("text-red-900");
     expect(within(chips).getByText("US ✓ ఉత్తీర్ణం")).toBeInTheDocument();
     expect(chips).toHaveTextContent("యూరోపియన్ యూనియన్, ప్రమాణం v3");
-    expect(screen.getByRole("heading", { name: "పరీక్ష విఫలం" })).toBeInTheDocument();
-    const table = screen.getByRole("table", { name: "ప్రతి పరామితి ఫలితాలు" });
+    expect(screen.getByRole("heading", { name: "US కోసం ఉత్తీర్ణం · EU కోసం కాదు" })).toBeInTheDocument();
+    expect(screen.getByRole("list", { name: "పరిమితి దాటినవి" })).toHaveTextContent("0.2 µg/kg");
+    expect(screen.queryByText("Not recorded.")).not.toBeInTheDocument();
+    const table = screen.getByRole("table", { name: "ఇతర పరామితులు" });
     expect(
       within(table)
         .getAllByRole("columnheader")

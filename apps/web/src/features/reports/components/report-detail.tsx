@@ -11,19 +11,22 @@ import { paths } from "@/config/paths";
 import { useSample } from "@/lib/api/get-sample";
 import { isApiError } from "@/lib/api-client";
 import { useDomainNames } from "@/lib/i18n/localized-names";
+import { useResultNames } from "@/lib/i18n/result-names";
 import { useT } from "@/lib/i18n/use-t";
 import { useReport } from "@/lib/api/get-report";
 import { LAB_RESULT_FIELDS } from "@/utils/report-result";
 import { ResultBanner, RevokedBanner } from "@/components/reports/result-banner";
 import { TestResultsTable } from "@/components/reports/test-results-table";
 import { MarketVerdictChips } from "@/components/reports/market-verdicts";
-import { ParameterResults } from "@/components/reports/parameter-results";
 import { ErrorText } from "@/components/reports/error-text";
 import { LINK_SLOT, WithLink } from "@/components/reports/with-link";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 
 import { useDownloadReportPdf } from "../api/download-report-pdf";
+import { marketOutcome } from "../utils/market-outcome";
 import { CheckCode } from "./check-code";
+import { MarketOutcomeBox } from "./market-outcome";
+import { ResultsByPanel } from "./results-by-panel";
 import { ShareReport } from "./share-report";
 
 function BackLink() {
@@ -80,10 +83,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Paragraph({ text }: { text: string }) {
-  const { t } = useT("reports");
-  return (
-    <p className="text-sm whitespace-pre-line text-slate-800">{text || t("reports.detail.notRecorded")}</p>
-  );
+  return <p className="text-sm whitespace-pre-line text-slate-800">{text}</p>;
 }
 
 /** The revocation's reason in the reader's language: the server sends its code beside the English. */
@@ -96,7 +96,10 @@ function ReportView({ report }: { report: Report }) {
   const { t, date } = useT("reports");
   const revokedReason = useRevokedReason(report);
   const download = useDownloadReportPdf();
-  const certification = report.details.certification;
+  // Certified results carry a parameter table; reports from before them, free text per test type.
+  const certified = report.parameters.length > 0;
+  // Only the free-text sections with something recorded: an empty one says nothing.
+  const labNotes = LAB_RESULT_FIELDS.filter((field) => report.details.labResults[field.key].trim() !== "");
 
   return (
     <article className="mx-auto max-w-4xl space-y-5" aria-labelledby="report-title">
@@ -134,86 +137,127 @@ function ReportView({ report }: { report: Report }) {
 
       {report.status === "revoked" ? (
         <RevokedBanner revokedAt={report.revokedAt} reason={revokedReason} />
+      ) : certified ? (
+        <MarketOutcomeBox report={report} />
       ) : (
         <ResultBanner result={report.result} />
       )}
+      {report.status === "revoked" && certified ? (
+        <MarketVerdictChips markets={report.markets} showVersion />
+      ) : null}
       <Amendment report={report} />
+
+      <Section title={t("reports.detail.section.certification")}>
+        <Certification report={report} />
+      </Section>
 
       <Section title={t("reports.detail.section.sample")}>
         <SampleInfo sampleId={report.sampleId} />
       </Section>
 
-      <Section title={t("reports.detail.section.inspection")}>
-        <Paragraph text={report.details.initialInspection} />
-      </Section>
-
-      {report.markets.length > 0 ? (
-        <Section title={t("reports.detail.section.markets")}>
-          <p className="text-sm text-slate-700">{t("reports.detail.marketsIntro")}</p>
-          <MarketVerdictChips markets={report.markets} showVersion />
+      {report.details.initialInspection.trim() !== "" ? (
+        <Section title={t("reports.detail.section.inspection")}>
+          <Paragraph text={report.details.initialInspection} />
         </Section>
       ) : null}
 
-      <Section title={t("reports.detail.section.lab")}>
-        {hasLabNotes(report) ? (
-          <dl className="grid gap-3 sm:grid-cols-2">
-            {LAB_RESULT_FIELDS.map((field) => (
-              <div key={field.key} className="min-w-0">
-                <dt className="text-xs font-medium text-slate-600">{t(field.label)}</dt>
-                <dd className="text-sm break-words whitespace-pre-line text-slate-900">
-                  {report.details.labResults[field.key] || t("reports.detail.notRecorded")}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
-        {report.parameters.length > 0 ? (
-          <ParameterResults lines={report.parameters} caption={t("reports.detail.perParameter")} />
-        ) : (
+      {certified ? (
+        <Section title={t("reports.detail.allResults")}>
+          <ResultsByPanel report={report} />
+          <People report={report} />
+        </Section>
+      ) : (
+        <Section title={t("reports.detail.section.lab")}>
+          {labNotes.length > 0 ? (
+            <dl className="grid gap-3 sm:grid-cols-2">
+              {labNotes.map((field) => (
+                <div key={field.key} className="min-w-0">
+                  <dt className="text-xs font-medium text-slate-600">{t(field.label)}</dt>
+                  <dd className="text-sm break-words whitespace-pre-line text-slate-900">
+                    {report.details.labResults[field.key]}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
           <TestResultsTable tests={report.tests} caption={t("reports.detail.perTest")} />
-        )}
-        <People report={report} />
-      </Section>
+          <People report={report} />
+        </Section>
+      )}
 
-      <Section title={t("reports.detail.section.review")}>
-        <Paragraph text={report.details.finalReview} />
-      </Section>
-
-      <Section title={t("reports.detail.section.certification")}>
-        {report.status === "revoked" ? (
-          <p className="text-sm text-slate-700">{t("reports.detail.revokedNothing")}</p>
-        ) : certification ? (
-          <div className="flex flex-wrap items-center gap-3">
-            <ShieldCheck aria-hidden="true" className="h-6 w-6 text-teal-700" />
-            <span className="min-w-0">
-              <span className="block text-xs font-medium text-slate-600">
-                {t("reports.detail.certNumber")}
-              </span>
-              <span className="font-mono text-base font-semibold text-slate-900">{certification}</span>
-            </span>
-            {report.checkCode ? <CheckCode code={report.checkCode} /> : null}
-            {report.sha256 ? (
-              <span className="block w-full min-w-0 text-xs text-slate-700">
-                {t("reports.detail.sha256")}{" "}
-                <span className="font-mono [overflow-wrap:anywhere]">{report.sha256}</span>
-              </span>
-            ) : null}
-            <Link
-              // The code in the fragment opens the full answer and stays out of every server log.
-              to={{
-                pathname: paths.verify.href(certification),
-                hash: report.checkCode ? `#c=${report.checkCode}` : "",
-              }}
-              className="inline-flex min-h-11 items-center text-sm font-medium text-teal-800 underline lg:min-h-0 print:hidden"
-            >
-              {t("reports.detail.verifyLink")}
-            </Link>
-          </div>
-        ) : (
-          <p className="text-sm text-slate-700">{t("reports.detail.noCertificate")}</p>
-        )}
-      </Section>
+      {/* A certified report's review line is generated from its verdicts, shown above in words. */}
+      {!certified && report.details.finalReview.trim() !== "" ? (
+        <Section title={t("reports.detail.section.review")}>
+          <Paragraph text={report.details.finalReview} />
+        </Section>
+      ) : null}
     </article>
+  );
+}
+
+/** The certificate's number, check code and link, and which markets it certifies and which not. */
+function Certification({ report }: { report: Report }) {
+  const { t } = useT("reports", "results");
+  const names = useResultNames();
+  const certification = report.details.certification;
+  if (report.status === "revoked")
+    return <p className="text-sm text-slate-700">{t("reports.detail.revokedNothing")}</p>;
+  if (!certification)
+    return (
+      <p className="text-sm text-slate-700">
+        {report.markets.length > 0 && report.markets.every((market) => market.verdict !== "pass")
+          ? t("reports.outcome.none")
+          : t("reports.detail.noCertificate")}
+      </p>
+    );
+  const outcome = marketOutcome(report);
+  const list = (codes: readonly string[]) =>
+    codes
+      .map((code) => names.market(code, report.markets.find((m) => m.code === code)?.name ?? code))
+      .join(", ");
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <ShieldCheck aria-hidden="true" className="h-6 w-6 text-teal-700" />
+      <span className="min-w-0">
+        <span className="block text-xs font-medium text-slate-600">{t("reports.detail.certNumber")}</span>
+        <span className="font-mono text-base font-semibold text-slate-900">{certification}</span>
+      </span>
+      {report.checkCode ? <CheckCode code={report.checkCode} /> : null}
+      {outcome.certified.length > 0 ? (
+        <dl className="grid w-full gap-2 text-sm sm:grid-cols-2">
+          <div className="min-w-0">
+            <dt className="text-xs font-medium text-slate-600">{t("reports.detail.certifies")}</dt>
+            <dd className="font-semibold [overflow-wrap:anywhere] text-green-900">
+              {list(outcome.certified)}
+            </dd>
+          </div>
+          {outcome.notCertified.length > 0 ? (
+            <div className="min-w-0">
+              <dt className="text-xs font-medium text-slate-600">{t("reports.detail.doesNotCertify")}</dt>
+              <dd className="font-semibold [overflow-wrap:anywhere] text-red-900">
+                {list(outcome.notCertified)}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+      {report.sha256 ? (
+        <span className="block w-full min-w-0 text-xs text-slate-700">
+          {t("reports.detail.sha256")}{" "}
+          <span className="font-mono [overflow-wrap:anywhere]">{report.sha256}</span>
+        </span>
+      ) : null}
+      <Link
+        // The code in the fragment opens the full answer and stays out of every server log.
+        to={{
+          pathname: paths.verify.href(certification),
+          hash: report.checkCode ? `#c=${report.checkCode}` : "",
+        }}
+        className="inline-flex min-h-11 items-center text-sm font-medium text-teal-800 underline lg:min-h-0 print:hidden"
+      >
+        {t("reports.detail.verifyLink")}
+      </Link>
+    </div>
   );
 }
 
@@ -247,10 +291,6 @@ function SampleInfo({ sampleId }: { sampleId: number }) {
     </dl>
   );
 }
-
-/** Old reports carry the five free-text sections; certified ones (with parameters) may leave them empty. */
-const hasLabNotes = (report: Report) =>
-  report.parameters.length === 0 || Object.values(report.details.labResults).some((text) => text !== "");
 
 /** Who entered the results and who reviewed and released them, with the times. */
 function People({ report }: { report: Report }) {
