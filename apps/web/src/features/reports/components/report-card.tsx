@@ -7,6 +7,7 @@ import type { Report } from "@lab/contracts";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { paths } from "@/config/paths";
+import { useDomainNames } from "@/lib/i18n/localized-names";
 import { useResultNames } from "@/lib/i18n/result-names";
 import { useT } from "@/lib/i18n/use-t";
 import { RevokedBadge } from "@/components/reports/result-banner";
@@ -14,16 +15,26 @@ import { MarketVerdictChips } from "@/components/reports/market-verdicts";
 import { LINK_SLOT, WithLink } from "@/components/reports/with-link";
 
 import { useDownloadReportPdf } from "../api/download-report-pdf";
+import { useMarketHeadline } from "../hooks/use-market-headline";
+import { marketOutcome } from "../utils/market-outcome";
 
-/** One report of /reports: result, sample, date, certification; View Details and Download PDF. */
+/**
+ * One report of /reports: who provided the sample, where, its category, the verdict per market
+ * ("Passed for EU · Not for US"), date and certification; View Details and Download PDF.
+ */
 export function ReportCard({ report }: { report: Report }) {
   const { t, date } = useT("reports", "results");
   const names = useResultNames();
+  const domain = useDomainNames();
+  const headline = useMarketHeadline();
   const titleId = useId();
   const download = useDownloadReportPdf();
   const success = report.result === "success";
   // A revoked report certifies nothing: no green "Test Passed" beside it, its number marked revoked.
   const revoked = report.status === "revoked";
+
+  const outcome = report.markets.length > 0 ? marketOutcome(report) : null;
+  const place = report.place ?? null;
 
   return (
     <article
@@ -32,15 +43,20 @@ export function ReportCard({ report }: { report: Report }) {
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id={titleId} className="font-semibold text-slate-900">
-            {t("reports.card.title", { id: report.id })}
+          <h3 id={titleId} className="[overflow-wrap:anywhere] text-slate-900">
+            {report.farmer ? <span className="block font-semibold">{report.farmer}</span> : null}
+            {report.farmer ? " " : null}
+            <span className={report.farmer ? "block text-sm text-slate-700" : "block font-semibold"}>
+              {t("reports.card.title", { id: report.id })}
+              {" · "}
+              {t("reports.card.sample", { id: report.sampleId })}
+            </span>
           </h3>
-          <p className="text-sm text-slate-700">{t("reports.card.sample", { id: report.sampleId })}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {revoked ? (
             <RevokedBadge />
-          ) : (
+          ) : outcome ? null : (
             <span
               className={cn(
                 "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold",
@@ -52,8 +68,22 @@ export function ReportCard({ report }: { report: Report }) {
           )}
         </div>
       </div>
-      {report.markets.length > 0 ? (
-        <div className="mt-3">
+      {outcome ? (
+        <div className="mt-3 space-y-2">
+          <p
+            className={cn(
+              "font-semibold [overflow-wrap:anywhere]",
+              revoked
+                ? "text-slate-700"
+                : outcome.failed.length === 0
+                  ? "text-green-900"
+                  : outcome.passed.length > 0
+                    ? "text-amber-900"
+                    : "text-red-900",
+            )}
+          >
+            {headline(outcome)}
+          </p>
           <MarketVerdictChips
             markets={report.markets}
             label={t("reports.card.marketVerdicts", { id: report.id })}
@@ -61,6 +91,20 @@ export function ReportCard({ report }: { report: Report }) {
         </div>
       ) : null}
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+        {place ? (
+          <div className="min-w-0">
+            <dt className="text-xs font-medium text-slate-600">{t("reports.card.place")}</dt>
+            <dd className="[overflow-wrap:anywhere] text-slate-900">{place}</dd>
+          </div>
+        ) : null}
+        {report.shrimpCategory ? (
+          <div className="min-w-0">
+            <dt className="text-xs font-medium text-slate-600">{t("reports.card.category")}</dt>
+            <dd className="[overflow-wrap:anywhere] text-slate-900">
+              {domain.category(report.shrimpCategory)}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt className="text-xs font-medium text-slate-600">{t("reports.card.completed")}</dt>
           <dd className="text-slate-900">{date(report.completedAt, "dateTime")}</dd>

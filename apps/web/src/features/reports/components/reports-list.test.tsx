@@ -146,6 +146,35 @@ describe("ReportsList", () => {
     expect(screen.queryByRole("list", { name: "Market verdicts of report #4" })).not.toBeInTheDocument();
   });
 
+  it("a card names the provider, place, shrimp category and date, and reads 'Passed for US · Not for EU' instead of Test Failed", async () => {
+    mockFetch({
+      "GET /api/reports": {
+        body: [
+          makeReport({
+            id: 2,
+            sampleId: 2,
+            result: "failure",
+            markets: euFailUsPass(),
+            certifiedMarkets: ["US"],
+            notCertifiedMarkets: ["EU"],
+            farmer: "Sri Lakshmi Aqua Farms",
+            place: "Bhimavaram, West Godavari",
+            shrimpCategory: "Vannamei Shrimp",
+          }),
+        ],
+      },
+    });
+    render();
+    const card = await screen.findByRole("article", { name: /Sri Lakshmi Aqua Farms/ });
+    expect(card).toHaveAccessibleName("Sri Lakshmi Aqua Farms Report #2 · Sample #2");
+    expect(within(card).getByText("Passed for US · Not for EU")).toBeInTheDocument();
+    expect(within(card).queryByText("Test Failed")).not.toBeInTheDocument();
+    expect(within(card).getByText("Place").nextElementSibling).toHaveTextContent("Bhimavaram, West Godavari");
+    expect(within(card).getByText("Shrimp Category").nextElementSibling).toHaveTextContent("Vannamei");
+    expect(within(card).getByText("Completed").nextElementSibling).toHaveTextContent(/2026/);
+    expect(within(card).getByText("NSP-CERT-2026-007")).toBeInTheDocument();
+  });
+
   it("a revoked card links to its replacement report", async () => {
     mockFetch({
       "GET /api/reports": {
