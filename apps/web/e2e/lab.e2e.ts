@@ -5,6 +5,7 @@
 // second confirms on the Revocations page; /verify says revoked. The console
 // runs at desktop and tablet (1024×768) sizes, the customer's pages at phone size. Every screen
 // passes an axe check (WCAG 2 A and AA).
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -86,6 +87,12 @@ async function customerWithSample(page: Page, fullName: string, email: string): 
   expect(submitted.status(), await submitted.text()).toBe(201);
   const { id } = (await submitted.json()) as { id: number };
   return id;
+}
+
+/** Nothing scrolls sideways on a 360 px screen. */
+async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${what} is ${width} px wide`).toBeLessThanOrEqual(360);
 }
 
 /** Waits for the sample's status badge in the console's heading. */
@@ -369,6 +376,36 @@ describe.skipIf(!baseURL || !chromiumAvailable())("lab journey", () => {
       await visible(page.getByRole("heading", { name: "Report Not Found" }));
       await visible(page.getByRole("link", { name: "Back to Reports" }));
       await expectNoAxeViolations(page, "/report/{missing}");
+    });
+
+    it("customer (phone): the revoked PDF is stamped REVOKED; the sample's page and My Samples say Revoked", async () => {
+      const { page } = customer;
+      await page.goto(`/report/${reportId}`);
+      await visible(page.getByRole("region", { name: "Revoked" }));
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download PDF" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`${certification}-REVOKED.pdf`);
+      const text = execFileSync("pdftotext", ["-layout", await download.path(), "-"], { encoding: "utf8" });
+      expect(text).toContain("REVOKED");
+      await expectNoSidewaysScroll(page, "/report/{id} (revoked)");
+
+      // A Completed sample whose certificate was revoked never reads as valid.
+      await page.goto(`/timeline/${sampleId}`);
+      const state = await visible(page.getByRole("status", { name: "Certificate revoked" }));
+      await visible(state.getByText("Revoked", { exact: true }));
+      await visible(state.getByText(`Certificate ${certification}`));
+      await visible(state.getByText(/^Revoked on .*no longer valid\.$/));
+      await visible(state.getByText("No replacement certificate has been issued yet."));
+      await expectNoSidewaysScroll(page, "/timeline/{id} (revoked)");
+      await expectNoAxeViolations(page, "/timeline/{id} (revoked)");
+
+      await page.goto("/samples");
+      const card = await visible(page.getByRole("article").filter({ hasText: `Sample #${sampleId}` }));
+      await visible(card.getByText("Completed", { exact: true }));
+      await visible(card.getByText("Revoked", { exact: true }));
+      await expectNoSidewaysScroll(page, "/samples (revoked)");
     });
 
     it("staff: edits the agent to inactive and signs out", async () => {

@@ -224,8 +224,8 @@ export const sampleSchema = z.object({
   /** The sample's report once one is issued (the sample is then COMPLETED and report-ready). */
   reportId: z.number().int().nullable(),
   /**
-   * In the customer's list: "revoked" while the current report is revoked and not yet replaced,
-   * "replaced" once a replacement is the current report; null otherwise.
+   * In the customer's list and on the sample's page: "revoked" while the current report is revoked and
+   * not yet replaced, "replaced" once a replacement is the current report; null otherwise.
    */
   reportRevocation: z.enum(REPORT_REVOCATIONS).nullable().optional(),
 });

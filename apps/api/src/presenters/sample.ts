@@ -29,6 +29,11 @@ export function presentSample(row: SampleRow, reportId: number | null): Sample {
   };
 }
 
+/** A sample as its customer reads it: with its report, and whether that report was revoked. */
+export function presentSampleView(view: SampleView): Sample {
+  return { ...presentSample(view, view.reportId), reportRevocation: view.reportRevocation };
+}
+
 /** `names` from eventActorNames: the person (or "Lab system") behind the move. */
 export function presentSampleEvent(row: SampleEventRow, names: ReadonlyMap<string, string>): SampleEvent {
   return {
@@ -53,10 +58,7 @@ export function presentSamplePage(page: {
   cursor: string | null;
 }): SamplePage {
   return {
-    items: page.items.map((item) => ({
-      ...presentSample(item, item.reportId),
-      reportRevocation: item.reportRevocation,
-    })),
+    items: page.items.map(presentSampleView),
     total: page.total,
     page: page.page,
     size: page.size,

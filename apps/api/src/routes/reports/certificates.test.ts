@@ -8,6 +8,7 @@ import {
   type CertificateFull,
   type LabSampleDetail,
   type Report,
+  type Sample,
   type SamplePage,
 } from "@lab/contracts";
 import { marketLimits, markets, reports, specVersions } from "@lab/db";
@@ -254,6 +255,12 @@ describe("GET /reports/{id}/pdf of a revoked report", () => {
     const items = (list.body as SamplePage).items;
     expect(items.find((item) => item.id === sample.id)?.reportRevocation).toBe("revoked");
     expect(items.find((item) => item.reportId === issued.id)?.reportRevocation).toBeNull();
+    // So does the sample's own page.
+    const one = await request(t.app)
+      .get(`/api/sample-submissions/${sample.id}`)
+      .auth(owner.token, { type: "bearer" })
+      .expect(200);
+    expect((one.body as Sample).reportRevocation).toBe("revoked");
   });
 });
 

@@ -16,6 +16,7 @@ import { idempotencyKeyOf, runIdempotent, sendIdempotent } from "../../http/idem
 import { parse, parseIdParam } from "../../http/parse";
 import {
   presentSample,
+  presentSampleView,
   presentSampleEvent,
   presentSamplePage,
   presentSampleSummary,
@@ -67,8 +68,7 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
 
   router.get("/:id", async (req, res) => {
     const id = parseIdParam(req.params["id"], messages.sampleNotFound);
-    const sample = await getSample(ctx, claimsOf(req).subject, id);
-    res.json(presentSample(sample, sample.reportId));
+    res.json(presentSampleView(await getSample(ctx, claimsOf(req).subject, id)));
   });
 
   router.get("/:id/events", async (req, res) => {

@@ -17,6 +17,7 @@ import { useT } from "@/lib/i18n/use-t";
 import { EventHistory } from "@/components/samples/event-history";
 import { StatusBadge } from "@/components/ui/status-badge";
 
+import { SampleRevocation } from "./sample-revocation";
 import { CertificationStage } from "./certification-stage";
 import { STAGE_STATE_KEYS, currentStatusKey, timelineStages, type StageState } from "../utils/timeline";
 
@@ -116,6 +117,7 @@ function TimelineView({
           <StatusBadge status={sample.status} />
           <span>{t("samples.timeline.lastUpdated", { date: date(sample.updatedAt, "dateTime") })}</span>
         </div>
+        <SampleRevocation sample={sample} />
       </section>
 
       <Card>
