@@ -18,14 +18,7 @@ import { chromiumAvailable } from "./support/browser";
 import { clippedTexts, conjunctShaped, wordsOf } from "./support/i18n";
 import { verificationCode, waitForMail } from "./support/mailbox";
 import { stopAfterFirstFailure, useChromium, visible, waitForPath } from "./support/page";
-import {
-  addAgent,
-  assignAgent,
-  collectAndStartTesting,
-  deactivateAgent,
-  issueReport,
-  staffHeaders,
-} from "./support/staff";
+import { issueReport, moveToTesting, staffHeaders } from "./support/staff";
 
 const baseURL = inject("baseURL");
 const mailDir = inject("mailDir");
@@ -230,13 +223,7 @@ for (const language of cases) {
         await visible(page.getByRole("heading", { level: 1 }));
         const headers = await staffHeaders(page);
         const agent = { name: `Lang Agent ${language.code} ${stamp}`, phone: "+91 90000 71717" };
-        const agentId = await addAgent(page, headers, agent);
-        try {
-          await assignAgent(page, headers, sampleId, agentId);
-        } finally {
-          await deactivateAgent(page, headers, agentId, agent);
-        }
-        await collectAndStartTesting(page, headers, sampleId);
+        await moveToTesting(page, headers, sampleId, agent);
         await visible(page.getByText(t.key("domain.status.TESTING")).first(), 20_000);
         await checkPage("timeline");
       });

@@ -18,15 +18,7 @@ import {
   waitUntil,
   type OpenPage,
 } from "./support/page";
-import {
-  addAgent,
-  assignAgent,
-  collectAndStartTesting,
-  deactivateAgent,
-  issueReport,
-  revokeByTwo,
-  staffHeaders,
-} from "./support/staff";
+import { issueReport, moveToTesting, revokeByTwo, staffHeaders } from "./support/staff";
 
 const baseURL = inject("baseURL");
 const mailDir = inject("mailDir");
@@ -86,13 +78,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live report journey (phone)",
     // Staff take the sample to a passing report; the agent is switched off at once again (the
     // dispatcher would hand it the other journeys' samples).
     const headers = await staffHeaders(page);
-    const agentId = await addAgent(page, headers, agent);
-    try {
-      await assignAgent(page, headers, sampleId, agentId);
-    } finally {
-      await deactivateAgent(page, headers, agentId, agent);
-    }
-    await collectAndStartTesting(page, headers, sampleId);
+    await moveToTesting(page, headers, sampleId, agent);
     report = await issueReport(page, headers, sampleId, "pass");
     const certification = report.certification ?? "";
     expect(certification).toMatch(/^NSP-CERT-/);

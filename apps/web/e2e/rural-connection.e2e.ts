@@ -16,14 +16,7 @@ import { registerVerified, signIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { chromiumAvailable } from "./support/browser";
 import { stopAfterFirstFailure, useChromium, visible, waitForPath, waitUntil } from "./support/page";
-import {
-  addAgent,
-  assignAgent,
-  collectAndStartTesting,
-  deactivateAgent,
-  issueReport,
-  staffHeaders,
-} from "./support/staff";
+import { issueReport, moveToTesting, staffHeaders } from "./support/staff";
 
 const baseURL = inject("baseURL");
 const mailDir = inject("mailDir");
@@ -122,13 +115,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("a rural connection on a 360×
     expect(submitted.status(), await submitted.text()).toBe(201);
     const sampleId = ((await submitted.json()) as { id: number }).id;
     const headers = await staffHeaders(page);
-    const agentId = await addAgent(page, headers, agent);
-    try {
-      await assignAgent(page, headers, sampleId, agentId);
-    } finally {
-      await deactivateAgent(page, headers, agentId, agent);
-    }
-    await collectAndStartTesting(page, headers, sampleId);
+    await moveToTesting(page, headers, sampleId, agent);
     await issueReport(page, headers, sampleId, "pass");
     await signIn(page, email);
   });

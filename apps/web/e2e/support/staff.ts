@@ -98,6 +98,26 @@ export async function collectAndStartTesting(page: Page, headers: StaffHeaders, 
   }
 }
 
+/**
+ * Takes a PENDING sample to TESTING through the staff API: adds the agent, assigns it and switches it
+ * off again at once (the dispatcher would hand it the other journeys' samples), then COLLECTED and
+ * TESTING.
+ */
+export async function moveToTesting(
+  page: Page,
+  headers: StaffHeaders,
+  id: number,
+  agent: AgentInput,
+): Promise<void> {
+  const agentId = await addAgent(page, headers, agent);
+  try {
+    await assignAgent(page, headers, id, agentId);
+  } finally {
+    await deactivateAgent(page, headers, agentId, agent);
+  }
+  await collectAndStartTesting(page, headers, id);
+}
+
 // A second staff member: the two-person rule (issue 16) lets no one release results they entered, so
 // journeys enter as the demo account and release as this reviewer.
 export const REVIEWER_EMAIL = "reviewer.e2e@aquatest.local";
