@@ -25,11 +25,8 @@ import { expectNoAxeViolations } from "./support/axe";
 import { chromiumAvailable } from "./support/browser";
 import { stopAfterFirstFailure, useChromium, visible, waitForPath } from "./support/page";
 import {
-  addAgent,
-  assignAgent,
-  collectAndStartTesting,
-  deactivateAgent,
   enterResults,
+  moveToTesting,
   resultsFor,
   reviewerHeaders,
   REVIEWER_EMAIL,
@@ -176,13 +173,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("certified results journey", (
 
     // Collection and delivery are other journeys' screens: here through the staff API.
     const headers = await staffHeaders(page);
-    const agentId = await addAgent(page, headers, agent);
-    try {
-      await assignAgent(page, headers, sampleId, agentId);
-    } finally {
-      await deactivateAgent(page, headers, agentId, agent);
-    }
-    await collectAndStartTesting(page, headers, sampleId);
+    await moveToTesting(page, headers, sampleId, agent);
     // Staff B exists before anyone signs in as them.
     await reviewerHeaders(page);
   });
@@ -349,13 +340,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("certified results journey", (
     expect(submitted.status(), await submitted.text()).toBe(201);
     const screenedId = ((await submitted.json()) as { id: number }).id;
     const headers = await staffHeaders(page);
-    const agentId = await addAgent(page, headers, agent);
-    try {
-      await assignAgent(page, headers, screenedId, agentId);
-    } finally {
-      await deactivateAgent(page, headers, agentId, agent);
-    }
-    await collectAndStartTesting(page, headers, screenedId);
+    await moveToTesting(page, headers, screenedId, agent);
     const panel = await samplePanel(page, headers, screenedId);
     const screening = panel.find((parameter) => parameter.methodRole === "screening");
     expect(screening, "the panel has an ELISA screening").toBeDefined();
