@@ -3,7 +3,8 @@ import type { Logger } from "pino";
 import { errorSummary } from "../lib/db-errors";
 import type { PushEvent, ResyncReason } from "./events";
 
-const CHANNEL = "aquatest:realtime";
+/** The Redis channel every instance of one deployment shares. */
+export const DEFAULT_CHANNEL = "aquatest:realtime";
 
 /** "local": no Redis, every event stays in this process; "down": the Redis subscription is not live. */
 export type FanOutState = "up" | "down" | "local";
@@ -42,8 +43,11 @@ export function createEventBus(options: {
   resync: (reason: ResyncReason) => void;
   logger: Logger;
   redis?: { publisher: BusPublisher; subscriber: BusSubscriber } | undefined;
+  /** Deployments (or test runs) sharing one Redis keep apart by channel: pub/sub ignores databases. */
+  channel?: string;
 }): EventBus {
   const { deliver, resync, logger } = options;
+  const CHANNEL = options.channel ?? DEFAULT_CHANNEL;
   if (!options.redis) {
     return {
       publish: (events) => {

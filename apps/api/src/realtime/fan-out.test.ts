@@ -62,6 +62,8 @@ describe.skipIf(!redisUrl)("fan-out through Redis", () => {
   const connections: Redis[] = [];
   // Named, so the simulated outage drops only this test's connections, not another suite's.
   const connectionName = `fanout-${process.pid}-${Date.now()}`;
+  // Its own channel too: another run of this suite on the same Redis must not deliver to these clients.
+  const channel = `aquatest:realtime:${connectionName}`;
   const redis = (options: { offlineQueue?: boolean } = {}) => {
     const connection = new Redis(redisUrl ?? "", {
       connectionName,
@@ -77,14 +79,14 @@ describe.skipIf(!redisUrl)("fan-out through Redis", () => {
 
   it("brings a move made through instance A to a customer connected to instance B, also after Redis drops its clients", async () => {
     const database = await createTestDatabase(testEnv.databaseUrl);
-    const a = await startTestApp({ database, realtime: { redis: redis() } });
+    const a = await startTestApp({ database, realtime: { redis: redis(), channel } });
     let b: TestApp | undefined;
     try {
       const customer = await signedInCustomer(a);
       const staff = await signedInStaff(a);
       // B starts once A has sent the verification mail: both instances' outbox senders share the
       // database, and B's would deliver A's mail to B's catcher.
-      b = await startTestApp({ database, realtime: { redis: redis() } });
+      b = await startTestApp({ database, realtime: { redis: redis(), channel } });
       const agent = await request(a.app)
         .post("/api/lab/agents")
         .auth(staff.token, { type: "bearer" })

@@ -42,6 +42,8 @@ export function createRealtime(options: {
   sessions: SessionStore;
   logger: Logger;
   redis?: Redis | undefined;
+  /** The fan-out's Redis channel; the event bus's default when not given. */
+  channel?: string | undefined;
   heartbeatMs?: number;
   /** The broker's caps and revocation sweep; the exported defaults of broker.ts when not given. */
   limits?: Pick<BrokerOptions, "maxSubscriptionsPerSession" | "maxSessionsPerAccount" | "revocationSweepMs">;
@@ -67,6 +69,7 @@ export function createRealtime(options: {
     },
     resync: (reason) => notifier.request(reason),
     logger: options.logger,
+    ...(options.channel ? { channel: options.channel } : {}),
     redis: options.redis
       ? {
           publisher: options.redis,

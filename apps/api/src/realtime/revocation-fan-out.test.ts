@@ -13,6 +13,8 @@ import { signedInCustomer, startTestApp, type TestApp } from "../test/harness";
 const redisUrl = testEnv.redisUrl;
 
 describe.skipIf(!redisUrl)("revocation through Redis", () => {
+  // A channel of its own: another run of this suite on the same Redis must not reach these instances.
+  const channel = `aquatest:realtime:revocation-${process.pid}-${Date.now()}`;
   const connections: Redis[] = [];
   afterAll(() => {
     for (const connection of connections) connection.disconnect();
@@ -25,12 +27,12 @@ describe.skipIf(!redisUrl)("revocation through Redis", () => {
 
   it("signing out everywhere through instance A closes the customer's socket on instance B with 'Session ended'", async () => {
     const database = await createTestDatabase(testEnv.databaseUrl);
-    const a = await startTestApp({ database, realtime: { redis: redis() } });
+    const a = await startTestApp({ database, realtime: { redis: redis(), channel } });
     let b: TestApp | undefined;
     try {
       const customer = await signedInCustomer(a, "Two Instances Farms");
       // B starts after A's verification mail went out: both outbox senders share the database.
-      b = await startTestApp({ database, realtime: { redis: redis() } });
+      b = await startTestApp({ database, realtime: { redis: redis(), channel } });
       const onB = new Client({
         webSocketFactory: () =>
           new WebSocket(`${(b?.baseUrl ?? "").replace("http", "ws")}/api/ws/websocket`, ["v12.stomp"]),

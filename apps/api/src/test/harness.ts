@@ -54,7 +54,7 @@ export async function startTestApp(
     mxLookup?: MxLookup;
     database?: Database;
     /** Serve /api/ws on a real listening server (heart-beats in ms). */
-    realtime?: { heartbeatMs?: number; redis?: Redis };
+    realtime?: { heartbeatMs?: number; redis?: Redis; channel?: string };
     /** The HTTP app's logger (request lines and errors), to read what it logs; silent when absent. */
     logger?: Logger;
     /**
@@ -90,6 +90,7 @@ export async function startTestApp(
         logger,
         heartbeatMs: options.realtime.heartbeatMs,
         redis: options.realtime.redis,
+        channel: options.realtime.channel,
       })
     : undefined;
   const app = createApp({
