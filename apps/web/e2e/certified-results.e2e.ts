@@ -14,6 +14,8 @@
 //      certificate stands.
 //   5. A second sample screens positive by ELISA: the customer's timeline says "Confirmation
 //      testing" while it stays in testing.
+//   6. A third passes the EU and fails the US: on the phone its report reads "Passed for EU · Not for
+//      US", names chloramphenicol at 0.12 µg/kg with the US limit, and certifies the EU only.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 
@@ -245,6 +247,9 @@ describe.skipIf(!baseURL || !chromiumAvailable())("certified results journey", (
     const markets = page.getByRole("list", { name: "Market verdicts" }).first();
     await visible(markets.getByText("EU ✓ Pass"));
     await visible(markets.getByText("US ✓ Pass"));
+    await visible(page.getByRole("heading", { name: "Passed for EU, US" }));
+    // Every result sits in its test type's closed group: a tap opens it.
+    await page.locator("summary").filter({ hasText: TEST_TYPE }).click();
     await visible(page.getByText("Chloramphenicol").first());
     await expectNoSidewaysScroll(page, "/report/{id}");
     await expectNoAxeViolations(page, "/report/{id} with market verdicts");
@@ -356,6 +361,59 @@ describe.skipIf(!baseURL || !chromiumAvailable())("certified results journey", (
     await visible(page.getByText("Confirmation testing", { exact: true }).first());
     await expectNoSidewaysScroll(page, "/timeline/{id} in confirmation");
     await expectNoAxeViolations(page, "/timeline/{id} in confirmation");
+  });
+
+  it("customer (phone): passed for the EU, failed for the US: the headline by market, the failing parameter with its value, a certificate for the EU; nothing scrolls sideways", async () => {
+    const { page } = customer;
+    const submitted = await page.request.post("/api/sample-submissions", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        consumerId: customerId,
+        samplerId: `temp_${Date.now()}`,
+        samplerName: PROVIDER,
+        samplerLocation: "Nellore, Andhra Pradesh",
+        coordinate: { lat: 14.4426, lng: 79.9865 },
+        shrimpCategory: "Pacific White Shrimp",
+        testTypes: [TEST_TYPE],
+        phoneNumber: "+91 98480 44556",
+        markets: ["EU", "US"],
+      },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(201);
+    const splitId = ((await submitted.json()) as { id: number }).id;
+    const headers = await staffHeaders(page);
+    const agentId = await addAgent(page, headers, agent);
+    try {
+      await assignAgent(page, headers, splitId, agentId);
+    } finally {
+      await deactivateAgent(page, headers, agentId, agent);
+    }
+    await collectAndStartTesting(page, headers, splitId);
+    const panel = await samplePanel(page, headers, splitId);
+    // Chloramphenicol at 0.12 µg/kg: under the EU action point, not tolerated at all by the US.
+    const results = resultsFor(panel, "pass").map((entry) =>
+      entry.code === "CAP" ? { code: "CAP", value: 0.12 } : entry,
+    );
+    expect((await enterResults(page, headers, splitId, results)).judgement.result).toBe("failure");
+    const released = await page.request.post(`/api/lab/samples/${splitId}/release`, {
+      headers: await reviewerHeaders(page),
+      data: {},
+    });
+    expect(released.status(), await released.text()).toBe(201);
+    const split = (await released.json()) as { id: number; details: { certification: string | null } };
+    expect(split.details.certification).toMatch(/^NSP-CERT-\d{4}-\d{3,}$/);
+
+    await page.goto(`/report/${split.id}`);
+    await waitForPath(page, `/report/${split.id}`);
+    const verdict = page.getByRole("region", { name: "Result" });
+    await visible(verdict.getByRole("heading", { name: "Passed for EU · Not for US" }));
+    const failing = verdict.getByRole("list", { name: "Outside a limit" });
+    await visible(failing.getByText("Chloramphenicol"));
+    await visible(failing.getByText("0.12 µg/kg"));
+    await visible(failing.getByText("US limit: Not detected"));
+    await visible(page.getByText("Does not certify"));
+    await expectNoSidewaysScroll(page, "/report/{id} passed for the EU, failed for the US");
+    await expectNoAxeViolations(page, "/report/{id} passed for the EU, failed for the US");
   });
 
   it("raised no uncaught errors in the pages", () => {
