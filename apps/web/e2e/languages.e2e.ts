@@ -238,6 +238,9 @@ for (const language of cases) {
         const markets = page.getByRole("list", { name: t("Market verdicts") }).first();
         await visible(markets.getByRole("listitem").filter({ hasText: "EU" }).first());
         expect(await markets.innerText()).toMatch(language.script);
+        // Every result sits in its test type's closed group: open them all.
+        await visible(page.locator("details > summary").first());
+        for (const summary of await page.locator("details > summary").all()) await summary.click();
         await visible(page.getByText(t.key("results.param.CAP")).first());
         await checkPage("report");
 

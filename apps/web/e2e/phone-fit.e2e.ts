@@ -430,9 +430,11 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
         [reports.failed, "✗ Outside the lab's limit"],
       ] as const) {
         await page.goto(`/report/${id}`);
-        const list = await visible(page.getByRole("list", { name: "Results per parameter" }), 20_000);
+        // Every result sits in its test type's closed group: open them all.
+        await visible(page.locator("details > summary").first(), 20_000);
+        for (const summary of await page.locator("details > summary").all()) await summary.click();
         expect(await page.locator("table:visible").count()).toBe(0);
-        const cards = list.locator(":scope > li");
+        const cards = page.locator("details[open] > div > ul > li");
         expect(await cards.count()).toBeGreaterThan(0);
         // Every card that the lab's limits judge shows its verdict in words, on screen.
         const judged = cards.filter({ hasText: verdict });
@@ -445,7 +447,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
         await expectFits(page, `/report/${id} (cards)`);
       }
       await page.goto(`/report/${reports.passed}`);
-      await visible(page.getByRole("list", { name: "Results per parameter" }));
+      await visible(page.locator("details > summary").first());
       await page.screenshot({ path: "/tmp/phone-fit-report.png", fullPage: true });
     });
 
@@ -658,11 +660,12 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
       await form.getByRole("button", { name: "Sign In" }).click();
       await waitForPath(page, "/dashboard", 20_000);
       await page.goto(`/report/${reports.failed}`);
-      const table = await visible(page.getByRole("table", { name: "Results per parameter" }), 20_000);
+      await (await visible(page.locator("details > summary").first(), 20_000)).click();
+      const table = await visible(page.locator("details[open]").getByRole("table").first());
       for (const column of ["Parameter", "Method", "Unit", "LOD / LOQ", "Result", "Lab limit"]) {
         await visible(table.getByRole("columnheader", { name: column, exact: true }));
       }
-      expect(await page.getByRole("list", { name: "Results per parameter" }).count()).toBe(0);
+      expect(await page.locator("details[open] > div > ul").count()).toBe(0);
       await page.screenshot({ path: "/tmp/phone-fit-desktop-report.png", fullPage: true });
     });
     it("a live toast stays clear of the bell and the user menu", async () => {
