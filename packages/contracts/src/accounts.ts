@@ -23,7 +23,7 @@ const email = text(messages.invalidEmailAddress)
   .pipe(z.email({ error: messages.invalidEmailFormat }))
   .transform((value) => value.toLowerCase());
 
-/** Issue 17: one of the portal's language codes (languages.ts); anything else is a 400 that says so. */
+/** One of the portal's language codes (languages.ts); anything else is a 400 that says so. */
 export const languageSchema = z.enum(LANGUAGE_CODES, { error: messages.languageInvalid });
 
 const optionalText = (label: string, max: number) =>
@@ -78,9 +78,9 @@ export const customerSchema = z.object({
   phoneNumber: z.string().nullable(),
   address: z.string().nullable(),
   emailVerified: z.boolean(),
-  /** Destination markets a new submission starts with (issue 16); may be empty. */
+  /** Destination markets a new submission starts with; may be empty (the lab's default limits). */
   defaultMarkets: z.array(z.string()),
-  /** The account's portal language (issue 17). */
+  /** The account's portal language: screens, notifications, e-mails, certificates. */
   language: z.enum(LANGUAGE_CODES),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -169,7 +169,7 @@ export const verifyEmailResponseSchema = z.object({
 });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
-/** Spec section 3, "Email check result". */
+/** The e-mail check result, with the fields clients read (docs/product-rules.md, Data formats). */
 export const emailCheckResultSchema = z.object({
   email: z.string(),
   did_you_mean: z.string(),
@@ -193,7 +193,7 @@ export const emailCheckRequestSchema = z.object({
 export const errorBodySchema = z.object({
   error: z.string(),
   code: z.string().optional(),
-  /** Issue 17: the message's own code (`invalid_credentials`) when `error` is one of contracts' messages. */
+  /** The message's own code (`invalid_credentials`) when `error` is one of contracts' messages. */
   messageCode: z.string().optional(),
   /** The request field the error is about, as a dotted path (`farmers.2.phoneNumber`). */
   field: z.string().optional(),

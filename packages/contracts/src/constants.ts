@@ -1,4 +1,4 @@
-// Business constants of spec section 9.
+// The product's business constants and limits (docs/product-rules.md explains where each applies).
 export const TOKEN_DEFAULT_LIFETIME_S = 3600;
 export const TOKEN_DEFAULT_TYPE = "Bearer";
 export const LOGOUT_BEFORE_EXPIRY_S = 60;
@@ -25,7 +25,7 @@ export const LAB_IDENTITY = {
   address: "Plot 12, Coastal Aquaculture Park, Chennai, Tamil Nadu, India",
 } as const;
 
-/** The samples summary export (spec section 9): its title and columns, in the CSV and the PDF. */
+/** The samples summary export: its title and columns, in the CSV and the PDF (the product's wording). */
 export const SAMPLE_EXPORT_TITLE = "Sample Summary Report";
 export const SAMPLE_EXPORT_COLUMNS = [
   "Sample ID",
@@ -41,8 +41,8 @@ export const SAMPLE_EXPORT_COLUMNS = [
 export const SAMPLE_EXPORT_PDF_MAX_ROWS = 1000;
 
 /**
- * Staff roles (issue 16). Here, in a module without zod, so the web's session code can read them
- * without pulling the schema library into the sign-in page's bundle.
+ * Staff roles. Here, in a module without zod, so the web's session code can read them without
+ * pulling the schema library into the sign-in page's bundle (docs/architecture.md, the /login budget).
  */
 export const STAFF_ROLES = ["analyst", "reviewer", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -9,7 +9,7 @@ import {
 import { messages } from "./messages";
 import { text } from "./text";
 
-// The landing page's contact form and the blog's newsletter (issue 13, "Sharing where people talk").
+// The landing page's contact form and the blog's newsletter: both really reach someone (docs/api.md).
 
 const email = text(messages.enquiryEmailRequired)
   .trim()

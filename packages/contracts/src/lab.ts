@@ -27,7 +27,7 @@ export const staffSchema = z.object({
   email: z.string(),
   name: z.string(),
   roles: z.array(z.enum(STAFF_ROLES)),
-  /** The member's console language (issue 17). */
+  /** The member's console language. */
   language: z.enum(LANGUAGE_CODES),
 });
 export type Staff = z.infer<typeof staffSchema>;
@@ -230,7 +230,7 @@ export const reportSchema = z.object({
   revokedReason: z.string().nullable(),
   revokedReasonCode: z.enum(REVOCATION_REASONS).nullable(),
   revokedAt: z.string().nullable(),
-  /** Issue 16: each judged market's verdict (the lab's default limits when none was chosen). */
+  /** Each judged market's verdict (the lab's default limits when none was chosen). */
   markets: z.array(marketJudgementSchema),
   /** The parameter table: method, unit, LOD/LOQ, result, and each market's limit and verdict. */
   parameters: z.array(parameterLineSchema),
@@ -362,7 +362,7 @@ export const CERTIFICATE_PATTERN = /^NSP-CERT-\d{4}-\d{3,}$/;
 export const certificationNumber = (year: number, n: number): string =>
   `NSP-CERT-${year}-${String(n).padStart(3, "0")}`;
 
-/** DESIGN.md section 5: any move the state machine does not allow. */
+/** Any move the sample state machine does not allow (409; docs/architecture.md). */
 export const cannotMoveMessage = (from: string, to: string): string =>
   `Cannot move sample from ${from} to ${to}`;
 
@@ -390,7 +390,7 @@ export const labSampleDetailSchema = z.object({
   report: labReportSchema.nullable(),
   /** Every report of the sample, newest first (revoked ones and their replacements). */
   reports: z.array(labReportSchema),
-  /** The parameters of the sample's test types (issue 16). */
+  /** The parameters of the sample's test types (their panels, docs/certified-results.md). */
   panel: z.array(parameterSchema),
   /** The round of results under way or last released; null before any result. */
   analysis: analysisSchema.nullable(),

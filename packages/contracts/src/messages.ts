@@ -195,7 +195,7 @@ export const messages = {
   idempotencyKeyReused:
     "This Idempotency-Key was already used with different values. Send a new key for a different request.",
 
-  /** Issue 17: a `language` that is not one of the portal's languages (contracts languages.ts). */
+  /** A `language` that is not one of the portal's languages (contracts languages.ts). */
   languageInvalid: "Choose one of the portal's languages.",
 } as const;
 
@@ -227,7 +227,7 @@ export const errorCodes = [
   "quota_exceeded",
   "idempotency_key_invalid",
   "idempotency_key_reused",
-  // Issue 16: certified results.
+  // Certified results (docs/certified-results.md).
   "same_person",
   "role_required",
   "staff_deactivated",
@@ -255,7 +255,7 @@ const messageNameByText = new Map<string, MessageName>(
 export const messageNameOf = (text: string): MessageName | undefined => messageNameByText.get(text);
 
 /**
- * Issue 17: every message has its own stable code, the snake_case of its name
+ * Every message has its own stable code, the snake_case of its name
  * (`invalidCredentials` → `invalid_credentials`), sent as `messageCode` beside the error class `code`
  * so a client can show the message in its reader's language.
  */

@@ -1,4 +1,4 @@
-// Spec section 5: valid when 8+ characters and at least 4 of the 5 rules hold.
+// The product's password rule: valid when 8+ characters and at least 4 of the 5 rules hold.
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const passwordRules = [

@@ -28,7 +28,7 @@ export const coordinatesSchema = z.object({
 });
 export type Coordinates = z.infer<typeof coordinatesSchema>;
 
-/** Spec section 3: the location value of forms, also sent as a JSON string. */
+/** The location value of forms, also sent as a JSON string (docs/product-rules.md, Data formats). */
 export const locationValueSchema = z.object({
   address: text().trim().max(ADDRESS_MAX, tooLong("Address", ADDRESS_MAX)).default(""),
   coordinates: coordinatesSchema.nullable().optional(),

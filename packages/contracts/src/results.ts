@@ -1,5 +1,5 @@
-// Certified results (issue 16): parameters of each test type's panel, limits of each market's
-// specification, the results an analyst enters and the verdicts computed from them.
+// Certified results: parameters of each test type's panel, limits of each market's specification,
+// the results an analyst enters and the verdicts computed from them (docs/certified-results.md).
 import { z } from "zod";
 
 import { STAFF_ROLES, type StaffRole } from "./constants";

@@ -18,7 +18,7 @@ import { coordinatesSchema } from "./providers";
 import { marketListSchema } from "./results";
 import { idSchema, text } from "./text";
 
-/** Spec section 3: six categories, six test types each. */
+/** Six categories, six test types each; the names are the product's wording. */
 export const SHRIMP_CATEGORIES = {
   "Pacific White Shrimp": [
     "Pathogen Detection",
@@ -102,7 +102,7 @@ export function normalizeStatus(value: string): SampleStatus | undefined {
   return (SAMPLE_STATUSES as readonly string[]).includes(upper) ? (upper as SampleStatus) : undefined;
 }
 
-/** Spec section 4 filter groups. */
+/** Filter groups of the lists' `status` query (docs/product-rules.md, Statuses). */
 export const STATUS_GROUPS = {
   pending: ["PENDING", "COLLECTING"],
   collected: ["COLLECTED"],
@@ -160,7 +160,7 @@ export const sampleSubmissionSchema = z.object({
   emailAddress: text().trim().max(EMAIL_MAX, messages.emailInvalidOptional).nullable().optional(),
   status: text().optional(),
   assigned: text().optional(),
-  /** Destination markets (issue 16): codes such as EU, US, JP; absent means the profile's default. */
+  /** Destination markets: codes such as EU, US, JP; absent means the profile's default. */
   markets: marketListSchema.optional(),
 });
 export type SampleSubmission = z.input<typeof sampleSubmissionSchema>;
@@ -201,7 +201,7 @@ export function firstSubmissionProblem(
 export const REPORT_REVOCATIONS = ["revoked", "replaced"] as const;
 export type ReportRevocation = (typeof REPORT_REVOCATIONS)[number];
 
-/** The server view of a sample (spec section 3, DESIGN.md section 5). */
+/** The server view of a sample: the fields clients read, plus its markets and report. */
 export const sampleSchema = z.object({
   id: z.number().int(),
   consumerId: z.number().int(),
@@ -252,7 +252,7 @@ const dateParam = text(messages.dateInvalid)
 export const SAMPLE_SORTS = ["updatedAt:desc", "createdAt:desc", "createdAt:asc"] as const;
 export type SampleSort = (typeof SAMPLE_SORTS)[number];
 
-/** GET /sample-submissions query. status: "all", a group of spec section 4, or a status. */
+/** GET /sample-submissions query. status: "all", a group of STATUS_GROUPS, or a status. */
 export const sampleListQuerySchema = z.object({
   q: text().trim().max(SEARCH_QUERY_MAX, tooLong("Search", SEARCH_QUERY_MAX)).default(""),
   status: text(messages.statusFilterInvalid)
@@ -329,7 +329,7 @@ export const sampleEventSchema = z.object({
 });
 export type SampleEvent = z.infer<typeof sampleEventSchema>;
 
-/** Submission processing stages (spec section 4). */
+/** Submission processing stages (docs/product-rules.md, Statuses). */
 export const PROCESSING_STAGES = {
   submitted: { percent: 25, label: "Waiting for assignment" },
   "agent-assigned": { percent: 50, label: "Agent assigned" },

@@ -1,4 +1,4 @@
--- Issue 17: a notification keeps its kind and parameters, never its English text; the text is rendered
+-- A notification keeps its kind and parameters, never its English text; the text is rendered
 -- per reader in their language. Existing rows get their parameters from the text they stored: each
 -- title names one notice, the agent and the report's number and reason are read back from the message.
 -- A row whose title is none of ours keeps its words as parameters ("legacy") so nothing is lost.

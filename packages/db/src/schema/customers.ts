@@ -13,12 +13,12 @@ export const customers = pgTable(
     address: text(),
     passwordHash: text().notNull(),
     emailVerifiedAt: timestamp({ withTimezone: true }),
-    /** Destination markets a new submission starts with (issue 16). */
+    /** Destination markets a new submission starts with (docs/certified-results.md). */
     defaultMarkets: text()
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** The portal language of the account (issue 17): screens, notifications, e-mails, certificates. */
+    /** The portal language of the account: screens, notifications, e-mails, certificates. */
     language: text().notNull().default("en"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -22,13 +22,13 @@ export const staff = pgTable(
     email: text().notNull(),
     name: text().notNull(),
     passwordHash: text().notNull(),
-    /** analyst, reviewer, admin (issue 16); the first, seeded account is an admin. */
+    /** analyst, reviewer, admin (docs/certified-results.md); the first, seeded account is an admin. */
     roles: text()
       .array()
       .notNull()
       .default(sql`'{analyst,reviewer}'::text[]`),
     active: boolean().notNull().default(true),
-    /** The console language of the member (issue 17). */
+    /** The console language of the member (docs/i18n.md). */
     language: text().notNull().default("en"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -85,7 +85,10 @@ export const reports = pgTable(
     revokedBy: integer().references(() => staff.id, { onDelete: "set null" }),
     revocationConfirmedBy: integer().references(() => staff.id, { onDelete: "set null" }),
     revokedAt: timestamp({ withTimezone: true }),
-    /** The reviewer who released it (or, before issue 16, the staff member who issued it). */
+    /**
+     * The reviewer who released it (or, on a report issued in one step before results needed a
+     * second person's release, the staff member who issued it).
+     */
     issuedBy: integer().references(() => staff.id, { onDelete: "set null" }),
     /** Which round of results it reports: 1, then one more for each replacement after a revoke. */
     round: integer().notNull().default(1),

@@ -4,7 +4,7 @@ import { customers } from "./customers";
 import { samples } from "./samples";
 
 /**
- * A notification's parameters (issue 17): `notice` names its text in the `notify` catalogue, the rest
+ * A notification's parameters (docs/i18n.md): `notice` names its text in the `notify` catalogue, the rest
  * fill the text's placeholders. Title and message are rendered per reader, in their language, when
  * read or pushed; nothing of the text is stored.
  */

@@ -18,7 +18,7 @@ import { customers } from "./customers";
 import { reports, staff } from "./lab";
 import { samples } from "./samples";
 
-/** A measured quantity or observation of a test type's panel (issue 16). */
+/** A measured quantity or observation of a test type's panel (docs/certified-results.md). */
 export const parameters = pgTable(
   "parameters",
   {

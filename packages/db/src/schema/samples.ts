@@ -32,21 +32,21 @@ export const samples = pgTable(
     lng: doublePrecision(),
     shrimpCategory: text().notNull(),
     testTypes: text().array().notNull(),
-    /** Destination markets chosen at submission (issue 16); empty: the lab's default limits. */
+    /** Destination markets chosen at submission; empty: the lab's default limits (LAB). */
     markets: text()
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
     /** The round of results under way: 1, then one more per replacement after a revoke. */
     resultRound: integer().notNull().default(1),
-    /** The test types joined by ", " (spec section 3), kept for display and search. */
+    /** The test types joined by ", " (the sub-category clients show), kept for display and search. */
     shrimpSubCategory: text().notNull(),
     /** E.164 */
     phoneNumber: text().notNull(),
     emailAddress: text(),
     /** The field agent collecting it. */
     agentId: integer().references(() => agents.id, { onDelete: "set null" }),
-    /** "agentName-phone" or "" (spec section 3). */
+    /** "agentName-phone" or "" when no agent is assigned (the format clients read). */
     assigned: text().notNull().default(""),
     testingEta: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -113,7 +113,7 @@ export const sampleEvents = pgTable(
     /** "customer:12", "staff:3" or "system". */
     actor: text().notNull(),
     /**
-     * What the step was: a status move, or (issue 16) results entered, confirmation testing, results
+     * What the step was: a status move, or results entered, confirmation testing, results
      * returned, released, revoked. Customers see moves, confirmation, release and revoke.
      */
     kind: text().notNull().default("move"),

@@ -34,7 +34,7 @@ const testTypes = Object.values(SHRIMP_CATEGORIES).flat();
 const isoDate = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
-/** The codes other modules and tests build on (issue 16): they keep their meaning. */
+/** The codes other modules and tests build on: they keep their meaning. */
 const KEPT = {
   parameters:
     "CAP AOZ AMOZ AHD SEM MG_LMG TCS ENR_CIP CAP_ELISA AOZ_ELISA PB CD HG WSSV EHP AHPND IHHNV TPC ECOLI SALM VIBRIO",

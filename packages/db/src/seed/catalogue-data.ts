@@ -1,4 +1,4 @@
-// The catalogue seeded into an empty database (issue 16): parameters, the panel of each of the 36 test
+// The catalogue seeded into an empty database: parameters, the panel of each of the 36 test
 // types, and the first version of each market's specification. docs/certified-results.md describes it.
 //
 // THE LAB MUST CONFIRM EVERY LIMIT BELOW BEFORE ACCREDITED USE. Each carries the legal reference it
