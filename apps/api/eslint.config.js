@@ -1,10 +1,10 @@
 import { config } from "../../eslint.base.js";
 
-// The package boundary (DESIGN.md section 3), repeated in each zone below: a zone's no-restricted-imports
-// replaces the package's for its files.
+// The package boundary (the API never imports the web app or React; docs/architecture.md), repeated
+// in each zone below: a zone's no-restricted-imports replaces the package's for its files.
 const forbidden = {
   group: ["@lab/web", "@lab/web/*", "react", "react/*", "react-dom", "react-dom/*"],
-  message: "This import crosses a package boundary (see DESIGN.md section 3).",
+  message: "This import crosses a package boundary (see docs/architecture.md).",
 };
 
 // Layers (docs/architecture.md): routes parse, authorise, call the domain and present; only the domain

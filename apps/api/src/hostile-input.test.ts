@@ -8,7 +8,7 @@ import { completeWithReport, signedInStaff } from "./test/lab";
 import { samplePayload, submitSample } from "./test/samples";
 
 /**
- * Issue 12 section 2: no input reaches a 500. Every hostile input below, against every route family,
+ * No input reaches a 500 (docs/security.md). Every hostile input below, against every route family,
  * signed out and signed in as a customer and as staff, must answer a 4xx `{error, code}` and write
  * nothing.
  */
@@ -595,7 +595,7 @@ describe("hostile input never answers 500 nor writes", { timeout: 180_000 }, () 
         path: `/api/places/autocomplete?${query}`,
       })),
       ...pathIdCases("customer", "get", (id) => `/api/reports/${id}`),
-      // Markets (issue 16): unknown, not a list, too many, not text.
+      // Destination markets: unknown, not a list, too many, not text.
       ...[
         [NUL],
         [LONE_SURROGATE],

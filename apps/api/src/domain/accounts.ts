@@ -27,7 +27,8 @@ async function requireDeliverable(ctx: DomainContext, email: string): Promise<vo
   }
 }
 
-// Spec section 8: registration answers 400 for an address that is taken, with the server's text.
+// Registration answers 400 for an address that is taken, with the server's text (the sign-up form
+// shows it as it is; docs/product-rules.md, Errors).
 const emailTaken = () => new AppError(400, "email_taken", messages.emailAlreadyExists, {}, "email");
 
 /** Creates an unverified account and queues its first verification code, in one transaction. */

@@ -1,4 +1,4 @@
-// The catalogue staff keep (issue 16): parameters, each test type's panel, and the markets' specification
+// The catalogue staff keep: parameters, each test type's panel, and the markets' specification
 // versions with their limits. Reads are for any staff member; the routes let only admins write.
 import {
   messages,

@@ -3,7 +3,7 @@ import type { NotificationData, NotificationRow } from "@lab/db";
 import type { Translator } from "@lab/i18n/node";
 
 /**
- * Issue 17: a notification is stored as its kind (a key of the `notify` catalogue) and its parameters;
+ * A notification is stored as its kind (a key of the `notify` catalogue) and its parameters;
  * its title and message are rendered for each reader in their language when read or pushed.
  */
 export const NOTICE_KINDS = [

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEnv } from "../env";
 import { renderNotice } from "./notices";
 
-// Migration 0017 turns stored English notification texts into kinds and parameters (issue 17). The
+// Migration 0017 turns stored English notification texts into kinds and parameters. The
 // database is brought to 0016 statement by statement, given rows as the API wrote them before, then 0017 runs.
 interface Journal {
   entries: { idx: number; tag: string }[];

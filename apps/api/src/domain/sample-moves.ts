@@ -34,7 +34,7 @@ const refuse = (from: string, to: string) => new AppError(409, "conflict", canno
 const DEFAULT_TESTING_HOURS = 72;
 
 /**
- * The one place sample states change (DESIGN.md section 5). Locks the sample, checks the move, writes
+ * The one place sample states change (docs/architecture.md). Locks the sample, checks the move, writes
  * the new state, a sample event and the customer's notification, all in the caller's transaction.
  */
 export interface MoveResult {

@@ -36,7 +36,7 @@ export function claimsOf(req: Request): TokenClaims {
   return claims;
 }
 
-/** A path {id} must be the caller's own: another customer's id is 403 (DESIGN.md section 6). */
+/** A path {id} must be the caller's own: another customer's id is 403 (docs/security.md). */
 export function requireSelf(req: Request, id: number): void {
   if (claimsOf(req).subject !== id) throw new AppError(403, "forbidden", messages.forbidden);
 }

@@ -32,7 +32,7 @@ const RETRY_AFTER_SECONDS = "5";
 
 /**
  * The JSON error body: the English message, its class `code`, the message's own `messageCode` when it is
- * one of contracts' messages (issue 17: clients show that message in their reader's language) and,
+ * one of contracts' messages (clients show that message in their reader's language) and,
  * when the error is about one field, that field.
  */
 export function errorBody(error: Pick<AppError, "message" | "code" | "field">): ErrorBody {

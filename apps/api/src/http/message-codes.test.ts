@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "../lib/app-error";
 import { errorBody } from "./error-handler";
 
-// Issue 17: clients translate an error by its messageCode, so each message needs its own one.
+// Clients translate an error by its messageCode, so each message needs its own one.
 describe("message codes", () => {
   const texts: [string, string][] = Object.entries(messages).flatMap(([name, text]) =>
     typeof text === "string" ? [[name, text] as [string, string]] : [],

@@ -191,7 +191,7 @@ describe("dispatcher", () => {
     expect(assignedNote).toMatchObject({
       data: { notice: "agentAssigned", stage: "agent-assigned", agent: "South" },
     });
-    // Stored as a kind with parameters; worded for the reader when read (issue 17).
+    // Stored as a kind with parameters; worded for the reader, in their language, when read.
     expect(assignedNote && presentNotification(assignedNote, translatorFor("en"))).toMatchObject({
       title: "Agent Assigned",
       message: `South will collect sample #${nearSouth.id}.`,

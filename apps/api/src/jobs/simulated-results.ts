@@ -1,4 +1,4 @@
-// The demo lab's results (issue 16): plausible values for each parameter of a sample's panel, judged
+// The demo lab's results: plausible values for each parameter of a sample's panel, judged
 // by the same limits the lab's verdict engine reads. Pure: every choice comes from the injected random.
 import type { Limit, MarketSpec, Parameter, ResultEntry } from "@lab/contracts";
 import { judgeLimit, resultValueRange, screeningPositive } from "@lab/contracts";

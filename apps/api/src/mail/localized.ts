@@ -5,7 +5,7 @@ import type { MailToSend } from "./outbox";
 export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The translator of a recipient account's language (issue 17); English for anything unknown. */
+/** The translator of a recipient account's language; English for anything unknown. */
 export const mailTranslator = (language: string | undefined): Translator => translatorFor(language);
 
 /** The account a mail goes to, as stored: a customer row fits. */

@@ -59,7 +59,7 @@ function domainName(t: Translator["t"], key: string, stored: string): string {
   return worded === key ? stored : worded;
 }
 
-/** One sample's line: the English one names the stored values, as before issue 17. */
+/** One sample's line: the English one names the stored values as they are, untranslated. */
 function sampleLine({ t, language }: Translator, sample: SharedSample): string {
   const english = language === "en";
   const values = {

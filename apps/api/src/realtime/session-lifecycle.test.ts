@@ -13,7 +13,7 @@ import { until } from "../test/samples";
 import { MAX_SESSIONS_PER_ACCOUNT, MAX_SUBSCRIPTIONS_PER_SESSION } from "./broker";
 import { DESTINATIONS } from "./events";
 
-// Issue 12: a STOMP session outlived its token (frames 6 s after expiry, while HTTP answered 401).
+// Regression: a STOMP session outlived its token (frames 6 s after expiry, while HTTP answered 401).
 // Through the real app: the session ends when its token is revoked or expires, with an ERROR first.
 
 type Transport = "native" | "xhr-streaming";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { startTestApp, type TestApp } from "../test/harness";
 
-// Issue 12: sockjs buffered a whole POST body (copying it on every chunk) before it looked at the
+// Regression: sockjs buffered a whole POST body (copying it on every chunk) before it looked at the
 // session, so one anonymous 32 MB body stalled /api/health for 1.4 s. These requests are written by
 // hand on a raw socket so the test controls the declared length, the chunking and the pace.
 const BIG = 32 * 1024 * 1024;

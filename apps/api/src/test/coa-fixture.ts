@@ -244,7 +244,7 @@ export function coaInput(options: CoaOptions = {}): ReportPdfInput {
     passwordHash: "x",
     emailVerifiedAt: COA_AT,
     defaultMarkets: [],
-    // English: the certificate as it read before issue 17.
+    // English: the certificate's original, English-only wording.
     language: "en",
     createdAt: COA_AT,
     updatedAt: COA_AT,

@@ -36,9 +36,9 @@ export function statusesOf(filter: string): readonly SampleStatus[] | undefined 
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Search over id, name, category, test types, phone, e-mail and place (spec section 2), on the
- * trigram-indexed search_text column. Phones are stored as E.164, so a typed phone is matched on its
- * digits whatever spaces or dashes it has.
+ * Search over id, name, category, test types, phone, e-mail and place (what the lists' search box
+ * covers), on the trigram-indexed search_text column. Phones are stored as E.164, so a typed phone is
+ * matched on its digits whatever spaces or dashes it has.
  */
 export function searchCondition(q: string): SQL | undefined {
   if (q === "") return undefined;

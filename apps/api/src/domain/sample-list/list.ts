@@ -42,7 +42,7 @@ export async function listSamples(ctx: DomainContext, customerId: number, asked:
     to ? lt(samples.createdAt, to) : undefined,
     searchCondition(asked.q),
   );
-  // Ordered runs: in the pending group PENDING comes before COLLECTING (spec section 2).
+  // Ordered runs: in the pending group PENDING comes before COLLECTING (docs/product-rules.md).
   const groups: (readonly SampleStatus[] | undefined)[] =
     asked.status === "pending" ? [["PENDING"], ["COLLECTING"]] : [statuses];
   const order = orderOf(asked.sort);

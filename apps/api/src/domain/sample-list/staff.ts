@@ -13,7 +13,7 @@ import { currentReportJoin, staffSampleViewColumns, type StaffSampleView } from 
 
 /** The staff console's and the lab CLI's list: every customer's samples, one page. */
 export interface StaffSampleQuery {
-  /** "all", a group of spec section 4, or a status. */
+  /** "all", a group of STATUS_GROUPS, or a status. */
   status: string;
   /** The PENDING queue with no agent, oldest first (flagged in the console). */
   unassigned: boolean;

@@ -54,7 +54,7 @@ describe("POST /api/customers/register", () => {
     expect(res.body.error).toBe(message);
   });
 
-  it("refuses an e-mail already registered, whatever its case, with 400 (spec section 8)", async () => {
+  it("refuses an e-mail already registered, whatever its case, with 400", async () => {
     const email = uniqueEmail();
     await register({ fullName: "Ravi", email, password: STRONG_PASSWORD }).expect(201);
     const res = await register({ fullName: "Ravi", email: email.toUpperCase(), password: STRONG_PASSWORD });

@@ -12,7 +12,7 @@ import { revokeByTwo } from "../../test/revocations";
 import { STRONG_PASSWORD, startTestApp, uniqueEmail, type TestApp } from "../../test/harness";
 import { submitSample, until } from "../../test/samples";
 
-// Issue 17: the account's language decides its notifications (list and live push) and its e-mails.
+// The account's language decides its notifications (list and live push) and its e-mails.
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof signedInStaff>>;
 let agentId: number;
@@ -197,7 +197,7 @@ describe("the account's language", () => {
       message: `Suresh नमूना #${sample.id} लेने आएँगे।`,
     });
 
-    // Back in English: the spec's words, exactly as before issue 17.
+    // Back in English: the product's required wording, word for word.
     await request(t.app)
       .put(`/api/customers/${farmer.id}/profile`)
       .auth(farmer.token, { type: "bearer" })

@@ -59,7 +59,7 @@ export function customersRouter(ctx: DomainContext, limits: RateLimits): Router 
     res.json(presentCustomerWithProviders(customer, providers));
   });
 
-  // PUT /customers/{id} is the same call (issue 17 names it so; the spec's /profile stays).
+  // PUT /customers/{id} is the same call, under the resource's own path; /profile stays for its users.
   router.put(["/:id", "/:id/profile"], customerAuth, async (req, res) => {
     const id = parseIdParam(req.params["id"], messages.customerNotFound);
     requireSelf(req, id);

@@ -53,7 +53,7 @@ function codeParam(value: unknown, pattern: RegExp, notFound: string): string {
   return code;
 }
 
-/** /lab/parameters, /lab/panels, /lab/markets: the catalogue staff read and admins edit (issue 16). */
+/** /lab/parameters, /lab/panels, /lab/markets: the catalogue staff read and admins edit. */
 export function labCatalogueRouter(ctx: DomainContext): Router {
   const router = Router();
   // Mounted at /lab ahead of the lab router: only its own paths may demand a token (not /lab/login).

@@ -9,7 +9,7 @@ import { parse, parseIdParam } from "../../http/parse";
 import { fieldError } from "../../lib/app-error";
 import { presentStaffMember } from "../../presenters/staff";
 
-/** /lab/staff: admins add, list and deactivate staff (issue 16); any staff member reads their own. */
+/** /lab/staff: admins add, list and deactivate staff; any staff member reads their own. */
 export function labStaffRouter(ctx: DomainContext): Router {
   const router = Router();
   router.use(authenticate(ctx, "lab"));

@@ -44,7 +44,7 @@ const newSample = (
   testTypes = ["Viral Disease Screening", "Allergen Testing"],
 ): Promise<Sample> => submitSample(t.app, who, { samplerName: "Srinu Farms", testTypes });
 /**
- * Issues the report of a sample under test the issue 16 way: `staff` enters a result for every
+ * Issues the report of a sample under test the way the lab does: `staff` enters a result for every
  * parameter of its panel (WSSV detected when it should fail), a second staff member releases.
  */
 async function issue(sample: Sample, verdict: "pass" | "fail" = "pass") {
@@ -206,7 +206,7 @@ describe("the sample state machine", () => {
     ["COLLECTING", "/status", { status: "TESTING" }, "Cannot move sample from COLLECTING to TESTING"],
     ["COLLECTING", "/assign", { agentId: -1 }, "Cannot move sample from COLLECTING to COLLECTING"],
   ])(
-    "refuses from %s the move %s %o with 409 and DESIGN.md's message",
+    "refuses from %s the move %s %o with 409 and the 'Cannot move sample' message",
     async (state, path, body, message) => {
       const sample = await newSample();
       if (state === "COLLECTING")

@@ -20,8 +20,8 @@ import { labSample, passingResult, signedInStaff, startTesting } from "../../tes
 import { pdfPages } from "../../test/pdf-text";
 import { samplePayload, submitSample } from "../../test/samples";
 
-// Issue 16 through HTTP: results judged per market, two people behind every report, screening to
-// confirmation, return, amendment and frozen specification versions.
+// Certified results through HTTP: results judged per market, two people behind every report,
+// screening to confirmation, return, amendment and frozen specification versions.
 
 let t: TestApp;
 type Who = { id: number; token: string };

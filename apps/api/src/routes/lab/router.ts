@@ -137,7 +137,8 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
     // Only issuing a report completes a sample, so a moved sample has no report yet.
     res.json(presentSample(await moveToStatus(ctx, sampleId(req), target, staffActor(req)), null));
   });
-  // Issue 16: an analyst enters results, a different reviewer releases them (or returns them).
+  // Two people behind every report: an analyst enters results, a different reviewer releases them
+  // (or returns them).
   router.post("/samples/:id/results", async (req, res) => {
     const id = sampleId(req);
     const input = parse(enterResultsRequestSchema, req.body, resultMessages.resultsRequired);

@@ -5,7 +5,7 @@ import { choosableMarkets } from "../../domain/results";
 import { claimsOf } from "../../http/authenticate";
 import { presentMarketChoice } from "../../presenters/market-choice";
 
-/** /markets, behind customer authentication: the destination markets a customer can choose (issue 16). */
+/** /markets, behind customer authentication: the destination markets a customer can choose. */
 export function marketsRouter(ctx: DomainContext): Router {
   const router = Router();
   router.get("/", async (req, res) => {

@@ -1,5 +1,5 @@
 // GET /api/sample-submissions/export.pdf in the account's language with English alongside, or in the
-// language `lang` asks for (issue 17).
+// language `lang` asks for.
 import { customers } from "@lab/db";
 import { messages, type ErrorBody } from "@lab/contracts";
 import { eq } from "drizzle-orm";
