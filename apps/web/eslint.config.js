@@ -58,7 +58,8 @@ export default config({
         "import-x/no-cycle": "error",
       },
     },
-    // Issue 17: no user-facing text is written in a component; it comes from a catalogue through t().
+    // No user-facing text is written in a component; it comes from a catalogue through t(), so every
+    // language gets it (docs/i18n.md).
     // JSX text and the attributes a person reads or hears are checked; props such as variant="outline"
     // are not text.
     {

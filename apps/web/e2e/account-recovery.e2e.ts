@@ -1,4 +1,4 @@
-// Issue 12 section 4's journey in Debian's Chromium, at desktop and phone sizes, with the caught mail:
+// The account recovery journey in Debian's Chromium, at desktop and phone sizes, with the caught mail:
 // Logout ends the server session; 'Forgot password?' → the mailed code → a new password (the old one
 // fails); Change Password in the profile; a new e-mail behind the current password → the code mailed
 // to the NEW address → sign in with it, and the notice at the OLD one; 'Sign out of all devices'.

@@ -1,4 +1,4 @@
-// Issue 2's journey in Debian's Chromium, at desktop and phone sizes: register → verification code
+// The account journey in Debian's Chromium, at desktop and phone sizes: register → verification code
 // from the caught e-mail → verify → sign in → dashboard → edit the profile → sign out. Every page on
 // the way passes an axe check (WCAG 2 A and AA).
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";

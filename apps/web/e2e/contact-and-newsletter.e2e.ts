@@ -1,4 +1,4 @@
-// Issue 13 "Sharing where people talk" in Debian's Chromium, mostly at 360×740 (isMobile, touch):
+// The contact form and the newsletter, in Debian's Chromium, mostly at 360×740 (isMobile, touch):
 //   1. the landing page's contact form: an empty submit marks and focuses the first error below the
 //      sticky header; a real enquiry (names in Telugu and Hindi) is confirmed on screen, the lab's mail
 //      (Reply-To the person) and the acknowledgement arrive in the mail catcher, and staff see it in

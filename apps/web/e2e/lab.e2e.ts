@@ -1,4 +1,4 @@
-// Issue 5's journey in Debian's Chromium: a customer submits a sample (through the API); staff sign
+// The lab journey in Debian's Chromium: a customer submits a sample (through the API); staff sign
 // in to the lab console at /lab/login, add an agent, assign it, mark the sample collected, start
 // testing, enter the results (a second staff member releases them: four eyes); the customer finds
 // it in /reports, opens it and downloads the PDF; /verify/{number} says genuine; one staff member asks to revoke it and a

@@ -1,4 +1,4 @@
-// Issue 17's journey in Debian's Chromium: the portal in Telugu on a 360×740 phone and in Hindi at
+// The languages journey in Debian's Chromium: the portal in Telugu on a 360×740 phone and in Hindi at
 // 1280×800. A first visit from an English browser picks the language on the landing page, registers
 // (the verification mail arrives in that language), submits a sample, watches it move, reads the
 // report and its market verdicts and downloads the certificate of analysis. Every page is

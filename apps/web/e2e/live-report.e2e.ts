@@ -1,4 +1,4 @@
-// Issue 13's live and consistent journey, on a 360×740 phone: an open /report/{id} shows the lab's
+// The live and consistent report journey, on a 360×740 phone: an open /report/{id} shows the lab's
 // revoke within seconds without a reload (no Test Passed, certificate number or check link left),
 // the revoke notification opens that report, the Sample Processing view survives a reload at its own
 // URL, /samples?highlight= opens the page that holds a sample that is not on the first page, and on

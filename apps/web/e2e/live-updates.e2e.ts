@@ -1,4 +1,4 @@
-// Issue 6's browser journey: a customer's /samples page is open; staff move the sample through the
+// The live updates journey: a customer's /samples page is open; staff move the sample through the
 // API (sign in, add an agent, assign it); the bell's badge and the sample's card change without a
 // reload, over the real STOMP-over-SockJS connection, and the bell says 'Real-time updates'; then a
 // sample submitted through the form: its Sample Processing view advances as staff move it.

@@ -1,4 +1,4 @@
-// Issue 13 "Errors where the eye is", in Debian's Chromium at 360×740 (isMobile, touch), against the
+// Errors where the eye is: in Debian's Chromium at 360×740 (isMobile, touch), against the
 // real API (nothing stubbed: the server itself refuses the bad values). On /submit-sample (no test
 // type; an invalid phone), /customers (an agent with six farmers, the server refusing one farmer's
 // phone), /profile (a name over the limit) and the registration form (an empty e-mail, a likely typo)

@@ -1,4 +1,4 @@
-// Issue 13 "Fits a phone" in Debian's Chromium at 360×740 (isMobile, touch): every route of the SPA
+// Fits a phone: in Debian's Chromium at 360×740 (isMobile, touch), every route of the SPA
 // (public, customer and lab console) with real-length data — a customer whose name is 60 letters
 // without a space, providers named in Telugu and Hindi, an agent with farmers, samples in every
 // status, a passed, a failed and a revoked report — is checked for two things:

@@ -1,5 +1,5 @@
-// Issue 3's journey in Debian's Chromium, at desktop and phone sizes: a verified customer signs in,
-// opens Sample Providers, adds a Farmer with a place picked from the autocomplete, adds an Agent with
+// The sample providers journey in Debian's Chromium, at desktop and phone sizes: a verified
+// customer signs in, opens Sample Providers, adds a Farmer with a place picked from the autocomplete, adds an Agent with
 // two farmers, edits the Farmer, expands the Agent's farmers and deletes the Farmer after the
 // confirmation. The screen passes an axe check (WCAG 2 A and AA) at each step.
 import type { Locator, Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// Issue 4's journey in Debian's Chromium, at desktop and phone sizes: a verified customer with one
+// The samples journey in Debian's Chromium, at desktop and phone sizes: a verified customer with one
 // saved provider submits a sample for it, then one for a new provider (saved on the confirm), finds
 // the sample highlighted in My Samples, opens its timeline, exports the summary as CSV and as PDF
 // (file names and content checked), and sees the dashboard counts follow. Every screen passes an axe

@@ -1,4 +1,4 @@
-// Issue 13 "Staying signed in", at phone size in Debian's Chromium: 'Keep me signed in' sets a 30-day
+// Staying signed in, at phone size in Debian's Chromium: 'Keep me signed in' sets a 30-day
 // httpOnly refresh cookie; with the access token expired, a reload still opens the app (the refresh
 // cookie buys a new token) and shows the name changed on another device; 'Sign out of all devices'
 // elsewhere ends the session, and /login keeps the e-mail and returns to the page after sign-in.

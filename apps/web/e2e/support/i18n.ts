@@ -1,4 +1,4 @@
-// Issue 17's checks of a page in another language: the catalogue's words for the spec's English
+// Checks of a page in another language: the catalogue's words for the product's English
 // texts, text that does not fit its box, and whether a script's conjuncts are drawn shaped.
 import { readFileSync } from "node:fs";
 

@@ -118,7 +118,7 @@ export async function moveToTesting(
   await collectAndStartTesting(page, headers, id);
 }
 
-// A second staff member: the two-person rule (issue 16) lets no one release results they entered, so
+// A second staff member: the two-person rule lets no one release results they entered, so
 // journeys enter as the demo account and release as this reviewer.
 export const REVIEWER_EMAIL = "reviewer.e2e@aquatest.local";
 export const REVIEWER_PASSWORD = "Reviewer#2026e2e";
@@ -237,7 +237,7 @@ export async function enterResults(
 }
 
 /**
- * Issues the report of a TESTING sample the way the lab does (issue 16): the demo account (staff A)
+ * Issues the report of a TESTING sample the way the lab does: the demo account (staff A)
  * enters a result for every parameter of the panel, the reviewer (staff B) releases them. Answers
  * the report.
  */

@@ -1,4 +1,4 @@
-// Every route of the SPA, once. Later issues add their routes here (spec section 2).
+// Every route of the SPA, once: a new screen adds its route here (docs/architecture.md).
 export const paths = {
   home: { path: "/", href: () => "/" },
   login: { path: "/login", href: () => "/login" },
@@ -49,7 +49,7 @@ export const paths = {
   // The newsletter mail's links (double opt-in): confirm on opening, unsubscribe behind a button.
   newsletterConfirm: { path: "/newsletter/confirm", href: () => "/newsletter/confirm" },
   newsletterUnsubscribe: { path: "/newsletter/unsubscribe", href: () => "/newsletter/unsubscribe" },
-  // The lab staff console: its own sign-in and session (DESIGN.md section 8).
+  // The lab staff console: its own sign-in and session, so a staff token never reaches customer calls.
   lab: { path: "/lab", href: () => "/lab" },
   labLogin: { path: "/lab/login", href: () => "/lab/login" },
   labSample: {
@@ -58,7 +58,7 @@ export const paths = {
   },
   labAgents: { path: "/lab/agents", href: () => "/lab/agents" },
   labEnquiries: { path: "/lab/enquiries", href: () => "/lab/enquiries" },
-  // Issue 16: staff accounts and roles (admins), markets' limits and panels (all staff; admins edit).
+  // Staff accounts and roles (admins), markets' limits and panels (all staff; admins edit).
   labStaff: { path: "/lab/staff", href: () => "/lab/staff" },
   labMarkets: { path: "/lab/markets", href: () => "/lab/markets" },
   // Revocation requests waiting for a second person, and the lab's revocation rule.

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from "react";
 
-/** Spec section 9: the phone layout is below 640 px. */
+/** The phone layout is below 640 px (docs/product-rules.md, Layout). */
 export const PHONE_QUERY = "(max-width: 639.98px)";
 
 const canMatch = () => typeof window !== "undefined" && typeof window.matchMedia === "function";

@@ -1,4 +1,4 @@
-// fetch wrapper: JSON in and out, the bearer token, and the error texts of spec section 8.
+// fetch wrapper: JSON in and out, the bearer token, and the error texts (docs/product-rules.md, Errors).
 import type { z } from "zod";
 
 import type { httpErrorMessage, messages } from "@lab/contracts";

@@ -1,5 +1,6 @@
-// Session rules of spec section 4: token storage, the expiry timer and logout; and the refresh session
-// (issue 13): the server's httpOnly refresh cookie buys a new access token before the old one expires.
+// Session rules (docs/product-rules.md, Sessions): token storage, the expiry timer and logout; and the
+// refresh session (docs/security.md): the server's httpOnly refresh cookie buys a new access token
+// before the old one expires.
 // The customer's instance of the one session store (lib/session-store.ts).
 import { DEFAULT_LANGUAGE, isLanguageCode, type Customer } from "@lab/contracts";
 
@@ -26,7 +27,7 @@ const text = (value: unknown): string | null => (typeof value === "string" && va
 
 /**
  * A customer record from storage or a server answer, checked by hand: the session code stays on the
- * /login path, which must not carry zod (DESIGN.md section 10). Needs at least id and email.
+ * /login path, which must not carry zod (docs/architecture.md). Needs at least id and email.
  */
 export function parseCustomer(value: unknown): Customer | null {
   if (typeof value !== "object" || value === null) return null;
@@ -45,7 +46,7 @@ export function parseCustomer(value: unknown): Customer | null {
     defaultMarkets: Array.isArray(record.defaultMarkets)
       ? record.defaultMarkets.filter((code): code is string => typeof code === "string")
       : [],
-    // An answer from before issue 17 has none: English, the portal's default.
+    // A record stored before accounts had a language has none: English, the portal's default.
     language: isLanguageCode(record.language) ? record.language : DEFAULT_LANGUAGE,
     createdAt: text(record.createdAt) ?? now,
     updatedAt: text(record.updatedAt) ?? now,

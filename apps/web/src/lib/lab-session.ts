@@ -32,11 +32,12 @@ export function parseStaff(value: unknown): Staff | null {
   const { id, email, name, roles, language } = value as Record<string, unknown>;
   if (typeof id !== "number" || !Number.isInteger(id)) return null;
   if (typeof email !== "string" || typeof name !== "string") return null;
-  // Roles from before issue 16 are absent: the console then offers everything and the server decides.
+  // A session stored before staff had roles has none: the console then offers everything and the
+  // server decides.
   const known = Array.isArray(roles)
     ? roles.filter((role): role is StaffRole => STAFF_ROLES.includes(role as StaffRole))
     : [];
-  // A session stored before issue 17 has no language: English, until the member picks one.
+  // A session stored before staff had a language has none: English, until the member picks one.
   return { id, email, name, roles: known, language: isLanguageCode(language) ? language : DEFAULT_LANGUAGE };
 }
 

@@ -312,7 +312,7 @@ const endedBy = (client: FakeClient, message: string) => {
   client.close();
 };
 
-describe("when the server ends the session (issue 12)", () => {
+describe("when the server ends the session", () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

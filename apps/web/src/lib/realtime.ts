@@ -1,4 +1,4 @@
-// The real-time client of spec section 7 and DESIGN.md section 7: STOMP 1.2 over SockJS at /api/ws.
+// The real-time client (docs/product-rules.md, Real-time): STOMP 1.2 over SockJS at /api/ws.
 // Loaded only by the signed-in shell (dynamic import), so none of it reaches the /login bundle.
 // The socket only says "look now": after every (re)connect, and when the server says its own fan-out
 // was lost or regained (/topic/system/resync), the caller re-fetches from the REST API.
@@ -9,10 +9,10 @@ import { API_BASE } from "./api-client";
 import { getSession, getToken, refreshSession } from "./auth";
 import { isOffline, whenOnline } from "./network";
 
-/** Real-time connection states (spec section 4). */
+/** Real-time connection states. */
 export type RealtimeState = "connecting" | "connected" | "disconnected" | "reconnecting";
 
-// Reconnect policy of spec section 9.
+// The product's reconnect policy and timings (docs/product-rules.md, Real-time).
 export const MAX_RECONNECT_ATTEMPTS = 10;
 export const RECONNECT_BASE_MS = 1000;
 export const RECONNECT_CAP_MS = 30_000;

@@ -1,5 +1,5 @@
-// The refresh session (issue 13): the server's httpOnly cookie buys a new access token. Loaded on
-// demand by lib/session-store.ts, so the sign-in page does not carry it. One module for both
+// The refresh session (docs/security.md): the server's httpOnly cookie buys a new access token.
+// Loaded on demand by lib/session-store.ts, so the sign-in page does not carry it. One module for both
 // sessions: the store says which cookie (role), where the user is in the answer, and which lock.
 import { isOffline } from "./network";
 import {

@@ -1,7 +1,7 @@
 // One session store, built twice: the customer session (lib/auth.ts) and the lab staff session
 // (lib/lab-session.ts). Token storage, the refresh timer, the refresh cookie (lib/session-refresh.ts),
 // sign-out and its listeners are written here once; the options say where the two differ.
-// No zod here: the customer store is on the /login path (DESIGN.md section 10 budget).
+// No zod here: the customer store is on the /login path (its budget, docs/architecture.md).
 import { useSyncExternalStore } from "react";
 
 import { LOGOUT_BEFORE_EXPIRY_S, TOKEN_DEFAULT_LIFETIME_S, TOKEN_DEFAULT_TYPE } from "@lab/contracts";
@@ -138,7 +138,7 @@ export const isDue = (token: TokenData, now = Date.now()): boolean =>
 
 const isExpired = (token: TokenData, now = Date.now()): boolean => token.expiresAt <= now;
 
-// The refresh code is its own chunk: the /login page (DESIGN.md section 10 budget) never needs it.
+// The refresh code is its own chunk: the /login page (its budget, docs/architecture.md) never needs it.
 const refresher = () => import("./session-refresh");
 
 export function createSessionStore<U extends SessionUser>(options: SessionStoreOptions<U>): SessionStore<U> {

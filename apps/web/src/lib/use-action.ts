@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 /**
  * A minimal mutation hook for the signed-out screens. TanStack Query is loaded with the signed-in
- * shell only, which keeps the /login bundle within its budget (DESIGN.md section 10).
+ * shell only, which keeps the /login bundle within its budget (docs/architecture.md).
  */
 export function useAction<TInput, TResult>(
   action: (input: TInput) => Promise<TResult>,

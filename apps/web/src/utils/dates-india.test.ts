@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { formatDateTime, indiaDateTime, indiaNoonOf } from "./dates";
 
-// Times are India time wherever the device is (issue 17), in the reader's language.
+// Times are India time wherever the device is, in the reader's language.
 describe("dates in India time", () => {
   it("indiaDateTime: YYYY-MM-DD HH:mm at UTC+05:30, across midnight", () => {
     expect(indiaDateTime("2025-01-10T06:30:00.000Z")).toBe("2025-01-10 12:00");

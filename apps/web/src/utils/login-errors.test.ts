@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/api-client";
 
 import { loginErrorMessage } from "./login-errors";
 
-describe("login error texts of spec section 8", () => {
+describe("login error texts", () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });

@@ -2,7 +2,7 @@
 // api-client's copy, so /login does not carry contracts' whole message object.
 import { isApiError, isOffline, specTexts as messages } from "@/lib/api-client";
 
-/** Spec section 8, login: status mapping, offline, then the error message or the network text. */
+/** Login: status mapping, offline, then the error message or the network text (docs/product-rules.md). */
 export function loginErrorMessage(error: unknown): string {
   if (!isApiError(error)) {
     return error instanceof Error && error.message ? error.message : messages.loginFailedDefault;

@@ -1,4 +1,4 @@
-/** At most `size` page numbers around the current page (spec section 2: 5 page buttons). */
+/** At most `size` page numbers around the current page (5 page buttons; docs/product-rules.md). */
 export function pageWindow(current: number, totalPages: number, size = 5): number[] {
   if (totalPages <= 0) return [];
   const count = Math.min(size, totalPages);

@@ -1,4 +1,4 @@
-// Spec section 8, sample providers: the texts shown when adding, updating or deleting fails.
+// Sample providers: the texts shown when adding, updating or deleting fails (docs/product-rules.md).
 import { messages } from "@lab/contracts";
 
 import { isApiError } from "@/lib/api-client";

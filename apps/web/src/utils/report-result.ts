@@ -1,4 +1,4 @@
-// Spec sections 2 and 4: how a report's result is named, and the counters of /reports.
+// How a report's result is named (docs/product-rules.md, Statuses), and the counters of /reports.
 import type { Report } from "@lab/contracts";
 import type { MessageKey } from "@lab/i18n";
 

@@ -1,4 +1,4 @@
-// Spec sections 2 and 4: status labels, badge colours, filter groups and the card rules.
+// Status labels, badge colours, filter groups and the card rules (docs/product-rules.md, Statuses).
 import { SAMPLE_STATUS_LABELS, type STATUS_GROUPS, type Sample, type SampleStatus } from "@lab/contracts";
 import type { MessageKey } from "@lab/i18n";
 
@@ -33,7 +33,7 @@ export const statusFilterLabel = (filter: StatusFilter): string =>
 
 export const statusLabel = (status: SampleStatus): string => SAMPLE_STATUS_LABELS[status];
 
-/** Badge colours (spec section 4): pending blue, testing orange, completed green, the rest their own. */
+/** Badge colours: pending blue, testing orange, completed green, the rest their own. */
 export const STATUS_BADGE_CLASSES: Record<SampleStatus, string> = {
   PENDING: "bg-blue-100 text-blue-900",
   COLLECTING: "bg-indigo-100 text-indigo-900",

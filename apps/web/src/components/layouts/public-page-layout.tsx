@@ -39,7 +39,7 @@ export function PublicPageLayout({ children }: { children: ReactNode }) {
 
 /**
  * Says, in the reader's language, that the text below is English only (blog articles, legal texts,
- * job descriptions may stay English, issue 17). Nothing for a reader of English.
+ * job descriptions stay English, docs/i18n.md). Nothing for a reader of English.
  */
 export function EnglishOnlyNotice({ children, className }: { children?: ReactNode; className?: string }) {
   const { t, language } = useT();

@@ -50,8 +50,8 @@ const keyOf = (value: LocationValue | null): string =>
     : "";
 
 /**
- * The location input of spec section 5: a combobox of India-only place suggestions (debounced,
- * 2 characters or more), or typed "lat, lng". Only a picked suggestion or valid typed coordinates
+ * The location input (docs/product-rules.md, Validation): a combobox of India-only place
+ * suggestions (debounced, 2 characters or more), or typed "lat, lng". Only a picked suggestion or valid typed coordinates
  * become a value `{address, coordinates, placeId}`; anything else leaves the value empty.
  */
 export function LocationInput({
@@ -97,7 +97,7 @@ export function LocationInput({
   const listOpen = open && suggestions.length > 0;
   const active = listOpen && activeIndex < suggestions.length ? activeIndex : -1;
 
-  // Spec section 8: errors of the places autocomplete are only logged.
+  // Errors of the places autocomplete are only logged, never shown: typed coordinates still work.
   useEffect(() => {
     if (query.error) console.error("Places autocomplete failed:", query.error);
   }, [query.error]);

@@ -17,7 +17,7 @@ describe("eventTitle", () => {
     expect(eventTitle({ from: null, to: "PENDING" })).toBe("Submitted (Pending)");
   });
 
-  it("issue 16: a confirmation event reads 'Confirmation testing', by its kind or, without one, by its note", () => {
+  it("a confirmation event reads 'Confirmation testing', by its kind or, without one, by its note", () => {
     const note = "Confirmation testing: Chloramphenicol (screening 0.4 µg/kg ≥ cut-off 0.1) → LC-MS/MS";
     expect(eventTitle({ from: "TESTING", to: "TESTING", kind: "confirmation", note })).toBe(
       "Confirmation testing",

@@ -12,7 +12,7 @@ const historyLabel = (status: SampleStatus): string => {
   return translateKnown(`domain.status.${status}`, statusLabel(status));
 };
 
-/** Events that are not moves (issue 16), by their kind. */
+/** Events that are not moves (results entered, confirmation, release, revoke), by their kind. */
 const KIND_TITLES: Record<string, MessageKey<"samples">> = {
   confirmation: "samples.event.kind.confirmation",
   results: "samples.event.kind.results",

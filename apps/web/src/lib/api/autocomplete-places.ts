@@ -10,7 +10,7 @@ export const PLACES_MIN_QUERY_LENGTH = 2;
 
 /**
  * GET /places/autocomplete?q=: India-only suggestions. Each entry is checked on its own, so a place
- * without coordinates is dropped and never offered (spec section 5).
+ * without coordinates is dropped and never offered (a location needs coordinates).
  */
 export async function autocompletePlaces(query: string, signal?: AbortSignal): Promise<PlaceSuggestion[]> {
   const text = query.trim();

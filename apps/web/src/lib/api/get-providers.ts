@@ -5,7 +5,7 @@ import { USER_TYPES, providerSchema, type Provider } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
-// Spec section 2: the type badge defaults to Farmer.
+// A provider without a known type reads as a Farmer (the badge's default).
 const listedProviderSchema = providerSchema.extend({ userType: z.enum(USER_TYPES).catch("Farmer") });
 
 /** GET /customers/{id}/sample-providers: newest first. */

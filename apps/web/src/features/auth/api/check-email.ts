@@ -3,7 +3,7 @@ import type { EmailCheckResult } from "@lab/contracts";
 import { apiRequest } from "@/lib/api-client";
 import { useAction } from "@/lib/use-action";
 
-/** Spec section 7: on failure a neutral result with smtp_check false is used. */
+/** When the check fails, a neutral result with smtp_check false stands in (docs/product-rules.md). */
 export function neutralEmailCheck(email: string): EmailCheckResult {
   const at = email.lastIndexOf("@");
   return {

@@ -20,8 +20,8 @@ const asRecord = (value: unknown): Record<string, unknown> | null =>
 const str = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
 
 /**
- * Spec section 7: reads customer, accessToken, expiresIn, tokenType. Also accepted: a flat customer
- * carrying a token, or `{success, data}` wrapping either. Neither customer nor token is a failure.
+ * Reads customer, accessToken, expiresIn, tokenType (docs/product-rules.md, Sessions). Also
+ * accepted: a flat customer carrying a token, or `{success, data}` wrapping either. Neither customer nor token is a failure.
  */
 export function normalizeLoginResponse(raw: unknown): LoginResult | null {
   const record = asRecord(raw);

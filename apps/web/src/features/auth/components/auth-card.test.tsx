@@ -234,7 +234,7 @@ describe("AuthCard", () => {
       fullName: "Asha Verma",
       email: "asha@example.com",
       password: "Strong#Pass1",
-      // The language the page is read in becomes the account's (issue 17).
+      // The language the page is read in becomes the account's.
       language: "en",
     });
   });

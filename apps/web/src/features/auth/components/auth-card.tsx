@@ -9,7 +9,7 @@ import type { VerificationStart } from "@/lib/sign-in-handoff";
 
 import { SignInForm } from "./sign-in-form";
 
-// Not on the first paint of /login (its budget, DESIGN.md section 10): each is its own chunk, fetched
+// Not on the first paint of /login (its budget, docs/architecture.md): each is its own chunk, fetched
 // when the card turns to it.
 const ForgotPassword = lazy(() => import("./forgot-password"));
 const RegisterForm = lazy(() =>

@@ -1,4 +1,4 @@
-// Issue 17: the sign-in card, its errors and the account forms in the reader's language.
+// The sign-in card, its errors and the account forms in the reader's language.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";

@@ -56,7 +56,7 @@ export function SignInForm({
       await navigate(afterSignInHref(location.search), { replace: true });
     } catch (error) {
       if (isApiError(error) && error.status === 403 && error.code === "email_not_verified") {
-        // Its own chunk: only an unverified account needs it (the /login budget, DESIGN.md section 10).
+        // Its own chunk: only an unverified account needs it (the /login budget, docs/architecture.md).
         const { startVerification } = await import("../utils/start-verification");
         onNeedsVerification(await startVerification(trimmed));
         return;

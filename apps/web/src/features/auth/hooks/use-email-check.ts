@@ -17,7 +17,7 @@ export function isEmailFormatValid(email: string): boolean {
 }
 
 /**
- * The message under the e-mail field (spec section 5), or null while nothing is known. A did-you-mean
+ * The message under the e-mail field, or null while nothing is known. A did-you-mean
  * on a deliverable address is a likely typo: a warning with the suggestion, never the "verified"
  * beside it. A deliverable address is a neutral "checked": it says the address can receive mail, not
  * that any account is verified.

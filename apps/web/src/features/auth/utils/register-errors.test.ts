@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/api-client";
 
 import { registerErrorMessage } from "./register-errors";
 
-describe("registration error texts of spec section 8", () => {
+describe("registration error texts", () => {
   it("registration: 400 server text or the default; others the registration default", () => {
     expect(registerErrorMessage(new ApiError(400, "x", undefined, { error: messages.passwordWeak }))).toBe(
       messages.passwordWeak,

@@ -2,7 +2,7 @@ import { messages } from "@lab/contracts";
 
 import { isApiError, readField } from "@/lib/api-client";
 
-/** Spec section 8, registration. */
+/** The text a failed registration shows (docs/product-rules.md, Errors). */
 export function registerErrorMessage(error: unknown): string {
   if (!isApiError(error)) return messages.registrationFailed;
   if (error.status === 0) return error.message;

@@ -40,7 +40,7 @@ export function isNewAccount(createdAt: string, sampleTotal: number | undefined,
   return sampleTotal === undefined || sampleTotal === 0;
 }
 
-/** Spec section 2, Dashboard: greeting, sample figures and actions, Recent Activity, the account. */
+/** The Dashboard: greeting, sample figures and actions, Recent Activity, the account. */
 export function DashboardOverview() {
   const user = useUser();
   const { t } = useT("samples");

@@ -29,8 +29,8 @@ import { useDomainNames } from "@/lib/i18n/localized-names";
 import { useT } from "@/lib/i18n/use-t";
 
 /**
- * Passed reports that still stand over completed samples. (The spec's completed over completed kept
- * 100% after a failed or revoked report, issue 13.)
+ * Passed reports that still stand over completed samples. (Completed over completed, the original
+ * rule, kept 100% after a failed or revoked report.)
  */
 export function successRate(summary: Pick<SampleSummary, "completed" | "successful">): number {
   return summary.completed > 0 ? Math.round((summary.successful / summary.completed) * 100) : 0;

@@ -9,7 +9,7 @@ const placeholder = (
 
 /**
  * The contact form, fetched once the contact section comes near the screen: it sits far below the
- * sign-in card, and /login's initial JS has a bar of 120 KB gzip (DESIGN.md section 10).
+ * sign-in card, and /login's initial JS has a bar of 120 KB gzip (docs/architecture.md).
  */
 export function DeferredContactForm() {
   const ref = useRef<HTMLDivElement>(null);

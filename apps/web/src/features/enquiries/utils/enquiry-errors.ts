@@ -17,7 +17,7 @@ const isEnquiryField = (value: unknown): value is EnquiryField =>
   typeof value === "string" && (ENQUIRY_FIELDS as readonly string[]).includes(value);
 
 // A quick check before sending; the server's schema (contracts/enquiries.ts) decides. The form lives on
-// /login, whose bundle must stay without zod (the 120 KB bar, DESIGN.md section 10), hence plain code.
+// /login, whose bundle must stay without zod (the 120 KB bar, docs/architecture.md), hence plain code.
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The first problem of each field, in the server's words. */

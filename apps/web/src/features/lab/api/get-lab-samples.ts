@@ -24,7 +24,7 @@ export interface LabSamplesParams {
   size: number;
   /** The PENDING queue with no agent, oldest first. */
   unassigned: boolean;
-  /** The reviewer's queue: samples whose results await a second person's release (issue 16). */
+  /** The reviewer's queue: samples whose results await a second person's release. */
   review: boolean;
 }
 

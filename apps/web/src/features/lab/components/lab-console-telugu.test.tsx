@@ -14,7 +14,7 @@ import { ResultsEntry } from "./results-entry";
 import { CAP, SALM, markets } from "./results-fixtures";
 import { SampleQueue } from "./sample-queue";
 
-// Issue 17: the console in Telugu, and the member's language saved in their staff account.
+// The console in Telugu, and the member's language saved in their staff account.
 const staff = {
   id: 2,
   email: "anil@aquatest.local",
@@ -131,7 +131,7 @@ describe("lab console in Telugu", () => {
     expect(document.documentElement.lang).toBe("te");
   });
 
-  it("a stored staff member keeps their language; one stored before issue 17 reads English", () => {
+  it("a stored staff member keeps their language; one stored without a language reads English", () => {
     expect(parseStaff({ ...staff, language: "ta" })?.language).toBe("ta");
     expect(parseStaff({ id: 1, email: "a@b.in", name: "A", roles: [] })?.language).toBe("en");
     expect(parseStaff({ ...staff, language: "xx" })?.language).toBe("en");

@@ -1,4 +1,4 @@
-// Test fixtures of issue 16's console screens: a small catalogue, two markets and an analysis.
+// Test fixtures of the console's results screens: a small catalogue, two markets and an analysis.
 import {
   judge,
   type Analysis,

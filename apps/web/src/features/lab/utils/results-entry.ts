@@ -1,4 +1,4 @@
-// The results entry of the console (issue 16): one entry per parameter of the panel, what it posts,
+// The results entry of the console: one entry per parameter of the panel, what it posts,
 // and the judgement the server will compute, computed here with the same engine while the analyst types.
 import {
   judge,

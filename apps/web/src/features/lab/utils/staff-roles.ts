@@ -1,4 +1,4 @@
-// Staff roles in the console (issue 16): who may do what, and how each role reads.
+// Staff roles in the console: who may do what, and how each role reads.
 import type { Staff, StaffRole } from "@lab/contracts";
 import type { MessageKey } from "@lab/i18n";
 
@@ -16,7 +16,7 @@ export const ROLE_NAMES: Record<StaffRole, MessageKey<"lab">> = {
 };
 
 /**
- * Whether the signed-in staff member has the role. A session from before issue 16 carries no roles:
+ * Whether the signed-in staff member has the role. A session stored before staff had roles carries none:
  * the console then offers everything and the server decides.
  */
 export const hasRole = (staff: Staff | undefined, role: StaffRole): boolean =>

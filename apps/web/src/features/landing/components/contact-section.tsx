@@ -5,7 +5,7 @@ import { LAB_ADDRESS, LAB_EMAIL, LAB_PHONE } from "@/config/brand";
 import { useT } from "@/lib/i18n/use-t";
 
 /**
- * Contact details and the form that sends an enquiry to the lab (issue 13; the spec's form did nothing),
+ * Contact details and the form that sends an enquiry to the lab (it reaches the lab by mail),
  * composed by the route (it belongs to the enquiries feature).
  */
 export function ContactSection({ contactForm }: { contactForm: ReactNode }) {

@@ -39,7 +39,7 @@ interface Dates {
 
 const rangeValid = ({ from, to }: Dates) => !from || !to || from <= to;
 
-/** Spec section 2, Sample Ledger (/ledger). */
+/** The Sample Ledger screen (/ledger). */
 export function SampleLedger() {
   // "domain": the shrimp categories of the rows and of the export.
   const { t, number } = useT("account", "domain");

@@ -19,7 +19,7 @@ const bytesOf = (blob: Blob) =>
   });
 
 describe("ledger CSV", () => {
-  it("file name of spec section 9", () => {
+  it("names the file selected_samples.csv", () => {
     expect(LEDGER_EXPORT_FILE_NAME).toBe("selected_samples.csv");
   });
 

@@ -1,6 +1,6 @@
-// Spec section 9: the ledger export, selected_samples.csv, in the reader's language (issue 17):
+// The ledger export, selected_samples.csv (docs/product-rules.md, Exports), in the reader's language:
 // headings, statuses and shrimp categories from the catalogues, dates in India time. English keeps
-// the spec's headings and the status codes as they were.
+// the product's headings and the status codes as they were.
 import Papa from "papaparse";
 
 import type { LanguageCode, Report, Sample } from "@lab/contracts";

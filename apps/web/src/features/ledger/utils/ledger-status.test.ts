@@ -22,7 +22,7 @@ describe("ledger status", () => {
     expect(parseLedgerStatusFilter("bogus")).toBe("all");
   });
 
-  it("badge colours of spec section 4, case-insensitive; COLLECTING and COLLECTED distinct; unknown gray", () => {
+  it("badge colours by status, case-insensitive; COLLECTING and COLLECTED distinct; unknown gray", () => {
     expect(ledgerBadgeClasses("PENDING")).toContain("blue");
     expect(ledgerBadgeClasses("processing")).toContain("yellow");
     expect(ledgerBadgeClasses("TESTING")).toContain("orange");

@@ -1,4 +1,4 @@
-// Spec sections 2 and 4: the ledger's status filter options and badge colours.
+// The ledger's status filter options and badge colours (docs/product-rules.md, Statuses).
 import type { SampleStatus } from "@lab/contracts";
 import type { MessageKey } from "@lab/i18n";
 
@@ -19,8 +19,8 @@ export function parseLedgerStatusFilter(value: string): LedgerStatusFilter {
 }
 
 /**
- * Badge colours (spec section 4): PENDING blue, PROCESSING yellow, TESTING orange, COMPLETED green,
- * unknown gray. The spec names no colour for COLLECTING and COLLECTED: indigo and purple keep them
+ * Badge colours: PENDING blue, PROCESSING yellow, TESTING orange, COMPLETED green, unknown gray.
+ * The product names no colour for COLLECTING and COLLECTED: indigo and purple keep them
  * apart from the rest. Light backgrounds with 900 text pass axe contrast.
  */
 const LEDGER_BADGE_CLASSES: Record<string, string> = {

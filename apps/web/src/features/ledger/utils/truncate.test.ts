@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { LOCATION_LIMIT_DESKTOP, LOCATION_LIMIT_PHONE, truncateText } from "./truncate";
 
 describe("truncateText", () => {
-  it("limits of spec section 9: 60 on desktop, 30 on phones", () => {
+  it("location limits: 60 on desktop, 30 on phones", () => {
     expect(LOCATION_LIMIT_DESKTOP).toBe(60);
     expect(LOCATION_LIMIT_PHONE).toBe(30);
   });

@@ -1,4 +1,4 @@
-/** Spec section 9: locations are cut at 60 characters on desktop and 30 on phones. */
+/** Locations are cut at 60 characters on desktop and 30 on phones (docs/product-rules.md, Limits). */
 export const LOCATION_LIMIT_DESKTOP = 60;
 export const LOCATION_LIMIT_PHONE = 30;
 

@@ -17,7 +17,7 @@ import { useMarkNotificationRead } from "../api/mark-read";
 import { useConnectionStatus } from "../utils/connection-status";
 import { badgeLabel, notificationTarget, timeLabel } from "../utils/notification-view";
 
-/** The top bar's notification widget (spec section 2): mode, unread badge and the dropdown. */
+/** The top bar's notification widget: mode, unread badge and the dropdown. */
 export function NotificationBell() {
   // The language is a dependency of the time labels below (timeLabel reads the active catalogue).
   const { t } = useT("account");

@@ -1,4 +1,4 @@
-// Display rules of the bell (spec sections 2 and 9).
+// Display rules of the bell (docs/product-rules.md, Real-time and Limits).
 import type { Notification } from "@lab/contracts";
 
 import { paths } from "@/config/paths";

@@ -12,8 +12,8 @@ export interface PolicySection {
 }
 
 /**
- * A policy page: title, "Last updated", numbered sections. The legal text stays English (issue 17
- * allows it): the page says so in the reader's language, and the text is marked lang="en".
+ * A policy page: title, "Last updated", numbered sections. The legal text stays English
+ * (docs/i18n.md): the page says so in the reader's language, and the text is marked lang="en".
  */
 export function PolicyDocument({
   title,

@@ -1,4 +1,4 @@
-/* eslint-disable i18next/no-literal-string -- English-only legal text (issue 17 allows it): PolicyDocument
+/* eslint-disable i18next/no-literal-string -- legal text stays English (docs/i18n.md): PolicyDocument
    marks it lang="en" and tells a reader of another language so, in their language. */
 import { LAB_EMAIL, LAB_NAME } from "@/config/brand";
 

@@ -1,6 +1,6 @@
-/* eslint-disable i18next/no-literal-string -- English-only legal text (issue 17 allows it): PolicyDocument
+/* eslint-disable i18next/no-literal-string -- legal text stays English (docs/i18n.md): PolicyDocument
    marks it lang="en" and tells a reader of another language so, in their language. */
-/** Spec section 2, "Public policy text": turnaround, price changes and payment. */
+/** The public policy text: turnaround, price changes and payment (docs/product-rules.md). */
 export function TurnaroundTerms() {
   return (
     <ul className="space-y-1">

@@ -18,7 +18,7 @@ import { DefaultMarketsSection } from "./default-markets-section";
 import { LanguageSection } from "./language-section";
 import { PROFILE_DRAFT_FORM, ProfileForm, profileDraftSchema } from "./profile-form";
 
-/** Spec section 2, "Customer Profile screen". */
+/** The Customer Profile screen. */
 export function CustomerProfile() {
   const user = useUser();
   if (!user) return null;

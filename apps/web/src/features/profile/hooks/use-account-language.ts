@@ -1,4 +1,4 @@
-// The account's language (issue 17): a choice made here is saved in the profile, and a choice saved
+// The account's language: a choice made here is saved in the profile, and a choice saved
 // elsewhere (another device) is taken up here, so the language follows the person.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";

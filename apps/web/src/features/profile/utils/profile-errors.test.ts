@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/api-client";
 
 import { profileErrorMessage } from "./profile-errors";
 
-describe("profile error texts of spec section 8", () => {
+describe("profile error texts", () => {
   it("profile: 404 and 415 use the screen's texts", () => {
     expect(profileErrorMessage(new ApiError(404, messages.customerNotFound), "load")).toBe(
       messages.profileNotFound,

@@ -2,7 +2,7 @@ import { messages } from "@lab/contracts";
 
 import { isApiError, readField } from "@/lib/api-client";
 
-/** Spec section 8, profile load and update, with the screen's mapping of 404 and 415. */
+/** Profile load and update errors, with the screen's own texts for 404 and 415 (docs/product-rules.md). */
 export function profileErrorMessage(error: unknown, action: "load" | "update"): string {
   const fallback = action === "load" ? messages.profileLoadFailed : messages.profileInvalid;
   if (!isApiError(error)) return fallback;

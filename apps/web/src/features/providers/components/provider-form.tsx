@@ -39,7 +39,7 @@ interface ProviderFormProps {
   onDone: () => void;
 }
 
-/** Spec section 2's provider form, in add or edit mode. */
+/** The sample provider form, in add or edit mode. */
 export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps) {
   const { t } = useT("account");
   const toast = useToast();

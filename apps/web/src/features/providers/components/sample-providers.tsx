@@ -22,7 +22,7 @@ import { ProviderForm } from "./provider-form";
 
 type FormState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; provider: Provider };
 
-/** Spec section 2, 'My Sample Providers' (/customers). */
+/** The 'My Sample Providers' screen (/customers). */
 export function SampleProviders() {
   const user = useUser();
   if (!user) return null;
@@ -51,7 +51,7 @@ function SampleProvidersFor({ customerId }: { customerId: number }) {
   const formOpen = form.mode !== "closed";
   const editingId = form.mode === "edit" ? form.provider.id : null;
 
-  // Spec section 8: a failed load is a toast.
+  // A failed load is a toast, not an error screen (docs/product-rules.md, Errors).
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
     if (isError) toast.error(messages.providersLoadFailed);

@@ -1,4 +1,4 @@
-// The provider form (spec section 2): its values, their validation, the payload it sends and the
+// The sample provider form: its values, their validation, the payload it sends and the
 // values of a provider being edited.
 import { z } from "zod";
 
@@ -46,7 +46,7 @@ export interface FarmerPayload {
   coordinates: Coordinates | null;
 }
 
-/** The body of POST and PUT (spec section 7). */
+/** The body of POST and PUT of a sample provider (docs/api.md). */
 export interface ProviderPayload {
   samplerName: string;
   userType: UserType;

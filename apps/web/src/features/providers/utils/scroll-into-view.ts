@@ -2,8 +2,8 @@
 export const NARROW_SCREEN_QUERY = "(max-width: 1023px)";
 
 /**
- * Brings the edit form into view: always on narrow screens (spec section 2), and on wide ones only
- * when it is out of sight.
+ * Brings the edit form into view: always on narrow screens (docs/product-rules.md, Layout), and on
+ * wide ones only when it is out of sight.
  */
 export function scrollFormIntoView(element: HTMLElement | null): void {
   if (!element || typeof element.scrollIntoView !== "function") return;

@@ -30,7 +30,7 @@ import { ExportDialog } from "./export-dialog";
 import { SampleCard } from "./sample-card";
 import { SummaryTiles } from "./summary-tiles";
 
-/** Spec section 2, Sample History (/samples). */
+/** The Sample History screen (/samples). */
 export function SampleHistory() {
   const toast = useToast();
   const { t, number } = useT("samples");

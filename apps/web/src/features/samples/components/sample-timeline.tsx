@@ -31,7 +31,7 @@ function BackLink() {
   );
 }
 
-/** Spec section 2, Timeline (/timeline/{sampleId}). A missing or foreign sample goes to /samples. */
+/** The Timeline screen (/timeline/{sampleId}). A missing or foreign sample goes to /samples. */
 export function SampleTimeline({ sampleId }: { sampleId: string }) {
   const sample = useSample(sampleId);
   const events = useSampleEvents(sampleId, sample.isSuccess);

@@ -18,7 +18,7 @@ const bytesOf = (blob: Blob) =>
     reader.readAsArrayBuffer(blob);
   });
 
-// Issue 17: a farmer reading Telugu sees the status and gets the CSV in Telugu, times in India time.
+// A farmer reading Telugu sees the status and gets the CSV in Telugu, times in India time.
 describe("samples in Telugu", () => {
   it("the status badge names the status in Telugu", async () => {
     render(<StatusBadge status="TESTING" />);

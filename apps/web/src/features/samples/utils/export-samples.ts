@@ -1,4 +1,4 @@
-// Spec sections 5 and 9: the history's summary export (CSV here; the PDF is made by the server) —
+// The history's summary export (CSV here; the PDF is made by the server; docs/product-rules.md) —
 // columns, file names, date range. The CSV reads in the reader's language (headings, status,
 // category and test type names); its times are India time.
 import Papa from "papaparse";

@@ -1,4 +1,4 @@
-// Spec section 4, timeline stages and the Current Status box.
+// Timeline stages and the Current Status box (docs/product-rules.md, Statuses).
 import type { SampleStatus } from "@lab/contracts";
 import type { MessageKey } from "@lab/i18n";
 

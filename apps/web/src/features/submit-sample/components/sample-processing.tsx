@@ -21,7 +21,7 @@ import { useDomainNames } from "@/lib/i18n/localized-names";
 import { useT } from "@/lib/i18n/use-t";
 import { parseAssigned, testTypeList } from "@/utils/sample-status";
 
-/** The processing stage a sample's status stands for (spec section 4). */
+/** The processing stage a sample's status stands for (docs/product-rules.md, Statuses). */
 export function processingStageOf(status: SampleStatus): ProcessingStage {
   switch (status) {
     case "PENDING":
@@ -40,8 +40,8 @@ const isStage = (value: string | undefined): value is ProcessingStage =>
   value !== undefined && Object.hasOwn(PROCESSING_STAGES, value);
 
 /**
- * The stage and agent from the newest notification for the sample that carries a stage (spec section
- * 4); the list is newest first. Null when none has arrived yet.
+ * The stage and agent from the newest notification for the sample that carries a stage; the list is
+ * newest first. Null when none has arrived yet.
  */
 export function stageFromNotifications(
   notifications: readonly Notification[],

@@ -60,7 +60,7 @@ import { SaveProviderDialog } from "./save-provider-dialog";
 import { TestTypeList } from "./test-type-list";
 import { MarketPicker } from "@/components/reports/market-picker";
 
-/** Spec section 2, Submit Sample for Testing: the form. */
+/** Submit Sample for Testing: the form. */
 export function SubmitSampleForm({
   customerId,
   defaultMarkets = [],

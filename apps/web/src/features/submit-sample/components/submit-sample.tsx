@@ -45,7 +45,7 @@ export function SubmitSample() {
   return (
     <SubmitSampleForm
       customerId={user.id}
-      // A session stored before issue 16 has no default markets yet.
+      // A session stored by an older version of the app has no default markets yet.
       defaultMarkets={(user as Partial<typeof user>).defaultMarkets ?? []}
       onSubmitted={submitted}
     />

@@ -1,4 +1,4 @@
-// Spec sections 2 and 5: the submit form's values, its alerts in order, and the payload.
+// The submit form's values, its alerts in order (docs/product-rules.md, Validation), and the payload.
 import { firstSubmissionProblem, type LocationValue, type SampleSubmission } from "@lab/contracts";
 
 export interface SampleFormValues {
@@ -8,7 +8,7 @@ export interface SampleFormValues {
   shrimpCategory: string;
   testTypes: string[];
   emailAddress: string;
-  /** Destination markets (issue 16), preselected from the profile's default markets. */
+  /** Destination markets, preselected from the profile's default markets. */
   markets: string[];
 }
 

@@ -1,4 +1,4 @@
-// Spec section 8, sample submission.
+// The text a failed sample submission shows (docs/product-rules.md, Errors).
 import { messages } from "@lab/contracts";
 
 import { isApiError } from "@/lib/api-client";
