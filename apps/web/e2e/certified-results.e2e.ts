@@ -382,13 +382,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("certified results journey", (
     expect(submitted.status(), await submitted.text()).toBe(201);
     const splitId = ((await submitted.json()) as { id: number }).id;
     const headers = await staffHeaders(page);
-    const agentId = await addAgent(page, headers, agent);
-    try {
-      await assignAgent(page, headers, splitId, agentId);
-    } finally {
-      await deactivateAgent(page, headers, agentId, agent);
-    }
-    await collectAndStartTesting(page, headers, splitId);
+    await moveToTesting(page, headers, splitId, agent);
     const panel = await samplePanel(page, headers, splitId);
     // Chloramphenicol at 0.12 µg/kg: under the EU action point, not tolerated at all by the US.
     const results = resultsFor(panel, "pass").map((entry) =>
