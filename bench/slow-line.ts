@@ -149,7 +149,7 @@ async function firstContentfulPaint(page: Page): Promise<number | undefined> {
 }
 
 /** Waits until `ready` is true in the page; answers ms since the navigation started. */
-async function timeUntil(page: Page, ready: string): Promise<number | undefined> {
+async function timeUntil(page: Page, ready: () => boolean): Promise<number | undefined> {
   try {
     await page.waitForFunction(ready, undefined, { timeout: TIMEOUT, polling: 50 });
     return page.evaluate(() => Math.round(performance.now()));
@@ -158,13 +158,26 @@ async function timeUntil(page: Page, ready: string): Promise<number | undefined>
   }
 }
 
-// In-page expressions (the bench itself has no DOM types).
-const formShown = 'document.querySelector("form input[type=password]") !== null';
+// In-page checks, run by Chromium (the bench itself has no DOM types).
+type InPage = {
+  document: {
+    title: string;
+    querySelector(selector: string): { textContent: string | null } | null;
+    getElementById(id: string): unknown;
+  };
+};
+const formShown = () =>
+  (globalThis as unknown as InPage).document.querySelector("form input[type=password]") !== null;
 // The greeting, the sample figures and Recent Activity (their section's heading) are drawn.
-const dashboardShown =
-  'document.querySelector("main h1") !== null && document.getElementById("recent-title") !== null';
-const offlineShown = 'document.querySelector("main, h1") !== null';
-const heading = '(document.querySelector("h1")?.textContent ?? document.title).trim().slice(0, 60)';
+const dashboardShown = () => {
+  const { document } = globalThis as unknown as InPage;
+  return document.querySelector("main h1") !== null && document.getElementById("recent-title") !== null;
+};
+const offlineShown = () => (globalThis as unknown as InPage).document.querySelector("main, h1") !== null;
+const heading = () => {
+  const { document } = globalThis as unknown as InPage;
+  return (document.querySelector("h1")?.textContent ?? document.title).trim().slice(0, 60);
+};
 
 /** Waits for a quiet network (no new request for `quietMs`) so late requests are counted too. */
 async function settle(requests: Request[], quietMs = 3000): Promise<void> {
@@ -179,7 +192,7 @@ async function visit(
   context: BrowserContext,
   name: string,
   path: string,
-  ready: string,
+  ready: () => boolean,
   options: { offline?: boolean; page?: Page } = {},
 ): Promise<Visit> {
   const page = options.page ?? (await context.newPage());
@@ -190,7 +203,7 @@ async function visit(
   const content = await timeUntil(page, ready);
   const fcp = await firstContentfulPaint(page).catch(() => undefined);
   await settle(requests, options.offline ? 1000 : 3000);
-  const shows = await page.evaluate<string>(heading).catch(() => "(no page)");
+  const shows = await page.evaluate(heading).catch(() => "(no page)");
   await cdp.detach().catch(() => undefined);
   if (options.offline) await context.setOffline(false);
   return { name, fcp, content, shows, requests };
