@@ -2,7 +2,7 @@ import { i18nCatalogues } from "@lab/i18n/vite";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Rollup } from "vite";
 
 const apiTarget = "http://localhost:3000";
 
@@ -13,8 +13,100 @@ const reactRouterProduction = fileURLToPath(
   new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
 );
 
+const routes = fileURLToPath(new URL("./src/app/routes/", import.meta.url));
+const mainModule = fileURLToPath(new URL("./src/main.tsx", import.meta.url));
+
+/**
+ * Fewer, larger chunks on the two first paths. By default Rollup makes one chunk per set of screens
+ * that share a module: the signed-in app came as 60 chunks of 1-2 KB, and on a 400 ms line each
+ * round of 6 requests costs a round trip. Modules the entry does not hold are grouped by who needs
+ * them:
+ * - "app": needed by the app's shell or the dashboard, and only by signed-in screens (which always
+ *   load the shell) or the lab console, so nobody signed out downloads it; "app-public": needed by
+ *   the dashboard and by a public page too (the certificate check, unsubscribe, careers);
+ * - "login": needed by /login, and only by the signed-out pages or the lab console;
+ * - "first": needed by both /login and the dashboard.
+ * /login still loads exactly the modules it loaded before (its budget), in fewer files.
+ * Anything else (the other screens' own code, the lab console) is split as Rollup sees fit.
+ */
+function chunkGroups() {
+  let groupOf: Map<string, string> | undefined;
+  const build = ({ getModuleInfo }: Rollup.ManualChunkMeta) => {
+    const closure = (start: string) => {
+      const seen = new Set<string>([start]);
+      const queue = [start];
+      for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+        for (const next of getModuleInfo(id)?.importedIds ?? []) {
+          if (seen.has(next)) continue;
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+      return seen;
+    };
+    // Every lazily imported module, and what its static imports reach.
+    const lazy = new Map<string, Set<string>>();
+    const visit = [mainModule];
+    const visited = new Set(visit);
+    for (let id = visit.pop(); id !== undefined; id = visit.pop()) {
+      const info = getModuleInfo(id);
+      for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) {
+        if (visited.has(next)) continue;
+        visited.add(next);
+        visit.push(next);
+      }
+      for (const next of info?.dynamicallyImportedIds ?? []) if (!lazy.has(next)) lazy.set(next, new Set());
+    }
+    for (const id of lazy.keys()) lazy.set(id, closure(id));
+    const entry = closure(mainModule);
+    const isRoute = (id: string, dir: string) => id.startsWith(`${routes}${dir}/`);
+    const firstApp = new Set([`${routes}app/root.tsx`, `${routes}app/dashboard.tsx`]);
+    const login = `${routes}landing/login.tsx`;
+    // A lazy module is signed-in (or signed-out) when it is a screen of that side, or only screens
+    // of that side import it.
+    const side = (screen: (id: string) => boolean) => {
+      const members = new Set([...lazy.keys()].filter(screen));
+      for (let grew = true; grew;) {
+        grew = false;
+        for (const id of lazy.keys()) {
+          if (members.has(id)) continue;
+          const importers = getModuleInfo(id)?.dynamicImporters ?? [];
+          const inside = (importer: string) =>
+            [...members].some((member) => lazy.get(member)?.has(importer)) && !entry.has(importer);
+          if (importers.length > 0 && importers.every(inside)) grew = members.add(id).size > 0;
+        }
+      }
+      return members;
+    };
+    const lab = side((id) => isRoute(id, "lab"));
+    const signedIn = side((id) => isRoute(id, "app") || lab.has(id));
+    const signedOut = side((id) => isRoute(id, "landing") || isRoute(id, "public") || lab.has(id));
+    const groups = new Map<string, string>();
+    const users = new Map<string, string[]>();
+    for (const [id, reached] of lazy) {
+      for (const module of reached) {
+        if (entry.has(module)) continue;
+        users.set(module, [...(users.get(module) ?? []), id]);
+      }
+    }
+    for (const [module, by] of users) {
+      const forApp = by.some((id) => firstApp.has(id));
+      const forLogin = by.includes(login);
+      if (forApp && forLogin) groups.set(module, "first");
+      else if (forApp) groups.set(module, by.every((id) => signedIn.has(id)) ? "app" : "app-public");
+      else if (forLogin && by.every((id) => signedOut.has(id))) groups.set(module, "login");
+    }
+    return groups;
+  };
+  return (id: string, meta: Rollup.ManualChunkMeta) => (groupOf ??= build(meta)).get(id);
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [i18nCatalogues(), react(), tailwindcss()],
+  plugins: [
+    i18nCatalogues(),
+    react(),
+    tailwindcss(),
+  ],
   resolve: {
     alias: [
       { find: "@", replacement: "/src" },
@@ -45,7 +137,13 @@ export default defineConfig(({ command }) => ({
     terserOptions: { compress: { passes: 2 }, format: { comments: false }, module: true },
     rollupOptions: {
       // Short chunk names: the entry lists every chunk it may preload, and on /login every byte counts.
-      output: { chunkFileNames: "assets/[hash].js" },
+      output: {
+        chunkFileNames: "assets/[hash].js",
+        manualChunks: chunkGroups(),
+        // A group holds only the modules named for it: by default Rollup also moves in whatever they
+        // import, the entry's own modules included.
+        onlyExplicitManualChunks: true,
+      },
       treeshake: {
         // @lab/contracts only declares values (schemas, messages, constants): a module of it that no
         // chunk uses can be dropped, so the /login bundle carries the messages but not zod
