@@ -2,10 +2,11 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 
 import { App } from "./app";
+import { isSignedInPath, preloadOnFirstInput, preloadSignedIn } from "./app/preload";
 import { prefetchRouteErrorLater } from "./app/route-error-boundary";
 import "./index.css";
-import { loadSession } from "./lib/auth";
-import { startI18n } from "./lib/i18n/i18n";
+import { getSession, loadSession } from "./lib/auth";
+import { getLanguage, startI18n } from "./lib/i18n/i18n";
 import { firstNamespaces } from "./lib/i18n/first-namespaces";
 
 loadSession();
@@ -13,15 +14,22 @@ loadSession();
 const root = document.getElementById("root");
 if (!root) throw new Error("The #root element is missing from index.html");
 const mount = root;
+const { pathname } = window.location;
 
 // The first page's catalogues load beside its code, so it shows in its language at once.
-void startI18n(firstNamespaces(window.location.pathname)).finally(() => {
+void startI18n(firstNamespaces(pathname)).finally(() => {
+  // Someone signed in opening the app: its shell, the dashboard and their catalogues are asked for
+  // together, rather than one round trip after another (after "common": the first paint waits for it).
+  if (getSession() && isSignedInPath(pathname)) {
+    preloadSignedIn(getLanguage(), pathname === "/" || pathname === "/dashboard");
+  }
   createRoot(mount).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
   // /login's first download has a budget; every other first screen fetches the error page at once.
-  const landing = ["/", "/login"].includes(window.location.pathname);
+  const landing = ["/", "/login"].includes(pathname);
   prefetchRouteErrorLater(landing ? 10_000 : 0);
+  if (landing) preloadOnFirstInput(getLanguage);
 });
