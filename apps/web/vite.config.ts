@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Rollup } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 const apiTarget = "http://localhost:3000";
 
@@ -106,6 +107,20 @@ export default defineConfig(({ command }) => ({
     i18nCatalogues(),
     react(),
     tailwindcss(),
+    // The service worker (src/sw.ts): main.tsx registers it in a production build, after the first
+    // screen. It precaches the shell and this release's scripts and styles; catalogues are cached as
+    // read (eight languages of them would be most of the download).
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ["index.html", "favicon.svg", "assets/*.{js,css}"],
+        globIgnores: ["assets/i18n/**"],
+      },
+    }),
   ],
   resolve: {
     alias: [

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 
 import type { Database } from "@lab/db";
 import compression from "compression";
@@ -164,7 +164,17 @@ export function createApp(deps: AppDeps): Express {
       "/assets",
       express.static(join(webDist, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
     );
-    app.use(express.static(webDist, { index: false, maxAge: "1h" }));
+    app.use(
+      express.static(webDist, {
+        index: false,
+        maxAge: "1h",
+        // The service worker is checked for a new release at each visit: an hour-old copy would keep
+        // the previous release's shell an hour longer.
+        setHeaders: (res, path) => {
+          if (basename(path) === "sw.js") res.setHeader("Cache-Control", "no-cache");
+        },
+      }),
+    );
     app.get(/^(?!\/api\/|\/dev\/).*/, (_req, res) => {
       res.set("Cache-Control", "no-cache").sendFile(join(webDist, "index.html"));
     });

@@ -33,3 +33,13 @@ void startI18n(firstNamespaces(pathname)).finally(() => {
   prefetchRouteErrorLater(landing ? 10_000 : 0);
   if (landing) preloadOnFirstInput(getLanguage);
 });
+
+// The service worker (src/sw.ts) of a production build, registered once the first screen has loaded
+// so that its downloads never compete with it.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener(
+    "load",
+    () => setTimeout(() => void navigator.serviceWorker.register("/sw.js").catch(() => undefined), 3000),
+    { once: true },
+  );
+}

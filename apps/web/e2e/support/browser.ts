@@ -9,7 +9,19 @@ export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM_PATH);
 }
 
-export function launchChromium(): Promise<Browser> {
+/**
+ * Contexts get no service worker unless they ask (`serviceWorkers: "allow"`): a worker answers scripts
+ * from its cache, past `page.route`, and the journeys that fake a release or a lost answer need to see
+ * them. The service-worker journey asks for it.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await launch();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ serviceWorkers: "block", ...options });
+  return browser;
+}
+
+function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
