@@ -40,6 +40,8 @@ export interface Database {
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /** The Postgres pool's clients now, for /metrics; undefined for PGlite, which has no pool. */
   poolStats(): PoolStats | undefined;
+  /** PGlite only: an image of the data directory, to start other in-memory databases from. */
+  image?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; absent means in memory. */
   dataDir?: string | undefined;
+  /** An in-memory PGlite starts from this image of a data directory (from `image()`), not from initdb. */
+  image?: Blob | undefined;
   poolSize?: number;
   /** How long a Postgres connection attempt (or a wait for a pooled client) may take; default 5 s. */
   connectTimeoutMs?: number;
@@ -69,7 +73,7 @@ const MIGRATION_LOCK_KEY = 7_340_017;
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
     ? createPostgres(options.url, options.poolSize ?? 10, options.connectTimeoutMs ?? 5_000)
-    : createPglite(options.dataDir);
+    : createPglite(options.dataDir, options.image);
 }
 
 function createPostgres(url: string, poolSize: number, connectTimeoutMs: number): Database {
@@ -169,10 +173,14 @@ async function listenPostgres(
   };
 }
 
-async function createPglite(dataDir: string | undefined): Promise<Database> {
+async function createPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm and btree_gin back substring search, as on a Postgres server.
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(image ? { loadDataDir: image } : {}),
+    extensions: { pg_trgm, btree_gin },
+  });
   const pgliteDb = drizzlePglite(client, { schema, casing: "snake_case" });
   const db = pgliteDb as unknown as Db;
   return {
@@ -190,6 +198,7 @@ async function createPglite(dataDir: string | undefined): Promise<Database> {
     },
     // One in-process connection serving queries in turn: there is no pool to report.
     poolStats: () => undefined,
+    image: () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
 }
