@@ -1,4 +1,4 @@
-// 100 releases at once (DESIGN.md section 10: done in ≤ 10 s). A fresh Postgres database (coa_bench,
+// 100 releases at once (the bar in docs/performance.md: done in ≤ 10 s). A fresh Postgres database (coa_bench,
 // dropped at the end) with the seeded catalogue, the API as a child process (`src/server.ts`), an
 // analyst and a reviewer; N samples under TESTING (five panels, ~20 parameters, markets EU, US, JP) get
 // their complete results through POST /api/lab/samples/{id}/results as the analyst (not timed), then

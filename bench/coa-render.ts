@@ -1,4 +1,4 @@
-// Certificate of analysis from certified results, render time in-process (DESIGN.md section 10: p95
+// Certificate of analysis from certified results, render time in-process (the bar in docs/performance.md: p95
 // ≤ 150 ms with the Indic fonts embedded): N renders (default 200) of a released report with a Telugu
 // customer and sampler, a Hindi company, analyst and remark, 20 parameters of five panels, judged for
 // three markets (a limit and verdict column pair each). Prints p50/p95/max, CPU a render, pages, size.

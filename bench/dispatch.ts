@@ -1,4 +1,4 @@
-// Submission → agent assigned, under a steady submission rate (issue 14 §5, DESIGN.md section 10).
+// Submission → agent assigned, under a steady submission rate (the bar in docs/performance.md).
 // A fresh Postgres database (dispatch_bench, dropped at the end), N active agents spread along the
 // east and west coasts, and two API instances (`src/server.ts` as child processes, the real dispatcher
 // in each, woken in-process and by NOTIFY); the bench submits `rate` samples per second for `seconds`

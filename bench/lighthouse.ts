@@ -1,4 +1,4 @@
-// Web bar of DESIGN.md section 10: Lighthouse mobile performance ≥ 95.
+// Web bar (docs/performance.md): Lighthouse mobile performance ≥ 95.
 // Starts the real server (`pnpm --filter @lab/api start`, NODE_ENV=production, a throw-away embedded
 // database): it serves the built SPA as users get it, compressed and with its cache headers. Then runs
 // Lighthouse's default mobile audit (Moto G Power emulation, simulated slow 4G, 4× CPU slowdown) in
@@ -6,7 +6,7 @@
 // Exit code 1 when a page's median score is under the bar.
 // Run: pnpm --filter @lab/web build && pnpm --filter @lab/bench lighthouse [runs=3] [/path ...] [--save DIR] [--lang te]
 //   (--save keeps each run's full report as JSON, for its diagnostics; --lang makes it the browser's
-//   language, so the portal opens in that language as a first visit would: issue 17 measures Telugu)
+//   language, so the portal opens in that language as a first visit would, e.g. Telugu)
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,6 +1,6 @@
 // The own-samples list under 50 concurrent connections: the API (createApp: auth, validation, domain,
 // presenter) against a bare node:http + pg server that runs the same SQL for the same first page and
-// writes the same JSON, on the same Node, against the same database. DESIGN.md section 10 asks the
+// writes the same JSON, on the same Node, against the same database. The bar in docs/performance.md asks the
 // API for at least 0.7× the bare server's throughput and p99 ≤ 50 ms.
 // The servers run in a child process, so the load generator does not share their event loop. The load
 // comes from wrk (C, Debian's `wrk` package) when it is installed, else from autocannon (Node), which

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Web bar of DESIGN.md section 10: the JavaScript the /login route loads initially, gzip level 9,
+// The /login budget (docs/performance.md): the JavaScript the /login route loads initially, gzip level 9,
 // must stay at or under 120 KB (120,000 bytes).
 //
 //   pnpm --filter @lab/web build && node bench/web-bundle.mjs
@@ -10,7 +10,7 @@
 //   2. browser (when /usr/bin/chromium exists): every script Chromium actually fetches for /login
 //      (entry, preloads, the lazy route chunk and the catalogue chunks of the page's language) until
 //      the network is idle, from a static server of apps/web/dist with the SPA fallback. Measured for
-//      a browser in English and one in Telugu (issue 17: the bar holds with the active language);
+//      a browser in English and one in Telugu (the bar holds with the active language);
 //      `--lang te,hi` measures other languages.
 // The bar is checked against the largest figure. Exit code 1 when over the bar.
 import { existsSync, readFileSync } from "node:fs";

@@ -162,7 +162,7 @@ export default defineConfig(({ command }) => ({
       treeshake: {
         // @lab/contracts only declares values (schemas, messages, constants): a module of it that no
         // chunk uses can be dropped, so the /login bundle carries the messages but not zod
-        // (DESIGN.md section 10: /login initial JS ≤ 120 KB gzip).
+        // (the /login budget: initial JS ≤ 120 KB gzip, docs/performance.md).
         moduleSideEffects: (id) => !/[\\/]packages[\\/]contracts[\\/]/.test(id),
       },
     },

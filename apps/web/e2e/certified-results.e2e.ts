@@ -1,4 +1,4 @@
-// Issue 16's journey in Debian's Chromium: certified results, two people, verdicts per market, and
+// The certified-results journey in Debian's Chromium: certified results, two people, verdicts per market, and
 // the tamper check of a held PDF.
 //   1. A customer submits an Antibiotic Residue Test for the EU and the US (the submit form's market
 //      chips); staff take it to testing (collection has its own journeys).

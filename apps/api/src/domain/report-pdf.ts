@@ -180,7 +180,7 @@ export interface ReportPdfInput {
   report: ReportRow;
   sample: SampleRow;
   customer: CustomerRow;
-  /** The reviewer who released the report (before issue 16: the staff member who issued it). */
+  /** The reviewer who released the report (for a report issued in one step, before results needed a second person: the staff member who issued it). */
   signatory: string | null;
   publicUrl: string;
   /** The analyst who entered the results. */

@@ -1,4 +1,4 @@
-// The samples summary PDF in the account's language with English alongside (issue 17).
+// The samples summary PDF in the account's language with English alongside.
 import { SAMPLE_EXPORT_COLUMNS } from "@lab/contracts";
 import { describe, expect, it } from "vitest";
 

@@ -1,6 +1,6 @@
-// The samples summary export as a PDF (spec section 9): landscape A4, the title, the export columns
+// The samples summary export as a PDF (docs/product-rules.md, Exports): landscape A4, the title, the export columns
 // and status cell colours; names in any Indian script, emoji and diacritics print as typed. In the
-// account's language (issue 17) with English alongside: the title, the filter line and the column
+// account's language with English alongside: the title, the filter line and the column
 // heads in both, statuses, categories and test types under their English names.
 import {
   LAB_IDENTITY,

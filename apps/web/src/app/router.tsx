@@ -69,7 +69,7 @@ export function GuestOnly() {
 }
 
 /**
- * `/` and unknown paths go to /dashboard (spec section 2), which sends nobody-signed-in on to /login:
+ * `/` and unknown paths go to /dashboard, which sends nobody-signed-in on to /login:
  * they go straight there, so a signed-out visitor downloads no chunk of the signed-in app first.
  */
 export function HomeRedirect() {

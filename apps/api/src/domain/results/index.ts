@@ -1,4 +1,4 @@
-/** Certified results (issue 16): entering, judging, returning and releasing a sample's results. */
+/** Certified results: entering, judging, returning and releasing a sample's results. */
 export { enterResults, returnResults, type EnterResultsInput } from "./enter";
 export { releaseResults, marketSummary, type ReleaseInput } from "./release";
 export { sampleAnalysis, currentReport, type AnalysisView } from "./round";

@@ -234,7 +234,7 @@ export async function releaseResults(
     }
 
     if (customer) {
-      // In the customer's language (issue 17); the market summary keeps its codes.
+      // In the customer's language; the market summary keeps its codes.
       const { t } = translatorFor(customer.language);
       const values = { sampleId: String(sampleId), category: sample.shrimpCategory };
       const codes = (verdict: "pass" | "fail") =>

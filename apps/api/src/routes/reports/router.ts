@@ -23,7 +23,7 @@ export function reportsRouter(ctx: DomainContext): Router {
   router.get("/", async (req, res) => {
     res.json((await listReports(ctx, claimsOf(req).subject)).map(presentReportWithExtras));
   });
-  // One parameter across a provider's reports, with a market's limit line (issue 16).
+  // One parameter across a provider's reports, with a market's limit line.
   router.get("/trend", async (req, res) => {
     const query = parse(trendQuerySchema, req.query, resultMessages.trendParameterRequired);
     res.json(presentTrend(await reportTrend(ctx, claimsOf(req).subject, query)));

@@ -39,7 +39,7 @@ function BackLink() {
   );
 }
 
-/** Spec section 2, Report detail (/report/{reportId}); missing or foreign: Report Not Found. */
+/** The Report detail screen (/report/{reportId}); missing or foreign: Report Not Found. */
 export function ReportDetail({ reportId }: { reportId: string }) {
   const { t } = useT("reports");
   const report = useReport(reportId);

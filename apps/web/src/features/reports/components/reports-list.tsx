@@ -18,7 +18,7 @@ import { reportCounts } from "@/utils/report-result";
 import { ReportCard } from "./report-card";
 import { ResultsTrend } from "./results-trend";
 
-/** Spec section 2, Reports list (/reports). */
+/** The Reports list screen (/reports). */
 export function ReportsList() {
   const { t } = useT("reports");
   const reports = useReports();
