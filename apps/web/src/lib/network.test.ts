@@ -40,11 +40,19 @@ describe("withRetries", () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
-  it("offline: nothing is asked; it fails at once with OfflineError", async () => {
+  it("offline: asked once, which the service worker may answer from the device", async () => {
     offline();
     const load = vi.fn(() => Promise.resolve("chunk"));
+    await expect(withRetries(load)).resolves.toBe("chunk");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("offline: a failed load is not tried again; it fails at once with OfflineError", async () => {
+    offline();
+    const load = vi.fn(() => Promise.reject(new TypeError("Failed to fetch")));
     await expect(withRetries(load)).rejects.toBeInstanceOf(OfflineError);
-    expect(load).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });
 

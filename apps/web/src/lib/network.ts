@@ -46,18 +46,21 @@ export function whenOnline(then: () => void): () => void {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * `load`, tried up to `attempts` times with backoff while online. Offline it is not tried at all
- * (OfflineError): the screen says so and retries on `online`, instead of spending the battery.
+ * `load`, tried up to `attempts` times with backoff while online. Offline it is tried once, never
+ * again until the `online` event: the service worker may answer it from the device (a screen opened
+ * before), and anything else fails at once without the network (OfflineError), so the screen says
+ * so instead of spending the battery.
  */
 export async function withRetries<T>(
   load: () => Promise<T>,
   { attempts = 3, baseMs = 500, capMs = 4_000 }: { attempts?: number } & Partial<Backoff> = {},
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
-    if (isOffline()) throw new OfflineError();
+    const offline = isOffline();
     try {
       return await load();
     } catch (error) {
+      if (offline) throw new OfflineError();
       if (attempt >= attempts || isOffline()) throw error;
       await sleep(backoffDelay(attempt, { baseMs, capMs }));
     }
