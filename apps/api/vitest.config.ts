@@ -1,3 +1,5 @@
+import { availableParallelism } from "node:os";
+
 import { defineConfig } from "vitest/config";
 
 // Every suite runs on in-memory PGlite; with TEST_DATABASE_URL the same suites run again on that
@@ -13,6 +15,9 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Each file has its own database, SMTP catcher, ports and Redis names, and much of a file's time
+    // is spent waiting on them: Vitest's default (cores − 1) would run one file at a time on 2 cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true as const, test: { name: "pglite", env: { TEST_DATABASE_URL: "" } } },
       ...(postgresUrl
