@@ -102,12 +102,12 @@ if (config.labAdmin) {
   const { email, password, demo } = config.labAdmin;
   const created = await ensureAdmin(jobsContext, email, password);
   // The demo password is printed only while it still opens the account: once changed (console or
-  // `pnpm lab set-password`), it stays private.
+  // `npm run lab -- set-password`), it stays private.
   if (demo && (await staffPasswordIs(jobsContext, email, password))) {
     demoStaff = { email, password };
     logger.info(
       { email },
-      "lab staff demo account (password printed below) — change it in the console or with pnpm lab set-password",
+      "lab staff demo account (password printed below) — change it in the console or with npm run lab -- set-password",
     );
   } else if (demo) logger.info({ email }, "lab staff demo account (its password has been changed)");
   else if (created === "created") logger.info({ email }, "first lab staff account created");

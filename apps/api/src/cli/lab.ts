@@ -1,4 +1,4 @@
-// `pnpm lab …`: staff moves from a shell, on the database the server uses (DATABASE_URL or DATA_DIR).
+// `npm run lab -- …`: staff moves from a shell, on the database the server uses (DATABASE_URL or DATA_DIR).
 // With the embedded database, stop the server first: PGlite belongs to one process at a time.
 import { join } from "node:path";
 

@@ -1,4 +1,4 @@
-// `pnpm lab results`: reads an analyst's results file, CSV (code,value,qualifier) or JSON.
+// `npm run lab -- results`: reads an analyst's results file, CSV (code,value,qualifier) or JSON.
 import { enterResultsRequestSchema, type ResultEntry } from "@lab/contracts";
 import { CsvError, parse } from "csv-parse/sync";
 

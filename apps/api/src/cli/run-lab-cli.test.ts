@@ -34,7 +34,7 @@ async function cli(line: string[], files: Record<string, string> = {}) {
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 
-describe("pnpm lab", () => {
+describe("npm run lab", () => {
   it("prints help with --help (0) and without a command (2)", async () => {
     expect(await cli(["--help"])).toMatchObject({ code: 0, out: LAB_CLI_HELP });
     expect((await cli([])).code).toBe(2);

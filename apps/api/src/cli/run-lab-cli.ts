@@ -36,7 +36,7 @@ import { AppError } from "../lib/app-error";
 import { displayPhone } from "../lib/phone";
 import { readResultsFile, ResultsFileError } from "./results-file";
 
-export const LAB_CLI_HELP = `Usage: pnpm lab <command> [options]
+export const LAB_CLI_HELP = `Usage: npm run lab -- <command> [options]
 
 Lab staff moves from a shell; the same rules as the staff console.
 
@@ -306,7 +306,7 @@ async function run(
       }
       const request = outcome.request.request;
       io.out(
-        `Revocation #${request.id} of report #${reportId} asked; the report stands until a different reviewer or admin runs: pnpm lab confirm-revocation ${request.id} --as EMAIL`,
+        `Revocation #${request.id} of report #${reportId} asked; the report stands until a different reviewer or admin runs: npm run lab -- confirm-revocation ${request.id} --as EMAIL`,
       );
       return;
     }

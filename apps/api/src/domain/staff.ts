@@ -27,7 +27,7 @@ const DEFAULT_ROLES: readonly StaffRole[] = ["analyst", "reviewer"];
 const ADMIN_ROLES: readonly StaffRole[] = ["admin", "analyst", "reviewer"];
 
 /**
- * Creates a staff account (POST /lab/staff, `pnpm lab add-staff`, the seed, tests); roles default to
+ * Creates a staff account (POST /lab/staff, `npm run lab -- add-staff`, the seed, tests); roles default to
  * analyst + reviewer. An e-mail already used, in any case, is 409 email_taken.
  */
 export async function addStaff(
@@ -159,7 +159,7 @@ export async function updateStaff(
   return row;
 }
 
-/** `pnpm lab deactivate-staff`: switches an account off by e-mail (the last admin guard applies). */
+/** `npm run lab -- deactivate-staff`: switches an account off by e-mail (the last admin guard applies). */
 export async function deactivateStaffByEmail(ctx: DomainContext, email: string): Promise<StaffRow> {
   const member = await findStaff(ctx, email);
   if (!member) throw new AppError(404, "not_found", messages.staffNotFound);
@@ -167,7 +167,7 @@ export async function deactivateStaffByEmail(ctx: DomainContext, email: string):
   return updateStaff(ctx, 0, member.id, { active: false });
 }
 
-/** The active staff member with this e-mail (`pnpm lab … --as EMAIL`). */
+/** The active staff member with this e-mail (`npm run lab -- … --as EMAIL`). */
 export async function activeStaffByEmail(ctx: DomainContext, email: string): Promise<StaffRow> {
   const member = await findStaff(ctx, email);
   if (!member) throw new AppError(404, "not_found", messages.staffNotFound);
@@ -198,7 +198,7 @@ export async function changeStaffPassword(
   return revoked.sessionIds.length;
 }
 
-/** `pnpm lab set-password`: sets a staff member's password from a shell and ends all their sessions. */
+/** `npm run lab -- set-password`: sets a staff member's password from a shell and ends all their sessions. */
 export async function setStaffPassword(ctx: DomainContext, email: string, password: string): Promise<number> {
   const member = await findStaff(ctx, email);
   if (!member) throw new AppError(404, "not_found", messages.staffNotFound);
