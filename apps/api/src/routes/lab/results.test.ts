@@ -10,7 +10,7 @@ import {
   type Sample,
 } from "@lab/contracts";
 import { marketLimits, markets, notifications, panelParameters, parameters, specVersions } from "@lab/db";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -577,14 +577,33 @@ describe("specification versions: an issued report keeps the version it was judg
       .values({ marketCode: "EU", version: 2, effectiveFrom: yesterday, reference: "Tighter test version" })
       .returning();
     if (!version) throw new Error("no version");
-    await t.database.db.insert(marketLimits).values({
-      specVersionId: version.id,
-      parameterCode: "PB",
-      kind: "max",
-      max: 0.1,
-      reference: "Test",
-      effectiveFrom: yesterday,
-    });
+    // A whole specification, as staff publish one: version 1's limits with lead tightened (the later
+    // tests of this file are judged by it).
+    const [first] = await t.database.db
+      .select({ id: specVersions.id })
+      .from(specVersions)
+      .where(and(eq(specVersions.marketCode, "EU"), eq(specVersions.version, 1)));
+    if (!first) throw new Error("no EU version 1");
+    const previous = await t.database.db
+      .select()
+      .from(marketLimits)
+      .where(eq(marketLimits.specVersionId, first.id));
+    await t.database.db
+      .insert(marketLimits)
+      .values(
+        previous.map((limit) =>
+          limit.parameterCode === "PB"
+            ? {
+                ...limit,
+                specVersionId: version.id,
+                kind: "max" as const,
+                max: 0.1,
+                reference: "Test",
+                effectiveFrom: yesterday,
+              }
+            : { ...limit, specVersionId: version.id, effectiveFrom: yesterday },
+        ),
+      );
 
     const reread = (await asCustomer(`/reports/${issued.id}`).expect(200)).body as Report;
     expect(reread.markets).toEqual(issued.markets);
