@@ -10,7 +10,10 @@ import { customer } from "@/testing/fixtures";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 
-import { LOCATION_PICK_HINT, LocationInput } from "./location-input";
+import { LocationInput } from "./location-input";
+
+/** The English hint under an unpicked place ("samples" catalogue). */
+const LOCATION_PICK_HINT = "Pick a suggestion or type coordinates as 'lat, lng'.";
 
 const AUTOCOMPLETE = "/api/places/autocomplete";
 const bhimavaram = {

@@ -15,15 +15,6 @@ import { devicePosition } from "@/utils/geolocation";
 import { formatCoordinates, hasCoordinates, parseTypedCoordinates, typedLocation } from "@/utils/location";
 
 export const LOCATION_DEBOUNCE_MS = 250;
-// The English texts (tests read them); the screen shows them from the "samples" catalogue.
-export const LOCATION_PICK_HINT = "Pick a suggestion or type coordinates as 'lat, lng'.";
-export const LOCATION_EMPTY_HINT = "Search a town or village in India, or type coordinates as 'lat, lng'.";
-export const LOCATING_TEXT = "Finding your location...";
-export const LOCATION_NEAREST_FAILED =
-  "Your position was found, but the nearest place could not be looked up. Try again, or search a town or village.";
-export const LOCATION_NO_COORDINATES_HINT =
-  "This location has no coordinates. Pick a suggestion or type coordinates as 'lat, lng'.";
-
 export interface LocationInputProps {
   id: string;
   label: string;

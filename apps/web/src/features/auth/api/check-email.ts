@@ -1,7 +1,6 @@
 import type { EmailCheckResult } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
-import { useAction } from "@/lib/use-action";
 
 /** When the check fails, a neutral result with smtp_check false stands in (docs/product-rules.md). */
 export function neutralEmailCheck(email: string): EmailCheckResult {
@@ -62,8 +61,4 @@ export async function checkEmail(email: string, signal?: AbortSignal): Promise<E
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     return neutralEmailCheck(email);
   }
-}
-
-export function useCheckEmail() {
-  return useAction((email: string) => checkEmail(email));
 }

@@ -1,7 +1,6 @@
 import type { VerificationSentResponse } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
-import { useAction } from "@/lib/use-action";
 
 import { parseVerificationSent } from "../utils/parse-verification-sent";
 
@@ -13,8 +12,4 @@ export async function sendVerification(email: string): Promise<VerificationSentR
     auth: false,
   });
   return parseVerificationSent(raw);
-}
-
-export function useSendVerification() {
-  return useAction(sendVerification);
 }

@@ -11,7 +11,7 @@ import { makeSample } from "@/testing/sample-fixtures";
 import { LabLoginForm } from "./lab-login-form";
 import { LabShell } from "./lab-shell";
 import { ResultsEntry } from "./results-entry";
-import { CAP, SALM, markets } from "./results-fixtures";
+import { CAP, SALM, markets } from "../testing/results-fixtures";
 import { SampleQueue } from "./sample-queue";
 
 // The console in Telugu, and the member's language saved in their staff account.

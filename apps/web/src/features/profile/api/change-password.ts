@@ -1,5 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
-
 import { messages, type AccountActionResponse, type ChangePasswordRequest } from "@lab/contracts";
 
 import { parseAccountAction } from "@/utils/parse-account-action";
@@ -15,8 +13,4 @@ export async function changePassword({
 }: ChangePasswordRequest & { id: number }): Promise<AccountActionResponse> {
   const raw = await apiRequest<unknown>(`/customers/${id}/password`, { method: "PUT", body: input });
   return parseAccountAction(raw, messages.passwordChanged);
-}
-
-export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
 }

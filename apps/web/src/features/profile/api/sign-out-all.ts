@@ -1,5 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
-
 import { messages, type AccountActionResponse } from "@lab/contracts";
 
 import { parseAccountAction } from "@/utils/parse-account-action";
@@ -9,8 +7,4 @@ import { apiRequest } from "@/lib/api-client";
 export async function signOutAll(id: number): Promise<AccountActionResponse> {
   const raw = await apiRequest<unknown>(`/customers/${id}/sign-out-all`, { method: "POST" });
   return parseAccountAction(raw, messages.signedOutEverywhere);
-}
-
-export function useSignOutAll() {
-  return useMutation({ mutationFn: signOutAll });
 }
