@@ -588,22 +588,20 @@ describe("specification versions: an issued report keeps the version it was judg
       .select()
       .from(marketLimits)
       .where(eq(marketLimits.specVersionId, first.id));
-    await t.database.db
-      .insert(marketLimits)
-      .values(
-        previous.map((limit) =>
-          limit.parameterCode === "PB"
-            ? {
-                ...limit,
-                specVersionId: version.id,
-                kind: "max" as const,
-                max: 0.1,
-                reference: "Test",
-                effectiveFrom: yesterday,
-              }
-            : { ...limit, specVersionId: version.id, effectiveFrom: yesterday },
-        ),
-      );
+    await t.database.db.insert(marketLimits).values(
+      previous.map((limit) =>
+        limit.parameterCode === "PB"
+          ? {
+              ...limit,
+              specVersionId: version.id,
+              kind: "max" as const,
+              max: 0.1,
+              reference: "Test",
+              effectiveFrom: yesterday,
+            }
+          : { ...limit, specVersionId: version.id, effectiveFrom: yesterday },
+      ),
+    );
 
     const reread = (await asCustomer(`/reports/${issued.id}`).expect(200)).body as Report;
     expect(reread.markets).toEqual(issued.markets);
