@@ -149,7 +149,19 @@ const sample = (await json(
   },
   login.accessToken,
 )) as { id: number };
-await json("POST", `/lab/samples/${sample.id}/assign`, { agentId: agents[0]?.id }, staff.accessToken);
+// The dispatcher gives a new sample to the nearest free agent by itself; assigning that same agent
+// again is refused ("Cannot move sample from COLLECTING to COLLECTING"). See whom it chose, then
+// alternate from the other agent.
+let current: number | undefined;
+for (const deadline = Date.now() + 5_000; current === undefined && Date.now() < deadline;) {
+  const detail = (await json("GET", `/lab/samples/${sample.id}`, undefined, staff.accessToken)) as {
+    sample?: { status?: string; agentId?: number | null };
+  };
+  if (detail.sample?.status === "COLLECTING" && typeof detail.sample.agentId === "number") {
+    current = detail.sample.agentId;
+  } else await new Promise((resolve) => setTimeout(resolve, 100));
+}
+const first = current === agents[0]?.id ? 1 : 0;
 
 const delays: number[] = [];
 for (let i = 0; i < moves; i += 1) {
@@ -161,7 +173,7 @@ for (let i = 0; i < moves; i += 1) {
   await json(
     "POST",
     `/lab/samples/${sample.id}/assign`,
-    { agentId: agents[(i + 1) % 2]?.id },
+    { agentId: agents[(first + i) % 2]?.id },
     staff.accessToken,
   );
   delays.push((await frame) - sent);
