@@ -59,14 +59,18 @@ describe("RouteError", () => {
     await setLanguage("en");
   });
 
-  it("offline, a screen's chunk: 'No connection' with Retry inside the shell, nothing fetched; back online it loads by itself", async () => {
+  it("offline, a screen's chunk the device does not hold: 'No connection' with Retry inside the shell, asked once; back online it loads by itself", async () => {
     const online = onLine(false);
-    const load = vi.fn(() => Promise.resolve({ default: Ledger }));
+    const load = vi
+      .fn<() => Promise<{ default: typeof Ledger }>>()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module: /assets/ledger.js"))
+      .mockResolvedValue({ default: Ledger });
     renderScreen({ lazy: lazyPage(load) });
     expect(await screen.findByRole("heading", { name: "No connection" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
     expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
-    expect(load).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(load).toHaveBeenCalledTimes(1);
 
     online.mockReturnValue(true);
     // The page listens from an effect, which a loaded machine may run after the heading shows: the
@@ -78,7 +82,16 @@ describe("RouteError", () => {
       },
       { timeout: 5000 },
     );
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("offline, a screen's chunk the service worker holds: the screen shows", async () => {
+    const online = onLine(false);
+    const load = vi.fn(() => Promise.resolve({ default: Ledger }));
+    renderScreen({ lazy: lazyPage(load) });
+    expect(await screen.findByRole("heading", { name: "Sample Ledger" })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
+    online.mockReturnValue(true);
   });
 
   it("a failed fetch while online is not asked again on every render: once more only on Retry", async () => {
@@ -100,7 +113,9 @@ describe("RouteError", () => {
     await loadAllNamespaces("te");
     await setLanguage("te");
     const online = onLine(false);
-    renderScreen({ lazy: lazyPage(() => Promise.resolve({ default: Ledger })) });
+    renderScreen({
+      lazy: lazyPage(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module"))),
+    });
     expect(await screen.findByRole("heading", { name: "ఇంటర్నెట్ కనెక్షన్ లేదు" })).toBeInTheDocument();
     online.mockReturnValue(true);
   });
