@@ -34,7 +34,13 @@ function buildWeb(): void {
     pnpmCli && /pnpm/.test(pnpmCli) && /\.c?js$/.test(pnpmCli)
       ? [process.execPath, [pnpmCli, "--filter", "@lab/web", "build"]]
       : ["pnpm", ["--filter", "@lab/web", "build"]];
-  const result = spawnSync(command, args, { cwd: webDir, stdio: "inherit" });
+  // Vitest sets NODE_ENV=test, which Vite would honour: the journeys need the build users get
+  // (import.meta.env.PROD, the service worker's registration, minified chunks).
+  const result = spawnSync(command, args, {
+    cwd: webDir,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0)
     throw new Error("`pnpm --filter @lab/web build` failed; the journeys need apps/web/dist");
 }
