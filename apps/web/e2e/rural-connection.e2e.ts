@@ -178,8 +178,14 @@ describe.skipIf(!baseURL || !chromiumAvailable())("a rural connection on a 360×
   });
 
   it("a tab left open across a release: the next screen's chunk is gone (404), one reload shows it", async () => {
+    // A tab left open has fetched the error page in its first idle moments (its texts, then settled).
+    const errorPage = page.waitForResponse((response) =>
+      /\/assets\/i18n\/[a-z]+-status\./.test(response.url()),
+    );
     await page.goto("/dashboard");
     await visible(page.getByRole("heading", { level: 1, name: /Dashboard|Welcome/ }));
+    await errorPage;
+    await page.waitForLoadState("networkidle");
     // The old build's chunks are gone (chunk names are content hashes): every script not loaded yet
     // answers 404 until the tab reloads, when the page is the new build's.
     let oldBuild = true;
