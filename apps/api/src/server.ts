@@ -22,6 +22,11 @@ import { createDevMailbox, createSmtpTransport } from "./mail/transport";
 
 const config = loadConfig();
 const logger = pino({ level: config.logLevel });
+// A crash (a throw or an unhandled rejection) reaches the log, with its stack, before Node prints it
+// and exits; a container's log collector may keep only the JSON lines.
+process.on("uncaughtExceptionMonitor", (error, origin) =>
+  logger.fatal({ err: error, origin }, "process crashed"),
+);
 
 const database = await createDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, "pg") });
 await database.migrate();
