@@ -1,5 +1,6 @@
 // Length limits of request fields, shared by the schemas (the server refuses more) and the web inputs
 // (`maxLength`, so a person cannot type more than is kept). Every limit has a plain message.
+import { englishText } from "./messages";
 
 export const NAME_MAX = 120;
 export const EMAIL_MAX = 254;
@@ -28,7 +29,7 @@ export const REVOKE_REASON_MAX = 1000;
 export const EMAIL_SUBJECT_MAX = 200;
 
 /** The plain message of a length limit: "Name must be 120 characters or fewer." */
-export const tooLong = (label: string, max: number): string => `${label} must be ${max} characters or fewer.`;
+export const tooLong = (label: string, max: number): string => englishText("tooLong", { label, max });
 
 /** The plain message of a list limit: "Choose at most 6 test types." */
-export const tooMany = (things: string, max: number): string => `Choose at most ${max} ${things}.`;
+export const tooMany = (things: string, max: number): string => englishText("tooMany", { things, max });

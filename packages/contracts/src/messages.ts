@@ -197,6 +197,77 @@ export const messages = {
 
   /** A `language` that is not one of the portal's languages (contracts languages.ts). */
   languageInvalid: "Choose one of the portal's languages.",
+
+  httpError: "HTTP error! status: {status}",
+  tooLong: "{label} must be {max} characters or fewer.",
+  tooMany: "Choose at most {max} {things}.",
+
+  // Certified results (docs/certified-results.md).
+  marketInvalid: "Choose markets from the list (EU, US, JP, CN, IN or your buyer's specification)",
+  marketUnknown: "Unknown market",
+  resultsRequired: "Enter at least one result",
+  parameterUnknown: "This parameter is not part of the sample's panel",
+  resultValueOrQualifier: "Enter a value or a qualifier for each result",
+  resultValueInvalid: "The value must be a number of zero or more in the parameter's unit",
+  resultQualifierInvalid: "This qualifier does not apply to the parameter",
+  resultDuplicate: "Enter each parameter once",
+  resultsNotTesting:
+    "Results can be entered only while the sample is under test, or after its report was revoked",
+  resultsIncomplete: "Every parameter needs a result before release",
+  confirmationPending: "A screening result needs its confirmatory test before release",
+  samePerson: "You entered results for this sample; a different staff member must review and release them",
+  roleRequired: "This needs the {role} role",
+  nothingToRelease: "There are no results awaiting review for this sample",
+  returnNoteRequired: "Say what the analyst should check",
+  staffDeactivated: "This staff account is deactivated",
+  staffEmailTaken: "A staff account with this email already exists",
+  staffRolesRequired: "Choose at least one role",
+  cannotDeactivateSelf: "You cannot deactivate your own account",
+  lastAdmin: "The lab needs at least one active admin",
+  specVersionUsed: "This version has judged a report and cannot change; add a new version",
+  limitInvalid: "Each limit needs a kind and the values that kind takes",
+  trendParameterRequired: "Choose a parameter",
+  resultValueOutOfRangeWhole: "{parameter}: enter a whole number from {min} to {max}",
+  resultValueOutOfRangeOneDecimal:
+    "{parameter}: enter a number from {min} to {max}, with at most 1 decimal place",
+  resultValueOutOfRange:
+    "{parameter}: enter a number from {min} to {max}, with at most {decimals} decimal places",
+  staffSignatureRequired: "A staff member must sign results",
+  staffMemberNotFound: "Staff member not found",
+  staffRolesInvalid: "Roles are analyst, reviewer or admin",
+  staffEmailInvalid: "Enter a valid email address",
+  staffNameRequired: "Enter the staff member's name",
+  staffPasswordShort: "Use at least 8 characters",
+
+  // The lab's catalogue of parameters, markets and specification versions.
+  parameterCodeInvalid: "Use capitals, digits, _ or - (32 at most)",
+  parameterNameRequired: "Enter the parameter's name",
+  parameterKindInvalid: "Kind must be quantitative, qualitative or graded",
+  parameterMethodRequired: "Enter the method",
+  parameterNotFound: "Parameter not found",
+  parameterExists: "Parameter {code} already exists",
+  parameterCodeFixed: "A parameter's code cannot change",
+  parameterCodeUnknown: "Unknown parameter {code}",
+  confirmWithRequired: "A screening method needs its confirmatory parameter",
+  confirmWithSelf: "A screening parameter cannot confirm itself",
+  confirmWithNotConfirmatory: "The confirming parameter must use a confirmatory method",
+  confirmerStaysConfirmatory: "{code} confirms {screening}: it must stay confirmatory",
+  cutoffOnlyScreening: "Only a screening method has a cut-off and a confirmatory parameter",
+  gradesOnlyGraded: "Only a graded parameter has grades",
+  gradesDuplicate: "Name each grade once",
+  per25gOnlyQualitative: "Only a qualitative parameter is judged per 25 g",
+  lodAboveLoq: "The LOD cannot be above the LOQ",
+  testTypeUnknown: "Unknown test type",
+  marketNotFound: "Market not found",
+  marketExists: "Market {code} already exists",
+  specVersionNotFound: "Specification version not found",
+  limitDuplicate: "{parameter} has more than one limit",
+  limitGradeUnknown: "{parameter} has no grade {grade}",
+  limitMinAboveMax: "The minimum cannot be above the maximum",
+  limitReferenceRequired: "Each limit needs its legal reference",
+  limitEffectiveFromInvalid: "Give the date the limit took effect (YYYY-MM-DD)",
+  versionEffectiveFromInvalid: "Give the date the version takes effect (YYYY-MM-DD)",
+  versionReferenceRequired: "Give the version's legal reference",
 } as const;
 
 /** Stable, machine-readable error codes sent beside each message. */
@@ -238,36 +309,130 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-export const httpErrorMessage = (status: number): string => `HTTP error! status: ${status}`;
+/** A message of the catalogue by its key (`invalidCredentials`). */
+export type MessageKey = keyof typeof messages;
 
-/** A message of the catalogue by its name (`invalidCredentials`). */
-export type MessageName = {
-  [K in keyof typeof messages]: (typeof messages)[K] extends string ? K : never;
-}[keyof typeof messages];
+// The {placeholders} of an English text, read from its type: "Parameter {code} already exists" → "code".
+type PlaceholdersOf<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PlaceholdersOf<Rest>
+  : never;
 
-const messageNameByText = new Map<string, MessageName>(
-  Object.entries(messages).flatMap(([name, text]) =>
-    typeof text === "string" ? [[text, name as MessageName] as const] : [],
-  ),
-);
+/** The values a message's placeholders take, typed from its English text. */
+export type MessageParams<K extends MessageKey> = {
+  readonly [P in PlaceholdersOf<(typeof messages)[K]>]: string | number;
+};
 
-/** The name of one of the catalogue's English messages, if the text is one. */
-export const messageNameOf = (text: string): MessageName | undefined => messageNameByText.get(text);
+/** Keys of the messages that have no placeholder. */
+export type PlainMessageKey = {
+  [K in MessageKey]: [PlaceholdersOf<(typeof messages)[K]>] extends [never] ? K : never;
+}[MessageKey];
+
+/** Keys of the messages with placeholders. */
+export type ParamMessageKey = Exclude<MessageKey, PlainMessageKey>;
+
+/** A message to show: its key and, when its text has placeholders, their values. */
+export type Message<K extends MessageKey = MessageKey> = K extends PlainMessageKey
+  ? { readonly key: K; readonly params?: undefined }
+  : { readonly key: K; readonly params: MessageParams<K> };
+
+/** Values of any message's placeholders, as they travel in an error body. */
+export type AnyMessageParams = Readonly<Record<string, string | number>>;
+
+/** A message by key, its parameters typed: `message("parameterExists", { code: "HG" })`. */
+export function message<K extends PlainMessageKey>(key: K): Message<K>;
+export function message<K extends ParamMessageKey>(key: K, params: MessageParams<K>): Message<K>;
+export function message(key: MessageKey, params?: AnyMessageParams): Message {
+  return (params === undefined ? { key } : { key, params }) as Message;
+}
+
+const PLACEHOLDER = /\{(\w+)\}/g;
 
 /**
- * Every message has its own stable code, the snake_case of its name
+ * A message's English text with its values in place. English texts hold plain {placeholders} only,
+ * so this is all the formatting English needs; other languages go through the i18n catalogues.
+ */
+export function englishText(key: MessageKey, params?: AnyMessageParams): string {
+  const text: string = messages[key];
+  return params === undefined
+    ? text
+    : text.replace(PLACEHOLDER, (whole, name: string) => {
+        const value = params[name];
+        return value === undefined ? whole : String(value);
+      });
+}
+
+/** The English text of a message. */
+export const textOf = (said: Message): string => englishText(said.key, said.params);
+
+export const httpErrorMessage = (status: number): string => englishText("httpError", { status });
+
+/**
+ * Every message has its own stable code, the snake_case of its key
  * (`invalidCredentials` → `invalid_credentials`), sent as `messageCode` beside the error class `code`
  * so a client can show the message in its reader's language.
  */
-export const messageCodeOf = (text: string): string | undefined => {
-  const name = messageNameOf(text);
-  return name === undefined ? undefined : name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const messageCodeOfKey = (key: MessageKey): string =>
+  key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The key of a `messageCode`, if it names a message. */
+export const messageKeyOfCode = (code: string): MessageKey | undefined => {
+  const key = code.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  return Object.hasOwn(messages, key) ? (key as MessageKey) : undefined;
 };
 
-/** The message name of a `messageCode`. */
-export const messageNameOfCode = (code: string): MessageName | undefined => {
-  const name = code.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-  return Object.hasOwn(messages, name) && typeof messages[name as keyof typeof messages] === "string"
-    ? (name as MessageName)
-    : undefined;
+/** @deprecated The key of an English text: use `messageOfText`. */
+export type MessageName = MessageKey;
+/** @deprecated */
+export const messageNameOf = (text: string): MessageKey | undefined => messageOfText(text)?.key;
+/** @deprecated The code of an English text: raise errors by key and use `messageCodeOfKey`. */
+export const messageCodeOf = (text: string): string | undefined => {
+  const key = messageNameOf(text);
+  return key === undefined ? undefined : messageCodeOfKey(key);
 };
+/** @deprecated */
+export const messageNameOfCode = messageKeyOfCode;
+
+interface TextPattern {
+  key: MessageKey;
+  pattern: RegExp;
+  names: string[];
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+
+let plainByText: Map<string, MessageKey> | undefined;
+let patterns: TextPattern[] | undefined;
+
+/**
+ * The message an English text says, with its values: for a validation issue of a schema, whose
+ * message zod carries as text. Plain texts first (one text, one key); then the texts with
+ * placeholders, matched as patterns.
+ */
+export function messageOfText(text: string): Message | undefined {
+  if (plainByText === undefined || patterns === undefined) {
+    plainByText = new Map();
+    patterns = [];
+    for (const [key, english] of Object.entries(messages) as [MessageKey, string][]) {
+      const names = [...english.matchAll(PLACEHOLDER)].map((match) => match[1] ?? "");
+      if (names.length === 0) {
+        if (!plainByText.has(english)) plainByText.set(english, key);
+        continue;
+      }
+      const source = english
+        .split(PLACEHOLDER)
+        .map((part, index) => (index % 2 === 1 ? "(.+?)" : escapeRegExp(part)))
+        .join("");
+      patterns.push({ key, pattern: new RegExp(`^${source}$`, "s"), names });
+    }
+  }
+  const plain = plainByText.get(text);
+  if (plain !== undefined) return { key: plain } as Message;
+  for (const { key, pattern, names } of patterns) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const params: Record<string, string> = {};
+    names.forEach((name, index) => (params[name] = match[index + 1] ?? ""));
+    return { key, params } as Message;
+  }
+  return undefined;
+}

@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import { STAFF_ROLES, type StaffRole } from "./constants";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, tooLong, tooMany } from "./limits";
+import { englishText, message, messages, textOf, type Message } from "./messages";
 import { idSchema, text } from "./text";
 
 export const PARAMETER_KINDS = ["quantitative", "qualitative", "graded"] as const;
@@ -32,37 +33,43 @@ export const RESULT_NOTE_MAX = 1000;
 export const REFERENCE_MAX = 300;
 export const GRADE_MAX = 20;
 
+/**
+ * The certified results' messages by their old names; the messages themselves are contracts'
+ * `messages` (messages.ts), which is where new ones go.
+ */
 export const resultMessages = {
-  marketInvalid: "Choose markets from the list (EU, US, JP, CN, IN or your buyer's specification)",
-  marketUnknown: "Unknown market",
-  resultsRequired: "Enter at least one result",
-  parameterUnknown: "This parameter is not part of the sample's panel",
-  resultValueOrQualifier: "Enter a value or a qualifier for each result",
-  resultValueInvalid: "The value must be a number of zero or more in the parameter's unit",
-  resultQualifierInvalid: "This qualifier does not apply to the parameter",
-  resultDuplicate: "Enter each parameter once",
-  resultsNotTesting:
-    "Results can be entered only while the sample is under test, or after its report was revoked",
-  resultsIncomplete: "Every parameter needs a result before release",
-  confirmationPending: "A screening result needs its confirmatory test before release",
-  samePerson: "You entered results for this sample; a different staff member must review and release them",
-  roleRequired: (role: StaffRole) => `This needs the ${role} role`,
-  nothingToRelease: "There are no results awaiting review for this sample",
-  returnNoteRequired: "Say what the analyst should check",
-  staffDeactivated: "This staff account is deactivated",
-  staffEmailTaken: "A staff account with this email already exists",
-  staffRolesRequired: "Choose at least one role",
-  cannotDeactivateSelf: "You cannot deactivate your own account",
-  lastAdmin: "The lab needs at least one active admin",
-  specVersionUsed: "This version has judged a report and cannot change; add a new version",
-  limitInvalid: "Each limit needs a kind and the values that kind takes",
-  trendParameterRequired: "Choose a parameter",
-  /** A value outside its parameter's range (the lab console's lab.entry.valueOutOfRange*, in English). */
-  resultValueOutOfRange: ({ parameter, min, max, decimals }: ResultRangeWords) =>
-    decimals === 0
-      ? `${parameter}: enter a whole number from ${min} to ${max}`
-      : `${parameter}: enter a number from ${min} to ${max}, with at most ${String(decimals)} decimal ${decimals === 1 ? "place" : "places"}`,
+  marketInvalid: messages.marketInvalid,
+  marketUnknown: messages.marketUnknown,
+  resultsRequired: messages.resultsRequired,
+  parameterUnknown: messages.parameterUnknown,
+  resultValueOrQualifier: messages.resultValueOrQualifier,
+  resultValueInvalid: messages.resultValueInvalid,
+  resultQualifierInvalid: messages.resultQualifierInvalid,
+  resultDuplicate: messages.resultDuplicate,
+  resultsNotTesting: messages.resultsNotTesting,
+  resultsIncomplete: messages.resultsIncomplete,
+  confirmationPending: messages.confirmationPending,
+  samePerson: messages.samePerson,
+  roleRequired: (role: StaffRole) => englishText("roleRequired", { role }),
+  nothingToRelease: messages.nothingToRelease,
+  returnNoteRequired: messages.returnNoteRequired,
+  staffDeactivated: messages.staffDeactivated,
+  staffEmailTaken: messages.staffEmailTaken,
+  staffRolesRequired: messages.staffRolesRequired,
+  cannotDeactivateSelf: messages.cannotDeactivateSelf,
+  lastAdmin: messages.lastAdmin,
+  specVersionUsed: messages.specVersionUsed,
+  limitInvalid: messages.limitInvalid,
+  trendParameterRequired: messages.trendParameterRequired,
+  resultValueOutOfRange: (words: ResultRangeWords) => textOf(resultValueOutOfRange(words)),
 } as const;
+
+/** The message of a value outside its parameter's range. */
+export function resultValueOutOfRange({ parameter, min, max, decimals }: ResultRangeWords): Message {
+  if (decimals === 0) return message("resultValueOutOfRangeWhole", { parameter, min, max });
+  if (decimals === 1) return message("resultValueOutOfRangeOneDecimal", { parameter, min, max });
+  return message("resultValueOutOfRange", { parameter, min, max, decimals });
+}
 
 /**
  * The values a result may take in its parameter's unit. A guard against typing slips and hostile
@@ -183,14 +190,23 @@ export function resultRangeWords(
 }
 
 /** The range message when `value` breaks its parameter's range, else null. */
+export function resultValueRangeMessage(
+  parameter: Pick<Parameter, "name" | "unit">,
+  value: number,
+): Message | null {
+  const bounds = resultValueRange(parameter);
+  return inResultValueRange(bounds, value)
+    ? null
+    : resultValueOutOfRange(resultRangeWords(parameter, parameter.name, bounds));
+}
+
+/** The same in English. */
 export function resultValueRangeProblem(
   parameter: Pick<Parameter, "name" | "unit">,
   value: number,
 ): string | null {
-  const bounds = resultValueRange(parameter);
-  return inResultValueRange(bounds, value)
-    ? null
-    : resultMessages.resultValueOutOfRange(resultRangeWords(parameter, parameter.name, bounds));
+  const problem = resultValueRangeMessage(parameter, value);
+  return problem === null ? null : textOf(problem);
 }
 
 export const marketCodeSchema = text(resultMessages.marketInvalid)
@@ -227,14 +243,11 @@ export type Parameter = z.infer<typeof parameterSchema>;
 
 /** POST /lab/parameters and PUT /lab/parameters/{code}: staff edit the catalogue. */
 export const parameterInputSchema = z.object({
-  code: text()
-    .trim()
-    .toUpperCase()
-    .regex(PARAMETER_CODE_PATTERN, "Use capitals, digits, _ or - (32 at most)"),
-  name: text().trim().min(1, "Enter the parameter's name").max(NAME_MAX, tooLong("Name", NAME_MAX)),
-  kind: z.enum(PARAMETER_KINDS, { error: "Kind must be quantitative, qualitative or graded" }),
+  code: text().trim().toUpperCase().regex(PARAMETER_CODE_PATTERN, messages.parameterCodeInvalid),
+  name: text().trim().min(1, messages.parameterNameRequired).max(NAME_MAX, tooLong("Name", NAME_MAX)),
+  kind: z.enum(PARAMETER_KINDS, { error: messages.parameterKindInvalid }),
   unit: text().trim().max(40, tooLong("Unit", 40)).nullable().default(null),
-  method: text().trim().min(1, "Enter the method").max(120, tooLong("Method", 120)),
+  method: text().trim().min(1, messages.parameterMethodRequired).max(120, tooLong("Method", 120)),
   methodRole: z.enum(METHOD_ROLES).default("confirmatory"),
   lod: z.number().finite().min(0).nullable().default(null),
   loq: z.number().finite().min(0).nullable().default(null),
@@ -283,17 +296,17 @@ export const limitInputSchema = z.object({
   grade: text().trim().max(GRADE_MAX, tooLong("Grade", GRADE_MAX)).nullable().default(null),
   reference: text()
     .trim()
-    .min(1, "Each limit needs its legal reference")
+    .min(1, messages.limitReferenceRequired)
     .max(REFERENCE_MAX, tooLong("Reference", REFERENCE_MAX)),
-  effectiveFrom: z.iso.date({ error: "Give the date the limit took effect (YYYY-MM-DD)" }),
+  effectiveFrom: z.iso.date({ error: messages.limitEffectiveFromInvalid }),
 });
 
 /** POST /lab/markets/{code}/versions: a new version of a market's specification. */
 export const specVersionInputSchema = z.object({
-  effectiveFrom: z.iso.date({ error: "Give the date the version takes effect (YYYY-MM-DD)" }),
+  effectiveFrom: z.iso.date({ error: messages.versionEffectiveFromInvalid }),
   reference: text()
     .trim()
-    .min(1, "Give the version's legal reference")
+    .min(1, messages.versionReferenceRequired)
     .max(REFERENCE_MAX, tooLong("Reference", REFERENCE_MAX)),
   note: text().trim().max(RESULT_NOTE_MAX, tooLong("Note", RESULT_NOTE_MAX)).default(""),
   limits: z.array(limitInputSchema).max(200, tooMany("limits", 200)),
@@ -460,7 +473,7 @@ export const staffMemberSchema = z.object({
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 const rolesSchema = z
-  .array(z.enum(STAFF_ROLES, { error: "Roles are analyst, reviewer or admin" }))
+  .array(z.enum(STAFF_ROLES, { error: messages.staffRolesInvalid }))
   .min(1, resultMessages.staffRolesRequired)
   .transform((roles) => [...new Set(roles)]);
 
@@ -470,9 +483,9 @@ export const addStaffRequestSchema = z.object({
     .trim()
     .toLowerCase()
     .max(EMAIL_MAX, tooLong("Email", EMAIL_MAX))
-    .pipe(z.email({ error: "Enter a valid email address" })),
-  name: text().trim().min(1, "Enter the staff member's name").max(NAME_MAX, tooLong("Name", NAME_MAX)),
-  password: text().min(8, "Use at least 8 characters").max(PASSWORD_MAX, tooLong("Password", PASSWORD_MAX)),
+    .pipe(z.email({ error: messages.staffEmailInvalid })),
+  name: text().trim().min(1, messages.staffNameRequired).max(NAME_MAX, tooLong("Name", NAME_MAX)),
+  password: text().min(8, messages.staffPasswordShort).max(PASSWORD_MAX, tooLong("Password", PASSWORD_MAX)),
   roles: rolesSchema,
 });
 export type AddStaffRequest = z.input<typeof addStaffRequestSchema>;

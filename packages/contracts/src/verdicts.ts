@@ -1,9 +1,10 @@
 // Verdicts are computed, never typed: each parameter's result against each market's limit, and each
 // market overall. One function for the API (which stores what it returns on the report) and the
 // console (which shows it while the analyst types).
+import { message, textOf, type Message } from "./messages";
 import {
   LAB_DEFAULT_MARKET,
-  resultMessages,
+  resultValueRangeMessage,
   type Judgement,
   type Limit,
   type MarketJudgement,
@@ -11,7 +12,6 @@ import {
   type Parameter,
   type ParameterLine,
   type ParameterVerdict,
-  resultValueRangeProblem,
 } from "./results";
 
 export interface ResultValue {
@@ -63,30 +63,32 @@ const takesValue = (parameter: Parameter): boolean =>
  * not detected / below LOQ; qualitative: a qualifier only; graded: a grade, or a score when the
  * parameter has no named grades.
  */
-export function resultProblem(parameter: Parameter, result: ResultValue): string | null {
+export function resultProblemMessage(parameter: Parameter, result: ResultValue): Message | null {
   const { value, qualifier } = result;
-  if (value === null && qualifier === null) return resultMessages.resultValueOrQualifier;
-  if (value !== null && qualifier !== null) return resultMessages.resultQualifierInvalid;
+  const invalidQualifier = message("resultQualifierInvalid");
+  if (value === null && qualifier === null) return message("resultValueOrQualifier");
+  if (value !== null && qualifier !== null) return invalidQualifier;
   if (value !== null && takesValue(parameter)) {
-    const outOfRange = resultValueRangeProblem(parameter, value);
+    const outOfRange = resultValueRangeMessage(parameter, value);
     if (outOfRange) return outOfRange;
   }
   if (parameter.kind === "qualitative") {
-    return qualifier !== null && qualifiersOf(parameter).includes(qualifier)
-      ? null
-      : resultMessages.resultQualifierInvalid;
+    return qualifier !== null && qualifiersOf(parameter).includes(qualifier) ? null : invalidQualifier;
   }
   if (parameter.kind === "graded") {
     if (parameter.grades) {
-      return qualifier !== null && gradeIndex(parameter, qualifier) >= 0
-        ? null
-        : resultMessages.resultQualifierInvalid;
+      return qualifier !== null && gradeIndex(parameter, qualifier) >= 0 ? null : invalidQualifier;
     }
-    return value !== null ? null : resultMessages.resultValueInvalid;
+    return value !== null ? null : message("resultValueInvalid");
   }
-  if (qualifier !== null && !qualifiersOf(parameter).includes(qualifier))
-    return resultMessages.resultQualifierInvalid;
+  if (qualifier !== null && !qualifiersOf(parameter).includes(qualifier)) return invalidQualifier;
   return null;
+}
+
+/** The same in English. */
+export function resultProblem(parameter: Parameter, result: ResultValue): string | null {
+  const problem = resultProblemMessage(parameter, result);
+  return problem === null ? null : textOf(problem);
 }
 
 /** A result stored as entered, normalised for judging: a value under the LOD is not detected, under the LOQ below it. */

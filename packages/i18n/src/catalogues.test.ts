@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 
-import { LANGUAGE_CODES, languages, messages } from "@lab/contracts";
+import { LANGUAGE_CODES, englishText, languages, messages, type MessageKey } from "@lab/contracts";
 import { compileMessageOrThrow, type CompiledMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 
@@ -77,18 +77,44 @@ describe("catalogues", () => {
     },
   );
 
-  it("errors: the English namespace is the spec's message catalogue, word for word", () => {
+  it("errors: every message of contracts has its English text, word for word, and no other", () => {
     const t = translator("en").t;
-    for (const [name, text] of Object.entries(messages)) {
-      if (typeof text !== "string") continue;
-      expect(t(`errors.${name}` as Parameters<typeof t>[0]), name).toBe(text);
+    for (const key of Object.keys(messages) as MessageKey[]) {
+      const id = `errors.${key}` as Parameters<typeof t>[0];
+      const params = Object.fromEntries(
+        [...argumentsOf(compileMessageOrThrow(messages[key]))].map((name) => [name, `<${name}>`]),
+      );
+      expect(t(id, params), key).toBe(englishText(key, params));
     }
-    expect(Object.keys(english.errors ?? {}).sort()).toEqual(
-      Object.entries(messages)
-        .filter(([, text]) => typeof text === "string")
-        .map(([name]) => name)
-        .sort(),
-    );
+    expect(Object.keys(english.errors ?? {}).sort()).toEqual(Object.keys(messages).sort());
+  });
+
+  it.each(LANGUAGE_CODES)(
+    "%s: every message of contracts reads, with the placeholders of its English",
+    (code) => {
+      const errors = readCatalogue(code).errors ?? {};
+      const problems: string[] = [];
+      for (const key of Object.keys(messages) as MessageKey[]) {
+        const text = errors[key];
+        if (typeof text !== "string" || text.trim() === "") {
+          problems.push(`${key}: missing`);
+          continue;
+        }
+        const want = [...argumentsOf(compileMessageOrThrow(messages[key]))].sort().join();
+        const have = [...argumentsOf(compileMessageOrThrow(text))].sort().join();
+        if (want !== have) problems.push(`${key}: placeholders ${have} ≠ ${want}`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it("errors: English texts hold plain {placeholders} only, the formatting contracts does itself", () => {
+    for (const [key, text] of Object.entries(messages)) {
+      const tokens = compileMessageOrThrow(text);
+      for (const token of tokens) {
+        if (typeof token !== "string") expect(token.length, `${key}: ${JSON.stringify(token)}`).toBe(1);
+      }
+    }
   });
 
   it("plurals: a count reads by each language's rules", () => {
