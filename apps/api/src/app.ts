@@ -89,6 +89,7 @@ export function createApp(deps: AppDeps): Express {
     publish: deps.publish,
     sessions: deps.sessions,
     tokens: deps.tokens,
+    logger: deps.logger,
   });
   const limits = createRateLimits({
     enabled: deps.rateLimit ?? true,

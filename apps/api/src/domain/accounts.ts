@@ -40,7 +40,7 @@ export async function registerCustomer(
   const passwordHash = await hashPassword(input.password, ctx.bcryptCost);
   const now = ctx.now();
   try {
-    const customer = await ctx.db.transaction(async (tx) => {
+    return await ctx.unitOfWork(async (tx, effects) => {
       if (await findByEmail(tx, input.email)) throw emailTaken();
       const [row] = await tx
         .insert(customers)
@@ -55,10 +55,9 @@ export async function registerCustomer(
         .returning();
       if (!row) throw new Error("insert returned no row");
       await issueVerificationCode(tx, now, row);
+      effects.add("mailQueued");
       return row;
     });
-    ctx.mailQueued();
-    return customer;
   } catch (error) {
     // Two registrations racing for one address: the unique index decides.
     if (isUniqueViolation(error)) throw emailTaken();
@@ -106,8 +105,11 @@ export async function refreshSignIn(
   refreshToken: string,
   role: Role,
 ): Promise<SignedIn<SignIn>> {
-  const outcome = await ctx.sessions.refresh(refreshToken, role, ctx.now());
-  if (outcome.kind === "reused") ctx.sessionsRevoked(outcome.revoked);
+  const outcome = await ctx.unitOfWork(async (tx, effects) => {
+    const outcome = await ctx.sessions.refresh(tx, refreshToken, role, ctx.now());
+    if (outcome.kind === "reused") effects.add("sessionsRevoked", outcome.revoked);
+    return outcome;
+  });
   if (outcome.kind !== "refreshed") throw sessionEnded();
   const { subjectId, token: accessToken, expiresIn } = outcome;
   const refresh: RefreshGrant = {
@@ -174,7 +176,7 @@ export async function updateProfile(
   }
 
   try {
-    const { row, mailQueued, revoked } = await ctx.db.transaction(async (tx) => {
+    return await ctx.unitOfWork(async (tx, effects) => {
       const [current] = await tx.select().from(customers).where(eq(customers.id, id)).for("update");
       if (!current) throw new AppError(404, "customer_not_found", messages.customerNotFound);
       const newEmail =
@@ -185,7 +187,7 @@ export async function updateProfile(
         changes.email = newEmail;
         changes.emailVerifiedAt = null;
       }
-      if (Object.keys(changes).length === 0) return { row: current, mailQueued: false, revoked: undefined };
+      if (Object.keys(changes).length === 0) return current;
       const now = ctx.now();
       const [updated] = await tx
         .update(customers)
@@ -193,18 +195,16 @@ export async function updateProfile(
         .where(eq(customers.id, id))
         .returning();
       if (!updated) throw new AppError(404, "customer_not_found", messages.customerNotFound);
-      if (newEmail === undefined) return { row: updated, mailQueued: false, revoked: undefined };
+      if (newEmail === undefined) return updated;
       await issueVerificationCode(tx, now, updated);
       // To the old address as it was (proven), in the language and name the account has now.
       const old = { ...updated, email: current.email, emailVerifiedAt: current.emailVerifiedAt };
       await enqueueMail(tx, emailChangedMail(old, newEmail));
       // Tokens were given to the old address's holder: none of them may outlive the move.
-      const ended = await ctx.sessions.revokeAll(tx, "customer", id, now);
-      return { row: updated, mailQueued: true, revoked: ended };
+      effects.add("sessionsRevoked", await ctx.sessions.revokeAll(tx, "customer", id, now));
+      effects.add("mailQueued");
+      return updated;
     });
-    if (revoked) ctx.sessionsRevoked(revoked);
-    if (mailQueued) ctx.mailQueued();
-    return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
@@ -229,11 +229,11 @@ async function requireCurrentPassword(
  * the same answer and the same 60 s resend rule.
  */
 export async function requestPasswordReset(ctx: DomainContext, email: string): Promise<void> {
-  const queued = await ctx.db.transaction(async (tx) => {
+  await ctx.unitOfWork(async (tx, effects) => {
     const now = ctx.now();
     await claimCodeRequest(tx, now, email, "reset");
     const customer = await findByEmail(tx, email);
-    if (!customer) return false;
+    if (!customer) return;
     const code = await issueCode(tx, now, customer.id, "reset");
     await enqueueMail(
       tx,
@@ -243,9 +243,8 @@ export async function requestPasswordReset(ctx: DomainContext, email: string): P
         code,
       }),
     );
-    return true;
+    effects.add("mailQueued");
   });
-  if (queued) ctx.mailQueued();
 }
 
 type ResetResult = { revoked: RevokedSessions } | { error: AppError };
@@ -260,7 +259,7 @@ export async function resetPassword(
 ): Promise<number> {
   // Hashed first, for a known address or not: the answer's timing tells nothing.
   const passwordHash = await hashPassword(input.password, ctx.bcryptCost);
-  const result = await ctx.db.transaction(async (tx): Promise<ResetResult> => {
+  const result = await ctx.unitOfWork(async (tx, effects): Promise<ResetResult> => {
     const customer = await findByEmail(tx, input.email);
     if (!customer) return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
     const now = ctx.now();
@@ -275,12 +274,13 @@ export async function resetPassword(
       tx,
       passwordChangedMail({ ...customer, emailVerifiedAt: customer.emailVerifiedAt ?? now }),
     );
-    return { revoked: await ctx.sessions.revokeAll(tx, "customer", customer.id, now) };
+    const revoked = await ctx.sessions.revokeAll(tx, "customer", customer.id, now);
+    effects.add("sessionsRevoked", revoked);
+    effects.add("mailQueued");
+    return { revoked };
   });
   // Wrong attempts must be counted, so the transaction commits before the error is thrown.
   if ("error" in result) throw result.error;
-  ctx.sessionsRevoked(result.revoked);
-  ctx.mailQueued();
   return result.revoked.sessionIds.length;
 }
 
@@ -296,30 +296,38 @@ export async function changePassword(
     throw new AppError(400, "validation_failed", messages.newPasswordSameAsOld);
   }
   const passwordHash = await hashPassword(input.newPassword, ctx.bcryptCost);
-  const revoked = await ctx.db.transaction(async (tx) => {
+  const revoked = await ctx.unitOfWork(async (tx, effects) => {
     const now = ctx.now();
     await tx.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, customer.id));
     await enqueueMail(tx, passwordChangedMail(customer));
-    return ctx.sessions.revokeAll(tx, "customer", customer.id, now, claims.sessionId);
+    effects.add("mailQueued");
+    const revoked = await ctx.sessions.revokeAll(tx, "customer", customer.id, now, claims.sessionId);
+    effects.add("sessionsRevoked", revoked);
+    return revoked;
   });
-  ctx.sessionsRevoked(revoked);
-  ctx.mailQueued();
   return revoked.sessionIds.length;
 }
 
 /** 'Sign out of all devices' (this one included), for customers and staff alike. */
 export async function signOutEverywhere(ctx: DomainContext, claims: TokenClaims): Promise<number> {
-  const revoked = await ctx.sessions.revokeAll(ctx.db, claims.role, claims.subject, ctx.now());
-  ctx.sessionsRevoked(revoked);
+  const revoked = await ctx.unitOfWork(async (tx, effects) => {
+    const revoked = await ctx.sessions.revokeAll(tx, claims.role, claims.subject, ctx.now());
+    effects.add("sessionsRevoked", revoked);
+    return revoked;
+  });
   return revoked.sessionIds.length;
 }
 
 /** Signs out the device holding this refresh cookie (its access token may have expired already). */
 export async function signOutByRefresh(ctx: DomainContext, refreshToken: string, role: Role): Promise<void> {
-  ctx.sessionsRevoked(await ctx.sessions.revokeByRefresh(refreshToken, role, ctx.now()));
+  await ctx.unitOfWork(async (tx, effects) => {
+    effects.add("sessionsRevoked", await ctx.sessions.revokeByRefresh(tx, refreshToken, role, ctx.now()));
+  });
 }
 
 /** Signs this device out: its token stops working at once. */
 export async function signOut(ctx: DomainContext, claims: TokenClaims): Promise<void> {
-  ctx.sessionsRevoked(await ctx.sessions.revoke(ctx.db, claims, ctx.now()));
+  await ctx.unitOfWork(async (tx, effects) => {
+    effects.add("sessionsRevoked", await ctx.sessions.revoke(tx, claims, ctx.now()));
+  });
 }

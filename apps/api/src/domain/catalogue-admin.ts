@@ -183,7 +183,7 @@ export async function setPanel(ctx: DomainContext, testType: string, codes: stri
   if (unknown !== undefined) {
     throw fieldError(`Unknown parameter ${unknown}`, `parameters.${codes.indexOf(unknown)}`);
   }
-  await ctx.db.transaction(async (tx) => {
+  await ctx.unitOfWork(async (tx) => {
     await tx.delete(panelParameters).where(eq(panelParameters.testType, testType));
     await tx
       .insert(panelParameters)
@@ -334,7 +334,7 @@ export async function addVersion(
 ): Promise<SpecVersionView> {
   await findMarket(ctx, code);
   const limits = await limitRows(ctx, input.limits);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.unitOfWork(async (tx) => {
     await tx.select().from(markets).where(eq(markets.code, code)).for("update");
     const [last] = await tx
       .select({ version: specVersions.version })
@@ -376,7 +376,7 @@ export async function updateVersion(
 ): Promise<SpecVersionView> {
   await findMarket(ctx, code);
   const limits = await limitRows(ctx, input.limits);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.unitOfWork(async (tx) => {
     const [current] = await tx
       .select()
       .from(specVersions)

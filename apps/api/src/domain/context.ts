@@ -1,10 +1,11 @@
 import type { Db } from "@lab/db";
+import { pino, type Logger } from "pino";
 
 import { createSigner, type Signer } from "../lib/signing";
 import { createTokenService, type TokenService } from "../lib/tokens";
-import type { DomainEvent } from "./domain-events";
 import { createEmailChecker, type EmailChecker, type MxLookup } from "./email-check";
-import { createSessionStore, type RevokedSessions, type SessionStore } from "./sessions";
+import { createSessionStore, type SessionStore } from "./sessions";
+import { unitsOfWork, type EffectHandlers, type UnitOfWork } from "./unit-of-work";
 
 /** What the use cases need from the outside world; built once per process (app, CLI, jobs). */
 export interface DomainContext {
@@ -16,16 +17,13 @@ export interface DomainContext {
   sessions: SessionStore;
   /** Signs values given to clients and read back: list cursors, unsubscribe links. */
   signer: Signer;
-  /** Call after the transaction that revoked sessions committed: tells this and every other instance. */
-  sessionsRevoked: (revoked: RevokedSessions) => void;
-  /** Called after a transaction that queued mail has committed. */
-  mailQueued: () => void;
-  /** Called after a submission committed: wakes this process's dispatcher without waiting for its poll. */
-  samplesSubmitted: () => void;
   /** Where the portal is reached: links in e-mails and certificate QR codes. */
   publicUrl: string;
-  /** Pushes events to the real-time endpoint; called only after their transaction committed. */
-  publish: (events: DomainEvent[]) => void;
+  /**
+   * Runs `work` in one transaction; the effects it records (events, wake-ups, ended sessions) run
+   * once it has committed. On the context handed to `work`, a unit joins the one already open.
+   */
+  unitOfWork: UnitOfWork<DomainContext>;
 }
 
 export function createDomainContext(options: {
@@ -34,18 +32,34 @@ export function createDomainContext(options: {
   now?: (() => Date) | undefined;
   bcryptCost?: number | undefined;
   mxLookup?: MxLookup | undefined;
-  mailQueued?: (() => void) | undefined;
-  samplesSubmitted?: (() => void) | undefined;
+  /** After a commit that queued mail. */
+  mailQueued?: EffectHandlers["mailQueued"] | undefined;
+  /** After a submission committed: wakes this process's dispatcher without waiting for its poll. */
+  samplesSubmitted?: EffectHandlers["samplesSubmitted"] | undefined;
   publicUrl?: string | undefined;
-  publish?: ((events: DomainEvent[]) => void) | undefined;
+  /** Pushes committed changes to the real-time endpoint. */
+  publish?: EffectHandlers["publish"] | undefined;
   /** One store per process, shared with the real-time endpoint; made here when not given. */
   sessions?: SessionStore | undefined;
   tokens?: TokenService | undefined;
+  /** Where an effect that failed after its commit is logged. */
+  logger?: Logger | undefined;
 }): DomainContext {
   const tokens = options.tokens ?? createTokenService(options.jwtSecret);
   const sessions = options.sessions ?? createSessionStore(options.db, tokens);
   const publish = options.publish ?? (() => undefined);
-  return {
+  const logger = options.logger ?? pino();
+  const handlers: EffectHandlers = {
+    publish,
+    sessionsRevoked(revoked) {
+      if (revoked.sessionIds.length === 0) return;
+      sessions.markRevoked(revoked.sessionIds);
+      return publish([{ kind: "sessions-revoked", ...revoked }]);
+    },
+    mailQueued: options.mailQueued ?? (() => undefined),
+    samplesSubmitted: options.samplesSubmitted ?? (() => undefined),
+  };
+  const ctx: DomainContext = {
     db: options.db,
     now: options.now ?? (() => new Date()),
     bcryptCost: options.bcryptCost ?? 12,
@@ -53,14 +67,15 @@ export function createDomainContext(options: {
     tokens,
     sessions,
     signer: createSigner(options.jwtSecret),
-    sessionsRevoked(revoked) {
-      if (revoked.sessionIds.length === 0) return;
-      sessions.markRevoked(revoked.sessionIds);
-      publish([{ kind: "sessions-revoked", ...revoked }]);
-    },
-    mailQueued: options.mailQueued ?? (() => undefined),
-    samplesSubmitted: options.samplesSubmitted ?? (() => undefined),
     publicUrl: options.publicUrl ?? "http://localhost:3000",
-    publish,
+    unitOfWork: unitsOfWork<DomainContext>({
+      db: options.db,
+      handlers,
+      // The change is committed and answered as done; a lost wake-up is made good by the job's poll
+      // and a lost event by the client's re-read on reconnect.
+      failed: (error, kind) => logger.error({ err: error, effect: kind }, "effect after commit failed"),
+      bind: (tx, unitOfWork) => ({ ...ctx, db: tx, unitOfWork }),
+    }),
   };
+  return ctx;
 }

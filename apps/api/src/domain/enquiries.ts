@@ -22,7 +22,7 @@ export async function submitEnquiry(
   input: ContactEnquiryInput,
 ): Promise<void> {
   const phone = input.phone ? toE164(input.phone, messages.phoneInvalid) : "";
-  await ctx.db.transaction(async (tx) => {
+  await ctx.unitOfWork(async (tx, effects) => {
     const [row] = await tx
       .insert(contactEnquiries)
       .values({
@@ -38,8 +38,8 @@ export async function submitEnquiry(
     const mailInput = { ...row, phone: phone ? displayPhone(phone) : "" };
     await enqueueMail(tx, enquiryToLabMail(labAddress, mailInput, `${ctx.publicUrl}/lab/enquiries`));
     await enqueueMail(tx, enquiryAcknowledgementMail(row.email, labAddress));
+    effects.add("mailQueued");
   });
-  ctx.mailQueued();
 }
 
 /**

@@ -196,13 +196,13 @@ export async function sendLedgerEmail(
     );
   }
 
-  await ctx.db.transaction(async (tx) => {
+  await ctx.unitOfWork(async (tx, effects) => {
     // Serialises this customer's sends: two at once cannot both pass the quota on the same count.
     await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for("update");
     const quota = await quotaCheck(tx, customerId, queuedAt, mails.length);
     if (!quota.ok) throw quotaExceeded(quota.retryAfterSeconds);
     for (const mail of mails) await enqueueMail(tx, mail);
+    effects.add("mailQueued");
   });
-  ctx.mailQueued();
   return { recipients: mails.length, reportsAttached, skipped: optedOut.size };
 }

@@ -22,7 +22,7 @@ const linkRefused = () => new AppError(404, "not_found", messages.newsletterLink
 export async function subscribeToNewsletter(ctx: DomainContext, email: string): Promise<void> {
   const token = randomBytes(32).toString("base64url");
   const tokenHash = hashToken(token);
-  const queued = await ctx.db.transaction(async (tx) => {
+  await ctx.unitOfWork(async (tx, effects) => {
     // One statement, so two requests at once for one address cannot both insert.
     const rows = await tx
       .insert(newsletterSubscriptions)
@@ -36,7 +36,7 @@ export async function subscribeToNewsletter(ctx: DomainContext, email: string): 
         ),
       })
       .returning({ id: newsletterSubscriptions.id });
-    if (rows.length === 0) return false;
+    if (rows.length === 0) return;
     const query = `token=${encodeURIComponent(token)}`;
     await enqueueMail(
       tx,
@@ -46,9 +46,8 @@ export async function subscribeToNewsletter(ctx: DomainContext, email: string): 
         `${ctx.publicUrl}/newsletter/unsubscribe?${query}`,
       ),
     );
-    return true;
+    effects.add("mailQueued");
   });
-  if (queued) ctx.mailQueued();
 }
 
 /** Step two: the mailed link's token confirms. Again is harmless; it also undoes an unsubscribe. */

@@ -29,9 +29,10 @@ import { AppError } from "../lib/app-error";
 import { reportRevokedMail } from "../mail/account-mails";
 import { enqueueMail } from "../mail/outbox";
 import type { DomainContext } from "./context";
-import { changeEvents, notificationEvent, type DomainEvent } from "./domain-events";
+import { changeEvents, notificationEvent } from "./domain-events";
 import { insertNotification } from "./notifications";
 import { reportDocument, reportDownload } from "./report-document";
+import type { Effects } from "./unit-of-work";
 
 const reportNotFound = () => new AppError(404, "not_found", messages.reportNotFound);
 
@@ -64,15 +65,15 @@ export interface Revocation {
 /**
  * Revokes a report the caller locked and found valid, in the caller's transaction: keeps it readable,
  * marks it revoked, opens the replacement round, tells the customer (the reason's wording, never the
- * note) and audits it as a sample event naming who asked and who confirmed. Publish the answer's
- * events after the commit.
+ * note) and audits it as a sample event naming who asked and who confirmed.
  */
 export async function revokeReport(
   tx: Tx,
+  effects: Effects,
   report: ReportRow,
   revocation: Revocation,
   now: Date,
-): Promise<{ updated: ReportRow; events: DomainEvent[] }> {
+): Promise<ReportRow> {
   const { reasonCode, requestedBy, confirmedBy } = revocation;
   const [updated] = await tx
     .update(reports)
@@ -140,12 +141,11 @@ export async function revokeReport(
         reason: translatorFor(customer.language).t(`domain.revocationReason.${reasonCode}`),
       }),
     );
+    effects.add("mailQueued");
   }
   // The sample goes out too: every open screen of it (its report, the lists, the history) re-reads.
-  return {
-    updated,
-    events: bumped ? changeEvents(bumped, notice, updated.id) : [notificationEvent(notice)],
-  };
+  effects.add("publish", bumped ? changeEvents(bumped, notice, updated.id) : [notificationEvent(notice)]);
+  return updated;
 }
 
 /** Reports that passed and still stand: a revoked report is no longer a successful test. */

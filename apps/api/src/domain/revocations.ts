@@ -127,7 +127,7 @@ export async function askRevocation(
   staffId: number,
 ): Promise<AskOutcome> {
   const now = ctx.now();
-  const { outcome, events } = await ctx.db.transaction(async (tx) => {
+  return ctx.unitOfWork(async (tx, effects): Promise<AskOutcome> => {
     const member = await requireRevoker(tx, staffId);
     const report = await lockValidReport(tx, reportId);
     // The report's row lock makes this check and the insert one step for concurrent asks.
@@ -146,23 +146,17 @@ export async function askRevocation(
       })
       .returning();
     if (!request) throw new Error("insert returned no row");
-    if (!alone) {
-      return { outcome: { kind: "requested", request: await viewOf(tx, request) } as const, events: [] };
-    }
+    if (!alone) return { kind: "requested", request: await viewOf(tx, request) };
     const person = { id: member.id, name: member.name };
     const revoked = await revokeReport(
       tx,
+      effects,
       report,
       { reasonCode: input.reasonCode, note: input.note, requestedBy: person, confirmedBy: person },
       now,
     );
-    return { outcome: { kind: "revoked", report: revoked.updated } as const, events: revoked.events };
+    return { kind: "revoked", report: revoked };
   });
-  if (outcome.kind === "revoked") {
-    ctx.mailQueued();
-    ctx.publish(events);
-  }
-  return outcome;
 }
 
 /** Locks an open request; a decided one is 409, an unknown one 404. */
@@ -188,7 +182,7 @@ export async function confirmRevocation(
   staffId: number,
 ): Promise<RevocationRequestView> {
   const now = ctx.now();
-  const { view, events } = await ctx.db.transaction(async (tx) => {
+  return ctx.unitOfWork(async (tx, effects) => {
     const member = await requireRevoker(tx, staffId);
     const request = await lockOpenRequest(tx, requestId);
     if (request.requestedBy === member.id)
@@ -199,8 +193,9 @@ export async function confirmRevocation(
       .from(staff)
       .where(eq(staff.id, request.requestedBy));
     if (!requester) throw requestNotFound();
-    const revoked = await revokeReport(
+    await revokeReport(
       tx,
+      effects,
       report,
       {
         reasonCode: revocationReasonOf(request.reasonCode),
@@ -216,11 +211,8 @@ export async function confirmRevocation(
       .where(eq(revocationRequests.id, request.id))
       .returning();
     if (!decided) throw new Error("update returned no row");
-    return { view: await viewOf(tx, decided), events: revoked.events };
+    return viewOf(tx, decided);
   });
-  ctx.mailQueued();
-  ctx.publish(events);
-  return view;
 }
 
 /** The requester withdraws their request, or another reviewer or admin turns it down; the report stands. */
@@ -229,7 +221,7 @@ export async function cancelRevocation(
   requestId: number,
   staffId: number,
 ): Promise<RevocationRequestView> {
-  return ctx.db.transaction(async (tx) => {
+  return ctx.unitOfWork(async (tx) => {
     const member = await requireRevoker(tx, staffId);
     const request = await lockOpenRequest(tx, requestId);
     const [decided] = await tx
@@ -302,7 +294,7 @@ export async function setOnePersonRevocation(
 ): Promise<LabSettingsView> {
   const member = await requireRole(ctx, staffId, "admin");
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  return ctx.unitOfWork(async (tx) => {
     await tx
       .insert(labSettings)
       .values({ id: 1, onePersonRevocation: value, updatedBy: member.id, updatedAt: now })

@@ -151,7 +151,9 @@ export async function moveSample(
   actor: Actor,
   note?: string,
 ): Promise<SampleRow> {
-  const result = await ctx.db.transaction((tx) => applyMove(tx, ctx.now(), sampleId, move, actor, note));
-  ctx.publish(changeEvents(result.sample, result.notification));
-  return result.sample;
+  return ctx.unitOfWork(async (tx, effects) => {
+    const result = await applyMove(tx, ctx.now(), sampleId, move, actor, note);
+    effects.add("publish", changeEvents(result.sample, result.notification));
+    return result.sample;
+  });
 }

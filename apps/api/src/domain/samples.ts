@@ -111,7 +111,7 @@ export async function submitSample(
   const providerId = await providerIdOf(ctx, customerId, input.samplerId);
   const markets = await submissionMarkets(ctx, customerId, input.markets);
   const now = ctx.now();
-  const { sample, notification } = await ctx.db.transaction(async (tx) => {
+  return ctx.unitOfWork(async (tx, effects) => {
     const [sample] = await tx
       .insert(samples)
       .values({
@@ -150,11 +150,10 @@ export async function submitSample(
     });
     // Delivered at commit to every instance's dispatcher (several in one transaction are sent as one).
     await tx.execute(sql`select pg_notify(${SAMPLES_SUBMITTED_CHANNEL}, '')`);
-    return { sample, notification };
+    effects.add("publish", changeEvents(sample, notification));
+    effects.add("samplesSubmitted");
+    return sample;
   });
-  ctx.publish(changeEvents(sample, notification));
-  ctx.samplesSubmitted();
-  return sample;
 }
 
 /** Counts per status group for the dashboard and the history summary. */

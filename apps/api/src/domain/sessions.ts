@@ -84,9 +84,9 @@ export interface SessionStore {
    * Trades a refresh token for a new access token of the same session and a new refresh token (the
    * old one is kept as `previous` to recognise its reuse). The session's lifetime starts again.
    */
-  refresh(refreshToken: string, role: Role, now: Date): Promise<RefreshOutcome>;
+  refresh(executor: Executor, refreshToken: string, role: Role, now: Date): Promise<RefreshOutcome>;
   /** Ends the session a refresh token (current or just rotated) belongs to: sign-out by cookie. */
-  revokeByRefresh(refreshToken: string, role: Role, now: Date): Promise<RevokedSessions>;
+  revokeByRefresh(executor: Executor, refreshToken: string, role: Role, now: Date): Promise<RevokedSessions>;
   /** A token is honoured only while its session exists, belongs to it and is not revoked. */
   isActive(claims: TokenClaims): Promise<boolean>;
   /** Ends every live session of an account, but `exceptSessionId`; answers the ids it ended. */
@@ -137,9 +137,9 @@ export function createSessionStore(db: Executor, tokens: TokenService): SessionS
       return { token, expiresIn, sessionId, role, refreshToken, persistent, lifetimeSeconds };
     },
 
-    async refresh(refreshToken, expectedRole, now) {
+    async refresh(executor, refreshToken, expectedRole, now) {
       const hash = hashRefresh(refreshToken);
-      const [row] = await db
+      const [row] = await executor
         .select()
         .from(authSessions)
         .where(
@@ -152,7 +152,7 @@ export function createSessionStore(db: Executor, tokens: TokenService): SessionS
       if (!row || row.revokedAt !== null || row.expiresAt <= now) return { kind: "invalid" };
       const role = row.role;
       const reused = async (): Promise<RefreshOutcome> => {
-        const ended = await db
+        const ended = await executor
           .update(authSessions)
           .set({ revokedAt: now })
           .where(and(eq(authSessions.id, row.id), isNull(authSessions.revokedAt)))
@@ -167,7 +167,7 @@ export function createSessionStore(db: Executor, tokens: TokenService): SessionS
       const next = newRefreshToken();
       // Compare-and-swap on the current hash: of two uses of one token, only the first rotates; the
       // second is a reuse like any other.
-      const rotated = await db
+      const rotated = await executor
         .update(authSessions)
         .set({
           refreshHash: hashRefresh(next),
@@ -252,9 +252,9 @@ export function createSessionStore(db: Executor, tokens: TokenService): SessionS
       return { role: claims.role, subjectId: claims.subject, sessionIds: rows.map((row) => row.id) };
     },
 
-    async revokeByRefresh(refreshToken, role, now) {
+    async revokeByRefresh(executor, refreshToken, role, now) {
       const hash = hashRefresh(refreshToken);
-      const rows = await db
+      const rows = await executor
         .update(authSessions)
         .set({ revokedAt: now })
         .where(

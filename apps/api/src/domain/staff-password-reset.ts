@@ -16,20 +16,19 @@ import { claimCodeRequest, judgeCode, newCode } from "./verification-codes";
  * address (staff or not, active or not) gets the same answer and the same 60 s resend rule.
  */
 export async function requestStaffPasswordReset(ctx: DomainContext, email: string): Promise<void> {
-  const queued = await ctx.db.transaction(async (tx) => {
+  await ctx.unitOfWork(async (tx, effects) => {
     const now = ctx.now();
     await claimCodeRequest(tx, now, email, "staff-reset");
     const member = await staffByEmail(tx, email);
-    if (!member || !member.active) return false;
+    if (!member || !member.active) return;
     const { code, stored } = newCode(now);
     await tx
       .insert(staffResetCodes)
       .values({ staffId: member.id, ...stored })
       .onConflictDoUpdate({ target: staffResetCodes.staffId, set: stored });
     await enqueueMail(tx, staffResetCodeMail(member, code));
-    return true;
+    effects.add("mailQueued");
   });
-  if (queued) ctx.mailQueued();
 }
 
 type ResetResult = { revoked: RevokedSessions } | { error: AppError };
@@ -44,7 +43,7 @@ export async function resetStaffPassword(
 ): Promise<number> {
   // Hashed first, for a known address or not: the answer's timing tells nothing.
   const passwordHash = await hashPassword(input.password, ctx.bcryptCost);
-  const result = await ctx.db.transaction(async (tx): Promise<ResetResult> => {
+  const result = await ctx.unitOfWork(async (tx, effects): Promise<ResetResult> => {
     const member = await staffByEmail(tx, input.email);
     if (!member || !member.active)
       return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
@@ -58,11 +57,12 @@ export async function resetStaffPassword(
     if ("error" in checked) return checked;
     await tx.update(staff).set({ passwordHash }).where(eq(staff.id, member.id));
     await enqueueMail(tx, staffPasswordResetMail(member));
-    return { revoked: await ctx.sessions.revokeAll(tx, "lab", member.id, now) };
+    effects.add("mailQueued");
+    const revoked = await ctx.sessions.revokeAll(tx, "lab", member.id, now);
+    effects.add("sessionsRevoked", revoked);
+    return { revoked };
   });
   // Wrong attempts must be counted, so the transaction commits before the error is thrown.
   if ("error" in result) throw result.error;
-  ctx.sessionsRevoked(result.revoked);
-  ctx.mailQueued();
   return result.revoked.sessionIds.length;
 }

@@ -133,7 +133,7 @@ export async function updateStaff(
   if (id === actorId && input.active === false) {
     throw new AppError(409, "conflict", resultMessages.cannotDeactivateSelf, {}, "active");
   }
-  const { row, revoked } = await ctx.db.transaction(async (tx) => {
+  return ctx.unitOfWork(async (tx, effects) => {
     const admins = await tx
       .select({ id: staff.id })
       .from(staff)
@@ -151,12 +151,10 @@ export async function updateStaff(
     }
     const [updated] = await tx.update(staff).set(next).where(eq(staff.id, id)).returning();
     if (!updated) throw new Error("update returned no row");
-    const ended =
-      member.active && !next.active ? await ctx.sessions.revokeAll(tx, "lab", id, ctx.now()) : null;
-    return { row: updated, revoked: ended };
+    if (member.active && !next.active)
+      effects.add("sessionsRevoked", await ctx.sessions.revokeAll(tx, "lab", id, ctx.now()));
+    return updated;
   });
-  if (revoked) ctx.sessionsRevoked(revoked);
-  return row;
 }
 
 /** `npm run lab -- deactivate-staff`: switches an account off by e-mail (the last admin guard applies). */
@@ -190,11 +188,12 @@ export async function changeStaffPassword(
     throw new AppError(400, "validation_failed", messages.newPasswordSameAsOld);
   }
   const passwordHash = await hashPassword(input.newPassword, ctx.bcryptCost);
-  const revoked = await ctx.db.transaction(async (tx) => {
+  const revoked = await ctx.unitOfWork(async (tx, effects) => {
     await tx.update(staff).set({ passwordHash }).where(eq(staff.id, member.id));
-    return ctx.sessions.revokeAll(tx, "lab", member.id, ctx.now(), claims.sessionId);
+    const revoked = await ctx.sessions.revokeAll(tx, "lab", member.id, ctx.now(), claims.sessionId);
+    effects.add("sessionsRevoked", revoked);
+    return revoked;
   });
-  ctx.sessionsRevoked(revoked);
   return revoked.sessionIds.length;
 }
 
@@ -203,11 +202,12 @@ export async function setStaffPassword(ctx: DomainContext, email: string, passwo
   const member = await findStaff(ctx, email);
   if (!member) throw new AppError(404, "not_found", messages.staffNotFound);
   const passwordHash = await hashPassword(password, ctx.bcryptCost);
-  const revoked = await ctx.db.transaction(async (tx) => {
+  const revoked = await ctx.unitOfWork(async (tx, effects) => {
     await tx.update(staff).set({ passwordHash }).where(eq(staff.id, member.id));
-    return ctx.sessions.revokeAll(tx, "lab", member.id, ctx.now());
+    const revoked = await ctx.sessions.revokeAll(tx, "lab", member.id, ctx.now());
+    effects.add("sessionsRevoked", revoked);
+    return revoked;
   });
-  ctx.sessionsRevoked(revoked);
   return revoked.sessionIds.length;
 }
 

@@ -227,16 +227,15 @@ export const findByEmail = async (tx: Executor, email: string): Promise<Customer
  * and an unverified one get the same answer and the same 60 s rule; only the last is mailed a code.
  */
 export async function sendVerification(ctx: DomainContext, email: string): Promise<void> {
-  const sent = await ctx.db.transaction(async (tx) => {
+  await ctx.unitOfWork(async (tx, effects) => {
     const now = ctx.now();
     await claimCodeRequest(tx, now, email, "verify");
     const customer = await findByEmail(tx, email);
-    if (!customer || customer.emailVerifiedAt) return false;
+    if (!customer || customer.emailVerifiedAt) return;
     // The request was recorded by the claim above.
     await mailVerificationCode(tx, now, customer);
-    return true;
+    effects.add("mailQueued");
   });
-  if (sent) ctx.mailQueued();
 }
 
 export type VerifyOutcome = "verified" | "already-verified";
@@ -245,7 +244,7 @@ export type VerifyOutcome = "verified" | "already-verified";
 type VerifyResult = { outcome: VerifyOutcome } | { error: AppError };
 
 export async function verifyEmail(ctx: DomainContext, email: string, code: string): Promise<VerifyOutcome> {
-  const result = await ctx.db.transaction(async (tx): Promise<VerifyResult> => {
+  const result = await ctx.unitOfWork(async (tx): Promise<VerifyResult> => {
     const customer = await findByEmail(tx, email);
     if (!customer) return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
     const now = ctx.now();

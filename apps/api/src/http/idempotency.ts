@@ -6,7 +6,6 @@ import { and, eq, lt } from "drizzle-orm";
 import type { Request, Response } from "express";
 
 import type { DomainContext } from "../domain/context";
-import type { DomainEvent } from "../domain/domain-events";
 import { AppError } from "../lib/app-error";
 
 /** How long a key counts; after that the same key is a new request. */
@@ -67,8 +66,8 @@ export interface IdempotentRequest {
  * replays its answer) or rolls back (then runs itself). Failures roll the key back with everything
  * else, so a request that failed may be retried with the same key. Expired keys of the customer are
  * deleted in the same transaction, a cheap primary-key-prefix delete, so no periodic job is needed.
- * Events published, mail queued and submissions announced by `run` are passed on only after the outer
- * commit (a NOTIFY sent inside it is delivered by Postgres only then, too).
+ * `run` gets the unit's context: its own units join this one, so its effects (events, wake-ups) run
+ * only after the outer commit (a NOTIFY sent inside it is delivered by Postgres only then, too).
  */
 export async function runIdempotent(
   ctx: DomainContext,
@@ -78,10 +77,7 @@ export async function runIdempotent(
   const { key } = request;
   if (key === undefined) return { ...(await run(ctx)), replayed: false };
   const requestHash = requestHashOf(request.input);
-  const events: DomainEvent[] = [];
-  let mailQueued = false;
-  let samplesSubmitted = false;
-  const answer = await ctx.db.transaction(async (tx): Promise<IdempotentAnswer> => {
+  return ctx.unitOfWork(async (tx, _effects, inner): Promise<IdempotentAnswer> => {
     const now = ctx.now();
     const thisKey = and(
       eq(idempotencyKeys.customerId, request.customerId),
@@ -110,17 +106,6 @@ export async function runIdempotent(
       }
       return { status: stored.responseStatus, body: stored.responseBody, replayed: true };
     }
-    const inner: DomainContext = {
-      ...ctx,
-      db: tx,
-      publish: (published) => events.push(...published),
-      mailQueued: () => {
-        mailQueued = true;
-      },
-      samplesSubmitted: () => {
-        samplesSubmitted = true;
-      },
-    };
     const result = await run(inner);
     // What the client receives is JSON: store exactly that, so the replay equals the first answer.
     const body: unknown = JSON.parse(JSON.stringify(result.body) ?? "null");
@@ -130,10 +115,6 @@ export async function runIdempotent(
       .where(thisKey);
     return { status: result.status, body, replayed: false };
   });
-  if (events.length > 0) ctx.publish(events);
-  if (mailQueued) ctx.mailQueued();
-  if (samplesSubmitted) ctx.samplesSubmitted();
-  return answer;
 }
 
 /** Sends the answer; a replay says so in `Idempotent-Replayed`, a header clients may ignore. */

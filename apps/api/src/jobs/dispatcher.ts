@@ -5,7 +5,7 @@ import { assignPendingBatch, SAMPLES_SUBMITTED_CHANNEL } from "../domain/assignm
 import type { DomainContext } from "../domain/context";
 import { changeEvents } from "../domain/domain-events";
 import { errorSummary } from "../lib/db-errors";
-import { createJob, withJobLock, type Job } from "./job-runner";
+import { createJob, tryJobLock, type Job } from "./job-runner";
 
 /** Samples assigned per transaction; a pass takes batch after batch while the queue is longer. */
 export const DISPATCH_BATCH = 200;
@@ -16,11 +16,16 @@ export const DISPATCH_BATCH = 200;
  * chooseAgents). Answers how many were assigned, and when the oldest waiting sample was submitted.
  */
 async function dispatchBatch(ctx: DomainContext, batchSize: number) {
-  const result = await withJobLock(ctx.db, "dispatcher", (tx) =>
-    assignPendingBatch(tx, ctx.now(), batchSize),
-  );
+  const result = await ctx.unitOfWork(async (tx, effects) => {
+    if (!(await tryJobLock(tx, "dispatcher"))) return undefined;
+    const batch = await assignPendingBatch(tx, ctx.now(), batchSize);
+    effects.add(
+      "publish",
+      batch.assigned.flatMap((move) => changeEvents(move.sample, move.notification)),
+    );
+    return batch;
+  });
   if (!result) return undefined;
-  ctx.publish(result.assigned.flatMap((move) => changeEvents(move.sample, move.notification)));
   return { assigned: result.assigned.length, oldestWaiting: result.oldestWaiting };
 }
 

@@ -101,20 +101,22 @@ export function createJob<T>(options: JobOptions<T>): Job<T> {
 const JOB_LOCKS = 7_340_000;
 
 /**
- * Runs `work` in a transaction holding the job's lock, so one instance at a time does it; answers
- * undefined without running it when another instance holds the lock. The lock is transaction-scoped:
- * it is released at commit or rollback, and with the connection if the process dies.
+ * Takes the job's lock for the rest of the transaction, so one instance at a time does the job; false
+ * when another instance holds it. The lock is released at commit or rollback, and with the connection
+ * if the process dies.
  */
+export async function tryJobLock(tx: Tx, name: string): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`select pg_try_advisory_xact_lock(${JOB_LOCKS}, hashtext(${name})) as locked`,
+  )) as { rows: { locked: boolean }[] };
+  return result.rows[0]?.locked === true;
+}
+
+/** Runs `work` in a transaction holding the job's lock; undefined, without running it, when it is held. */
 export async function withJobLock<R>(
   db: Db,
   name: string,
   work: (tx: Tx) => Promise<R>,
 ): Promise<R | undefined> {
-  return db.transaction(async (tx) => {
-    const result = (await tx.execute(
-      sql`select pg_try_advisory_xact_lock(${JOB_LOCKS}, hashtext(${name})) as locked`,
-    )) as { rows: { locked: boolean }[] };
-    if (!result.rows[0]?.locked) return undefined;
-    return work(tx);
-  });
+  return db.transaction(async (tx) => ((await tryJobLock(tx, name)) ? work(tx) : undefined));
 }

@@ -99,7 +99,7 @@ export async function enterResults(
   const staffId = staffIdOf(actor);
   await requireRole(ctx, staffId, "analyst");
   const now = ctx.now();
-  const outcome = await ctx.db.transaction(async (tx) => {
+  return ctx.unitOfWork(async (tx, effects) => {
     const locked = await lockRoundSample(tx, sampleId);
     if (!locked) throw notTesting();
     const { sample, report } = locked;
@@ -208,10 +208,9 @@ export async function enterResults(
       .where(eq(samples.id, sampleId))
       .returning();
     const view = await buildAnalysisView(tx, analysis, judgement, after.results);
-    return { view, sample: touched ?? sample, reportId: report?.id ?? null };
+    effects.add("publish", changeEvents(touched ?? sample, undefined, report?.id ?? null));
+    return view;
   });
-  ctx.publish(changeEvents(outcome.sample, undefined, outcome.reportId));
-  return outcome.view;
 }
 
 /** The reviewer sends the round back to the analyst with a note; it waits for corrected results. */
@@ -224,7 +223,7 @@ export async function returnResults(
   const staffId = staffIdOf(actor);
   await requireRole(ctx, staffId, "reviewer");
   const now = ctx.now();
-  const outcome = await ctx.db.transaction(async (tx) => {
+  return ctx.unitOfWork(async (tx, effects) => {
     const locked = await lockRoundSample(tx, sampleId);
     if (!locked) throw new AppError(409, "nothing_to_release", resultMessages.nothingToRelease);
     const { sample, report } = locked;
@@ -255,10 +254,9 @@ export async function returnResults(
       .returning();
     const judgement = await judgeRound(tx, sample, data, now);
     const view = await buildAnalysisView(tx, analysis, judgement, data.results);
-    return { view, sample: touched ?? sample, reportId: report?.id ?? null };
+    effects.add("publish", changeEvents(touched ?? sample, undefined, report?.id ?? null));
+    return view;
   });
-  ctx.publish(changeEvents(outcome.sample, undefined, outcome.reportId));
-  return outcome.view;
 }
 
 /** 409 with the reason a round cannot be reviewed yet. */

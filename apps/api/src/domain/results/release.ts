@@ -132,7 +132,7 @@ export async function releaseResults(
   const staffId = staffIdOf(actor);
   await requireRole(ctx, staffId, "reviewer");
   const now = ctx.now();
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const issued = await ctx.unitOfWork(async (tx, effects) => {
     const locked = await lockRoundSample(tx, sampleId);
     if (!locked) throw new AppError(409, "nothing_to_release", resultMessages.nothingToRelease);
     const { sample, report: previous } = locked;
@@ -269,14 +269,14 @@ export async function releaseResults(
           .filter((line, index, lines) => line !== "" || lines[index - 1] !== "")
           .join("\n"),
       });
+      effects.add("mailQueued");
     }
-    return { row, sample: current, notification };
+    const events = changeEvents(current, undefined, row.id);
+    if (notification) events.push(notificationEvent(notification));
+    effects.add("publish", events);
+    return row;
   });
-  ctx.mailQueued();
-  const events = changeEvents(outcome.sample, undefined, outcome.row.id);
-  if (outcome.notification) events.push(notificationEvent(outcome.notification));
-  ctx.publish(events);
   // The issued PDF is rendered and stored once, now; if that fails the first download renders it.
-  await reportDocument(ctx, outcome.row.id).catch(() => undefined);
-  return outcome.row;
+  await reportDocument(ctx, issued.id).catch(() => undefined);
+  return issued;
 }
