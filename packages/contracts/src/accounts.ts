@@ -193,8 +193,10 @@ export const emailCheckRequestSchema = z.object({
 export const errorBodySchema = z.object({
   error: z.string(),
   code: z.string().optional(),
-  /** The message's own code (`invalid_credentials`) when `error` is one of contracts' messages. */
+  /** The message's own code (`invalid_credentials`): its key, in snake_case. */
   messageCode: z.string().optional(),
+  /** The values of the message's placeholders, to show it in another language. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** The request field the error is about, as a dotted path (`farmers.2.phoneNumber`). */
   field: z.string().optional(),
 });

@@ -268,6 +268,14 @@ export const messages = {
   limitEffectiveFromInvalid: "Give the date the limit took effect (YYYY-MM-DD)",
   versionEffectiveFromInvalid: "Give the date the version takes effect (YYYY-MM-DD)",
   versionReferenceRequired: "Give the version's legal reference",
+  marketNameRequired: "Enter the market's name",
+  catalogueEntryInvalid: "Check the catalogue entry",
+  analysisFilterInvalid: "analysis must be one of {states}",
+  searchTextTooLong: "Search text is too long",
+  searchTextInvalid: "Invalid search text",
+  timeZoneInvalid: "Please choose a valid time zone.",
+  exportTooLarge:
+    "A PDF export holds at most {max} samples and this selection has {total}. Please choose a shorter period or a status.",
 } as const;
 
 /** Stable, machine-readable error codes sent beside each message. */

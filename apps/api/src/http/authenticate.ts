@@ -1,10 +1,9 @@
-import { messages } from "@lab/contracts";
 import type { Request, RequestHandler } from "express";
 
 import type { SessionStore } from "../domain/sessions";
 import { bearerClaims } from "../lib/bearer-token";
 import type { Role, TokenClaims, TokenService } from "../lib/tokens";
-import { AppError } from "../lib/app-error";
+import { forbidden, unauthorized } from "../lib/app-error";
 
 const claimsKey = Symbol("claims");
 type WithClaims = Request & { [claimsKey]?: TokenClaims };
@@ -22,9 +21,9 @@ export function authenticate(auth: Authenticator, role: Role | "any"): RequestHa
   return async (req, _res, next) => {
     const claims = bearerClaims(auth.tokens, req.get("authorization"));
     if (!claims || !(await auth.sessions.isActive(claims))) {
-      throw new AppError(401, "unauthenticated", messages.authRequired);
+      throw unauthorized();
     }
-    if (role !== "any" && claims.role !== role) throw new AppError(403, "forbidden", messages.forbidden);
+    if (role !== "any" && claims.role !== role) throw forbidden();
     (req as WithClaims)[claimsKey] = claims;
     next();
   };
@@ -32,11 +31,11 @@ export function authenticate(auth: Authenticator, role: Role | "any"): RequestHa
 
 export function claimsOf(req: Request): TokenClaims {
   const claims = (req as WithClaims)[claimsKey];
-  if (!claims) throw new AppError(401, "unauthenticated", messages.authRequired);
+  if (!claims) throw unauthorized();
   return claims;
 }
 
 /** A path {id} must be the caller's own: another customer's id is 403 (docs/security.md). */
 export function requireSelf(req: Request, id: number): void {
-  if (claimsOf(req).subject !== id) throw new AppError(403, "forbidden", messages.forbidden);
+  if (claimsOf(req).subject !== id) throw forbidden();
 }

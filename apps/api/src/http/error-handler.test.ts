@@ -147,7 +147,7 @@ describe("the error body names the field an error is about", () => {
 
   it("parse puts the first zod issue's path, joined with dots, into AppError.field", () => {
     const body = { samplerName: "Suresh", phoneNumber: "9848022338", farmers: [{}, {}, { phoneNumber: 5 }] };
-    expect(() => parse(providerInputSchema, body, "fallback")).toThrow(
+    expect(() => parse(providerInputSchema, body, "profileInvalid")).toThrow(
       expect.objectContaining({ status: 400, code: "validation_failed", field: "farmers.2.phoneNumber" }),
     );
   });
@@ -160,6 +160,8 @@ describe("the error body names the field an error is about", () => {
     expect(res.body).toEqual({
       error: "Name must be 120 characters or fewer.",
       code: "validation_failed",
+      messageCode: "too_long",
+      params: { label: "Name", max: "120" },
       field: "fullName",
     });
   });

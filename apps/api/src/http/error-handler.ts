@@ -1,9 +1,17 @@
-import { messageCodeOf, messages, type ErrorBody } from "@lab/contracts";
+import { messageCodeOfKey, type ErrorBody } from "@lab/contracts";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
 
 import { databaseFailureOf, errorSummary } from "../lib/db-errors";
-import { AppError } from "../lib/app-error";
+import {
+  AppError,
+  internal,
+  invalidField,
+  notFound,
+  tooLarge,
+  unavailable,
+  unsupportedMedia,
+} from "../lib/app-error";
 import { requestIdOf, routeOf } from "./request-log";
 
 interface BodyParserError {
@@ -14,33 +22,31 @@ interface BodyParserError {
 function bodyParserError(error: unknown): AppError | undefined {
   if (typeof error !== "object" || error === null) return undefined;
   const { type } = error as BodyParserError;
-  if (type === "entity.parse.failed") return new AppError(400, "malformed_json", messages.malformedJson);
-  if (type === "entity.too.large") return new AppError(413, "body_too_large", messages.bodyTooLarge);
-  if (type === "encoding.unsupported" || type === "charset.unsupported") {
-    return new AppError(415, "validation_failed", messages.profileInvalidFormat);
-  }
+  if (type === "entity.parse.failed") return invalidField("malformedJson", undefined, "malformed_json");
+  if (type === "entity.too.large") return tooLarge();
+  if (type === "encoding.unsupported" || type === "charset.unsupported") return unsupportedMedia();
   // Other client errors raised by middleware (a missing static asset, a bad URL encoding).
   const status = (error as BodyParserError).status;
-  if (status === 404) return new AppError(404, "not_found", messages.notFound);
+  if (status === 404) return notFound();
   if (typeof status === "number" && status >= 400 && status < 500) {
-    return new AppError(status, "validation_failed", messages.profileInvalid);
+    return new AppError(status, "validation_failed", "profileInvalid");
   }
   return undefined;
 }
 
-const RETRY_AFTER_SECONDS = "5";
+const RETRY_AFTER_SECONDS = 5;
 
 /**
- * The JSON error body: the English message, its class `code`, the message's own `messageCode` when it is
- * one of contracts' messages (clients show that message in their reader's language) and,
- * when the error is about one field, that field.
+ * The JSON error body: the English message, its class `code`, the message's own `messageCode` and the
+ * values of its placeholders (clients show that message in their reader's language) and, when the
+ * error is about one field, that field.
  */
-export function errorBody(error: Pick<AppError, "message" | "code" | "field">): ErrorBody {
-  const messageCode = messageCodeOf(error.message);
+export function errorBody(error: Pick<AppError, "message" | "code" | "field" | "key" | "params">): ErrorBody {
   return {
     error: error.message,
     code: error.code,
-    ...(messageCode === undefined ? {} : { messageCode }),
+    ...(error.key === undefined ? {} : { messageCode: messageCodeOfKey(error.key) }),
+    ...(error.params === undefined ? {} : { params: error.params }),
     ...(error.field === undefined ? {} : { field: error.field }),
   };
 }
@@ -49,11 +55,9 @@ export function errorBody(error: Pick<AppError, "message" | "code" | "field">): 
 function databaseError(error: unknown): AppError | undefined {
   switch (databaseFailureOf(error)) {
     case "invalid":
-      return new AppError(400, "validation_failed", messages.databaseRefused);
+      return invalidField("databaseRefused");
     case "unavailable":
-      return new AppError(503, "service_unavailable", messages.serviceUnavailable, {
-        "Retry-After": RETRY_AFTER_SECONDS,
-      });
+      return unavailable(RETRY_AFTER_SECONDS);
     default:
       return undefined;
   }
@@ -80,10 +84,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     logger.error(line, "unhandled error");
-    res.status(500).json(errorBody({ message: messages.serverError, code: "internal", field: undefined }));
+    res.status(500).json(errorBody(internal()));
   };
 }
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => {
-  next(new AppError(404, "not_found", messages.notFound));
+  next(notFound());
 };

@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
 
-import { messages } from "@lab/contracts";
 import { idempotencyKeys } from "@lab/db";
 import { and, eq, lt } from "drizzle-orm";
 import type { Request, Response } from "express";
 
 import type { DomainContext } from "../domain/context";
-import { AppError } from "../lib/app-error";
+import { conflict, invalidField, unprocessable } from "../lib/app-error";
 
 /** How long a key counts; after that the same key is a new request. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -19,7 +18,7 @@ export function idempotencyKeyOf(req: Request): string | undefined {
   const value = req.headers["idempotency-key"];
   if (value === undefined) return undefined;
   if (typeof value !== "string" || !KEY_PATTERN.test(value)) {
-    throw new AppError(400, "idempotency_key_invalid", messages.idempotencyKeyInvalid);
+    throw invalidField("idempotencyKeyInvalid", undefined, "idempotency_key_invalid");
   }
   return value;
 }
@@ -100,9 +99,9 @@ export async function runIdempotent(
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) {
       const [stored] = await tx.select().from(idempotencyKeys).where(thisKey);
-      if (!stored) throw new AppError(409, "conflict", messages.idempotencyKeyReused);
+      if (!stored) throw conflict("idempotencyKeyReused");
       if (stored.requestHash !== requestHash) {
-        throw new AppError(422, "idempotency_key_reused", messages.idempotencyKeyReused);
+        throw unprocessable("idempotencyKeyReused", "idempotency_key_reused");
       }
       return { status: stored.responseStatus, body: stored.responseBody, replayed: true };
     }

@@ -1,45 +1,43 @@
-import { messageCodeOf, messageNameOfCode, messages } from "@lab/contracts";
+import { message, messages } from "@lab/contracts";
 import { describe, expect, it } from "vitest";
 
-import { AppError } from "../lib/app-error";
+import { AppError, conflict, invalidField, unauthorized } from "../lib/app-error";
 import { errorBody } from "./error-handler";
 
-// Clients translate an error by its messageCode, so each message needs its own one.
-describe("message codes", () => {
-  const texts: [string, string][] = Object.entries(messages).flatMap(([name, text]) =>
-    typeof text === "string" ? [[name, text] as [string, string]] : [],
-  );
-
-  it("gives every message text of contracts a unique code that leads back to that text", () => {
-    // Two names may share one text (invalidEmailFormat, emailInvalidOptional): one text, one code.
-    const distinct = [...new Set(texts.map(([, text]) => text))];
-    const codes = distinct.map((text) => messageCodeOf(text));
-    expect(codes.every((code) => typeof code === "string" && /^[a-z0-9_]+$/.test(code))).toBe(true);
-    expect(new Set(codes).size).toBe(distinct.length);
-    for (const text of distinct) {
-      const code = messageCodeOf(text);
-      const name = code === undefined ? undefined : messageNameOfCode(code);
-      expect(name === undefined ? undefined : messages[name]).toBe(text);
-    }
-  });
-
-  it("puts messageCode beside the stable code, and none for a text that is not a message", () => {
-    expect(errorBody(new AppError(401, "invalid_credentials", messages.invalidCredentials))).toEqual({
+// Clients show an error by its messageCode (with its params), whatever its English text.
+describe("error bodies by key", () => {
+  it("unauthorized: the English text, the class code and the message's own code", () => {
+    expect(errorBody(unauthorized("invalidCredentials", "invalid_credentials"))).toEqual({
       error: messages.invalidCredentials,
       code: "invalid_credentials",
       messageCode: "invalid_credentials",
     });
-    expect(
-      errorBody(new AppError(400, "validation_failed", messages.languageInvalid, {}, "language")),
-    ).toEqual({
+  });
+
+  it("invalidField: names the field beside the message", () => {
+    expect(errorBody(invalidField("languageInvalid", "language"))).toEqual({
       error: messages.languageInvalid,
       code: "validation_failed",
       messageCode: "language_invalid",
       field: "language",
     });
-    expect(errorBody(new AppError(404, "not_found", "Staff member not found"))).toEqual({
-      error: "Staff member not found",
-      code: "not_found",
+  });
+
+  it("conflict with values: the English text with them in place, and the values for other languages", () => {
+    expect(errorBody(conflict(message("parameterExists", { code: "HG" }), { field: "code" }))).toEqual({
+      error: "Parameter HG already exists",
+      code: "conflict",
+      messageCode: "parameter_exists",
+      params: { code: "HG" },
+      field: "code",
+    });
+  });
+
+  it("a schema's English text is raised by the key it says; a text that is no message has no messageCode", () => {
+    expect(new AppError(400, "validation_failed", messages.phoneInvalid).key).toBe("phoneInvalid");
+    expect(errorBody(new AppError(400, "validation_failed", "Too small: expected 1 item"))).toEqual({
+      error: "Too small: expected 1 item",
+      code: "validation_failed",
     });
   });
 });

@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 
-import { messages } from "@lab/contracts";
 import { samples, type Database } from "@lab/db";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { Router, type Express, type RequestHandler } from "express";
@@ -9,7 +8,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import type { DispatcherStats } from "../jobs/dispatcher";
 import { outboxBacklog, type OutboxBacklog } from "../mail/outbox";
 import type { RealtimeStats } from "../realtime/realtime";
-import { AppError } from "../lib/app-error";
+import { notFound, unauthorized } from "../lib/app-error";
 import { createRouteLabeller } from "./metrics-routes";
 
 /** Live figures of this process's parts, read at scrape time. */
@@ -282,11 +281,9 @@ export function createMetrics(options: {
   const router = Router();
   router.get("/metrics", async (req, res) => {
     // Not configured: not exposed at all (and not the SPA's page either).
-    if (!expected) throw new AppError(404, "not_found", messages.notFound);
+    if (!expected) throw notFound();
     if (!bearerMatches(req.get("authorization"), expected)) {
-      throw new AppError(401, "unauthenticated", messages.authRequired, {
-        "WWW-Authenticate": 'Bearer realm="metrics"',
-      });
+      throw unauthorized("authRequired", "unauthenticated", { "WWW-Authenticate": 'Bearer realm="metrics"' });
     }
     const body = await registry.metrics();
     res.set("Cache-Control", "no-store").type(registry.contentType).send(body);

@@ -1,4 +1,3 @@
-import { messages } from "@lab/contracts";
 import type { Request, RequestHandler } from "express";
 import type { Redis } from "ioredis";
 import {
@@ -8,7 +7,7 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 
-import { AppError } from "../lib/app-error";
+import { rateLimited } from "../lib/app-error";
 import { inboxKey } from "../lib/email-address";
 
 export interface RateLimitRule {
@@ -101,9 +100,7 @@ export function createRateLimits(options: {
           await limiter.consume(key);
         } catch (error) {
           if (!(error instanceof RateLimiterRes)) throw error;
-          throw new AppError(429, "rate_limited", messages.tooManyRequests, {
-            "Retry-After": String(retryAfterSeconds(error)),
-          });
+          throw rateLimited(retryAfterSeconds(error));
         }
         next();
       };
@@ -185,9 +182,7 @@ export function loginLimits(
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
         await attempts.reward(key);
-        throw new AppError(429, "rate_limited", messages.tooManyRequests, {
-          "Retry-After": String(Math.max(1, Math.ceil(error.msBeforeNext / 1000))),
-        });
+        throw rateLimited(error.msBeforeNext / 1000);
       }
     }
     next();

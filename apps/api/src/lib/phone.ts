@@ -1,14 +1,14 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 
-import { AppError } from "./app-error";
+import { AppError, type SaidOrText } from "./app-error";
 
 /**
  * Indian numbers by default (a leading 0 or none), any country with +; stored as E.164. `field` names
  * the request field in the error, so a form can show it beside that input.
  */
-export function toE164(value: string, message: string, field?: string): string {
+export function toE164(value: string, said: SaidOrText, field?: string): string {
   const phone = parsePhoneNumberFromString(value, "IN");
-  if (!phone || !phone.isValid()) throw new AppError(400, "validation_failed", message, {}, field);
+  if (!phone || !phone.isValid()) throw new AppError(400, "validation_failed", said, {}, field);
   return phone.number;
 }
 

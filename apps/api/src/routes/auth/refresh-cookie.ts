@@ -1,11 +1,10 @@
-import { messages } from "@lab/contracts";
 import type { CookieOptions, Request, RequestHandler, Response } from "express";
 
 import type { DomainContext } from "../../domain/context";
 import type { SignIn } from "../../domain/accounts";
 import type { RefreshGrant, SignedIn } from "../../domain/sessions";
 import type { Role } from "../../lib/tokens";
-import { AppError } from "../../lib/app-error";
+import { forbidden } from "../../lib/app-error";
 import { presentSignIn } from "../../presenters/sign-in";
 
 /**
@@ -75,6 +74,6 @@ export function readRefreshCookie(req: Request, role: Role): string | undefined 
  * this API never grants. (Origin is not compared with Host: the dev server's proxy rewrites Host.)
  */
 export const requireSameOrigin: RequestHandler = (req, _res, next) => {
-  if (!req.get(SAME_ORIGIN_HEADER)) throw new AppError(403, "forbidden", messages.forbidden);
+  if (!req.get(SAME_ORIGIN_HEADER)) throw forbidden();
   next();
 };

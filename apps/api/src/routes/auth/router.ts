@@ -1,6 +1,5 @@
 import {
   emailOnlyRequestSchema,
-  messages,
   refreshRequestSchema,
   resetPasswordRequestSchema,
   verifyEmailRequestSchema,
@@ -20,7 +19,7 @@ import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
 import { presentAccountAction, presentCodeSent, presentEmailVerified } from "../../presenters/account";
 import { bodyEmail, clientIp, loginLimits, resetLimits, type RateLimits } from "../../http/rate-limit";
-import { AppError } from "../../lib/app-error";
+import { AppError, unauthorized } from "../../lib/app-error";
 import { clearRefreshCookie, readRefreshCookie, requireSameOrigin, sendSignedIn } from "./refresh-cookie";
 
 export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
@@ -37,38 +36,36 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
   // Unknown, verified and unverified addresses get the same answer (and the same 60 s rule): the call
   // reveals no accounts. Only an unverified account is mailed a code.
   const send = async (req: Request, res: Response) => {
-    const { email } = parse(emailOnlyRequestSchema, req.body, messages.invalidEmailAddress);
+    const { email } = parse(emailOnlyRequestSchema, req.body, "invalidEmailAddress");
     await sendVerification(ctx, email);
-    res.json(presentCodeSent(messages.codeSent));
+    res.json(presentCodeSent("codeSent"));
   };
   router.post("/send-verification", perIp, send);
   router.post("/resend-verification", perIp, send);
 
   router.post("/verify-email", perIp, perAccount("verify-account"), async (req, res) => {
-    const { email, code } = parse(verifyEmailRequestSchema, req.body, messages.invalidCode);
+    const { email, code } = parse(verifyEmailRequestSchema, req.body, "invalidCode");
     const outcome = await verifyEmail(ctx, email, code);
-    res.json(
-      presentEmailVerified(outcome === "already-verified" ? messages.alreadyVerified : messages.verifiedOk),
-    );
+    res.json(presentEmailVerified(outcome === "already-verified" ? "alreadyVerified" : "verifiedOk"));
   });
 
   const reset = resetLimits(limits, "");
 
   // Always 202 with the same body: whether the address has an account is not told.
   router.post("/forgot-password", reset.perIp, async (req, res) => {
-    const { email } = parse(emailOnlyRequestSchema, req.body, messages.invalidEmailAddress);
+    const { email } = parse(emailOnlyRequestSchema, req.body, "invalidEmailAddress");
     await requestPasswordReset(ctx, email);
-    res.status(202).json(presentCodeSent(messages.forgotPasswordSent));
+    res.status(202).json(presentCodeSent("forgotPasswordSent"));
   });
 
   // The customer sign-in's limits, by the same names: a reset proves the owner, so the sign-in delay
   // that guesses by others piled up on the account ends with it.
   const signIn = loginLimits(limits, "login");
   router.post("/reset-password", reset.perIp, reset.perAccount, async (req, res) => {
-    const input = parse(resetPasswordRequestSchema, req.body, messages.invalidCode);
+    const input = parse(resetPasswordRequestSchema, req.body, "invalidCode");
     const outcome = await resetPassword(ctx, input);
     await signIn.succeeded(req);
-    res.json(presentAccountAction(messages.passwordResetOk, outcome));
+    res.json(presentAccountAction("passwordResetOk", outcome));
   });
 
   // A page refreshes about once an hour per device; 120 per IP in 15 min leaves room for an office
@@ -80,18 +77,18 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
     key: clientIp,
   });
   const cookieRole = (req: Request) =>
-    parse(refreshRequestSchema, req.body ?? {}, messages.sessionEnded).role ?? "customer";
+    parse(refreshRequestSchema, req.body ?? {}, "sessionEnded").role ?? "customer";
 
   // Without a bearer token (it may have expired), the device signs out by its refresh cookie.
   router.post("/logout", async (req, res, next) => {
     if (req.get("authorization") !== undefined) return next();
     const role = cookieRole(req);
     const refreshToken = readRefreshCookie(req, role);
-    if (refreshToken === undefined) throw new AppError(401, "unauthenticated", messages.authRequired);
+    if (refreshToken === undefined) throw unauthorized();
     requireSameOrigin(req, res, () => undefined);
     await signOutByRefresh(ctx, refreshToken, role);
     clearRefreshCookie(ctx, req, res, role);
-    res.json(presentAccountAction(messages.signedOut));
+    res.json(presentAccountAction("signedOut"));
   });
 
   // Signs this device out, customer or staff; the token and its refresh cookie stop working at once.
@@ -99,7 +96,7 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
     const claims = claimsOf(req);
     await signOut(ctx, claims);
     clearRefreshCookie(ctx, req, res, claims.role);
-    res.json(presentAccountAction(messages.signedOut));
+    res.json(presentAccountAction("signedOut"));
   });
 
   // The refresh cookie for a new access token of the same session, answered like sign-in; the cookie
@@ -108,7 +105,7 @@ export function authRouter(ctx: DomainContext, limits: RateLimits): Router {
     const role = cookieRole(req);
     const refreshToken = readRefreshCookie(req, role);
     try {
-      if (refreshToken === undefined) throw new AppError(401, "unauthenticated", messages.sessionEnded);
+      if (refreshToken === undefined) throw unauthorized("sessionEnded");
       sendSignedIn(ctx, req, res, await refreshSignIn(ctx, refreshToken, role));
     } catch (error) {
       if (error instanceof AppError && error.status === 401) clearRefreshCookie(ctx, req, res, role);

@@ -1,7 +1,6 @@
 import {
   changePasswordRequestSchema,
   loginRequestSchema,
-  messages,
   registerRequestSchema,
   updateProfileRequestSchema,
 } from "@lab/contracts";
@@ -37,7 +36,7 @@ export function customersRouter(ctx: DomainContext, limits: RateLimits): Router 
     // Each account has its own mail quotas: a handful of accounts an hour from one address, not dozens.
     limits.middleware({ name: "register", ...REGISTRATIONS_PER_IP, key: clientIp }),
     async (req, res) => {
-      const input = parse(registerRequestSchema, req.body, messages.registrationInvalid);
+      const input = parse(registerRequestSchema, req.body, "registrationInvalid");
       const customer = await registerCustomer(ctx, input);
       res.status(201).json(presentCustomer(customer));
     },
@@ -45,7 +44,7 @@ export function customersRouter(ctx: DomainContext, limits: RateLimits): Router 
 
   const login = loginLimits(limits, "login");
   router.post("/login", login.perIp, login.perAccount, async (req, res) => {
-    const input = parse(loginRequestSchema, req.body, messages.invalidCredentials);
+    const input = parse(loginRequestSchema, req.body, "invalidCredentials");
     const signedIn = await loginCustomer(ctx, input);
     // A signed-in account starts afresh: its owner's own mistakes do not pile up towards a lock.
     await login.succeeded(req);
@@ -53,7 +52,7 @@ export function customersRouter(ctx: DomainContext, limits: RateLimits): Router 
   });
 
   router.get("/:id", customerAuth, async (req, res) => {
-    const id = parseIdParam(req.params["id"], messages.customerNotFound);
+    const id = parseIdParam(req.params["id"], "customerNotFound");
     requireSelf(req, id);
     const [customer, providers] = await Promise.all([getCustomer(ctx, id), listProviders(ctx, id)]);
     res.json(presentCustomerWithProviders(customer, providers));
@@ -61,23 +60,23 @@ export function customersRouter(ctx: DomainContext, limits: RateLimits): Router 
 
   // PUT /customers/{id} is the same call, under the resource's own path; /profile stays for its users.
   router.put(["/:id", "/:id/profile"], customerAuth, async (req, res) => {
-    const id = parseIdParam(req.params["id"], messages.customerNotFound);
+    const id = parseIdParam(req.params["id"], "customerNotFound");
     requireSelf(req, id);
-    const input = parse(updateProfileRequestSchema, req.body, messages.profileInvalid);
+    const input = parse(updateProfileRequestSchema, req.body, "profileInvalid");
     res.json(presentCustomer(await updateProfile(ctx, id, input)));
   });
 
   router.put("/:id/password", customerAuth, async (req, res) => {
-    const id = parseIdParam(req.params["id"], messages.customerNotFound);
+    const id = parseIdParam(req.params["id"], "customerNotFound");
     requireSelf(req, id);
-    const input = parse(changePasswordRequestSchema, req.body, messages.profileInvalid);
-    res.json(presentAccountAction(messages.passwordChanged, await changePassword(ctx, claimsOf(req), input)));
+    const input = parse(changePasswordRequestSchema, req.body, "profileInvalid");
+    res.json(presentAccountAction("passwordChanged", await changePassword(ctx, claimsOf(req), input)));
   });
 
   router.post("/:id/sign-out-all", customerAuth, async (req, res) => {
-    const id = parseIdParam(req.params["id"], messages.customerNotFound);
+    const id = parseIdParam(req.params["id"], "customerNotFound");
     requireSelf(req, id);
-    res.json(presentAccountAction(messages.signedOutEverywhere, await signOutEverywhere(ctx, claimsOf(req))));
+    res.json(presentAccountAction("signedOutEverywhere", await signOutEverywhere(ctx, claimsOf(req))));
   });
 
   router.use("/:id", customerAuth, sampleProvidersRouter(ctx));

@@ -1,4 +1,4 @@
-import { emailCheckRequestSchema, messages } from "@lab/contracts";
+import { emailCheckRequestSchema } from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
@@ -12,7 +12,7 @@ export function emailRouter(ctx: DomainContext, limits: RateLimits): Router {
     "/verify-email",
     limits.middleware({ name: "email-check", points: 60, durationSeconds: 60, key: clientIp }),
     async (req, res) => {
-      const { email } = parse(emailCheckRequestSchema, req.body, messages.invalidEmailAddress);
+      const { email } = parse(emailCheckRequestSchema, req.body, "invalidEmailAddress");
       res.json(presentEmailCheck(await ctx.checkEmail(email)));
     },
   );

@@ -1,4 +1,4 @@
-import { contactEnquiryRequestSchema, enquiryListQuerySchema, messages } from "@lab/contracts";
+import { contactEnquiryRequestSchema, enquiryListQuerySchema } from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
@@ -25,9 +25,9 @@ export function enquiriesRouter(ctx: DomainContext, limits: RateLimits, labAddre
   });
 
   router.post("/", perIp, perEmail, async (req, res) => {
-    const input = parse(contactEnquiryRequestSchema, req.body, messages.profileInvalidFormat);
+    const input = parse(contactEnquiryRequestSchema, req.body, "profileInvalidFormat");
     await submitEnquiry(ctx, labAddress, input);
-    res.status(202).json(presentAccepted(messages.enquiryReceived));
+    res.status(202).json(presentAccepted("enquiryReceived"));
   });
   return router;
 }
@@ -38,12 +38,12 @@ export function labEnquiriesRouter(ctx: DomainContext): Router {
   router.use(authenticate(ctx, "lab"));
 
   router.get("/", async (req, res) => {
-    const query = parse(enquiryListQuerySchema, req.query, messages.profileInvalidFormat);
+    const query = parse(enquiryListQuerySchema, req.query, "profileInvalidFormat");
     res.json(presentEnquiryPage(await listEnquiries(ctx, query)));
   });
 
   router.post("/:id/handled", async (req, res) => {
-    const id = parseIdParam(req.params["id"], messages.enquiryNotFound);
+    const id = parseIdParam(req.params["id"], "enquiryNotFound");
     res.json(presentEnquiry(await markEnquiryHandled(ctx, id)));
   });
   return router;

@@ -1,5 +1,6 @@
 import {
   idSchema,
+  messages,
   MARKET_CODE_PATTERN,
   marketCodeSchema,
   NAME_MAX,
@@ -29,7 +30,7 @@ import type { DomainContext } from "../../domain/context";
 import { requireRole } from "../../domain/staff-roles";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
-import { AppError } from "../../lib/app-error";
+import { notFound, type Said } from "../../lib/app-error";
 import {
   presentMarket,
   presentPanel,
@@ -40,16 +41,16 @@ import {
 /** POST /lab/markets: a market; with customerId, a buyer's own specification for that customer. */
 const marketInputSchema = z.object({
   code: marketCodeSchema,
-  name: text().trim().min(1, "Enter the market's name").max(NAME_MAX, tooLong("Name", NAME_MAX)),
-  customerId: idSchema("Customer not found").optional(),
+  name: text().trim().min(1, messages.marketNameRequired).max(NAME_MAX, tooLong("Name", NAME_MAX)),
+  customerId: idSchema(messages.customerNotFound).optional(),
 });
 
-const CATALOGUE_INVALID = "Check the catalogue entry";
+const CATALOGUE_INVALID = "catalogueEntryInvalid";
 
 /** A path segment that can name no row of the pattern is a 404, like an unknown one. */
-function codeParam(value: unknown, pattern: RegExp, notFound: string): string {
+function codeParam(value: unknown, pattern: RegExp, missing: Said): string {
   const code = typeof value === "string" ? value.trim().toUpperCase() : "";
-  if (!pattern.test(code)) throw new AppError(404, "not_found", notFound);
+  if (!pattern.test(code)) throw notFound(missing);
   return code;
 }
 
@@ -61,8 +62,8 @@ export function labCatalogueRouter(ctx: DomainContext): Router {
 
   const admin = (req: Request) => requireRole(ctx, claimsOf(req).subject, "admin");
   const parameterCode = (req: Request) =>
-    codeParam(req.params["code"], PARAMETER_CODE_PATTERN, "Parameter not found");
-  const marketCode = (req: Request) => codeParam(req.params["code"], MARKET_CODE_PATTERN, "Market not found");
+    codeParam(req.params["code"], PARAMETER_CODE_PATTERN, "parameterNotFound");
+  const marketCode = (req: Request) => codeParam(req.params["code"], MARKET_CODE_PATTERN, "marketNotFound");
 
   router.get("/parameters", async (_req, res) => {
     res.json((await listParameters(ctx)).map(presentParameter));
@@ -113,7 +114,7 @@ export function labCatalogueRouter(ctx: DomainContext): Router {
   router.put("/markets/:code/versions/:version", async (req, res) => {
     await admin(req);
     const code = marketCode(req);
-    const version = parseIdParam(req.params["version"], "Specification version not found");
+    const version = parseIdParam(req.params["version"], "specVersionNotFound");
     const input = parse(specVersionInputSchema, req.body, CATALOGUE_INVALID);
     res.json(presentSpecVersion(await updateVersion(ctx, code, version, input)));
   });

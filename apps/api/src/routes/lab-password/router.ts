@@ -1,4 +1,4 @@
-import { emailOnlyRequestSchema, messages, resetPasswordRequestSchema } from "@lab/contracts";
+import { emailOnlyRequestSchema, resetPasswordRequestSchema } from "@lab/contracts";
 import { Router, type Request } from "express";
 
 import type { DomainContext } from "../../domain/context";
@@ -21,17 +21,17 @@ export function labPasswordRouter(
 
   // Always 202 with the same body: whether the address is staff is not told.
   router.post("/forgot-password", perIp, async (req, res) => {
-    const { email } = parse(emailOnlyRequestSchema, req.body, messages.invalidEmailAddress);
+    const { email } = parse(emailOnlyRequestSchema, req.body, "invalidEmailAddress");
     await requestStaffPasswordReset(ctx, email);
-    res.status(202).json(presentCodeSent(messages.forgotPasswordSent));
+    res.status(202).json(presentCodeSent("forgotPasswordSent"));
   });
 
   router.post("/reset-password", perIp, perAccount, async (req, res) => {
-    const input = parse(resetPasswordRequestSchema, req.body, messages.invalidCode);
+    const input = parse(resetPasswordRequestSchema, req.body, "invalidCode");
     const ended = await resetStaffPassword(ctx, input);
     // The owner proved the address: failed sign-ins before the reset no longer delay the new password.
     await signIn.succeeded(req);
-    res.json(presentAccountAction(messages.passwordResetOk, ended));
+    res.json(presentAccountAction("passwordResetOk", ended));
   });
   return router;
 }

@@ -1,4 +1,4 @@
-import { messages, revocationListQuerySchema, revokeRequestSchema } from "@lab/contracts";
+import { revocationListQuerySchema, revokeRequestSchema } from "@lab/contracts";
 import { Router, type Request } from "express";
 
 import type { DomainContext } from "../../domain/context";
@@ -35,11 +35,11 @@ export function labRevocationsRouter(ctx: DomainContext, limits: RateLimits): Ro
   const router = Router();
   const limited = limits.middleware(revocationActionsRule);
   const staffId = (req: Request) => claimsOf(req).subject;
-  const requestId = (req: Request) => parseIdParam(req.params["id"], messages.revocationRequestNotFound);
+  const requestId = (req: Request) => parseIdParam(req.params["id"], "revocationRequestNotFound");
 
   router.post("/reports/:id/revoke", limited, async (req, res) => {
-    const id = parseIdParam(req.params["id"], messages.reportNotFound);
-    const input = parse(revokeRequestSchema, req.body, messages.revokeReasonRequired);
+    const id = parseIdParam(req.params["id"], "reportNotFound");
+    const input = parse(revokeRequestSchema, req.body, "revokeReasonRequired");
     const outcome = await askRevocation(ctx, id, input, staffId(req));
     if (outcome.kind === "requested") {
       res.status(202).json(presentRevocationRequest(outcome.request));
@@ -49,7 +49,7 @@ export function labRevocationsRouter(ctx: DomainContext, limits: RateLimits): Ro
   });
 
   router.get("/revocations", async (req, res) => {
-    const { sampleId } = parse(revocationListQuerySchema, req.query, messages.sampleNotFound);
+    const { sampleId } = parse(revocationListQuerySchema, req.query, "sampleNotFound");
     res.json((await listOpenRevocations(ctx, { sampleId })).map(presentRevocationRequest));
   });
 

@@ -1,4 +1,4 @@
-import { labSettingsUpdateSchema, messages } from "@lab/contracts";
+import { labSettingsUpdateSchema } from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
@@ -19,7 +19,7 @@ export function labSettingsRouter(ctx: DomainContext): Router {
   });
 
   router.put("/", async (req, res) => {
-    const { onePersonRevocation } = parse(labSettingsUpdateSchema, req.body, messages.labSettingsInvalid);
+    const { onePersonRevocation } = parse(labSettingsUpdateSchema, req.body, "labSettingsInvalid");
     res.json(
       presentLabSettings(await setOnePersonRevocation(ctx, onePersonRevocation, claimsOf(req).subject)),
     );

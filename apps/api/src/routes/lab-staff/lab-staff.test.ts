@@ -111,7 +111,11 @@ describe("staff roles", () => {
     expect(patched.body.roles).toEqual(["reviewer", "admin"]);
     await as(reviewer, "get", "").expect(200);
     const missing = await as(admin, "patch", "/999999999").send({ active: true }).expect(404);
-    expect(missing.body).toEqual({ error: "Staff member not found", code: "not_found" });
+    expect(missing.body).toEqual({
+      error: "Staff member not found",
+      code: "not_found",
+      messageCode: "staff_member_not_found",
+    });
     await as(admin, "patch", "/abc").send({ active: true }).expect(404);
     await as(admin, "patch", `/${reviewer.id}`).send({ active: "no" }).expect(400);
   });

@@ -1,12 +1,12 @@
-import { addStaffRequestSchema, isPasswordValid, messages, updateStaffRequestSchema } from "@lab/contracts";
+import { addStaffRequestSchema, isPasswordValid, updateStaffRequestSchema } from "@lab/contracts";
 import { Router, type Request } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { addStaff, getStaffMember, listStaff, STAFF_MEMBER_NOT_FOUND, updateStaff } from "../../domain/staff";
+import { addStaff, getStaffMember, listStaff, updateStaff } from "../../domain/staff";
 import { requireRole } from "../../domain/staff-roles";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
-import { fieldError } from "../../lib/app-error";
+import { invalidField } from "../../lib/app-error";
 import { presentStaffMember } from "../../presenters/staff";
 
 /** /lab/staff: admins add, list and deactivate staff; any staff member reads their own. */
@@ -28,16 +28,16 @@ export function labStaffRouter(ctx: DomainContext): Router {
 
   router.post("/", async (req, res) => {
     await admin(req);
-    const input = parse(addStaffRequestSchema, req.body, messages.profileInvalid);
+    const input = parse(addStaffRequestSchema, req.body, "profileInvalid");
     // The spec's password rule holds for staff too, not only the schema's length.
-    if (!isPasswordValid(input.password)) throw fieldError(messages.passwordWeak, "password");
+    if (!isPasswordValid(input.password)) throw invalidField("passwordWeak", "password");
     res.status(201).json(presentStaffMember(await addStaff(ctx, input)));
   });
 
   router.patch("/:id", async (req, res) => {
     const actor = await admin(req);
-    const id = parseIdParam(req.params["id"], STAFF_MEMBER_NOT_FOUND);
-    const input = parse(updateStaffRequestSchema, req.body, messages.profileInvalid);
+    const id = parseIdParam(req.params["id"], "staffMemberNotFound");
+    const input = parse(updateStaffRequestSchema, req.body, "profileInvalid");
     res.json(presentStaffMember(await updateStaff(ctx, actor.id, id, input)));
   });
 

@@ -5,9 +5,8 @@ import {
   changePasswordRequestSchema,
   enterResultsRequestSchema,
   loginRequestSchema,
-  messages,
+  message,
   releaseRequestSchema,
-  resultMessages,
   returnRequestSchema,
   sampleListQuerySchema,
   statusMoveRequestSchema,
@@ -33,7 +32,7 @@ import {
 } from "../../domain/staff";
 import { presentStaff } from "../../presenters/staff";
 import { authenticate, claimsOf } from "../../http/authenticate";
-import { AppError } from "../../lib/app-error";
+import { invalidField } from "../../lib/app-error";
 import { parse, parseIdParam } from "../../http/parse";
 import { loginLimits, type RateLimits } from "../../http/rate-limit";
 import { presentAccountAction } from "../../presenters/account";
@@ -50,10 +49,11 @@ import { labSettingsRouter } from "../lab-settings/router";
 /** ?analysis=awaiting_review (or another analysis state): the reviewer's queue. */
 const analysisFilter = (value: unknown): AnalysisState => {
   const state = ANALYSIS_STATES.find((candidate) => candidate === value);
-  if (!state) throw new AppError(400, "validation_failed", ANALYSIS_FILTER_MESSAGE, {}, "analysis");
+  if (!state) {
+    throw invalidField(message("analysisFilterInvalid", { states: ANALYSIS_STATES.join(", ") }), "analysis");
+  }
   return state;
 };
-const ANALYSIS_FILTER_MESSAGE = `analysis must be one of ${ANALYSIS_STATES.join(", ")}`;
 
 const staffActor = (req: Request): Actor => ({ kind: "staff", id: claimsOf(req).subject });
 
@@ -63,7 +63,7 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
 
   const login = loginLimits(limits, "lab-login");
   router.post("/login", login.perIp, login.perAccount, async (req, res) => {
-    const { email, password, remember } = parse(loginRequestSchema, req.body, messages.invalidCredentials);
+    const { email, password, remember } = parse(loginRequestSchema, req.body, "invalidCredentials");
     const signedIn = await loginStaff(ctx, email, password, remember);
     await login.succeeded(req);
     sendSignedIn(ctx, req, res, signedIn);
@@ -73,26 +73,24 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
   router.use(authenticate(ctx, "lab"));
 
   router.put("/me", async (req, res) => {
-    const { language } = parse(updateLabMeRequestSchema, req.body, messages.languageInvalid);
+    const { language } = parse(updateLabMeRequestSchema, req.body, "languageInvalid");
     res.json(presentStaff(await setStaffLanguage(ctx, claimsOf(req).subject, language)));
   });
 
   router.put("/password", async (req, res) => {
-    const input = parse(changePasswordRequestSchema, req.body, messages.profileInvalid);
-    res.json(
-      presentAccountAction(messages.passwordChanged, await changeStaffPassword(ctx, claimsOf(req), input)),
-    );
+    const input = parse(changePasswordRequestSchema, req.body, "profileInvalid");
+    res.json(presentAccountAction("passwordChanged", await changeStaffPassword(ctx, claimsOf(req), input)));
   });
 
   router.post("/sign-out-all", async (req, res) => {
-    res.json(presentAccountAction(messages.signedOutEverywhere, await signOutEverywhere(ctx, claimsOf(req))));
+    res.json(presentAccountAction("signedOutEverywhere", await signOutEverywhere(ctx, claimsOf(req))));
   });
 
-  const sampleId = (req: Request) => parseIdParam(req.params["id"], messages.sampleNotFound);
+  const sampleId = (req: Request) => parseIdParam(req.params["id"], "sampleNotFound");
 
   // Every customer's samples; unassigned=true lists the PENDING queue oldest first (flagged in the console).
   router.get("/samples", async (req, res) => {
-    const query = parse(sampleListQuerySchema, req.query, messages.sampleInvalid);
+    const query = parse(sampleListQuerySchema, req.query, "sampleInvalid");
     const unassigned = req.query["unassigned"] === "true";
     const analysis = req.query["analysis"] === undefined ? undefined : analysisFilter(req.query["analysis"]);
     res.json(presentLabSamplePage(await listStaffSamples(ctx, { ...query, unassigned, analysis })));
@@ -107,12 +105,12 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
     res.json((await listAgents(ctx)).map(presentAgent));
   });
   router.post("/agents", async (req, res) => {
-    const input = parse(agentInputSchema, req.body, messages.profileInvalid);
+    const input = parse(agentInputSchema, req.body, "profileInvalid");
     res.status(201).json(presentAgent(await addAgent(ctx, input)));
   });
   router.put("/agents/:agentId", async (req, res) => {
-    const id = parseIdParam(req.params["agentId"], messages.agentNotFound);
-    const input = parse(agentInputSchema, req.body, messages.profileInvalid);
+    const id = parseIdParam(req.params["agentId"], "agentNotFound");
+    const input = parse(agentInputSchema, req.body, "profileInvalid");
     res.json(presentAgent(await updateAgent(ctx, id, input)));
   });
 
@@ -121,14 +119,14 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
     presentSample(await moveSample(ctx, sampleId(req), movement, staffActor(req), note), null);
 
   router.post("/samples/:id/assign", async (req, res) => {
-    const { agentId } = parse(assignRequestSchema, req.body, messages.agentRequired);
+    const { agentId } = parse(assignRequestSchema, req.body, "agentRequired");
     res.json(await move(req, { type: "assign", agentId }));
   });
   router.post("/samples/:id/unassign", async (req, res) => {
     res.json(await move(req, { type: "unassign" }));
   });
   router.post("/samples/:id/status", async (req, res) => {
-    const input = parse(statusMoveRequestSchema, req.body, messages.statusFilterInvalid);
+    const input = parse(statusMoveRequestSchema, req.body, "statusFilterInvalid");
     const target = {
       status: input.status,
       testingEta: input.testingEta ? new Date(input.testingEta) : undefined,
@@ -141,18 +139,18 @@ export function labRouter(ctx: DomainContext, limits: RateLimits): Router {
   // (or returns them).
   router.post("/samples/:id/results", async (req, res) => {
     const id = sampleId(req);
-    const input = parse(enterResultsRequestSchema, req.body, resultMessages.resultsRequired);
+    const input = parse(enterResultsRequestSchema, req.body, "resultsRequired");
     res.json(presentAnalysis(await enterResults(ctx, id, input, staffActor(req))));
   });
   router.post("/samples/:id/release", async (req, res) => {
     const id = sampleId(req);
-    const input = parse(releaseRequestSchema, req.body, messages.profileInvalid);
+    const input = parse(releaseRequestSchema, req.body, "profileInvalid");
     const report = await releaseResults(ctx, id, input, staffActor(req));
     res.status(201).json(presentReportWithExtras(await getReport(ctx, undefined, report.id)));
   });
   router.post("/samples/:id/return", async (req, res) => {
     const id = sampleId(req);
-    const { note } = parse(returnRequestSchema, req.body, resultMessages.returnNoteRequired);
+    const { note } = parse(returnRequestSchema, req.body, "returnNoteRequired");
     res.json(presentAnalysis(await returnResults(ctx, id, note, staffActor(req))));
   });
   // Revoking (two people by default) and the lab's settings that govern it.

@@ -2,7 +2,6 @@ import {
   LEDGER_EMAIL_ACCOUNTS_PER_IP_PER_DAY,
   LEDGER_EMAIL_RECIPIENTS_PER_IP_PER_DAY,
   ledgerEmailRequestSchema,
-  messages,
 } from "@lab/contracts";
 import { Router } from "express";
 
@@ -11,7 +10,7 @@ import { sendLedgerEmail, type AdmitRecipients } from "../../domain/ledger-email
 import { claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
 import { type RateBudget, type RateLimits, clientIp } from "../../http/rate-limit";
-import { AppError } from "../../lib/app-error";
+import { rateLimited } from "../../lib/app-error";
 import { presentLedgerEmail } from "../../presenters/ledger";
 
 const DAY_S = 24 * 3600;
@@ -41,15 +40,13 @@ function perClientAddress(limits: RateLimits, ip: string, customerId: number): A
     if ((await limits.used(ACCOUNT_AT_IP, account)) === 0) {
       const wait = await limits.take(ACCOUNTS_PER_IP, ip, 1);
       if (wait > 0) {
-        throw new AppError(429, "rate_limited", messages.tooManyRequests, { "Retry-After": String(wait) });
+        throw rateLimited(wait);
       }
       await limits.take(ACCOUNT_AT_IP, account, 1);
     }
     const wait = await limits.take(RECIPIENTS_PER_IP, ip, recipients);
     if (wait > 0) {
-      throw new AppError(429, "quota_exceeded", messages.ledgerQuotaExceeded, {
-        "Retry-After": String(wait),
-      });
+      throw rateLimited(wait, "ledgerQuotaExceeded", "quota_exceeded");
     }
   };
 }
@@ -61,7 +58,7 @@ export function ledgerRouter(ctx: DomainContext, limits: RateLimits): Router {
     "/email",
     limits.middleware({ name: "ledger-email", points: 30, durationSeconds: 3600, key: clientIp }),
     async (req, res) => {
-      const input = parse(ledgerEmailRequestSchema, req.body, messages.ledgerSendFailed);
+      const input = parse(ledgerEmailRequestSchema, req.body, "ledgerSendFailed");
       const { subject } = claimsOf(req);
       const admit = perClientAddress(limits, clientIp(req), subject);
       res.status(202).json(presentLedgerEmail(await sendLedgerEmail(ctx, subject, input, admit)));

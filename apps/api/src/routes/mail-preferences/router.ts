@@ -1,4 +1,4 @@
-import { mailUnsubscribeQuerySchema, messages } from "@lab/contracts";
+import { mailUnsubscribeQuerySchema } from "@lab/contracts";
 import express, { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
@@ -22,7 +22,7 @@ export function mailPreferencesRouter(ctx: DomainContext, limits: RateLimits): R
   });
 
   router.get("/unsubscribe", perIp, (req, res) => {
-    const { e, s } = parse(mailUnsubscribeQuerySchema, req.query, messages.unsubscribeLinkInvalid);
+    const { e, s } = parse(mailUnsubscribeQuerySchema, req.query, "unsubscribeLinkInvalid");
     res.redirect(303, `/unsubscribe?${new URLSearchParams({ e, s }).toString()}`);
   });
 
@@ -33,7 +33,7 @@ export function mailPreferencesRouter(ctx: DomainContext, limits: RateLimits): R
     // all of /api). The body carries nothing the lab needs: the signed query decides.
     express.urlencoded({ extended: false, limit: "1kb" }),
     async (req, res) => {
-      const { e, s } = parse(mailUnsubscribeQuerySchema, req.query, messages.unsubscribeLinkInvalid);
+      const { e, s } = parse(mailUnsubscribeQuerySchema, req.query, "unsubscribeLinkInvalid");
       res.status(200).json(presentUnsubscribed(await unsubscribe(ctx, e, s)));
     },
   );

@@ -1,4 +1,4 @@
-import { messages, newsletterSubscribeRequestSchema, newsletterTokenRequestSchema } from "@lab/contracts";
+import { newsletterSubscribeRequestSchema, newsletterTokenRequestSchema } from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
@@ -32,18 +32,18 @@ export function newsletterRouter(ctx: DomainContext, limits: RateLimits): Router
 
   // The same 202 for a new, pending or confirmed address: the answer tells nobody who subscribes.
   router.post("/subscriptions", perIp, perEmail, async (req, res) => {
-    const { email } = parse(newsletterSubscribeRequestSchema, req.body, messages.invalidEmailFormat);
+    const { email } = parse(newsletterSubscribeRequestSchema, req.body, "invalidEmailFormat");
     await subscribeToNewsletter(ctx, email);
-    res.status(202).json(presentAccepted(messages.newsletterCheckInbox));
+    res.status(202).json(presentAccepted("newsletterCheckInbox"));
   });
 
   router.post("/confirm", linksPerIp, async (req, res) => {
-    const { token } = parse(newsletterTokenRequestSchema, req.body, messages.newsletterLinkInvalid);
+    const { token } = parse(newsletterTokenRequestSchema, req.body, "newsletterLinkInvalid");
     res.json(presentNewsletterState(await confirmNewsletter(ctx, token)));
   });
 
   router.post("/unsubscribe", linksPerIp, async (req, res) => {
-    const { token } = parse(newsletterTokenRequestSchema, req.body, messages.newsletterLinkInvalid);
+    const { token } = parse(newsletterTokenRequestSchema, req.body, "newsletterLinkInvalid");
     res.json(presentNewsletterState(await unsubscribeNewsletter(ctx, token)));
   });
   return router;

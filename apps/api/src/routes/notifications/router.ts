@@ -1,4 +1,3 @@
-import { messages } from "@lab/contracts";
 import { translatorFor } from "@lab/i18n/node";
 import { Router } from "express";
 
@@ -22,7 +21,7 @@ import {
 /** /notifications, behind customer authentication: persisted, so every device sees the same state. */
 export function notificationsRouter(ctx: DomainContext): Router {
   const router = Router();
-  const id = (value: unknown) => parseIdParam(value, messages.notificationNotFound);
+  const id = (value: unknown) => parseIdParam(value, "notificationNotFound");
 
   // Rendered in the reader's language as it is now: changing it re-words every stored notification.
   const readerOf = async (customerId: number) => translatorFor(await readerLanguage(ctx, customerId));

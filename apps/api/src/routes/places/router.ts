@@ -3,24 +3,24 @@ import { Router } from "express";
 import { z } from "zod";
 
 import { gazetteer } from "../../domain/places";
-import { AppError } from "../../lib/app-error";
+import { notFound } from "../../lib/app-error";
 import { parse } from "../../http/parse";
 import { presentNearestPlace, presentPlace } from "../../presenters/place";
 
-const querySchema = z.object({ q: text().max(100, "Search text is too long").default("") });
+const querySchema = z.object({ q: text().max(100, messages.searchTextTooLong).default("") });
 
 /** GET /places/autocomplete?q= and /places/nearest: India-only places from the offline gazetteer. */
 export function placesRouter(): Router {
   const router = Router();
   router.get("/autocomplete", (req, res) => {
-    const { q } = parse(querySchema, req.query, "Invalid search text");
+    const { q } = parse(querySchema, req.query, "searchTextInvalid");
     res.set("Cache-Control", "private, max-age=3600").json(gazetteer().search(q).map(presentPlace));
   });
   /** GET /places/nearest?lat=&lon=: the known place closest to a device's position in India. */
   router.get("/nearest", (req, res) => {
-    const { lat, lon } = parse(nearestPlaceQuerySchema, req.query, messages.coordinatesInvalid);
+    const { lat, lon } = parse(nearestPlaceQuerySchema, req.query, "coordinatesInvalid");
     const place = gazetteer().nearest(lat, lon);
-    if (!place) throw new AppError(404, "not_found", messages.nearestPlaceNone);
+    if (!place) throw notFound("nearestPlaceNone");
     res.set("Cache-Control", "private, max-age=3600").json(presentNearestPlace(place));
   });
   return router;

@@ -1,16 +1,10 @@
-import {
-  CERTIFICATE_PATTERN,
-  certificateProofSchema,
-  messages,
-  resultMessages,
-  trendQuerySchema,
-} from "@lab/contracts";
+import { CERTIFICATE_PATTERN, certificateProofSchema, trendQuerySchema } from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
 import { findCertificate, getReport, listReports, reportPdf } from "../../domain/reports";
 import { reportTrend } from "../../domain/results";
-import { AppError } from "../../lib/app-error";
+import { notFound, rateLimited } from "../../lib/app-error";
 import { claimsOf } from "../../http/authenticate";
 import { clientIp, type RateBudget, type RateLimits } from "../../http/rate-limit";
 import { parse, parseIdParam } from "../../http/parse";
@@ -25,11 +19,11 @@ export function reportsRouter(ctx: DomainContext): Router {
   });
   // One parameter across a provider's reports, with a market's limit line.
   router.get("/trend", async (req, res) => {
-    const query = parse(trendQuerySchema, req.query, resultMessages.trendParameterRequired);
+    const query = parse(trendQuerySchema, req.query, "trendParameterRequired");
     res.json(presentTrend(await reportTrend(ctx, claimsOf(req).subject, query)));
   });
   router.get("/:id/pdf", async (req, res) => {
-    const id = parseIdParam(req.params["id"], messages.reportNotFound);
+    const id = parseIdParam(req.params["id"], "reportNotFound");
     const { pdf, filename } = await reportPdf(ctx, claimsOf(req).subject, id);
     res
       .type("application/pdf")
@@ -38,7 +32,7 @@ export function reportsRouter(ctx: DomainContext): Router {
       .send(pdf);
   });
   router.get("/:id", async (req, res) => {
-    const id = parseIdParam(req.params["id"], messages.reportNotFound);
+    const id = parseIdParam(req.params["id"], "reportNotFound");
     res.json(presentReportWithExtras(await getReport(ctx, claimsOf(req).subject, id)));
   });
   return router;
@@ -58,10 +52,7 @@ export const CERTIFICATE_CHECKS_PER_IP = { points: 60, durationSeconds: 600 };
 export const CERTIFICATE_MISSES_PER_NUMBER = { points: 10, durationSeconds: 3600 };
 
 // The window's length: an upper bound of the wait, as the count's age is not kept.
-const tooManyMisses = () =>
-  new AppError(429, "rate_limited", messages.tooManyRequests, {
-    "Retry-After": String(CERTIFICATE_MISSES_PER_NUMBER.durationSeconds),
-  });
+const tooManyMisses = () => rateLimited(CERTIFICATE_MISSES_PER_NUMBER.durationSeconds);
 
 /** /certificates/{number}: public; the results only with the printed check code or the PDF's hash. */
 export function certificatesRouter(ctx: DomainContext, limits: RateLimits): Router {
@@ -74,8 +65,8 @@ export function certificatesRouter(ctx: DomainContext, limits: RateLimits): Rout
   });
   router.get("/:number", perIp, async (req, res) => {
     const number = String(req.params["number"]).toUpperCase();
-    if (!CERTIFICATE_PATTERN.test(number)) throw new AppError(404, "not_found", messages.certificateNotFound);
-    const proof = parse(certificateProofSchema, req.query, messages.checkCodeInvalid);
+    if (!CERTIFICATE_PATTERN.test(number)) throw notFound("certificateNotFound");
+    const proof = parse(certificateProofSchema, req.query, "checkCodeInvalid");
     const proven = proof.code !== undefined || proof.sha256 !== undefined;
     // Once a number's misses are spent, no proof of it is compared: a right guess would tell.
     const missKey = `${clientIp(req)}|${number}`;

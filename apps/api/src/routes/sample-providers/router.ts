@@ -1,4 +1,4 @@
-import { messages, providerInputSchema } from "@lab/contracts";
+import { providerInputSchema } from "@lab/contracts";
 import { Router, type Request, type Response } from "express";
 
 import type { DomainContext } from "../../domain/context";
@@ -12,11 +12,11 @@ import { presentProvider } from "../../presenters/provider";
 export function sampleProvidersRouter(ctx: DomainContext): Router {
   const router = Router({ mergeParams: true });
   const customerId = (req: Request): number => {
-    const id = parseIdParam(req.params["id"], messages.customerNotFound);
+    const id = parseIdParam(req.params["id"], "customerNotFound");
     requireSelf(req, id);
     return id;
   };
-  const providerId = (req: Request) => parseIdParam(req.params["providerId"], messages.providerNotFound);
+  const providerId = (req: Request) => parseIdParam(req.params["providerId"], "providerNotFound");
 
   router.get("/sample-providers", async (req, res) => {
     res.json((await listProviders(ctx, customerId(req))).map(presentProvider));
@@ -25,7 +25,7 @@ export function sampleProvidersRouter(ctx: DomainContext): Router {
   router.post("/sample-providers", async (req, res) => {
     const id = customerId(req);
     const key = idempotencyKeyOf(req);
-    const input = parse(providerInputSchema, req.body, messages.profileInvalid);
+    const input = parse(providerInputSchema, req.body, "profileInvalid");
     const request = { customerId: id, endpoint: "sample-providers", key, input };
     const answer = await runIdempotent(ctx, request, async (tx) => ({
       status: 201,
@@ -37,7 +37,7 @@ export function sampleProvidersRouter(ctx: DomainContext): Router {
   // The spec's client uses two paths for each of update and delete.
   const update = async (req: Request, res: Response) => {
     const id = customerId(req);
-    const input = parse(providerInputSchema, req.body, messages.profileInvalid);
+    const input = parse(providerInputSchema, req.body, "profileInvalid");
     res.json(presentProvider(await updateProvider(ctx, id, providerId(req), input)));
   };
   router.put("/sample-providers-simple/:providerId", update);

@@ -6,6 +6,7 @@ import {
   SAMPLE_EXPORT_PDF_MAX_ROWS,
   isLanguageCode,
   languageSchema,
+  message,
   messages,
   sampleListQuerySchema,
   type LanguageCode,
@@ -16,12 +17,12 @@ import { z } from "zod";
 import { getCustomer } from "../../domain/accounts";
 import type { DomainContext } from "../../domain/context";
 import { listSamples } from "../../domain/sample-list";
-import { fieldError } from "../../lib/app-error";
+import { invalidField } from "../../lib/app-error";
 import { claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
 import { buildSampleSummaryPdf, zonedDateTime, type SummarySample } from "../../pdf/sample-summary";
 
-const TIME_ZONE_INVALID = "Please choose a valid time zone.";
+const TIME_ZONE_INVALID = messages.timeZoneInvalid;
 
 const validTimeZone = (value: string) => {
   try {
@@ -53,7 +54,7 @@ async function accountLanguage(ctx: DomainContext, customerId: number): Promise<
 }
 
 export const exportTooLarge = (total: number) =>
-  `A PDF export holds at most ${SAMPLE_EXPORT_PDF_MAX_ROWS} samples and this selection has ${total}. Please choose a shorter period or a status.`;
+  message("exportTooLarge", { max: SAMPLE_EXPORT_PDF_MAX_ROWS, total });
 
 /** "all" → All, "pending" → Pending, a status → its name. */
 const typeLabel = (status: string) =>
@@ -69,7 +70,7 @@ async function exportSamples(
   let cursor: string | undefined;
   for (let page = 1; ; page += 1) {
     const result = await listSamples(ctx, customerId, { ...query, page, size: MAX_PAGE_SIZE, cursor });
-    if (result.total > SAMPLE_EXPORT_PDF_MAX_ROWS) throw fieldError(exportTooLarge(result.total), "to");
+    if (result.total > SAMPLE_EXPORT_PDF_MAX_ROWS) throw invalidField(exportTooLarge(result.total), "to");
     samples.push(...result.items);
     if (result.items.length === 0 || samples.length >= result.total) return samples;
     cursor = result.cursor ?? undefined;
@@ -78,7 +79,7 @@ async function exportSamples(
 
 export function exportPdfHandler(ctx: DomainContext) {
   return async (req: Request, res: Response) => {
-    const query = parse(exportQuerySchema, req.query, messages.sampleInvalid);
+    const query = parse(exportQuerySchema, req.query, "sampleInvalid");
     const customerId = claimsOf(req).subject;
     const samples = await exportSamples(ctx, customerId, query);
     const language = query.lang ?? (await accountLanguage(ctx, customerId));

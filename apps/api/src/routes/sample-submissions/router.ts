@@ -1,4 +1,4 @@
-import { messages, sampleListQuerySchema, sampleSubmissionSchema } from "@lab/contracts";
+import { sampleListQuerySchema, sampleSubmissionSchema } from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
@@ -30,7 +30,7 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
 
   router.post("/", async (req, res) => {
     const key = idempotencyKeyOf(req);
-    const input = parse(sampleSubmissionSchema, req.body, messages.sampleInvalid);
+    const input = parse(sampleSubmissionSchema, req.body, "sampleInvalid");
     const customerId = claimsOf(req).subject;
     const answer = await runIdempotent(
       ctx,
@@ -44,7 +44,7 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
   });
 
   router.get("/", async (req, res) => {
-    const query = parse(sampleListQuerySchema, req.query, messages.sampleInvalid);
+    const query = parse(sampleListQuerySchema, req.query, "sampleInvalid");
     res.json(presentSamplePage(await listSamples(ctx, claimsOf(req).subject, query)));
   });
 
@@ -61,18 +61,18 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
   });
 
   router.get("/consumer/:consumerId", async (req, res) => {
-    const consumerId = parseIdParam(req.params["consumerId"], messages.customerNotFound);
+    const consumerId = parseIdParam(req.params["consumerId"], "customerNotFound");
     requireSelf(req, consumerId);
     res.json((await listConsumerSamples(ctx, consumerId)).map((item) => presentSample(item, item.reportId)));
   });
 
   router.get("/:id", async (req, res) => {
-    const id = parseIdParam(req.params["id"], messages.sampleNotFound);
+    const id = parseIdParam(req.params["id"], "sampleNotFound");
     res.json(presentSampleView(await getSample(ctx, claimsOf(req).subject, id)));
   });
 
   router.get("/:id/events", async (req, res) => {
-    const id = parseIdParam(req.params["id"], messages.sampleNotFound);
+    const id = parseIdParam(req.params["id"], "sampleNotFound");
     const events = await getSampleEvents(ctx, claimsOf(req).subject, id);
     const names = await eventActorNames(ctx.db, events);
     res.json(events.map((event) => presentSampleEvent(event, names)));
