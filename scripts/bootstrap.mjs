@@ -46,7 +46,8 @@ function serveApi(extraEnv) {
   const nodeBin = existsSync(pinnedNode) ? pinnedNode : process.execPath;
   process.on("SIGINT", () => {});
   process.on("SIGTERM", () => {});
-  const result = spawnSync(nodeBin, ["--import", "tsx", "src/server.ts"], {
+  // The compiled server (`pnpm run build` made apps/api/dist just before): no TypeScript loader at run time.
+  const result = spawnSync(nodeBin, ["dist/server.js"], {
     cwd: join(root, "apps", "api"),
     stdio: "inherit",
     env: { ...process.env, ...extraEnv },
