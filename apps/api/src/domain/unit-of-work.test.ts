@@ -11,7 +11,7 @@ import { testEnv } from "../env";
 import { TEST_JWT_SECRET } from "../test/harness";
 import { createDomainContext, type DomainContext } from "./context";
 import type { DomainEvent } from "./domain-events";
-import type { EffectHandlers } from "./unit-of-work";
+import type { EffectHandlers, Effects } from "./unit-of-work";
 
 let database: Database;
 beforeAll(async () => {
@@ -177,6 +177,23 @@ describe("unitOfWork", () => {
     expect(ran).toEqual(["outer"]);
     expect(await subscriptionsOf(address)).toHaveLength(1);
     expect(await subscriptionsOf(`${address}.inner`)).toEqual([]);
+  });
+
+  it("refuses an effect recorded after its unit ended, rather than dropping it unseen", async () => {
+    const { ctx, ran } = recordingContext();
+    let kept: Effects | undefined;
+    await ctx.unitOfWork(async (_tx, effects, inner) => {
+      await inner.unitOfWork(async (_savepoint, innerEffects) => {
+        kept = innerEffects;
+        return Promise.resolve();
+      });
+      expect(() => kept?.add("mailQueued")).toThrow(
+        'effect "mailQueued" recorded after its unit of work ended',
+      );
+      kept = effects;
+    });
+    expect(() => kept?.add("samplesSubmitted")).toThrow("after its unit of work ended");
+    expect(ran).toEqual([]);
   });
 
   it("logs an effect that throws, keeps the commit and still runs the effects after it", async () => {

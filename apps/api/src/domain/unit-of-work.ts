@@ -45,10 +45,13 @@ interface Recorded {
 
 class EffectQueue implements Effects {
   private readonly recorded: Recorded[] = [];
+  private closed = false;
 
   constructor(private readonly handlers: EffectHandlers) {}
 
   add<K extends EffectKind>(kind: K, ...payload: Payload<K>): void {
+    // Recorded once its unit has ended, it would never run: a bug to hear of, not a silent loss.
+    if (this.closed) throw new Error(`effect "${kind}" recorded after its unit of work ended`);
     const handler: (...payload: Payload<K>) => unknown = this.handlers[kind];
     this.push({ kind, wakeUp: payload.length === 0, run: () => handler(...payload) });
   }
@@ -58,7 +61,13 @@ class EffectQueue implements Effects {
     for (const effect of child.recorded) this.push(effect);
   }
 
+  /** Ends the unit: no more effects; a rolled-back unit's are dropped, a committed one's run. */
+  close(): void {
+    this.closed = true;
+  }
+
   run(failed: EffectFailed): void {
+    this.closed = true;
     for (const effect of this.recorded) {
       try {
         const running = effect.run();
@@ -95,14 +104,22 @@ export function unitsOfWork<C>(options: {
     (outer: Tx, parent: EffectQueue): UnitOfWork<C> =>
     async (work) => {
       const effects = new EffectQueue(handlers);
-      const result = await outer.transaction((tx) => work(tx, effects, bind(tx, joining(tx, effects))));
-      parent.adopt(effects);
-      return result;
+      try {
+        const result = await outer.transaction((tx) => work(tx, effects, bind(tx, joining(tx, effects))));
+        parent.adopt(effects);
+        return result;
+      } finally {
+        effects.close();
+      }
     };
   return async (work) => {
     const effects = new EffectQueue(handlers);
-    const result = await db.transaction((tx) => work(tx, effects, bind(tx, joining(tx, effects))));
-    effects.run(failed);
-    return result;
+    try {
+      const result = await db.transaction((tx) => work(tx, effects, bind(tx, joining(tx, effects))));
+      effects.run(failed);
+      return result;
+    } finally {
+      effects.close();
+    }
   };
 }
