@@ -47,6 +47,25 @@ const zones = [
       ],
     },
   },
+  {
+    files: ["src/pdf/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            forbidden,
+            {
+              group: ["**/domain", "**/domain/**"],
+              message:
+                "The PDF renderers draw what they are given; the domain calls them, never the other way round.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export default config({ forbidImports: ["@lab/web", "react", "react-dom"], extra: zones });

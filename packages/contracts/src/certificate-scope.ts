@@ -8,6 +8,16 @@ import type { MarketJudgement, ParameterLine } from "./results";
 export const certifiesAnyMarket = (markets: readonly Pick<MarketJudgement, "verdict">[]): boolean =>
   markets.some((market) => market.verdict === "pass");
 
+/** A market's verdict as one mark, the same on the certificate, the report's review line and its mail. */
+export const MARKET_MARK = { pass: "✓", fail: "✗", pending: "…" } as const satisfies Record<
+  MarketJudgement["verdict"],
+  string
+>;
+
+/** "EU ✓ · US ✓ · JP ✗": every judged market's verdict on one line, by code and mark. */
+export const marketSummary = (markets: readonly MarketJudgement[]): string =>
+  markets.map((market) => `${market.code} ${MARKET_MARK[market.verdict]}`).join(" · ");
+
 /** The market codes a report's certificate certifies, and those it does not. */
 export interface CertificateScope {
   certified: string[];

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 
-import { messages } from "@lab/contracts";
 import {
   agents,
   customers,
@@ -16,11 +15,13 @@ import { alias } from "drizzle-orm/pg-core";
 
 import type { ReportRow } from "@lab/db";
 
-import { AppError } from "../lib/app-error";
+import { notFound } from "../lib/app-error";
 import type { DomainContext } from "./context";
 import { sharedRenderPool } from "../pdf/render-pool";
+import { reportPdfFileName } from "../pdf/report/identity";
+import type { ReportPdfInput, SpecCitation } from "../pdf/report/input";
+import { buildReportPdf } from "../pdf/report/report-pdf";
 import { stampRevoked } from "../pdf/revoked-stamp";
-import { buildReportPdf, reportPdfFileName, type ReportPdfInput, type SpecCitation } from "./report-pdf";
 
 export const sha256Hex = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
 
@@ -60,7 +61,7 @@ export async function reportPdfInput(ctx: DomainContext, reportId: number): Prom
     .leftJoin(reviewers, eq(reviewers.id, reports.issuedBy))
     .leftJoin(replaced, eq(replaced.id, reports.replacesId))
     .where(eq(reports.id, reportId));
-  if (!row) throw new AppError(404, "not_found", messages.reportNotFound);
+  if (!row) throw notFound("reportNotFound");
   const { report } = row;
   const specIds = report.markets.flatMap((market) =>
     market.specVersionId === null ? [] : [market.specVersionId],

@@ -2,7 +2,8 @@
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 
-import { buildReportPdf, type ReportPdfInput } from "../domain/report-pdf";
+import type { ReportPdfInput } from "./report/input";
+import { buildReportPdf } from "./report/report-pdf";
 
 const port = parentPort;
 if (!port) throw new Error("coa-worker runs as a worker thread");

@@ -4,7 +4,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
-import type { ReportPdfInput } from "../domain/report-pdf";
+import type { ReportPdfInput } from "./report/input";
 
 interface Task {
   id: number;

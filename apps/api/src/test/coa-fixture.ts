@@ -11,7 +11,7 @@ import {
 } from "@lab/contracts";
 import type { CustomerRow, ReportRow, SampleRow } from "@lab/db";
 
-import type { ReportPdfInput, SpecCitation } from "../domain/report-pdf";
+import type { ReportPdfInput, SpecCitation } from "../pdf/report/input";
 
 export const COA_AT = new Date("2026-03-14T09:30:00Z");
 
@@ -214,8 +214,11 @@ export interface CoaOptions {
   replaces?: string | null;
 }
 
+/** The PDF input with whole rows, as the database would give them to tests that store them. */
+export type CoaInput = ReportPdfInput & { report: ReportRow; sample: SampleRow; customer: CustomerRow };
+
 /** A released report's PDF input: ~23 parameters of five panels, judged for EU, US and Japan. */
-export function coaInput(options: CoaOptions = {}): ReportPdfInput {
+export function coaInput(options: CoaOptions = {}): CoaInput {
   const testTypes = options.testTypes ?? [
     "Antibiotic Residue Test",
     "Chemical Residue Analysis",

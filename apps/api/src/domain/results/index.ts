@@ -1,6 +1,6 @@
 /** Certified results: entering, judging, returning and releasing a sample's results. */
 export { enterResults, returnResults, type EnterResultsInput } from "./enter";
-export { releaseResults, marketSummary, type ReleaseInput } from "./release";
+export { releaseResults, type ReleaseInput } from "./release";
 export { sampleAnalysis, currentReport, type AnalysisView } from "./round";
 export {
   checkedMarkets,

@@ -1,7 +1,7 @@
 import {
   certifiesAnyMarket,
+  marketSummary,
   REPORT_METHOD_MAX,
-  resultMessages,
   type Judgement,
   type ParameterLine,
 } from "@lab/contracts";
@@ -21,7 +21,7 @@ import {
 import { translatorFor } from "@lab/i18n/node";
 import { and, desc, eq } from "drizzle-orm";
 
-import { AppError } from "../../lib/app-error";
+import { conflict } from "../../lib/app-error";
 import { greeting } from "../../mail/localized";
 import { enqueueMail } from "../../mail/outbox";
 import type { DomainContext } from "../context";
@@ -38,12 +38,6 @@ import { analysisRow, judgeRound, loadRound } from "./round";
 export interface ReleaseInput {
   note?: string | undefined;
 }
-
-const MARK = { pass: "✓", fail: "✗", pending: "…" } as const;
-
-/** "EU ✓ · US ✗": each judged market's verdict, for the report's final review line. */
-export const marketSummary = (judgement: Judgement): string =>
-  judgement.markets.map((market) => `${market.code} ${MARK[market.verdict]}`).join(" · ");
 
 const lineFails = (line: ParameterLine) => line.markets.some((market) => market.verdict === "fail");
 
@@ -97,7 +91,7 @@ function legacyDetails(lines: ParameterLine[], judgement: Judgement): ReportDeta
       geneticMarkers: "",
       waterQuality: "",
     },
-    finalReview: marketSummary(judgement),
+    finalReview: marketSummary(judgement.markets),
   };
 }
 
@@ -134,7 +128,7 @@ export async function releaseResults(
   const now = ctx.now();
   const issued = await ctx.unitOfWork(async (tx, effects) => {
     const locked = await lockRoundSample(tx, sampleId);
-    if (!locked) throw new AppError(409, "nothing_to_release", resultMessages.nothingToRelease);
+    if (!locked) throw conflict("nothingToRelease", { code: "nothing_to_release" });
     const { sample, report: previous } = locked;
     const round = sample.resultRound;
     const analysis = await analysisRow(tx, sampleId, round);
@@ -261,7 +255,7 @@ export async function releaseResults(
           previous === null
             ? t("mail.report.ready", { ...values, verdict })
             : t("mail.report.replaced", { ...values, verdict }),
-          t("mail.report.markets", { markets: marketSummary(judgement) }),
+          t("mail.report.markets", { markets: marketSummary(judgement.markets) }),
           certification ? t("mail.report.certification", { certification }) : "",
           "",
           t("mail.report.signIn"),

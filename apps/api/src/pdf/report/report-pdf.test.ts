@@ -3,20 +3,15 @@ import jsQR from "jsqr";
 import QRCode from "qrcode";
 import { describe, expect, it, vi } from "vitest";
 
-import { testEnv } from "../env";
-import { coaInput } from "../test/coa-fixture";
-import { embeddedFontNames, hasPdftoppm, pdfPages, pdfTitle, renderPages, rgba } from "../test/pdf-text";
-import {
-  buildReportPdf,
-  certificateQr,
-  coordinates,
-  indiaTime,
-  LAB,
-  marketSummary,
-  reportPdfFileName,
-  verifyQrUrl,
-  verifyUrl,
-} from "./report-pdf";
+import { marketSummary } from "@lab/contracts";
+
+import { testEnv } from "../../env";
+import { coaInput } from "../../test/coa-fixture";
+import { embeddedFontNames, hasPdftoppm, pdfPages, pdfTitle, renderPages, rgba } from "../../test/pdf-text";
+import { coordinates, LAB, reportPdfFileName } from "./identity";
+import { buildReportPdf } from "./report-pdf";
+import { indiaTime } from "./sheet";
+import { certificateQr, verifyQrUrl, verifyUrl } from "./verify";
 
 /** Draws a QR code's modules as pixels, 4 px a module with a module of quiet zone, and decodes them. */
 function decodeModules(qr: ReturnType<typeof certificateQr>): string | undefined {

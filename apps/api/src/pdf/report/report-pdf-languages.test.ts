@@ -9,11 +9,12 @@ import { LANGUAGE_CODES, type LanguageCode } from "@lab/contracts";
 import { translator } from "@lab/i18n/node";
 import { describe, expect, it } from "vitest";
 
-import { testEnv } from "../env";
-import { documentWords } from "../pdf/coa-words";
-import { coaInput } from "../test/coa-fixture";
-import { hasPdftoppm, pdfPages, pdfTitle, renderPages } from "../test/pdf-text";
-import { buildReportPdf, type ReportPdfInput } from "./report-pdf";
+import { testEnv } from "../../env";
+import { coaInput } from "../../test/coa-fixture";
+import { hasPdftoppm, pdfPages, pdfTitle, renderPages } from "../../test/pdf-text";
+import { documentWords } from "../coa-words";
+import type { ReportPdfInput } from "./input";
+import { buildReportPdf } from "./report-pdf";
 
 /** How many characters of one text the other lacks, as multisets. */
 function missing(have: readonly string[], want: readonly string[]): number {
