@@ -88,6 +88,7 @@ const jobsContext = createDomainContext({
   publish: realtime.publish,
   tokens,
   sessions,
+  logger,
 });
 // Woken in-process by this instance's submissions and by NOTIFY for every instance's.
 const dispatcher = createDispatcher(jobsContext, logger, { database: jobsDatabase });
