@@ -7,19 +7,15 @@ import { ToastProvider, useToast } from "@/components/ui/toast";
 import { onLogout } from "@/lib/auth";
 import { getLanguage, loadNamespaces, translate } from "@/lib/i18n/i18n";
 
-/** The English text, shown when the reader's catalogue cannot be fetched (offline). */
-export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in again.";
-/** contracts' messages.sessionEnded, here as text so the entry chunk does not carry the whole object. */
-export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
-
 /**
  * A warning from a catalogue no page has loaded up front: fetched when the session ends, so the entry
- * chunk carries neither the catalogue nor contracts' English messages (the /login budget).
+ * chunk does not carry the catalogue (the /login budget). If it cannot be fetched, the toast shows the
+ * ended-session message, which loads its own.
  */
-function warnWith(toast: ReturnType<typeof useToast>, ns: Namespace, key: MessageKey, english: string) {
+function warnWith(toast: ReturnType<typeof useToast>, ns: Namespace, key: MessageKey) {
   loadNamespaces(getLanguage(), [ns]).then(
     () => toast.warning(translate(key)),
-    () => toast.warning(english),
+    () => toast.warning({ key: "sessionEnded" }),
   );
 }
 
@@ -32,9 +28,8 @@ function SessionWatcher() {
   useEffect(
     () =>
       onLogout((reason) => {
-        if (reason === "expired") warnWith(toast, "auth", "auth.session.expired", SESSION_EXPIRED_MESSAGE);
-        else if (reason === "unauthorized")
-          warnWith(toast, "errors", "errors.sessionEnded", SESSION_ENDED_MESSAGE);
+        if (reason === "expired") warnWith(toast, "auth", "auth.session.expired");
+        else if (reason === "unauthorized") warnWith(toast, "errors", "errors.sessionEnded");
       }),
     [toast],
   );

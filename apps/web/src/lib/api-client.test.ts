@@ -21,16 +21,16 @@ describe("apiRequest", () => {
     expect(requests[0]?.headers.Authorization).toBe("Bearer jwt");
   });
 
-  it("protected call without a token: refuses locally with 'Authentication required'", async () => {
+  it("protected call without a token: refuses locally with the authRequired message", async () => {
     const { spy } = mockFetch({});
     await expect(apiRequest("/customers/7")).rejects.toMatchObject({
       status: 401,
-      message: messages.authRequired,
+      messageCode: "auth_required",
     });
     expect(spy).not.toHaveBeenCalled();
   });
 
-  it("error body with error field: uses it; without: 'HTTP error! status: {code}'", async () => {
+  it("error body with error field: uses it; without: the httpError message with the status", async () => {
     mockFetch({
       "POST /api/a": { status: 400, body: { error: "Phone number is invalid", code: "validation_failed" } },
       "POST /api/b": { status: 418 },
@@ -42,7 +42,8 @@ describe("apiRequest", () => {
       code: "validation_failed",
     });
     await expect(apiRequest("/b", { method: "POST", auth: false })).rejects.toMatchObject({
-      message: "HTTP error! status: 418",
+      messageCode: "http_error",
+      params: { status: 418 },
     });
     await expect(apiRequest("/c", { method: "POST", auth: false })).rejects.toMatchObject({
       message: "From message",
@@ -80,15 +81,15 @@ describe("apiRequest", () => {
       code: "service_unavailable",
       retryAfter: 5,
     });
-    // A proxy's own page (no JSON error) still reads as the spec's texts.
+    // A proxy's own page (no JSON error) still reads as the spec's messages.
     await expect(apiRequest("/b", { method: "POST", auth: false })).rejects.toMatchObject({
-      message: messages.serviceUnavailable,
+      messageCode: "service_unavailable",
     });
     await expect(apiRequest("/c", { method: "POST", auth: false })).rejects.toMatchObject({
-      message: messages.serviceTemporarilyUnavailable,
+      messageCode: "service_temporarily_unavailable",
     });
     await expect(apiRequest("/d", { method: "POST", auth: false })).rejects.toMatchObject({
-      message: messages.requestTimeout,
+      messageCode: "request_timeout",
     });
   });
 
@@ -192,12 +193,12 @@ describe("apiRequest", () => {
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
     await expect(apiRequest("/x", { auth: false })).rejects.toMatchObject({
       status: 0,
-      message: messages.networkError,
+      messageCode: "network_error",
     });
     vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     await expect(apiRequest("/x", { auth: false })).rejects.toMatchObject({
       status: 0,
-      message: messages.offline,
+      messageCode: "offline",
     });
   });
 });

@@ -1,34 +1,15 @@
 // fetch wrapper: JSON in and out, the bearer token, and the error texts (docs/product-rules.md, Errors).
 import type { z } from "zod";
 
-import type { httpErrorMessage, messages } from "@lab/contracts";
+import type { AnyMessageParams, MessageKey, PlainMessageKey } from "@lab/contracts";
 
 import { customerSession } from "./auth";
+import type { Shown } from "./i18n/message-text";
 import { labSessionStore } from "./lab-session";
 import { isOffline } from "./network";
 import type { SessionStore, SessionUser } from "./session-store";
 
 export const API_BASE = "/api";
-
-/**
- * The spec's texts this module and the sign-in form need, as contracts' `messages` has them: the
- * `satisfies` fails the typecheck when one differs. Importing that object would put all its English
- * messages (about 3.5 KB gzip) on /login, which shows them through the "errors" catalogue anyway.
- */
-export const specTexts = {
-  authRequired: "Authentication required",
-  serverError: "Server error. Please try again later.",
-  invalidCredentials: "Invalid email or password",
-  loginFailedDefault: "Login failed. Please check your credentials and try again.",
-  serviceTemporarilyUnavailable: "Service temporarily unavailable. Please try again later.",
-  serviceUnavailable: "Service unavailable. Please try again later.",
-  requestTimeout: "Request timeout. Please try again later.",
-  offline: "No internet connection. Please check your connection and try again.",
-  networkError: "Network error. Please try again later.",
-} as const satisfies Partial<typeof messages>;
-
-/** contracts' httpErrorMessage (a test holds them equal), for the same reason. */
-export const httpErrorText: typeof httpErrorMessage = (status) => `HTTP error! status: ${status}`;
 
 /** Status 0 means the request never got an answer (offline, network failure). */
 export class ApiError extends Error {
@@ -38,10 +19,13 @@ export class ApiError extends Error {
   /** Seconds from the answer's Retry-After header (429, 503), when it has one. */
   readonly retryAfter: number | undefined;
   /**
-   * The server's `messageCode` (the snake_case name of contracts' message), so the message can be
-   * shown in the reader's language; `message` stays the English text.
+   * The server's `messageCode` (the snake_case of contracts' message key), so the message can be
+   * shown in the reader's language; `message` stays the server's English text. Failures found here
+   * (offline, no session) carry their key as both.
    */
   readonly messageCode: string | undefined;
+  /** The values of the message's placeholders, from the server's `params`. */
+  readonly params: AnyMessageParams | undefined;
   /** The server's X-Request-Id of the answer: the reference a person gives support. */
   requestId: string | undefined;
 
@@ -52,6 +36,7 @@ export class ApiError extends Error {
     body?: unknown,
     retryAfter?: number,
     messageCode: string | undefined = readField(body, "messageCode"),
+    params: AnyMessageParams | undefined = readParams(body),
   ) {
     super(message);
     this.name = "ApiError";
@@ -60,15 +45,39 @@ export class ApiError extends Error {
     this.body = body;
     this.retryAfter = retryAfter;
     this.messageCode = messageCode;
+    this.params = params;
+  }
+
+  /** What to show for this error: its message by key (with the English as fallback), else its text. */
+  get shown(): Shown {
+    return this.messageCode === undefined
+      ? this.message
+      : { key: keyOfCode(this.messageCode) as MessageKey, params: this.params, text: this.message };
   }
 }
 
-/**
- * The `messageCode` to show beside `text`: the error's, when the text shown is the error's own
- * message (a form may show a text of its own instead, which is then localized by its English).
- */
-export function messageCodeFor(text: string | null | undefined, error: unknown): string | undefined {
-  return isApiError(error) && text === error.message ? error.messageCode : undefined;
+/** An error found on this side, by the key of its message: offline, no session, a refused answer. */
+export const localError = (status: number, key: PlainMessageKey, code: string, body?: unknown) =>
+  new ApiError(status, key, code, body, undefined, codeOfKey(key));
+
+const keyOfCode = (code: string) => code.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const codeOfKey = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+function readParams(body: unknown): AnyMessageParams | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const params = (body as Record<string, unknown>)["params"];
+  if (typeof params !== "object" || params === null) return undefined;
+  const entries = Object.entries(params).filter(
+    (entry): entry is [string, string | number] =>
+      typeof entry[1] === "string" || typeof entry[1] === "number",
+  );
+  return Object.fromEntries(entries);
+}
+
+/** What to show for any failure: an ApiError by its message's key, another error by its text. */
+export function shownOf(error: unknown): Shown {
+  if (isApiError(error)) return error.shown;
+  return error instanceof Error ? error.message : String(error);
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -85,20 +94,25 @@ export function readField(body: unknown, field: string): string | undefined {
 }
 
 // A proxy's own page while the API restarts or its database is down carries no JSON error.
-const GATEWAY_TEXTS: Record<number, string> = {
-  502: specTexts.serviceTemporarilyUnavailable,
-  503: specTexts.serviceUnavailable,
-  504: specTexts.requestTimeout,
+const GATEWAY_KEYS: Record<number, PlainMessageKey> = {
+  502: "serviceTemporarilyUnavailable",
+  503: "serviceUnavailable",
+  504: "requestTimeout",
 };
 
 /**
- * Generic HTTP failure: the error or message field of the body, else the spec's text for 502/503/504,
- * else 'HTTP error! status: {code}'.
+ * Generic HTTP failure: the error or message field of the body, else the spec's message for
+ * 502/503/504, else 'HTTP error! status: {code}' (`httpError`).
  */
-export function httpFailureMessage(status: number, body: unknown): string {
-  return (
-    readField(body, "error") ?? readField(body, "message") ?? GATEWAY_TEXTS[status] ?? httpErrorText(status)
-  );
+export function httpFailure(response: Response, body: unknown): ApiError {
+  const { status } = response;
+  const text = readField(body, "error") ?? readField(body, "message");
+  const code = readField(body, "code");
+  const retry = retryAfterOf(response);
+  if (text !== undefined) return new ApiError(status, text, code, body, retry);
+  const gateway = GATEWAY_KEYS[status];
+  if (gateway !== undefined) return new ApiError(status, gateway, code, body, retry, codeOfKey(gateway));
+  return new ApiError(status, "httpError", code, body, retry, "http_error", { status });
 }
 
 export interface RequestOptions<T> {
@@ -160,9 +174,8 @@ async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boo
     // A token about to expire is refreshed first (one refresh shared by concurrent calls).
     const token = await session.freshToken();
     if (!token) {
-      if (session.getSession())
-        throw new ApiError(0, isOffline() ? specTexts.offline : specTexts.networkError, "network");
-      throw new ApiError(401, specTexts.authRequired, "unauthenticated");
+      if (session.getSession()) throw localError(0, isOffline() ? "offline" : "networkError", "network");
+      throw localError(401, "authRequired", "unauthenticated");
     }
     headers.Authorization = `${token.tokenType} ${token.token}`;
   } else if (bearer) {
@@ -179,7 +192,7 @@ async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boo
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(0, isOffline() ? specTexts.offline : specTexts.networkError, "network");
+    throw localError(0, isOffline() ? "offline" : "networkError", "network");
   }
 
   const data = await readBody(response);
@@ -196,20 +209,14 @@ async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boo
       }
       if (!mayRefresh || session.getSession()) session.logout("unauthorized");
     }
-    const failure = new ApiError(
-      response.status,
-      httpFailureMessage(response.status, data),
-      readField(data, "code"),
-      data,
-      retryAfterOf(response),
-    );
+    const failure = httpFailure(response, data);
     failure.requestId = requestId;
     throw failure;
   }
   if (!schema) return data as T;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    const failure = new ApiError(response.status, specTexts.serverError, "invalid_response", data);
+    const failure = localError(response.status, "serverError", "invalid_response", data);
     failure.requestId = response.headers.get("X-Request-Id") ?? undefined;
     throw failure;
   }

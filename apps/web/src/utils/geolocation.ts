@@ -1,5 +1,5 @@
 // "Use my location": the browser's position, checked against India's bounds.
-import { inIndia, messages, type Coordinates } from "@lab/contracts";
+import { inIndia, type Coordinates } from "@lab/contracts";
 
 export type DevicePosition = { kind: "ok"; coordinates: Coordinates } | { kind: "error"; message: string };
 
@@ -11,7 +11,7 @@ const round = (value: number) => Math.round(value * 100_000) / 100_000;
 export function devicePosition(geolocation: Geolocation | undefined = globalThis.navigator?.geolocation) {
   return new Promise<DevicePosition>((resolve) => {
     if (!geolocation) {
-      resolve({ kind: "error", message: messages.locationUnsupported });
+      resolve({ kind: "error", message: "locationUnsupported" });
       return;
     }
     geolocation.getCurrentPosition(
@@ -20,13 +20,13 @@ export function devicePosition(geolocation: Geolocation | undefined = globalThis
         resolve(
           inIndia(coordinates)
             ? { kind: "ok", coordinates }
-            : { kind: "error", message: messages.locationOutsideIndia },
+            : { kind: "error", message: "locationOutsideIndia" },
         );
       },
       (error) =>
         resolve({
           kind: "error",
-          message: error.code === PERMISSION_DENIED ? messages.locationDenied : messages.locationUnavailable,
+          message: error.code === PERMISSION_DENIED ? "locationDenied" : "locationUnavailable",
         }),
       // A press asks for where the phone is now: a cached fix may be from the last farm.
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 },

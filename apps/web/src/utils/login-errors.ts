@@ -1,26 +1,23 @@
-// The sign-in forms' error text (customer and lab staff share it). The spec's texts come from
-// api-client's copy, so /login does not carry contracts' whole message object.
-import { isApiError, isOffline, specTexts as messages } from "@/lib/api-client";
+// The sign-in forms' error (customer and lab staff share it), as a message by key.
+import type { PlainMessageKey } from "@lab/contracts";
 
-/** Login: status mapping, offline, then the error message or the network text (docs/product-rules.md). */
-export function loginErrorMessage(error: unknown): string {
+import { isApiError, isOffline } from "@/lib/api-client";
+import type { Shown } from "@/lib/i18n/message-text";
+
+/** Login: status mapping, offline, then the error's own message or the network text (docs/product-rules.md). */
+export function loginErrorMessage(error: unknown): Shown {
   if (!isApiError(error)) {
-    return error instanceof Error && error.message ? error.message : messages.loginFailedDefault;
+    return error instanceof Error && error.message ? error.message : "loginFailedDefault";
   }
-  switch (error.status) {
-    case 0:
-      return isOffline() ? messages.offline : messages.networkError;
-    case 401:
-      return messages.invalidCredentials;
-    case 500:
-      return messages.serverError;
-    case 502:
-      return messages.serviceTemporarilyUnavailable;
-    case 503:
-      return messages.serviceUnavailable;
-    case 504:
-      return messages.requestTimeout;
-    default:
-      return error.message || messages.networkError;
-  }
+  const byStatus: Partial<Record<number, PlainMessageKey>> = {
+    0: isOffline() ? "offline" : "networkError",
+    401: "invalidCredentials",
+    500: "serverError",
+    502: "serviceTemporarilyUnavailable",
+    503: "serviceUnavailable",
+    504: "requestTimeout",
+  };
+  const key = byStatus[error.status];
+  if (key !== undefined) return key;
+  return error.message ? error.shown : "networkError";
 }

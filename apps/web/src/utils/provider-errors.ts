@@ -1,5 +1,4 @@
 // Sample providers: the texts shown when adding, updating or deleting fails (docs/product-rules.md).
-import { messages } from "@lab/contracts";
 
 import { isApiError } from "@/lib/api-client";
 
@@ -12,9 +11,9 @@ function serverText(body: unknown): string | undefined {
 }
 
 const fallbacks: Record<ProviderAction, string> = {
-  add: messages.providerAddFailed,
-  update: messages.providerUpdateFailed,
-  delete: messages.providerDeleteFailed,
+  add: "providerAddFailed",
+  update: "providerUpdateFailed",
+  delete: "providerDeleteFailed",
 };
 
 export function providerErrorMessage(error: unknown, action: ProviderAction): string {
@@ -23,16 +22,16 @@ export function providerErrorMessage(error: unknown, action: ProviderAction): st
   if (error.status === 0) return error.message;
   switch (action) {
     case "add":
-      if (error.status === 400) return serverText(error.body) ?? messages.profileInvalid;
-      if (error.status === 404) return messages.customerNotFound;
-      if (error.status === 500) return messages.serverError;
-      return messages.providerAddFailed;
+      if (error.status === 400) return serverText(error.body) ?? "profileInvalid";
+      if (error.status === 404) return "customerNotFound";
+      if (error.status === 500) return "serverError";
+      return "providerAddFailed";
     case "update":
       // The simple update path's client reads the body's `error` field.
-      return serverText(error.body) ?? messages.providerUpdateFailed;
+      return serverText(error.body) ?? "providerUpdateFailed";
     case "delete":
-      if (error.status === 404) return messages.providerNotFound;
-      if (error.status === 500) return messages.providerDeleteServerError;
-      return messages.providerDeleteFailed;
+      if (error.status === 404) return "providerNotFound";
+      if (error.status === 500) return "providerDeleteServerError";
+      return "providerDeleteFailed";
   }
 }

@@ -89,8 +89,19 @@ describe("ChangePasswordForm", () => {
   it("400 with the password rule or the same-as-old text: on the new password field", async () => {
     const submit = vi
       .fn<() => Promise<AccountActionResponse>>()
-      .mockRejectedValueOnce(new ApiError(400, messages.passwordWeak, "validation_failed"))
-      .mockRejectedValueOnce(new ApiError(400, messages.newPasswordSameAsOld, "validation_failed"));
+      .mockRejectedValueOnce(
+        new ApiError(400, messages.passwordWeak, "validation_failed", undefined, undefined, "password_weak"),
+      )
+      .mockRejectedValueOnce(
+        new ApiError(
+          400,
+          messages.newPasswordSameAsOld,
+          "validation_failed",
+          undefined,
+          undefined,
+          "new_password_same_as_old",
+        ),
+      );
     const { fill, next } = setup(submit);
     await fill({ current: CURRENT, next: NEXT, confirm: NEXT });
     await waitFor(() => expectFieldError(next, messages.passwordWeak));

@@ -6,7 +6,6 @@ import { z } from "zod";
 import {
   PASSWORD_MAX,
   isPasswordValid,
-  messages,
   type AccountActionResponse,
   type ChangePasswordRequest,
 } from "@lab/contracts";
@@ -15,8 +14,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, describedBy } from "@/components/ui/input";
-import { messageCodeFor } from "@/lib/api-client";
 
+import { shownAsString, type Shown } from "@/lib/i18n/message-text";
 import { useT } from "@/lib/i18n/use-t";
 import { accountError } from "@/utils/account-errors";
 import { NewPasswordField } from "./new-password-field";
@@ -26,13 +25,13 @@ export const PASSWORDS_DIFFER = "The new passwords do not match.";
 
 const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, messages.currentPasswordRequired),
-    newPassword: z.string().refine(isPasswordValid, messages.passwordWeak),
+    currentPassword: z.string().min(1, "currentPasswordRequired"),
+    newPassword: z.string().refine(isPasswordValid, "passwordWeak"),
     confirmPassword: z.string(),
   })
   .refine((values) => values.newPassword !== values.currentPassword || values.currentPassword === "", {
     path: ["newPassword"],
-    message: messages.newPasswordSameAsOld,
+    message: "newPasswordSameAsOld",
   })
   .refine((values) => values.confirmPassword === values.newPassword, {
     path: ["confirmPassword"],
@@ -54,7 +53,7 @@ interface ChangePasswordFormProps {
 /** Current password, new password (strength and tips), confirmation; errors beside their fields. */
 export function ChangePasswordForm({ idPrefix, submit, onChanged, label }: ChangePasswordFormProps) {
   const { t } = useT("credentials");
-  const [formError, setFormError] = useState<{ text: string; code: string | undefined } | null>(null);
+  const [formError, setFormError] = useState<Shown | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const { ref: formRef, reveal } = useErrorReveal();
   const {
@@ -83,16 +82,14 @@ export function ChangePasswordForm({ idPrefix, submit, onChanged, label }: Chang
     setFormError(null);
     setDone(null);
     try {
-      const answer = await submit({ currentPassword, newPassword });
+      await submit({ currentPassword, newPassword });
       reset();
-      setDone(answer.message || messages.passwordChanged);
-      onChanged?.(answer.message || messages.passwordChanged);
+      setDone("passwordChanged");
+      onChanged?.("passwordChanged");
     } catch (error) {
       const failure = accountError(error);
-      // A field's error is one of contracts' messages (localized by its English); the banner may be
-      // the server's own text, localized by its messageCode.
-      if (failure.field) setError(failure.field, { message: failure.message });
-      else setFormError({ text: failure.message, code: messageCodeFor(failure.message, error) });
+      if (failure.field) setError(failure.field, { message: shownAsString(failure.message) });
+      else setFormError(failure.message);
       reveal();
     }
   }, reveal);
@@ -106,7 +103,7 @@ export function ChangePasswordForm({ idPrefix, submit, onChanged, label }: Chang
       className="space-y-4"
     >
       {done ? <Alert tone="success" message={done} /> : null}
-      <ErrorBanner message={formError?.text ?? null} messageCode={formError?.code} />
+      <ErrorBanner message={formError} />
       <PasswordInputField
         id={id("current")}
         label={t("credentials.password.current")}

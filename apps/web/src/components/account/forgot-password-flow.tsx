@@ -8,7 +8,6 @@ import {
   VERIFICATION_MAX_ATTEMPTS,
   VERIFICATION_RESEND_AFTER_S,
   isPasswordValid,
-  messages,
   type ForgotPasswordResponse,
   type ResetPasswordRequest,
 } from "@lab/contracts";
@@ -120,7 +119,7 @@ function RequestCode({
       ? { text: t("auth.signIn.emailRequired") }
       : looksLikeEmail(trimmed)
         ? undefined
-        : { text: messages.invalidEmailFormat };
+        : { text: "invalidEmailFormat" };
     setEmailError(found);
     if (found) {
       reveal();
@@ -141,10 +140,10 @@ function RequestCode({
           text: t("credentials.code.stillValid", { seconds: Math.max(1, Math.ceil(wait)) }),
         });
       } else if (isApiError(error) && error.status === 400) {
-        setEmailError(shownOf(error, messages.invalidEmailAddress));
+        setEmailError(shownOf(error, "invalidEmailAddress"));
         reveal();
       } else {
-        setFormError(shownOf(error, messages.sendFailed));
+        setFormError(shownOf(error, "sendFailed"));
         reveal();
       }
     }
@@ -246,13 +245,13 @@ function ResetWithCode({
     setFormError(null);
     const found: ResetErrors = {
       ...(!code.trim()
-        ? { code: messages.emptyCode }
+        ? { code: "emptyCode" }
         : attemptsExhausted
-          ? { code: messages.maxAttemptsUi }
+          ? { code: "maxAttemptsUi" }
           : expired
-            ? { code: messages.codeExpiredUi }
+            ? { code: "codeExpiredUi" }
             : {}),
-      ...(isPasswordValid(password) ? {} : { password: messages.passwordWeak }),
+      ...(isPasswordValid(password) ? {} : { password: "passwordWeak" }),
     };
     setErrors(found);
     if (found.code || found.password) {
@@ -261,30 +260,30 @@ function ResetWithCode({
     }
     try {
       await reset.mutateAsync({ email, code, password });
-      onReset(email, messages.passwordResetOk);
+      onReset(email, "passwordResetOk");
     } catch (error) {
       reveal();
       if (!isApiError(error)) {
-        setFormError({ text: messages.serverError });
+        setFormError({ text: "serverError" });
       } else if (error.code === "code_invalid") {
         const used = attempts + 1;
         setAttempts(used);
         setErrors({
-          code: used >= VERIFICATION_MAX_ATTEMPTS ? messages.maxAttemptsUi : messages.invalidCodeUi,
+          code: used >= VERIFICATION_MAX_ATTEMPTS ? "maxAttemptsUi" : "invalidCodeUi",
         });
       } else if (
         error.status === 400 &&
-        (error.code === "weak_password" || error.message === messages.passwordWeak)
+        (error.code === "weak_password" || error.messageCode === "password_weak")
       ) {
-        setErrors({ password: messages.passwordWeak });
+        setErrors({ password: "passwordWeak" });
       } else if (error.status === 404) {
-        setErrors({ code: messages.codeExpiredUi });
+        setErrors({ code: "codeExpiredUi" });
       } else if (error.status === 429 && error.code === "too_many_attempts") {
         setAttempts(VERIFICATION_MAX_ATTEMPTS);
-        const shown = shownOf(error, messages.tooManyAttempts);
+        const shown = shownOf(error, "tooManyAttempts");
         setErrors({ code: shown.text, codeCode: shown.code });
       } else {
-        setFormError(shownOf(error, messages.serverError));
+        setFormError(shownOf(error, "serverError"));
       }
     }
   };
@@ -309,8 +308,8 @@ function ResetWithCode({
           tone: "warning",
           text: t("credentials.code.stillValid", { seconds: Math.max(1, Math.ceil(wait)) }),
         });
-      } else if (isApiError(error) && error.status !== 0) setFormError(shownOf(error, messages.sendFailed));
-      else setFormError({ text: messages.sendFailed });
+      } else if (isApiError(error) && error.status !== 0) setFormError(shownOf(error, "sendFailed"));
+      else setFormError({ text: "sendFailed" });
       reveal();
     }
   };
@@ -324,8 +323,8 @@ function ResetWithCode({
       </Heading>
       {notice ? <Alert tone={notice.tone} message={notice.text} messageCode={notice.code} /> : null}
       <ErrorBanner message={formError?.text ?? null} messageCode={formError?.code} />
-      {expired && errors.code !== messages.codeExpiredUi ? (
-        <Alert tone="warning" message={messages.codeExpiredUi} />
+      {expired && errors.code !== "codeExpiredUi" ? (
+        <Alert tone="warning" message={{ key: "codeExpiredUi" }} />
       ) : null}
       <form
         onSubmit={(event) => void onSubmit(event)}

@@ -1,7 +1,5 @@
 import { useState } from "react";
 
-import { messages } from "@lab/contracts";
-
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/api-client";
@@ -28,7 +26,7 @@ export function SignOutEverywherePanel({ confirm, onCancel }: SignOutEverywhereP
       setError(
         isApiError(failure) && failure.message
           ? { text: failure.message, code: failure.messageCode }
-          : { text: messages.serverError },
+          : { text: "serverError" },
       );
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { LocateFixed, MapPin } from "lucide-react";
 import { useEffect, useState } from "react";
 
-import { messages, type LocationValue, type PlaceSuggestion } from "@lab/contracts";
+import { type LocationValue, type PlaceSuggestion } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
 import { Combobox } from "@/components/ui/combobox";
@@ -145,7 +145,7 @@ export function LocationInput({
     }
   };
 
-  const coordinatesError = typed.kind === "invalid" ? messages.coordinatesInvalid : undefined;
+  const coordinatesError = typed.kind === "invalid" ? "coordinatesInvalid" : undefined;
   const shownError = coordinatesError ?? geoError ?? error;
   const searchedWithoutResults =
     wantsSuggestions &&

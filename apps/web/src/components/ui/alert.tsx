@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import type { Shown } from "@/lib/i18n/message-text";
 
 import { cn } from "./cn";
 
@@ -37,7 +38,7 @@ export function Alert({
 }: {
   tone: Tone;
   children?: ReactNode;
-  message?: string | undefined;
+  message?: Shown | undefined;
   /** The server's `messageCode` of `message`. */
   messageCode?: string | undefined;
   className?: string;

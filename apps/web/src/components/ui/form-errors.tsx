@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 import { isApiError } from "@/lib/api-client";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import type { Shown } from "@/lib/i18n/message-text";
 
 import { Alert } from "./alert";
 import { cn } from "./cn";
@@ -130,7 +131,7 @@ export function FieldErrorText({
   messageCode,
 }: {
   id: string;
-  message: string | undefined;
+  message: Shown | undefined;
   messageCode?: string | undefined;
 }) {
   if (!message) return null;
@@ -150,7 +151,7 @@ export function ErrorBanner({
   messageCode,
   className,
 }: {
-  message: string | null;
+  message: Shown | null;
   /** The server's `messageCode` of `message`, when it came from the server. */
   messageCode?: string | undefined;
   className?: string;

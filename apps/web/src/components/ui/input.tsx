@@ -7,6 +7,7 @@ import type {
 } from "react";
 
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import type { Shown } from "@/lib/i18n/message-text";
 
 import { cn } from "./cn";
 
@@ -25,7 +26,7 @@ interface FieldProps {
   id: string;
   label: ReactNode;
   /** English spec messages (a zod issue, a server `error`) show in the reader's language. */
-  error?: string | undefined;
+  error?: Shown | undefined;
   /** The server's `messageCode` of `error`, when it came from the server. */
   errorCode?: string | undefined;
   hint?: ReactNode;

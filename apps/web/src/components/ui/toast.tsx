@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck, TriangleAlert, X } from "lucide-react";
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import type { Shown } from "@/lib/i18n/message-text";
 import { useCommonText } from "@/lib/i18n/use-t";
 
 import { cn } from "./cn";
@@ -11,14 +12,14 @@ export type ToastType = "success" | "error" | "warning";
 export interface ToastItem {
   id: number;
   type: ToastType;
-  message: string;
+  message: Shown;
 }
 
 export interface ToastApi {
-  show: (type: ToastType, message: string) => void;
-  success: (message: string) => void;
-  error: (message: string) => void;
-  warning: (message: string) => void;
+  show: (type: ToastType, message: Shown) => void;
+  success: (message: Shown) => void;
+  error: (message: Shown) => void;
+  warning: (message: Shown) => void;
   dismiss: (id: number) => void;
 }
 
@@ -53,7 +54,7 @@ export function ToastProvider({ children, duration }: { children: ReactNode; dur
   }, []);
 
   const show = useCallback(
-    (type: ToastType, message: string) => {
+    (type: ToastType, message: Shown) => {
       const id = nextId.current++;
       setToasts((current) => {
         const next = [...current, { id, type, message }];

@@ -1,14 +1,14 @@
 import { Component, Suspense, type ReactNode } from "react";
 
-import { useMessageText } from "./message-text";
+import { fallbackOf, useMessageText, type Shown } from "./message-text";
 
-function Localized({ text, messageCode }: { text: string; messageCode?: string | undefined }) {
+function Localized({ text, messageCode }: { text: Shown; messageCode?: string | undefined }) {
   const localize = useMessageText();
   return <>{localize(text, messageCode)}</>;
 }
 
-/** The English text when the "errors" namespace could not be fetched (offline): never a blank toast. */
-class EnglishOnFailure extends Component<{ text: string; children: ReactNode }, { failed: boolean }> {
+/** The fallback when the "errors" namespace could not be fetched (offline): never a blank toast. */
+class FallbackOnFailure extends Component<{ text: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -21,16 +21,17 @@ class EnglishOnFailure extends Component<{ text: string; children: ReactNode }, 
 }
 
 /**
- * One of the spec's messages in the reader's language. The "errors" namespace loads on the first
- * message shown (not with the page, to keep /login small); until then, or if it cannot be fetched,
- * the English shows.
+ * A message in the reader's language, by its key (or the server's `messageCode`). The "errors"
+ * namespace loads on the first message shown (not with the page, to keep /login small); until then,
+ * or if it cannot be fetched, the server's English (or the text as it came) shows.
  */
-export function LocalizedMessage({ text, messageCode }: { text: string; messageCode?: string | undefined }) {
+export function LocalizedMessage({ text, messageCode }: { text: Shown; messageCode?: string | undefined }) {
+  const fallback = fallbackOf(text);
   return (
-    <EnglishOnFailure text={text}>
-      <Suspense fallback={text}>
+    <FallbackOnFailure text={fallback}>
+      <Suspense fallback={fallback}>
         <Localized text={text} messageCode={messageCode} />
       </Suspense>
-    </EnglishOnFailure>
+    </FallbackOnFailure>
   );
 }

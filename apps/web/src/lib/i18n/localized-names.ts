@@ -5,7 +5,7 @@ import { useT } from "./use-t";
 
 // The spec's messages have their own module: /login's entry chunk shows them (toasts, the sign-in
 // form) and must not carry contracts' schemas, which the revocation reasons below bring.
-export { loadedMessageText, messageKeyOf, messageText, useMessageText } from "./message-text";
+export { loadedMessageText, messageOf, messageText, said, useMessageText, type Shown } from "./message-text";
 
 /** Names that arrive as data (a status, a shrimp category, a test type) in the reader's language. */
 export function useDomainNames() {

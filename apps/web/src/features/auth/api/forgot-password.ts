@@ -1,4 +1,4 @@
-import { messages, type ForgotPasswordResponse } from "@lab/contracts";
+import { type ForgotPasswordResponse } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
@@ -14,5 +14,5 @@ export async function forgotPassword(email: string): Promise<ForgotPasswordRespo
     body: { email: email.trim() },
     auth: false,
   });
-  return parseVerificationSent(raw, messages.forgotPasswordSent);
+  return parseVerificationSent(raw, "forgotPasswordSent");
 }

@@ -1,6 +1,6 @@
 import { isLanguageCode, type Customer, type LanguageCode, type LoginRequest } from "@lab/contracts";
 
-import { ApiError, apiRequest, specTexts } from "@/lib/api-client";
+import { apiRequest, localError } from "@/lib/api-client";
 import { parseCustomer, startSession } from "@/lib/auth";
 import { getLanguage, setLanguage } from "@/lib/i18n/i18n";
 import { useAction } from "@/lib/use-action";
@@ -53,7 +53,7 @@ export async function login(credentials: LoginRequest): Promise<LoginResult> {
     auth: false,
   });
   const result = normalizeLoginResponse(raw);
-  if (!result) throw new ApiError(200, specTexts.loginFailedDefault, "invalid_response", raw);
+  if (!result) throw localError(200, "loginFailedDefault", "invalid_response", raw);
   return result;
 }
 

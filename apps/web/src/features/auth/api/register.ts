@@ -1,4 +1,4 @@
-import { messages, type Customer, type RegisterRequest } from "@lab/contracts";
+import { type Customer, type RegisterRequest } from "@lab/contracts";
 
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { parseCustomer } from "@/lib/auth";
@@ -21,7 +21,7 @@ export async function register(input: RegisterRequest): Promise<Customer> {
     auth: false,
   });
   const customer = parseCustomer(raw);
-  if (!customer) throw new ApiError(201, messages.registrationFailed, "invalid_response", raw);
+  if (!customer) throw new ApiError(201, "registrationFailed", "invalid_response", raw);
   return customer;
 }
 

@@ -1,4 +1,4 @@
-import { messages, type AccountActionResponse, type ResetPasswordRequest } from "@lab/contracts";
+import { type AccountActionResponse, type ResetPasswordRequest } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
@@ -14,5 +14,5 @@ export async function resetPassword(input: ResetPasswordRequest): Promise<Accoun
     body: { email: input.email.trim(), code: input.code.trim().toUpperCase(), password: input.password },
     auth: false,
   });
-  return parseAccountAction(raw, messages.passwordResetOk);
+  return parseAccountAction(raw, "passwordResetOk");
 }

@@ -1,4 +1,4 @@
-import { messages, type VerifyEmailResponse } from "@lab/contracts";
+import { type VerifyEmailResponse } from "@lab/contracts";
 
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { useAction } from "@/lib/use-action";
@@ -12,12 +12,12 @@ export async function verifyEmail(input: { email: string; code: string }): Promi
   });
   const record = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
   if (record.verified !== true && record.success !== true) {
-    throw new ApiError(200, messages.verifyFailedUi, "not_verified", raw);
+    throw new ApiError(200, "verifyFailedUi", "not_verified", raw);
   }
   return {
     success: true,
     verified: true,
-    message: typeof record.message === "string" ? record.message : messages.verifiedOk,
+    message: typeof record.message === "string" ? record.message : "verifiedOk",
   };
 }
 

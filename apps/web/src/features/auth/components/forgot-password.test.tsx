@@ -160,7 +160,10 @@ describe("Forgot password", () => {
 
   it("400 for the password (validation_failed): the rule's text on the password field", async () => {
     const { user } = setup([
-      { status: 400, body: { error: messages.passwordWeak, code: "validation_failed" } },
+      {
+        status: 400,
+        body: { error: messages.passwordWeak, code: "validation_failed", messageCode: "password_weak" },
+      },
     ]);
     const form = await openCodeStep(user);
     await fillReset(user, "AAAAAA");

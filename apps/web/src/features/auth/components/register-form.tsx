@@ -7,7 +7,6 @@ import {
   VERIFICATION_CODE_TTL_S,
   VERIFICATION_RESEND_AFTER_S,
   isPasswordValid,
-  messages,
   tooLong,
 } from "@lab/contracts";
 
@@ -16,7 +15,7 @@ import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/f
 import { Field, Input, describedBy } from "@/components/ui/input";
 import { PasswordStrength } from "@/components/account/password-strength";
 import { PasswordTips } from "@/components/account/password-tips";
-import { messageCodeFor } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-client";
 import { useT } from "@/lib/i18n/use-t";
 import type { VerificationStart } from "@/lib/sign-in-handoff";
 
@@ -24,6 +23,7 @@ import { useRegister } from "../api/register";
 import { useEmailCheck } from "../hooks/use-email-check";
 import { EmailCheckFeedback } from "./email-check-feedback";
 import { registerErrorMessage } from "../utils/register-errors";
+import type { Shown } from "@/lib/i18n/message-text";
 
 interface RegisterErrors {
   fullName?: string;
@@ -32,8 +32,6 @@ interface RegisterErrors {
   /** The server's `messageCode` of a field's error. */
   codes?: Partial<Record<"fullName" | "email" | "password", string>>;
 }
-
-type Shown = { text: string; code: string | undefined };
 
 const joinIds = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
 
@@ -57,14 +55,14 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
       // The e-mail must pass the check (smtp_check) before the account is created.
       const check = email.trim() ? await emailCheck.checkNow(email) : null;
       const found: RegisterErrors = {
-        ...(fullName.trim() ? {} : { fullName: messages.nameRequired }),
+        ...(fullName.trim() ? {} : { fullName: "nameRequired" }),
         ...(fullName.trim().length > NAME_MAX ? { fullName: tooLong("Name", NAME_MAX) } : {}),
         ...(email.trim() === ""
-          ? { email: messages.emailRequired }
+          ? { email: "emailRequired" }
           : check?.smtp_check === true
             ? {}
-            : { email: messages.emailValidationFailed }),
-        ...(isPasswordValid(password) ? {} : { password: messages.passwordWeak }),
+            : { email: "emailValidationFailed" }),
+        ...(isPasswordValid(password) ? {} : { password: "passwordWeak" }),
       };
       setErrors(found);
       if (found.fullName || found.email || found.password) {
@@ -85,7 +83,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
         setErrors({ [field]: named.message, codes: { [field]: named.messageCode } });
       } else {
         const text = registerErrorMessage(error);
-        setFormError({ text, code: messageCodeFor(text, error) });
+        setFormError(isApiError(error) && text === error.message ? error.shown : text);
       }
       reveal();
     } finally {
@@ -109,7 +107,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
       aria-label={t("credentials.register.formLabel")}
       className="space-y-4"
     >
-      <ErrorBanner message={formError?.text ?? null} messageCode={formError?.code} />
+      <ErrorBanner message={formError} />
       <Field
         id="register-name"
         label={t("credentials.fields.fullName")}

@@ -5,7 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CredentialFields } from "@/components/ui/credential-fields";
 import { KeepSignedIn } from "@/components/ui/keep-signed-in";
-import { isApiError, messageCodeFor } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-client";
+import type { Shown } from "@/lib/i18n/message-text";
 import { useT } from "@/lib/i18n/use-t";
 import { loginErrorMessage } from "@/utils/login-errors";
 import type { VerificationStart } from "@/lib/sign-in-handoff";
@@ -36,7 +37,7 @@ export function SignInForm({
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [formError, setFormError] = useState<{ text: string; code: string | undefined } | null>(null);
+  const [formError, setFormError] = useState<Shown | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -61,8 +62,7 @@ export function SignInForm({
         onNeedsVerification(await startVerification(trimmed));
         return;
       }
-      const text = loginErrorMessage(error);
-      setFormError({ text, code: messageCodeFor(text, error) });
+      setFormError(loginErrorMessage(error));
       setBusy(false);
     }
   };
@@ -75,7 +75,7 @@ export function SignInForm({
       className="space-y-4"
     >
       {notice ? <Alert tone="success" message={notice} /> : null}
-      {formError ? <Alert tone="error" message={formError.text} messageCode={formError.code} /> : null}
+      {formError ? <Alert tone="error" message={formError} /> : null}
       <CredentialFields
         idPrefix="signin"
         email={email}

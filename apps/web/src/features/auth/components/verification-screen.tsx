@@ -1,7 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 
-import { VERIFICATION_CODE_LENGTH, VERIFICATION_MAX_ATTEMPTS, messages } from "@lab/contracts";
+import { VERIFICATION_CODE_LENGTH, VERIFICATION_MAX_ATTEMPTS } from "@lab/contracts";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -65,15 +65,15 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
     setInfo(null);
     setError(null);
     if (!code.trim()) {
-      failCode(messages.emptyCode);
+      failCode("emptyCode");
       return;
     }
     if (attemptsExhausted) {
-      failCode(messages.maxAttemptsUi);
+      failCode("maxAttemptsUi");
       return;
     }
     if (expired) {
-      failCode(messages.codeExpiredUi);
+      failCode("codeExpiredUi");
       return;
     }
     setCodeError(null);
@@ -81,23 +81,23 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
       await verify.mutateAsync({ email, code });
       // Verified: the sign-in form comes next, with the e-mail kept; the password is what is left.
       focusWhenShown('form input[type="password"]');
-      onVerified(email, messages.verifiedOk);
+      onVerified(email, "verifiedOk");
     } catch (failure) {
       if (!isApiError(failure)) {
-        failCode(messages.verifyFailedUi);
+        failCode("verifyFailedUi");
         return;
       }
       if (failure.status === 400) {
         const used = attempts + 1;
         setAttempts(used);
-        failCode(used >= VERIFICATION_MAX_ATTEMPTS ? messages.maxAttemptsUi : messages.invalidCodeUi);
+        failCode(used >= VERIFICATION_MAX_ATTEMPTS ? "maxAttemptsUi" : "invalidCodeUi");
       } else if (failure.status === 404) {
-        failCode(messages.codeExpiredUi);
+        failCode("codeExpiredUi");
       } else if (failure.status === 429) {
         if (failure.code === "too_many_attempts") setAttempts(VERIFICATION_MAX_ATTEMPTS);
         failCode(failure.message, failure.messageCode);
       } else {
-        failCode(messages.verifyFailedUi);
+        failCode("verifyFailedUi");
       }
     }
   };
@@ -111,13 +111,11 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
       setDeadlines(codeDeadlines(sent.expiresIn, sent.resendAfter));
       setAttempts(0);
       setCode("");
-      setInfo(sent.message || messages.codeSent);
+      setInfo("codeSent");
     } catch (failure) {
       if (isApiError(failure) && failure.status === 429) {
         setError(
-          failure.message
-            ? { text: failure.message, code: failure.messageCode }
-            : { text: messages.sendTooSoon },
+          failure.message ? { text: failure.message, code: failure.messageCode } : { text: "sendTooSoon" },
         );
         // The current code stays; only the wait for another follows the server's count.
         const wait = failure.retryAfter;
@@ -125,7 +123,7 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
           setDeadlines((current) => ({ ...current, resendAt: Date.now() + wait * 1000 }));
       } else if (isApiError(failure) && failure.status !== 0)
         setError({ text: failure.message, code: failure.messageCode });
-      else setError({ text: messages.sendFailed });
+      else setError({ text: "sendFailed" });
     }
   };
 
@@ -144,8 +142,8 @@ export function VerificationScreen({ start, onVerified, onBack }: VerificationSc
 
       {info ? <Alert tone="success" message={info} /> : null}
       {error ? <Alert tone="error" message={error.text} messageCode={error.code} /> : null}
-      {expired && error?.text !== messages.codeExpiredUi && codeError?.text !== messages.codeExpiredUi ? (
-        <Alert tone="warning" message={messages.codeExpiredUi} />
+      {expired && error?.text !== "codeExpiredUi" && codeError?.text !== "codeExpiredUi" ? (
+        <Alert tone="warning" message={{ key: "codeExpiredUi" }} />
       ) : null}
 
       <form

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-import { EMAIL_CHECK_DEBOUNCE_MS, messages, type EmailCheckResult } from "@lab/contracts";
+import { EMAIL_CHECK_DEBOUNCE_MS, type EmailCheckResult } from "@lab/contracts";
 
 import { checkEmail } from "../api/check-email";
 
@@ -25,15 +25,15 @@ export function isEmailFormatValid(email: string): boolean {
 export function emailCheckMessage(
   state: EmailCheckState,
 ): { tone: "error" | "checked" | "warning"; text: string; didYouMean?: string } | null {
-  if (state.status === "invalid-format") return { tone: "error", text: messages.invalidEmailFormat };
+  if (state.status === "invalid-format") return { tone: "error", text: "invalidEmailFormat" };
   if (state.status !== "done") return null;
   const { result } = state;
   const didYouMean =
     result.did_you_mean && result.did_you_mean !== state.email ? result.did_you_mean : undefined;
-  if (!result.format_valid) return { tone: "error", text: messages.invalidEmailFormat, didYouMean };
-  if (!result.smtp_check) return { tone: "error", text: messages.emailNotValid, didYouMean };
+  if (!result.format_valid) return { tone: "error", text: "invalidEmailFormat", didYouMean };
+  if (!result.smtp_check) return { tone: "error", text: "emailNotValid", didYouMean };
   if (didYouMean) return { tone: "warning", text: "", didYouMean };
-  return { tone: "checked", text: messages.emailVerifiedOk };
+  return { tone: "checked", text: "emailVerifiedOk" };
 }
 
 /**

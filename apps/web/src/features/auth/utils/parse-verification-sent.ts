@@ -1,7 +1,6 @@
 import {
   VERIFICATION_CODE_TTL_S,
   VERIFICATION_RESEND_AFTER_S,
-  messages,
   type VerificationSentResponse,
 } from "@lab/contracts";
 
@@ -10,7 +9,7 @@ import { translate } from "@/lib/i18n/i18n";
 /** Reads a send/resend answer `{success, message, expiresIn, resendAfter}`, with the spec's defaults. */
 export function parseVerificationSent(
   raw: unknown,
-  fallbackMessage: string = messages.codeSent,
+  fallbackMessage: string = "codeSent",
 ): VerificationSentResponse {
   const record = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
   const seconds = (value: unknown, fallback: number) =>

@@ -1,4 +1,4 @@
-import { VERIFICATION_CODE_TTL_S, VERIFICATION_RESEND_AFTER_S, messages } from "@lab/contracts";
+import { VERIFICATION_CODE_TTL_S, VERIFICATION_RESEND_AFTER_S } from "@lab/contracts";
 
 import { isApiError } from "@/lib/api-client";
 import { getLanguage, loadNamespaces } from "@/lib/i18n/i18n";
@@ -33,7 +33,7 @@ export async function startVerification(email: string): Promise<VerificationStar
       email,
       expiresIn: VERIFICATION_CODE_TTL_S,
       resendAfter: 0,
-      error: isApiError(error) && error.status !== 0 ? error.message : messages.sendFailed,
+      error: isApiError(error) && error.status !== 0 ? error.message : "sendFailed",
     };
   }
 }

@@ -4,7 +4,6 @@ import { Link, useLocation, useNavigate } from "react-router";
 
 import {
   formatCheckCode,
-  messages,
   normalizeCheckCode,
   type Certificate,
   type CertificateFull,
@@ -167,7 +166,7 @@ function CertificateResult({ number, code }: { number: string; code: string | un
       >
         <p>
           {unknown ? (
-            <LocalizedMessage text={messages.certificateNotFound} />
+            <LocalizedMessage text={"certificateNotFound"} />
           ) : (
             <ErrorText error={certificate.error} />
           )}

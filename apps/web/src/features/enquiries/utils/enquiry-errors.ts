@@ -1,10 +1,4 @@
-import {
-  ENQUIRY_EMAIL_MAX,
-  ENQUIRY_MESSAGE_MAX,
-  ENQUIRY_NAME_MAX,
-  ENQUIRY_PHONE_MAX,
-  messages,
-} from "@lab/contracts";
+import { ENQUIRY_EMAIL_MAX, ENQUIRY_MESSAGE_MAX, ENQUIRY_NAME_MAX, ENQUIRY_PHONE_MAX } from "@lab/contracts";
 
 import { isApiError } from "@/lib/api-client";
 
@@ -26,29 +20,29 @@ export function enquiryErrorsOf(values: EnquiryValues): EnquiryErrors {
   const firstName = values.firstName.trim();
   const email = values.email.trim();
   const message = values.message.trim();
-  if (!firstName) errors.firstName = messages.enquiryFirstNameRequired;
-  else if (firstName.length > ENQUIRY_NAME_MAX) errors.firstName = messages.enquiryFirstNameTooLong;
-  if (values.lastName.trim().length > ENQUIRY_NAME_MAX) errors.lastName = messages.enquiryLastNameTooLong;
-  if (!email) errors.email = messages.enquiryEmailRequired;
+  if (!firstName) errors.firstName = "enquiryFirstNameRequired";
+  else if (firstName.length > ENQUIRY_NAME_MAX) errors.firstName = "enquiryFirstNameTooLong";
+  if (values.lastName.trim().length > ENQUIRY_NAME_MAX) errors.lastName = "enquiryLastNameTooLong";
+  if (!email) errors.email = "enquiryEmailRequired";
   else if (email.length > ENQUIRY_EMAIL_MAX || !LOOKS_LIKE_EMAIL.test(email)) {
-    errors.email = messages.invalidEmailFormat;
+    errors.email = "invalidEmailFormat";
   }
-  if (values.phone.trim().length > ENQUIRY_PHONE_MAX) errors.phone = messages.phoneInvalid;
-  if (!message) errors.message = messages.enquiryMessageRequired;
-  else if (message.length > ENQUIRY_MESSAGE_MAX) errors.message = messages.enquiryMessageTooLong;
+  if (values.phone.trim().length > ENQUIRY_PHONE_MAX) errors.phone = "phoneInvalid";
+  if (!message) errors.message = "enquiryMessageRequired";
+  else if (message.length > ENQUIRY_MESSAGE_MAX) errors.message = "enquiryMessageTooLong";
   return errors;
 }
 
 // Server messages that belong to one field, for answers that do not name it.
 const FIELD_OF_MESSAGE: Partial<Record<string, EnquiryField>> = {
-  [messages.enquiryFirstNameRequired]: "firstName",
-  [messages.enquiryFirstNameTooLong]: "firstName",
-  [messages.enquiryLastNameTooLong]: "lastName",
-  [messages.enquiryEmailRequired]: "email",
-  [messages.invalidEmailFormat]: "email",
-  [messages.phoneInvalid]: "phone",
-  [messages.enquiryMessageRequired]: "message",
-  [messages.enquiryMessageTooLong]: "message",
+  ["enquiryFirstNameRequired"]: "firstName",
+  ["enquiryFirstNameTooLong"]: "firstName",
+  ["enquiryLastNameTooLong"]: "lastName",
+  ["enquiryEmailRequired"]: "email",
+  ["invalidEmailFormat"]: "email",
+  ["phoneInvalid"]: "phone",
+  ["enquiryMessageRequired"]: "message",
+  ["enquiryMessageTooLong"]: "message",
 };
 
 /**
@@ -56,7 +50,7 @@ const FIELD_OF_MESSAGE: Partial<Record<string, EnquiryField>> = {
  * is about, else the form's banner.
  */
 export function serverEnquiryError(error: unknown): { field?: EnquiryField; message: string } {
-  const message = error instanceof Error && error.message ? error.message : messages.enquirySendFailed;
+  const message = error instanceof Error && error.message ? error.message : "enquirySendFailed";
   if (!isApiError(error) || error.status !== 400) return { message };
   const body: unknown = error.body;
   const named = typeof body === "object" && body !== null && "field" in body ? body.field : undefined;

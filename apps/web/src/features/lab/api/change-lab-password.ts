@@ -1,4 +1,4 @@
-import { messages, type AccountActionResponse, type ChangePasswordRequest } from "@lab/contracts";
+import { type AccountActionResponse, type ChangePasswordRequest } from "@lab/contracts";
 
 import { parseAccountAction } from "@/utils/parse-account-action";
 
@@ -7,5 +7,5 @@ import { apiRequest } from "@/lib/api-client";
 /** PUT /lab/password: the staff member's other sessions end, this one stays. */
 export async function changeLabPassword(input: ChangePasswordRequest): Promise<AccountActionResponse> {
   const raw = await apiRequest<unknown>("/lab/password", { auth: "staff", method: "PUT", body: input });
-  return parseAccountAction(raw, messages.passwordChanged);
+  return parseAccountAction(raw, "passwordChanged");
 }

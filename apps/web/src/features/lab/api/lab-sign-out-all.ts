@@ -1,4 +1,4 @@
-import { messages, type AccountActionResponse } from "@lab/contracts";
+import { type AccountActionResponse } from "@lab/contracts";
 
 import { parseAccountAction } from "@/utils/parse-account-action";
 
@@ -7,5 +7,5 @@ import { apiRequest } from "@/lib/api-client";
 /** POST /lab/sign-out-all: ends every session of the staff account, this one included. */
 export async function labSignOutAll(): Promise<AccountActionResponse> {
   const raw = await apiRequest<unknown>("/lab/sign-out-all", { auth: "staff", method: "POST" });
-  return parseAccountAction(raw, messages.signedOutEverywhere);
+  return parseAccountAction(raw, "signedOutEverywhere");
 }

@@ -10,6 +10,8 @@ import { useToast } from "@/components/ui/toast";
 import { useT } from "@/lib/i18n/use-t";
 
 import { useAddMarket, type MarketInput } from "../api/add-market";
+import { shownOf } from "@/lib/api-client";
+import type { Shown } from "@/lib/i18n/message-text";
 
 type MarketField = "code" | "name" | "customerId";
 
@@ -20,7 +22,7 @@ export function AddMarketForm() {
   const toast = useToast();
   const [values, setValues] = useState<Record<MarketField, string>>({ code: "", name: "", customerId: "" });
   const [errors, setErrors] = useState<Partial<Record<MarketField, string>>>({});
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<Shown | null>(null);
   const { ref, reveal } = useErrorReveal();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -48,7 +50,7 @@ export function AddMarketForm() {
         const field = serverFieldError(failure);
         if (field && (field.field === "code" || field.field === "name" || field.field === "customerId"))
           setErrors({ [field.field]: field.message });
-        else setBanner(failure instanceof Error ? failure.message : String(failure));
+        else setBanner(shownOf(failure));
         reveal();
       },
     });

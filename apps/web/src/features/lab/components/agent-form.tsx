@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 
-import { NAME_MAX, PHONE_MAX, messages, type Agent, type AgentInput } from "@lab/contracts";
+import { NAME_MAX, PHONE_MAX, type Agent, type AgentInput } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
 import { ErrorBanner, serverFieldError, useErrorReveal } from "@/components/ui/form-errors";
@@ -46,7 +46,7 @@ export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormP
     const field = named ? agentFieldOf(named.field) : null;
     if (named && field) setErrors({ [field]: named.message });
     else if (error instanceof Error) setBanner(error.message);
-    else setBanner(typeof error === "string" ? error : messages.serverError);
+    else setBanner(typeof error === "string" ? error : "serverError");
     reveal();
   }, [error, reveal]);
 
@@ -69,9 +69,9 @@ export function AgentForm({ agent, busy, error, onSubmit, onCancel }: AgentFormP
         Math.abs(latitude) <= 90 &&
         Math.abs(longitude) <= 180);
     const found: Errors = {
-      ...(name.trim() ? {} : { name: messages.agentNameRequired }),
-      ...(phone.trim() ? {} : { phone: messages.phoneRequired }),
-      ...(coordinatesValid ? {} : { coordinates: messages.coordinatesInvalid }),
+      ...(name.trim() ? {} : { name: "agentNameRequired" }),
+      ...(phone.trim() ? {} : { phone: "phoneRequired" }),
+      ...(coordinatesValid ? {} : { coordinates: "coordinatesInvalid" }),
     };
     setErrors(found);
     if (Object.keys(found).length > 0) {

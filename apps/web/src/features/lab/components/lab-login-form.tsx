@@ -2,8 +2,6 @@ import { FlaskConical } from "lucide-react";
 import { lazy, Suspense, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 
-import { messages } from "@lab/contracts";
-
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
@@ -16,6 +14,7 @@ import { paths } from "@/config/paths";
 import { formatSeconds, useCountdown } from "@/hooks/use-countdown";
 import { isApiError } from "@/lib/api-client";
 import { loginErrorMessage } from "@/utils/login-errors";
+import type { Shown } from "@/lib/i18n/message-text";
 import { useT } from "@/lib/i18n/use-t";
 import { labSignOutReason } from "@/lib/lab-session";
 
@@ -39,7 +38,7 @@ export function LabLoginForm() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(() => {
     const reason = labSignOutReason();
-    if (reason === "everywhere") return { tone: "success", text: messages.signedOutEverywhere };
+    if (reason === "everywhere") return { tone: "success", text: "signedOutEverywhere" };
     return reason === "expired" || reason === "unauthorized" ? { tone: "warning", text: null } : null;
   });
   const [forgot, setForgot] = useState(false);
@@ -50,7 +49,7 @@ export function LabLoginForm() {
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<Shown | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

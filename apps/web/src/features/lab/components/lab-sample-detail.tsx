@@ -32,6 +32,8 @@ import { needsAgent } from "./sample-queue";
 import { ReportList } from "./report-list";
 import { ANALYSIS_STATE_LABELS, ResultsEntry } from "./results-entry";
 import { ResultsReview } from "./results-review";
+import { shownOf } from "@/lib/api-client";
+import type { Shown } from "@/lib/i18n/message-text";
 
 function BackLink() {
   const { t } = useT("lab");
@@ -97,7 +99,7 @@ function DetailView({ detail }: { detail: Detail }) {
   const entryOpen = sample.status === "TESTING" || amending;
   const reviewOpen = entryOpen && analysis?.state === "awaiting_review";
   const toast = useToast();
-  const [actionError, setActionError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<Shown | null>(null);
   const [eta, setEta] = useState("");
   const assign = useAssignAgent();
   const unassign = useUnassignAgent();
@@ -109,7 +111,7 @@ function DetailView({ detail }: { detail: Detail }) {
     setActionError(null);
     promise.then(
       () => toast.success(done),
-      (error: unknown) => setActionError(error instanceof Error ? error.message : String(error)),
+      (error: unknown) => setActionError(shownOf(error)),
     );
   };
 
@@ -313,8 +315,7 @@ function DetailView({ detail }: { detail: Detail }) {
                           ? t("lab.revoke.requested", { id: one.id })
                           : t("lab.detail.reportRevoked", { id: one.id }),
                       ),
-                    (error: unknown) =>
-                      setActionError(error instanceof Error ? error.message : String(error)),
+                    (error: unknown) => setActionError(shownOf(error)),
                   );
                 }}
               />

@@ -24,6 +24,8 @@ import { hasRole } from "../utils/staff-roles";
 import { AddMarketForm } from "./add-market-form";
 import { ParametersSection } from "./parameters-section";
 import { SpecVersionForm } from "./spec-version-form";
+import { shownOf } from "@/lib/api-client";
+import type { Shown } from "@/lib/i18n/message-text";
 
 /**
  * Markets with the limits in force, each test type's panel and the parameter catalogue; admins add
@@ -203,7 +205,7 @@ function PanelCard({
   const toast = useToast();
   const [editing, setEditing] = useState(false);
   const [codes, setCodes] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
   const id = `panel-${panel.testType.replace(/[^A-Za-z0-9]+/g, "-")}`;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -226,7 +228,7 @@ function PanelCard({
           toast.success(t("lab.panels.saved", { testType }));
           setEditing(false);
         },
-        onError: (failure) => setError(failure instanceof Error ? failure.message : String(failure)),
+        onError: (failure) => setError(shownOf(failure)),
       },
     );
   };

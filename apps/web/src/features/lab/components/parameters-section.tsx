@@ -31,6 +31,8 @@ import {
   type ParameterValues,
 } from "../utils/parameter-form";
 import { methodLine } from "../utils/results-entry";
+import { shownOf } from "@/lib/api-client";
+import type { Shown } from "@/lib/i18n/message-text";
 
 type Editing = { parameter: Parameter | null } | null;
 
@@ -125,7 +127,7 @@ function ParameterForm({ parameter, onDone }: { parameter: Parameter | null; onD
     parameter ? parameterValues(parameter) : emptyParameter(),
   );
   const [errors, setErrors] = useState<Partial<Record<ParameterField, string>>>({});
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<Shown | null>(null);
   const { ref, reveal } = useErrorReveal();
 
   const set = <K extends ParameterField>(field: K, value: ParameterValues[K]) => {
@@ -154,7 +156,7 @@ function ParameterForm({ parameter, onDone }: { parameter: Parameter | null; onD
           const field = serverFieldError(failure);
           const name = field?.field.split(".")[0];
           if (field && name && name in values) setErrors({ [name as ParameterField]: field.message });
-          else setBanner(failure instanceof Error ? failure.message : String(failure));
+          else setBanner(shownOf(failure));
           reveal();
         },
       },

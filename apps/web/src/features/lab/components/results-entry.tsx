@@ -4,7 +4,6 @@ import { useMemo, useState, type FormEvent } from "react";
 import {
   RESULT_NOTE_MAX,
   inResultValueRange,
-  resultMessages,
   resultRangeWords,
   resultValueRange,
   type Analysis,
@@ -44,6 +43,8 @@ import {
   type Entry,
 } from "../utils/results-entry";
 import { LineVerdicts, MarketVerdicts } from "./judgement-view";
+import { shownOf } from "@/lib/api-client";
+import type { Shown } from "@/lib/i18n/message-text";
 
 /** Each analysis state's words, by catalogue key. */
 export const ANALYSIS_STATE_LABELS: Record<AnalysisState, MessageKey<"lab">> = {
@@ -84,7 +85,7 @@ export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntr
   const [entries, setEntries] = useState<Entries>(() => prefill(catalogue, analysis));
   const [note, setNote] = useState("");
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<Shown | null>(null);
   const [answer, setAnswer] = useState<Analysis | null>(null);
   const { ref: formRef, reveal } = useErrorReveal();
 
@@ -125,7 +126,7 @@ export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntr
     }
     const body = resultsPayload(lines, entries, note);
     if (body.results.length === 0) {
-      setBanner(resultMessages.resultsRequired);
+      setBanner("resultsRequired");
       reveal();
       return;
     }
@@ -141,7 +142,7 @@ export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntr
           const field = serverFieldError(error);
           const code = field ? fieldCode(field.field, codes) : null;
           if (field && code) setServerErrors({ [code]: field.message });
-          else setBanner(field?.message ?? (error instanceof Error ? error.message : String(error)));
+          else setBanner(field?.message ?? shownOf(error));
           reveal();
         },
       },

@@ -1,7 +1,7 @@
 import { FileCheck2, Undo2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 
-import { RESULT_NOTE_MAX, resultMessages, type Analysis } from "@lab/contracts";
+import { RESULT_NOTE_MAX, type Analysis } from "@lab/contracts";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -40,7 +40,7 @@ export function ResultsReview({ sampleId, analysis, staffId, canReview }: Result
   const failed = (failure: unknown) => {
     setError(
       isApiError(failure) && failure.code === "same_person"
-        ? failure.message || resultMessages.samePerson
+        ? failure.message || "samePerson"
         : failure instanceof Error
           ? failure.message
           : String(failure),
@@ -70,7 +70,7 @@ export function ResultsReview({ sampleId, analysis, staffId, canReview }: Result
     setError(null);
     const trimmed = returnNote.trim();
     if (!trimmed) {
-      setNoteError(resultMessages.returnNoteRequired);
+      setNoteError("returnNoteRequired");
       reveal();
       return;
     }

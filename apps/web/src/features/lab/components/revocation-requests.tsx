@@ -15,8 +15,10 @@ import { useCancelRevocation } from "../api/cancel-revocation";
 import { useConfirmRevocation } from "../api/confirm-revocation";
 import { useCurrentStaff } from "../hooks/use-current-staff";
 import { hasRole } from "../utils/staff-roles";
+import { shownOf } from "@/lib/api-client";
+import type { Shown } from "@/lib/i18n/message-text";
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const errorText = (error: unknown) => shownOf(error);
 
 /**
  * Open revocation requests, each waiting for a second person: a different reviewer or admin confirms
@@ -54,7 +56,7 @@ function RevocationRequestItem({
   const me = useCurrentStaff();
   const confirm = useConfirmRevocation();
   const cancel = useCancelRevocation();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
   const mine = me?.id === request.requestedBy.id;
   const mayDecide = hasRole(me, "reviewer") || hasRole(me, "admin");
   const title = t("lab.revocations.report", { id: request.reportId, sampleId: request.sampleId });

@@ -16,8 +16,10 @@ import { useUpdateLabSettings } from "../api/update-lab-settings";
 import { useCurrentStaff } from "../hooks/use-current-staff";
 import { hasRole } from "../utils/staff-roles";
 import { RevocationRequests } from "./revocation-requests";
+import { shownOf } from "@/lib/api-client";
+import type { Shown } from "@/lib/i18n/message-text";
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const errorText = (error: unknown) => shownOf(error);
 
 /**
  * Revocations: every open request waiting for a second reviewer or admin, and the lab's revocation
@@ -84,7 +86,7 @@ function RuleForm({ settings }: { settings: LabSettings }) {
   const toast = useToast();
   const update = useUpdateLabSettings();
   const [onePerson, setOnePerson] = useState(settings.onePersonRevocation);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -4,7 +4,6 @@ import { useState, type FormEvent } from "react";
 import {
   REVOCATION_NOTE_MAX,
   REVOCATION_REASONS,
-  messages,
   type RevocationReason,
   type RevokeRequest,
 } from "@lab/contracts";
@@ -44,7 +43,7 @@ export function RevokeReportForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (reasonCode === "") {
-      setError(messages.revokeReasonRequired);
+      setError("revokeReasonRequired");
       reveal();
       return;
     }

@@ -23,6 +23,8 @@ import {
   type LimitRow,
   type VersionValues,
 } from "../utils/spec-version-form";
+import { shownOf } from "@/lib/api-client";
+import type { Shown } from "@/lib/i18n/message-text";
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -47,7 +49,7 @@ export function SpecVersionForm({
   }));
   const [problems, setProblems] = useState<Record<number, string>>({});
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<"effectiveFrom" | "reference", string>>>({});
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<Shown | null>(null);
   const { ref, reveal } = useErrorReveal();
   const id = `version-${market.code}`;
 
@@ -88,7 +90,7 @@ export function SpecVersionForm({
           if (field && key !== null) setProblems({ [key]: field.message });
           else if (field && (field.field === "effectiveFrom" || field.field === "reference"))
             setFieldErrors({ [field.field]: field.message });
-          else setBanner(failure instanceof Error ? failure.message : String(failure));
+          else setBanner(shownOf(failure));
           reveal();
         },
       },

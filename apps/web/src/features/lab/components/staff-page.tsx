@@ -7,7 +7,6 @@ import {
   PASSWORD_MAX,
   STAFF_ROLES,
   addStaffRequestSchema,
-  resultMessages,
   type StaffMember,
   type StaffRole,
 } from "@lab/contracts";
@@ -29,8 +28,10 @@ import { useUpdateStaff } from "../api/update-staff";
 import { useCurrentStaff } from "../hooks/use-current-staff";
 import { messageText } from "@/lib/i18n/localized-names";
 import { ROLE_LABELS, ROLE_NAMES, hasRole } from "../utils/staff-roles";
+import { shownOf } from "@/lib/api-client";
+import type { Shown } from "@/lib/i18n/message-text";
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const errorText = (error: unknown) => shownOf(error);
 
 /** Staff (admins): every account with its roles; add one, change roles, deactivate or reactivate. */
 export function StaffPage() {
@@ -128,7 +129,7 @@ function AddStaffForm() {
   const [values, setValues] = useState({ email: "", name: "", password: "" });
   const [roles, setRoles] = useState<StaffRole[]>(["analyst"]);
   const [errors, setErrors] = useState<Partial<Record<AddField, string>>>({});
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<Shown | null>(null);
   const { ref, reveal } = useErrorReveal();
 
   const set = (field: "email" | "name" | "password", value: string) => {
@@ -212,7 +213,7 @@ function AddStaffForm() {
               setRoles(next);
               setErrors((current) => ({
                 ...current,
-                roles: next.length === 0 ? resultMessages.staffRolesRequired : undefined,
+                roles: next.length === 0 ? "staffRolesRequired" : undefined,
               }));
             }}
           />
@@ -235,7 +236,7 @@ function StaffCard({ member, self }: { member: StaffMember; self: boolean }) {
   const update = useUpdateStaff();
   const toast = useToast();
   const [roles, setRoles] = useState<StaffRole[]>(member.roles);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
   const changed = roles.join() !== member.roles.join();
 
   const save = (change: { roles?: StaffRole[]; active?: boolean }, done: string) => {
@@ -278,7 +279,7 @@ function StaffCard({ member, self }: { member: StaffMember; self: boolean }) {
         idPrefix={`staff-${member.id}`}
         legend={t("lab.staff.rolesOf", { name: member.name })}
         roles={roles}
-        error={roles.length === 0 ? resultMessages.staffRolesRequired : undefined}
+        error={roles.length === 0 ? "staffRolesRequired" : undefined}
         onChange={setRoles}
       />
       <div className="flex flex-wrap gap-2">
@@ -297,7 +298,7 @@ function StaffCard({ member, self }: { member: StaffMember; self: boolean }) {
             variant="outline"
             size="sm"
             disabled={self}
-            title={self ? messageText(resultMessages.cannotDeactivateSelf) : undefined}
+            title={self ? messageText({ key: "cannotDeactivateSelf" }) : undefined}
             isLoading={update.isPending && update.variables.change.active === false}
             icon={<Ban aria-hidden="true" className="h-4 w-4" />}
             onClick={() => save({ active: false }, t("lab.staff.deactivatedToast", { name: member.name }))}

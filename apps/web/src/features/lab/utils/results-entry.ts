@@ -4,7 +4,6 @@ import {
   judge,
   judgedMarkets,
   qualifiersOf,
-  resultMessages,
   resultProblem,
   type Analysis,
   type EnterResultsRequest,
@@ -91,7 +90,7 @@ export function entryResult(
   if (entry.choice === VALUE_CHOICE) {
     const value = parseNumber(entry.value);
     if (value === null) return null;
-    if (Number.isNaN(value)) return { problem: resultMessages.resultValueInvalid };
+    if (Number.isNaN(value)) return { problem: "resultValueInvalid" };
     const result = { value, qualifier: null };
     const problem = resultProblem(parameter, result);
     return problem ? { problem } : result;

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Download, Filter, Mail, RefreshCw, Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 
-import { DEFAULT_PAGE_SIZE, LEDGER_PAGE_SIZES, messages, type SamplePage } from "@lab/contracts";
+import { DEFAULT_PAGE_SIZE, LEDGER_PAGE_SIZES, type SamplePage } from "@lab/contracts";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -15,6 +15,7 @@ import { useToast } from "@/components/ui/toast";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { reportsQueryOptions } from "@/lib/api/get-reports";
 import { useSamples } from "@/lib/api/get-samples";
+import { shownOf } from "@/lib/api-client";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useT } from "@/lib/i18n/use-t";
 import { totalPagesOf } from "@/utils/pagination";
@@ -93,7 +94,7 @@ export function SampleLedger() {
 
   const { isError, errorUpdatedAt } = list;
   useEffect(() => {
-    if (isError) toast.error(messages.samplesLoadFailed);
+    if (isError) toast.error("samplesLoadFailed");
   }, [isError, errorUpdatedAt, toast]);
 
   const goTo = (next: number) => {
@@ -120,7 +121,7 @@ export function SampleLedger() {
       }
     }
     downloadLedgerCsv(samples, reports);
-    toast.success(messages.exportSuccess);
+    toast.success("exportSuccess");
   };
   const nothingSelected = selected.size === 0;
   const hintId = `${id}-select-hint`;
@@ -178,7 +179,7 @@ export function SampleLedger() {
       </div>
       {datesInvalid ? (
         <p id={`${id}-dates-error`} role="alert" className="text-sm font-medium text-red-700 sm:col-span-3">
-          <LocalizedMessage text={messages.dateRangeInvalid} />
+          <LocalizedMessage text={"dateRangeInvalid"} />
         </p>
       ) : null}
     </div>
@@ -316,7 +317,7 @@ export function SampleLedger() {
         <LoadingState label={t("account.ledger.loading")} />
       ) : list.isError && !list.data ? (
         <Alert tone="error">
-          <LocalizedMessage text={list.error.message || messages.samplesFetchFailed} />
+          <LocalizedMessage text={list.error.message ? shownOf(list.error) : "samplesFetchFailed"} />
         </Alert>
       ) : items.length === 0 ? (
         <Card>

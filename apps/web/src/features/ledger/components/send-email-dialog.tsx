@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 
-import { LEDGER_EMAIL_MAX_SAMPLES, messages, type LedgerEmailResponse, type Sample } from "@lab/contracts";
+import { LEDGER_EMAIL_MAX_SAMPLES, type LedgerEmailResponse, type Sample } from "@lab/contracts";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -16,7 +16,7 @@ import { countWithReports, uniqueRecipients } from "../utils/recipients";
 
 /** The API's error text; a request that got no answer reads as the spec's 'Failed to send emails'. */
 export function sendErrorMessage(error: unknown): string {
-  return isApiError(error) && error.status !== 0 && error.message ? error.message : messages.ledgerSendFailed;
+  return isApiError(error) && error.status !== 0 && error.message ? error.message : "ledgerSendFailed";
 }
 
 /**
@@ -106,7 +106,7 @@ function SendEmailForm({
     >
       {tooMany ? (
         <Alert tone="error">
-          <LocalizedMessage text={messages.ledgerTooManySamples} />
+          <LocalizedMessage text={"ledgerTooManySamples"} />
         </Alert>
       ) : null}
       <section aria-labelledby={`${id}-recipients`} className="space-y-1">
@@ -115,7 +115,7 @@ function SendEmailForm({
         </h3>
         {recipients.length === 0 ? (
           <Alert tone="error">
-            <LocalizedMessage text={messages.ledgerNoEmails} />
+            <LocalizedMessage text={"ledgerNoEmails"} />
           </Alert>
         ) : (
           <ul className="max-h-32 space-y-0.5 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
@@ -144,7 +144,7 @@ function SendEmailForm({
       ) : null}
 
       <Alert tone="info">
-        <LocalizedMessage text={messages.ledgerSentOnYourBehalf} />
+        <LocalizedMessage text={"ledgerSentOnYourBehalf"} />
       </Alert>
 
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">

@@ -1,7 +1,5 @@
 import { MailX } from "lucide-react";
 
-import { messages } from "@lab/contracts";
-
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
@@ -14,9 +12,7 @@ import { useUnsubscribe } from "../api/unsubscribe";
 
 /** The API's text for a refused link; no answer at all reads as 'try again later'. */
 function unsubscribeErrorMessage(error: unknown): string {
-  return isApiError(error) && error.status !== 0 && error.message
-    ? error.message
-    : messages.unsubscribeFailed;
+  return isApiError(error) && error.status !== 0 && error.message ? error.message : "unsubscribeFailed";
 }
 
 /**
@@ -45,16 +41,16 @@ export function UnsubscribePanel({ email, signature }: { email: string; signatur
           </div>
           {!valid ? (
             <Alert tone="error">
-              <LocalizedMessage text={messages.unsubscribeLinkInvalid} />
+              <LocalizedMessage text={"unsubscribeLinkInvalid"} />
             </Alert>
           ) : mutation.isSuccess ? (
             <Alert tone="success">
-              <LocalizedMessage text={messages.unsubscribeDone} />
+              <LocalizedMessage text={"unsubscribeDone"} />
             </Alert>
           ) : (
             <>
               <p className="text-sm text-slate-800">
-                <LocalizedMessage text={messages.unsubscribeConfirm} />{" "}
+                <LocalizedMessage text={"unsubscribeConfirm"} />{" "}
                 <span className="font-medium break-all">{email}</span>
               </p>
               {mutation.isError ? (

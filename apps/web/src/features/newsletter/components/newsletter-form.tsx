@@ -1,7 +1,7 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 
-import { ENQUIRY_EMAIL_MAX, messages, newsletterSubscribeRequestSchema } from "@lab/contracts";
+import { ENQUIRY_EMAIL_MAX, newsletterSubscribeRequestSchema } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -18,7 +18,7 @@ const ERROR_ID = "newsletter-email-error";
 const subscribeErrorMessage = (error: unknown): string =>
   isApiError(error) && error.status !== 0 && error.status < 500 && error.message
     ? error.message
-    : messages.newsletterSubscribeFailed;
+    : "newsletterSubscribeFailed";
 
 /**
  * The blog's newsletter box: double opt-in, so a subscription only says "check your inbox". An error
@@ -50,7 +50,7 @@ export function NewsletterForm() {
     event.preventDefault();
     const parsed = newsletterSubscribeRequestSchema.safeParse({ email });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.invalidEmailFormat);
+      setError(parsed.error.issues[0]?.message ?? "invalidEmailFormat");
       setAttempt((n) => n + 1);
       return;
     }

@@ -2,7 +2,7 @@ import { MailCheck, MailX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 
-import { messages, type NewsletterStateResponse } from "@lab/contracts";
+import { type NewsletterStateResponse } from "@lab/contracts";
 
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -22,7 +22,7 @@ const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 const failureMessage = (error: unknown): string =>
   isApiError(error) && error.status !== 0 && error.status < 500 && error.message
     ? error.message
-    : messages.serviceUnavailable;
+    : "serviceUnavailable";
 
 type State =
   | { kind: "idle" | "pending" }
@@ -81,7 +81,7 @@ export function NewsletterLinkPanel({ action, token }: { action: "confirm" | "un
           <div ref={resultRef} tabIndex={-1} className="outline-none">
             {!valid ? (
               <Alert tone="error">
-                <LocalizedMessage text={messages.newsletterLinkInvalid} />
+                <LocalizedMessage text={"newsletterLinkInvalid"} />
               </Alert>
             ) : state.kind === "done" ? (
               <Alert tone="success">

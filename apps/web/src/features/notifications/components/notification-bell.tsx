@@ -2,7 +2,7 @@ import { Bell, BellOff, Trash2, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 
-import { messages, type Notification } from "@lab/contracts";
+import { type Notification } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
 import { paths } from "@/config/paths";
@@ -138,7 +138,7 @@ export function NotificationBell() {
 
         {items.length === 0 ? (
           <p className="px-4 py-8 text-center text-sm text-slate-600">
-            <LocalizedMessage text={messages.noNotifications} />
+            <LocalizedMessage text={"noNotifications"} />
           </p>
         ) : (
           <ul className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">

@@ -3,8 +3,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 
-import { messages } from "@lab/contracts";
-
 import { useToast } from "@/components/ui/toast";
 import { useSession } from "@/lib/auth";
 
@@ -45,8 +43,8 @@ export function useRealtimeUpdates(): void {
               );
             }
           },
-          onShutdown: () => toast.warning(messages.serverMaintenance),
-          onConnectionLost: () => toast.error(messages.connectionLost),
+          onShutdown: () => toast.warning("serverMaintenance"),
+          onConnectionLost: () => toast.error("connectionLost"),
         });
         connection.start();
         stop = () => connection.stop();

@@ -1,4 +1,4 @@
-import { messages, type AccountActionResponse, type ChangePasswordRequest } from "@lab/contracts";
+import { type AccountActionResponse, type ChangePasswordRequest } from "@lab/contracts";
 
 import { parseAccountAction } from "@/utils/parse-account-action";
 import { apiRequest } from "@/lib/api-client";
@@ -12,5 +12,5 @@ export async function changePassword({
   ...input
 }: ChangePasswordRequest & { id: number }): Promise<AccountActionResponse> {
   const raw = await apiRequest<unknown>(`/customers/${id}/password`, { method: "PUT", body: input });
-  return parseAccountAction(raw, messages.passwordChanged);
+  return parseAccountAction(raw, "passwordChanged");
 }

@@ -13,7 +13,6 @@ import {
   PHONE_MAX,
   VERIFICATION_CODE_TTL_S,
   VERIFICATION_RESEND_AFTER_S,
-  messages,
   type Customer,
 } from "@lab/contracts";
 
@@ -27,6 +26,7 @@ import { useLeaveToSignIn } from "@/hooks/use-leave-to-sign-in";
 import { accountError } from "@/utils/account-errors";
 import { isApiError } from "@/lib/api-client";
 import { translate } from "@/lib/i18n/i18n";
+import { shownAsString } from "@/lib/i18n/message-text";
 import { useT } from "@/lib/i18n/use-t";
 
 import { useUpdateProfile } from "../api/update-profile";
@@ -44,12 +44,12 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 const profileSchemaFor = (savedEmail: string) =>
   z
     .object({
-      fullName: z.string().trim().min(1, messages.nameRequired).max(NAME_MAX, tooLong("name", NAME_MAX)),
+      fullName: z.string().trim().min(1, "nameRequired").max(NAME_MAX, tooLong("name", NAME_MAX)),
       email: z
         .string()
         .trim()
-        .max(EMAIL_MAX, messages.invalidEmailFormat)
-        .pipe(z.email({ error: messages.invalidEmailFormat })),
+        .max(EMAIL_MAX, "invalidEmailFormat")
+        .pipe(z.email({ error: "invalidEmailFormat" })),
       company: z.string().max(COMPANY_MAX, tooLong("company", COMPANY_MAX)),
       phoneNumber: z.string().max(PHONE_MAX, tooLong("phone", PHONE_MAX)),
       address: z.string().max(ADDRESS_MAX, tooLong("address", ADDRESS_MAX)),
@@ -57,7 +57,7 @@ const profileSchemaFor = (savedEmail: string) =>
     })
     .refine((values) => sameEmail(values.email, savedEmail) || values.currentPassword !== "", {
       path: ["currentPassword"],
-      message: messages.currentPasswordRequired,
+      message: "currentPasswordRequired",
     });
 
 type ProfileFormInput = ProfileFormValues & { currentPassword: string };
@@ -138,7 +138,7 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
     if (changes.email !== undefined) changes.currentPassword = currentPassword;
     if (Object.keys(changes).length === 0) {
       draft.clear();
-      toast.success(messages.dataUpdatedLocally);
+      toast.success("dataUpdatedLocally");
       onSaved?.();
       return;
     }
@@ -158,7 +158,7 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
         });
         return;
       }
-      toast.success(messages.profileUpdated);
+      toast.success("profileUpdated");
       onSaved?.();
     } catch (error) {
       const failure =
@@ -166,7 +166,7 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
       const named = serverFieldError(error);
       const field = named ? profileFieldOf(named.field) : null;
       if (failure?.field === "currentPassword") {
-        setError("currentPassword", { message: failure.message });
+        setError("currentPassword", { message: shownAsString(failure.message) });
       } else if (named && field && (field !== "currentPassword" || emailChanged)) {
         setError(field, { type: "server", message: named.message });
       } else {

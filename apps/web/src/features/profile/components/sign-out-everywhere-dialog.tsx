@@ -1,5 +1,3 @@
-import { messages } from "@lab/contracts";
-
 import { Dialog } from "@/components/ui/dialog";
 import { SignOutEverywherePanel } from "@/components/account/sign-out-everywhere-panel";
 import { useLeaveToSignIn } from "@/hooks/use-leave-to-sign-in";
@@ -16,11 +14,11 @@ export function SignOutEverywhereDialog({ open, onClose }: { open: boolean; onCl
   if (!user) return null;
 
   const confirm = async () => {
-    const answer = await signOutAll(user.id);
+    await signOutAll(user.id);
     leaveToSignIn({
       kind: "signin",
       email: user.email,
-      notice: answer.message || messages.signedOutEverywhere,
+      notice: "signedOutEverywhere",
     });
   };
 

@@ -75,7 +75,7 @@ describe("UserMenu", () => {
     expect(peekSignInHandoff()).toEqual({
       kind: "signin",
       email: customer.email,
-      notice: messages.signedOutEverywhere,
+      notice: "signedOutEverywhere",
     });
   });
 

@@ -8,11 +8,9 @@ import { profileErrorMessage } from "./profile-errors";
 
 describe("profile error texts", () => {
   it("profile: 404 and 415 use the screen's texts", () => {
-    expect(profileErrorMessage(new ApiError(404, messages.customerNotFound), "load")).toBe(
-      messages.profileNotFound,
-    );
-    expect(profileErrorMessage(new ApiError(415, "x"), "update")).toBe(messages.profileInvalidFormat);
-    expect(profileErrorMessage(new Error("x"), "load")).toBe(messages.profileLoadFailed);
+    expect(profileErrorMessage(new ApiError(404, messages.customerNotFound), "load")).toBe("profileNotFound");
+    expect(profileErrorMessage(new ApiError(415, "x"), "update")).toBe("profileInvalidFormat");
+    expect(profileErrorMessage(new Error("x"), "load")).toBe("profileLoadFailed");
   });
   it("a 503 shows the spec's 503 text on the profile form, not their generic failure", () => {
     const unavailable = new ApiError(503, messages.serviceUnavailable, "service_unavailable", {

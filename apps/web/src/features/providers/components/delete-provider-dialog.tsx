@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 
-import { messages, type Provider } from "@lab/contracts";
+import { type Provider } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -42,7 +42,7 @@ export function DeleteProviderDialog({
     if (!provider) return;
     try {
       await remove.mutateAsync({ customerId, providerId: provider.id });
-      toast.success(messages.providerDeleted);
+      toast.success("providerDeleted");
       onDeleted(provider);
     } catch (error) {
       toast.error(providerErrorMessage(error, "delete"));

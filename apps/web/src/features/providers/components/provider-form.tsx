@@ -3,7 +3,7 @@ import { Save } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 
-import { NAME_MAX, PHONE_MAX, USER_TYPES, messages, type Provider } from "@lab/contracts";
+import { NAME_MAX, PHONE_MAX, USER_TYPES, type Provider } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
@@ -100,10 +100,10 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
     try {
       if (provider) {
         await update.mutateAsync({ customerId, providerId: provider.id, input });
-        toast.success(messages.providerUpdated);
+        toast.success("providerUpdated");
       } else {
         await create.mutateAsync({ customerId, input });
-        toast.success(messages.providerAdded);
+        toast.success("providerAdded");
       }
       draft.clear();
       onDone();

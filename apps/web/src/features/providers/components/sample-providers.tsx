@@ -1,7 +1,7 @@
 import { Plus, RefreshCw, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
-import { messages, type Provider } from "@lab/contracts";
+import { type Provider } from "@lab/contracts";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -54,7 +54,7 @@ function SampleProvidersFor({ customerId }: { customerId: number }) {
   // A failed load is a toast, not an error screen (docs/product-rules.md, Errors).
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
-    if (isError) toast.error(messages.providersLoadFailed);
+    if (isError) toast.error("providersLoadFailed");
   }, [isError, errorUpdatedAt, toast]);
 
   return (
@@ -122,7 +122,7 @@ function SampleProvidersFor({ customerId }: { customerId: number }) {
               ) : query.isError ? (
                 <div className="space-y-3">
                   <Alert tone="error">
-                    <LocalizedMessage text={messages.providersLoadFailed} />
+                    <LocalizedMessage text={"providersLoadFailed"} />
                   </Alert>
                   <Button
                     variant="outline"

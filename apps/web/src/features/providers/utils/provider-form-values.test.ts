@@ -1,7 +1,7 @@
 import { act } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
-import { NAME_MAX, messages, tooLong, type Provider } from "@lab/contracts";
+import { NAME_MAX, tooLong, type Provider } from "@lab/contracts";
 
 import { setLanguage } from "@/lib/i18n/i18n";
 
@@ -70,8 +70,8 @@ describe("providerFormSchema", () => {
     expect(result.success).toBe(false);
     const issues = result.error?.issues.map((issue) => [issue.path.join("."), issue.message]);
     expect(issues).toEqual([
-      ["samplerName", messages.providerNameRequired],
-      ["phoneNumber", messages.phoneRequired],
+      ["samplerName", "providerNameRequired"],
+      ["phoneNumber", "phoneRequired"],
     ]);
   });
 
@@ -80,8 +80,8 @@ describe("providerFormSchema", () => {
     values.farmers = [{ ...blankFarmer(), altPhoneNumber: "98480 33333" }, blankFarmer()];
     const result = providerFormSchema.safeParse(values);
     expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
-      ["farmers.0.name", messages.farmerNameRequired],
-      ["farmers.0.phoneNumber", messages.farmerPhoneRequired],
+      ["farmers.0.name", "farmerNameRequired"],
+      ["farmers.0.phoneNumber", "farmerPhoneRequired"],
     ]);
     expect(providerFormSchema.safeParse({ ...agentValues(), farmers: [blankFarmer()] }).success).toBe(true);
   });

@@ -7,7 +7,6 @@ import {
   PHONE_MAX,
   USER_TYPES,
   locationValueSchema,
-  messages,
   type Coordinates,
   type LocationValue,
   type Provider,
@@ -96,10 +95,10 @@ export const providerFormSchema = z
     samplerName: z
       .string()
       .trim()
-      .min(1, messages.providerNameRequired)
+      .min(1, "providerNameRequired")
       .max(NAME_MAX, tooLong("providerName", NAME_MAX)),
-    userType: z.enum(USER_TYPES, { error: messages.userTypeInvalid }),
-    phoneNumber: z.string().trim().min(1, messages.phoneRequired).max(PHONE_MAX, tooLong("phone", PHONE_MAX)),
+    userType: z.enum(USER_TYPES, { error: "userTypeInvalid" }),
+    phoneNumber: z.string().trim().min(1, "phoneRequired").max(PHONE_MAX, tooLong("phone", PHONE_MAX)),
     altPhoneNumber: z.string().trim().max(PHONE_MAX, tooLong("altPhone", PHONE_MAX)),
     location: locationField,
     farmers: z.array(farmerSchema),
@@ -112,14 +111,14 @@ export const providerFormSchema = z
         context.addIssue({
           code: "custom",
           path: ["farmers", index, "name"],
-          message: messages.farmerNameRequired,
+          message: "farmerNameRequired",
         });
       }
       if (farmer.phoneNumber.trim() === "") {
         context.addIssue({
           code: "custom",
           path: ["farmers", index, "phoneNumber"],
-          message: messages.farmerPhoneRequired,
+          message: "farmerPhoneRequired",
         });
       }
     });

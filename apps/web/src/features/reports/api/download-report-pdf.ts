@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 
-import { messages, type Report } from "@lab/contracts";
+import type { Report } from "@lab/contracts";
 
 import { errorMessageText } from "@/components/reports/error-message";
 import { useToast } from "@/components/ui/toast";
-import { API_BASE, ApiError, httpFailureMessage } from "@/lib/api-client";
+import { API_BASE, httpFailure, localError } from "@/lib/api-client";
 import { getToken, logout } from "@/lib/auth";
 
 import { reportFileName } from "@/utils/report-result";
@@ -39,19 +39,19 @@ export async function fetchReportPdf(report: Pick<Report, "id" | "details">): Pr
   fileName: string;
 }> {
   const token = getToken();
-  if (!token) throw new ApiError(401, messages.authRequired, "unauthenticated");
+  if (!token) throw localError(401, "authRequired", "unauthenticated");
   let response: Response;
   try {
     response = await fetch(`${API_BASE}/reports/${report.id}/pdf`, {
       headers: { Accept: "application/pdf", Authorization: `${token.tokenType} ${token.token}` },
     });
   } catch {
-    throw new ApiError(0, navigator.onLine === false ? messages.offline : messages.networkError, "network");
+    throw localError(0, navigator.onLine === false ? "offline" : "networkError", "network");
   }
   if (!response.ok) {
     if (response.status === 401) logout("unauthorized");
     const body = await readError(response);
-    throw new ApiError(response.status, httpFailureMessage(response.status, body), undefined, body);
+    throw httpFailure(response, body);
   }
   const blob = await response.blob();
   return {

@@ -2,7 +2,7 @@ import { ArrowLeft, Download, FileQuestion, Printer, ShieldCheck } from "lucide-
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-import { messages, type Report } from "@lab/contracts";
+import { type Report } from "@lab/contracts";
 
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
@@ -55,11 +55,7 @@ export function ReportDetail({ reportId }: { reportId: string }) {
               {notFound ? t("reports.detail.notFound") : t("reports.detail.loadError")}
             </h1>
             <p role="alert" className="text-sm text-slate-700">
-              {notFound ? (
-                <LocalizedMessage text={messages.reportNotFoundUi} />
-              ) : (
-                <ErrorText error={report.error} />
-              )}
+              {notFound ? <LocalizedMessage text={"reportNotFoundUi"} /> : <ErrorText error={report.error} />}
             </p>
             <BackLink />
           </CardBody>

@@ -1,6 +1,6 @@
-import { messages, type LanguageCode } from "@lab/contracts";
+import type { LanguageCode } from "@lab/contracts";
 
-import { API_BASE, ApiError, httpFailureMessage } from "@/lib/api-client";
+import { API_BASE, httpFailure, localError } from "@/lib/api-client";
 import { getToken, logout } from "@/lib/auth";
 
 import { samplesSearch, type SamplesParams } from "@/lib/api/get-samples";
@@ -27,7 +27,7 @@ async function readError(response: Response): Promise<unknown> {
  */
 export async function fetchSamplesPdf(params: SamplesPdfParams): Promise<Blob> {
   const token = getToken();
-  if (!token) throw new ApiError(401, messages.authRequired, "unauthenticated");
+  if (!token) throw localError(401, "authRequired", "unauthenticated");
   const { tz, lang, ...list } = params;
   const query = new URLSearchParams(samplesSearch(list).replace(/^\?/, ""));
   if (tz) query.set("tz", tz);
@@ -38,12 +38,12 @@ export async function fetchSamplesPdf(params: SamplesPdfParams): Promise<Blob> {
       headers: { Accept: "application/pdf", Authorization: `${token.tokenType} ${token.token}` },
     });
   } catch {
-    throw new ApiError(0, navigator.onLine === false ? messages.offline : messages.networkError, "network");
+    throw localError(0, navigator.onLine === false ? "offline" : "networkError", "network");
   }
   if (!response.ok) {
     if (response.status === 401) logout("unauthorized");
     const body = await readError(response);
-    throw new ApiError(response.status, httpFailureMessage(response.status, body), undefined, body);
+    throw httpFailure(response, body);
   }
   return response.blob();
 }

@@ -1,8 +1,6 @@
 import { Download, FileSpreadsheet, FileText } from "lucide-react";
 import { useState } from "react";
 
-import { messages } from "@lab/contracts";
-
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -56,11 +54,11 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
 
   const load = async (): Promise<ExportRow[] | null> => {
     if (!range.from || !range.to) {
-      setError(messages.dateInvalid);
+      setError("dateInvalid");
       return null;
     }
     if (range.from > range.to) {
-      setError(messages.dateRangeInvalid);
+      setError("dateRangeInvalid");
       return null;
     }
     setError(null);
@@ -79,7 +77,7 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
         const rows = await load();
         if (!rows) return;
         downloadCsv(rows, exportFileName(filter, range.from, range.to, "csv"), locale.columns);
-        toast.success(messages.exportSuccess);
+        toast.success("exportSuccess");
         onClose();
       } else if (preview) {
         // The server makes the PDF (its fonts shape every script people type); the success toast comes
@@ -91,14 +89,14 @@ function ExportDialogBody({ onClose, filter, earliestCreatedAt }: Omit<ExportDia
           lang: language,
         });
         saveBlob(blob, exportFileName(filter, range.from, range.to, "pdf"));
-        toast.success(messages.exportSuccess);
+        toast.success("exportSuccess");
         onClose();
       } else {
         const rows = await load();
         if (rows) setPreview(rows);
       }
     } catch (caught) {
-      setError(isApiError(caught) ? caught.message : messages.samplesFetchFailed);
+      setError(isApiError(caught) ? caught.message : "samplesFetchFailed");
     } finally {
       setBusy(null);
     }

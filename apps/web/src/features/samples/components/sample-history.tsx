@@ -2,7 +2,7 @@ import { Download, FlaskConical, Plus, RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 
-import { DEFAULT_PAGE_SIZE, HISTORY_PAGE_SIZES, messages } from "@lab/contracts";
+import { DEFAULT_PAGE_SIZE, HISTORY_PAGE_SIZES } from "@lab/contracts";
 
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
@@ -58,7 +58,7 @@ export function SampleHistory() {
 
   const { isError, errorUpdatedAt } = list;
   useEffect(() => {
-    if (isError) toast.error(messages.samplesLoadFailed);
+    if (isError) toast.error("samplesLoadFailed");
   }, [isError, errorUpdatedAt, toast]);
 
   const selectFilter = (next: StatusFilter) => {
@@ -80,7 +80,7 @@ export function SampleHistory() {
                 text={
                   isApiError(list.error) && list.error.status !== 404
                     ? list.error.message
-                    : messages.samplesFetchFailed
+                    : "samplesFetchFailed"
                 }
               />
             </p>

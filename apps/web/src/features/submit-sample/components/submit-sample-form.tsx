@@ -2,14 +2,7 @@ import { Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 
-import {
-  EMAIL_MAX,
-  PHONE_MAX,
-  SHRIMP_CATEGORY_NAMES,
-  messages,
-  type Provider,
-  type Sample,
-} from "@lab/contracts";
+import { EMAIL_MAX, PHONE_MAX, SHRIMP_CATEGORY_NAMES, type Provider, type Sample } from "@lab/contracts";
 
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
@@ -59,6 +52,7 @@ import { ProviderCombobox } from "./provider-combobox";
 import { SaveProviderDialog } from "./save-provider-dialog";
 import { TestTypeList } from "./test-type-list";
 import { MarketPicker } from "@/components/reports/market-picker";
+import type { Shown } from "@/lib/i18n/message-text";
 
 /** Submit Sample for Testing: the form. */
 export function SubmitSampleForm({
@@ -96,7 +90,7 @@ export function SubmitSampleForm({
   const finished = useRef(false);
   const [sentAs, setSentAs] = useState<number | null>(null);
   // Errors of one field are shown beside it; the rest (a failed request) in the banner.
-  const [alert, setAlert] = useState<string | null>(null);
+  const [alert, setAlert] = useState<Shown | null>(null);
   const { errors, setErrors, clear } = useFieldErrors<SampleField>();
   const [confirmName, setConfirmName] = useState<string | null>(null);
   const { ref: formRef, reveal } = useErrorReveal();
@@ -105,7 +99,7 @@ export function SubmitSampleForm({
 
   const { isError, errorUpdatedAt } = providersQuery;
   useEffect(() => {
-    if (isError) toast.error(messages.providersLoadFailed);
+    if (isError) toast.error("providersLoadFailed");
   }, [isError, errorUpdatedAt, toast]);
 
   useEffect(() => {
@@ -143,7 +137,7 @@ export function SubmitSampleForm({
   };
 
   /** Shows a failed request's error at its field when the server names one, else in the banner. */
-  const showFailure = (error: unknown, fallback: string) => {
+  const showFailure = (error: unknown, fallback: Shown) => {
     const named = serverFieldError(error);
     const field = named ? sampleFieldOf(named.field) : null;
     if (named && field) {

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
 
-import { messages, type Sample } from "@lab/contracts";
+import { type Sample } from "@lab/contracts";
 
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
@@ -63,17 +63,13 @@ function ProcessingOf({ sampleId, onSubmitAnother }: { sampleId: string; onSubmi
       <Card>
         <CardBody className="space-y-3">
           <h1 className="text-xl font-bold text-red-800">
-            {notFound ? (
-              <LocalizedMessage text={messages.sampleNotFound} />
-            ) : (
-              t("samples.processing.error.title")
-            )}
+            {notFound ? <LocalizedMessage text={"sampleNotFound"} /> : t("samples.processing.error.title")}
           </h1>
           <p role="alert" className="text-sm text-slate-700">
             {notFound ? (
               t("samples.processing.notFound", { id: sampleId })
             ) : (
-              <LocalizedMessage text={sample.error?.message ?? messages.serverError} />
+              <LocalizedMessage text={sample.error?.message ?? "serverError"} />
             )}
           </p>
           <div className="flex flex-wrap justify-center gap-2">
