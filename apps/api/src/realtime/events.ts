@@ -1,4 +1,4 @@
-import type { Notification, Sample } from "@lab/contracts";
+import { STOMP_DESTINATIONS, type Notification, type Sample } from "@lab/contracts";
 
 import type { Role } from "../lib/tokens";
 
@@ -22,9 +22,4 @@ export type PushEvent =
   /** Sessions ended by a password reset or change, an e-mail change or a sign-out: their sockets close. */
   | { kind: "sessions-revoked"; role: Role; subjectId: number; sessionIds: string[] };
 
-export const DESTINATIONS = {
-  shutdown: "/topic/system/shutdown",
-  resync: "/topic/system/resync",
-  samples: "/topic/sample-submissions/updates",
-  notifications: (userId: number | string) => `/user/${userId}/notifications`,
-} as const;
+export const DESTINATIONS = STOMP_DESTINATIONS;
