@@ -23,3 +23,23 @@ export type PushEvent =
   | { kind: "sessions-revoked"; role: Role; subjectId: number; sessionIds: string[] };
 
 export const DESTINATIONS = STOMP_DESTINATIONS;
+
+/** The destination and JSON body an event is delivered with. */
+export function pushFrame(event: Exclude<PushEvent, { kind: "sessions-revoked" }>): {
+  destination: string;
+  body: string;
+} {
+  switch (event.kind) {
+    case "shutdown":
+      return { destination: DESTINATIONS.shutdown, body: JSON.stringify({ reconnectAfterMs: 1000 }) };
+    case "resync":
+      return { destination: DESTINATIONS.resync, body: JSON.stringify({ reason: event.reason }) };
+    case "sample":
+      return { destination: DESTINATIONS.samples, body: JSON.stringify(event.sample) };
+    case "notification":
+      return {
+        destination: DESTINATIONS.notifications(event.customerId),
+        body: JSON.stringify(event.notification),
+      };
+  }
+}
