@@ -90,7 +90,16 @@ async function signUp(): Promise<string> {
   return email;
 }
 
-type Request = { url: string; type: string; bytes: number; fromServiceWorker: boolean; failed: boolean };
+type Request = {
+  url: string;
+  type: string;
+  bytes: number;
+  fromServiceWorker: boolean;
+  failed: boolean;
+  /** Seconds from the visit's first request: asked, and fully received. */
+  startS: number;
+  endS: number | undefined;
+};
 type Visit = {
   name: string;
   fcp: number | undefined;
@@ -112,6 +121,8 @@ async function instrument(page: Page, offline = false): Promise<{ cdp: CDPSessio
   });
   const byId = new Map<string, Request>();
   const requests: Request[] = [];
+  // CDP's monotonic clock, in seconds, at the visit's first request.
+  let started: number | undefined;
   cdp.on("Network.requestWillBeSent", (event) => {
     if (event.request.url.startsWith("data:")) return;
     const known = byId.get(event.requestId);
@@ -122,6 +133,8 @@ async function instrument(page: Page, offline = false): Promise<{ cdp: CDPSessio
       bytes: 0,
       fromServiceWorker: false,
       failed: false,
+      startS: event.timestamp - (started ??= event.timestamp),
+      endS: undefined,
     };
     byId.set(event.requestId, request);
     requests.push(request);
@@ -132,7 +145,10 @@ async function instrument(page: Page, offline = false): Promise<{ cdp: CDPSessio
   });
   cdp.on("Network.loadingFinished", (event) => {
     const request = byId.get(event.requestId);
-    if (request) request.bytes = event.encodedDataLength;
+    if (request) {
+      request.bytes = event.encodedDataLength;
+      request.endS = event.timestamp - (started ?? event.timestamp);
+    }
   });
   cdp.on("Network.loadingFailed", (event) => {
     const request = byId.get(event.requestId);
@@ -226,7 +242,8 @@ function printList(visit: Visit): void {
   console.log(`\n${visit.name}:`);
   for (const r of visit.requests) {
     const where = r.fromServiceWorker ? " (service worker)" : r.failed ? " (failed)" : "";
-    console.log(`  ${String(r.bytes).padStart(7)} B  ${r.type.padEnd(10)} ${r.url}${where}`);
+    const when = `${r.startS.toFixed(2)}–${r.endS === undefined ? "?" : r.endS.toFixed(2)} s`;
+    console.log(`  ${when.padStart(13)} ${String(r.bytes).padStart(7)} B  ${r.type.padEnd(10)} ${r.url}${where}`);
   }
 }
 

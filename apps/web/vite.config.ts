@@ -1,8 +1,9 @@
 import { i18nCatalogues } from "@lab/i18n/vite";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Rollup } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 const apiTarget = "http://localhost:3000";
@@ -102,8 +103,56 @@ function chunkGroups() {
   return (id: string, meta: Rollup.ManualChunkMeta) => (groupOf ??= build(meta)).get(id);
 }
 
+/**
+ * `import { Check } from "lucide-react"` imports the package's barrel, which re-exports every icon.
+ * The chunk grouping below follows static imports, so through the barrel every icon looked like the
+ * entry's own, and Rollup gave each icon a screen used its own 1 KB chunk (16 requests on the
+ * dashboard's first visit). Importing each icon from its own file lets the icons join the groups of
+ * the screens that draw them. The barrel's export lines say which file holds which name.
+ */
+function lucideIconImports(): Plugin {
+  const barrel = fileURLToPath(
+    new URL("./node_modules/lucide-react/dist/esm/lucide-react.js", import.meta.url),
+  );
+  const fileOf = new Map<string, string>();
+  for (const [, names = "", file = ""] of readFileSync(barrel, "utf8").matchAll(
+    /export \{([^}]*)\} from '\.\/(icons\/[\w-]+\.js)';/g,
+  )) {
+    for (const [, name] of names.matchAll(/default as (\w+)/g)) if (name) fileOf.set(name, file);
+  }
+  return {
+    name: "lucide-icon-imports",
+    apply: "build",
+    enforce: "post",
+    transform(code, id) {
+      if (id.includes("/node_modules/") || !code.includes("lucide-react")) return null;
+      let changed = false;
+      const out = code.replace(
+        /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["'];?/g,
+        (whole, list: string) => {
+          const specifiers = list
+            .split(",")
+            .map((part) => part.trim())
+            .filter(Boolean)
+            .map((part) => part.split(/\s+as\s+/));
+          const lines: string[] = [];
+          for (const [imported = "", local = imported] of specifiers) {
+            const file = fileOf.get(imported);
+            if (!file) return whole; // not an icon (createLucideIcon, Icon): keep the barrel import
+            lines.push(`import ${local} from "lucide-react/dist/esm/${file}";`);
+          }
+          changed = true;
+          return lines.join("\n");
+        },
+      );
+      return changed ? { code: out, map: null } : null;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
+    lucideIconImports(),
     i18nCatalogues(),
     react(),
     tailwindcss(),

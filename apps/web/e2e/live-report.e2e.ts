@@ -1,6 +1,6 @@
 // The live and consistent report journey, on a 360×740 phone: an open /report/{id} shows the lab's
 // revoke within seconds without a reload (no Test Passed, certificate number or check link left),
-// the revoke notification opens that report, the Sample Processing view survives a reload at its own
+// the revoke notification opens that report (and the sample's processing page says it was revoked), the Sample Processing view survives a reload at its own
 // URL, /samples?highlight= opens the page that holds a sample that is not on the first page, and on
 // /submit-sample a farmer saved under an agent can be chosen and "Use my location" names the place.
 import type { Page } from "playwright-core";
@@ -130,6 +130,11 @@ describe.skipIf(!baseURL || !chromiumAvailable())("live report journey (phone)",
       .click();
     await waitForPath(page, `/report/${report.id}`);
     await visible(page.getByRole("region", { name: "Revoked" }));
+    // The sample's own processing page says so too, not only "Completed".
+    await page.goto(`/submit-sample/${sampleId}`);
+    const state = await visible(page.getByRole("status", { name: "Certificate revoked" }));
+    await visible(state.getByText(/^Revoked on /));
+    await expectNoSidewaysScroll(page, "/submit-sample/{id} revoked");
     expect(pageErrors).toEqual([]);
   });
 

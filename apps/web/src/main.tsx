@@ -28,9 +28,11 @@ void startI18n(firstNamespaces(pathname)).finally(() => {
       <App />
     </StrictMode>,
   );
-  // /login's first download has a budget; every other first screen fetches the error page at once.
+  // /login's first download has a budget; the signed-in shell fetches the error page once its first
+  // screen's data is in (this is only the fallback); every other first screen fetches it at once.
   const landing = ["/", "/login"].includes(pathname);
-  prefetchRouteErrorLater(landing ? 10_000 : 0);
+  const signedIn = getSession() !== null && isSignedInPath(pathname);
+  prefetchRouteErrorLater(landing ? 10_000 : signedIn ? 15_000 : 0);
   if (landing) preloadOnFirstInput(getLanguage);
 });
 

@@ -14,3 +14,4 @@ export * from "./enquiry-limits";
 export * from "./results";
 export * from "./verdicts";
 export * from "./certificate-scope";
+export * from "./realtime";

@@ -5,14 +5,19 @@ import type { Logger } from "pino";
 import type { SessionStore } from "../domain/sessions";
 import { bearerClaims } from "../lib/bearer-token";
 import type { TokenClaims, TokenService } from "../lib/tokens";
-import { DESTINATIONS, type PushEvent } from "./events";
+import { DESTINATIONS, pushFrame, type PushEvent } from "./events";
+import {
+  type Connection,
+  MAX_PENDING_FRAMES,
+  MAX_SESSIONS_PER_ACCOUNT,
+  MAX_SUBSCRIPTIONS_PER_SESSION,
+  MAX_TIMER_MS,
+  REVOCATION_SWEEP_MS,
+  type Session,
+} from "./broker-session";
 import { StompDecoder, StompProtocolError, encodeFrame, header, type StompFrame } from "./stomp-codec";
 
-/** A connected client, whatever carries it (SockJS session or native WebSocket). */
-export interface Connection {
-  send(data: string): void;
-  close(): void;
-}
+export { MAX_SESSIONS_PER_ACCOUNT, MAX_SUBSCRIPTIONS_PER_SESSION, REVOCATION_SWEEP_MS, type Connection };
 
 export interface BrokerOptions {
   tokens: TokenService;
@@ -27,45 +32,6 @@ export interface BrokerOptions {
   maxSessionsPerAccount?: number;
   /** How often to ask the database which live sessions were revoked. */
   revocationSweepMs?: number;
-}
-
-/**
- * Subscriptions one STOMP session may hold. The portal's client needs 3; every extra one multiplies
- * the frames a single event fans out to, so a session past this gets an ERROR frame and is closed.
- */
-export const MAX_SUBSCRIPTIONS_PER_SESSION = 16;
-/**
- * Live STOMP sessions one account (role and subject) may hold on one instance: tabs and devices, not
- * a crowd. The next CONNECT gets an ERROR frame and is closed.
- */
-export const MAX_SESSIONS_PER_ACCOUNT = 20;
-/**
- * The safety net for a lost "sessions-revoked" message: this often, one query asks the database which
- * of this instance's live sessions were revoked, and their sockets close.
- */
-export const REVOCATION_SWEEP_MS = 30_000;
-/** Frames a client may send while its CONNECT is being checked; they are handled in order after it. */
-const MAX_PENDING_FRAMES = 32;
-/** setTimeout's ceiling (about 24.8 days); a later expiry is re-armed when it fires. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-interface Session {
-  id: string;
-  connection: Connection;
-  decoder: StompDecoder;
-  claims?: TokenClaims;
-  /** Set while the CONNECT's session is looked up: frames that arrive meanwhile wait here. */
-  pending?: StompFrame[];
-  /** The auth session (token's sid) this STOMP session belongs to, from its CONNECT on. */
-  authSessionId?: string;
-  /** role:subject, once connected: the per-account cap counts these. */
-  account?: string;
-  subscriptions: Map<string, string>;
-  messageCount: number;
-  lastReceived: number;
-  lastSent: number;
-  timers: NodeJS.Timeout[];
-  closed: boolean;
 }
 
 const SERVER = "aquatest-portal/1.0";
@@ -139,7 +105,7 @@ export class StompBroker {
       this.end(event.sessionIds, "Session ended");
       return;
     }
-    const { destination, body } = this.framing(event);
+    const { destination, body } = pushFrame(event);
     for (const session of this.sessions) {
       if (!session.claims) continue;
       if (
@@ -164,25 +130,6 @@ export class StompBroker {
           ),
         );
       }
-    }
-  }
-
-  private framing(event: Exclude<PushEvent, { kind: "sessions-revoked" }>): {
-    destination: string;
-    body: string;
-  } {
-    switch (event.kind) {
-      case "shutdown":
-        return { destination: DESTINATIONS.shutdown, body: JSON.stringify({ reconnectAfterMs: 1000 }) };
-      case "resync":
-        return { destination: DESTINATIONS.resync, body: JSON.stringify({ reason: event.reason }) };
-      case "sample":
-        return { destination: DESTINATIONS.samples, body: JSON.stringify(event.sample) };
-      case "notification":
-        return {
-          destination: DESTINATIONS.notifications(event.customerId),
-          body: JSON.stringify(event.notification),
-        };
     }
   }
 

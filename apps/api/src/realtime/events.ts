@@ -1,4 +1,4 @@
-import type { Notification, Sample } from "@lab/contracts";
+import { STOMP_DESTINATIONS, type Notification, type Sample } from "@lab/contracts";
 
 import type { Role } from "../lib/tokens";
 
@@ -22,9 +22,24 @@ export type PushEvent =
   /** Sessions ended by a password reset or change, an e-mail change or a sign-out: their sockets close. */
   | { kind: "sessions-revoked"; role: Role; subjectId: number; sessionIds: string[] };
 
-export const DESTINATIONS = {
-  shutdown: "/topic/system/shutdown",
-  resync: "/topic/system/resync",
-  samples: "/topic/sample-submissions/updates",
-  notifications: (userId: number | string) => `/user/${userId}/notifications`,
-} as const;
+export const DESTINATIONS = STOMP_DESTINATIONS;
+
+/** The destination and JSON body an event is delivered with. */
+export function pushFrame(event: Exclude<PushEvent, { kind: "sessions-revoked" }>): {
+  destination: string;
+  body: string;
+} {
+  switch (event.kind) {
+    case "shutdown":
+      return { destination: DESTINATIONS.shutdown, body: JSON.stringify({ reconnectAfterMs: 1000 }) };
+    case "resync":
+      return { destination: DESTINATIONS.resync, body: JSON.stringify({ reason: event.reason }) };
+    case "sample":
+      return { destination: DESTINATIONS.samples, body: JSON.stringify(event.sample) };
+    case "notification":
+      return {
+        destination: DESTINATIONS.notifications(event.customerId),
+        body: JSON.stringify(event.notification),
+      };
+  }
+}

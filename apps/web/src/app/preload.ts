@@ -1,6 +1,9 @@
 import type { LanguageCode } from "@lab/contracts";
 import type { Namespace } from "@lab/i18n";
 
+import { dashboardFirstRequests } from "@/features/dashboard/first-requests";
+import { getSession, getToken, isDue } from "@/lib/auth";
+import { startEarly } from "@/lib/early-requests";
 import { loadNamespaces } from "@/lib/i18n/i18n";
 
 // On a line with 400 ms round trips every wave of requests costs seconds: the app's shell, its
@@ -14,7 +17,15 @@ const quietly = (wait: Promise<unknown>) => void wait.catch(() => undefined);
 /** The signed-in app's shell, and the dashboard when it is the screen to come. */
 export function preloadSignedIn(language: LanguageCode, dashboard: boolean): void {
   quietly(import("./routes/app/root"));
-  if (dashboard) quietly(import("./routes/app/dashboard"));
+  if (dashboard) {
+    quietly(import("./routes/app/dashboard"));
+    // Its data too, unless the token is about to be refreshed (the screen then asks with the new one).
+    const session = getSession();
+    const token = getToken();
+    if (session && token && !isDue(token)) {
+      startEarly(dashboardFirstRequests(session.user.id), `${token.tokenType} ${token.token}`);
+    }
+  }
   quietly(
     loadNamespaces(language, dashboard ? [...SHELL_NAMESPACES, ...DASHBOARD_NAMESPACES] : SHELL_NAMESPACES),
   );

@@ -1,8 +1,10 @@
 import { useEffect, useState, type ComponentType } from "react";
+import { useRouteError } from "react-router";
 
 import { Button } from "@/components/ui/button";
 import { getLanguage, loadNamespaces } from "@/lib/i18n/i18n";
 import { useCommonText } from "@/lib/i18n/use-t";
+import { chunkOf, loadFailureOf, mayReloadFor, recordReloadFor, reloadPage } from "@/lib/load-failure";
 
 type Page = ComponentType;
 const loadPage = (): Promise<Page> =>
@@ -44,8 +46,23 @@ export function prefetchRouteErrorLater(delayMs = 10_000): void {
   else window.addEventListener("load", later, { once: true });
 }
 
+/**
+ * When the error page itself could not be fetched: a release replaced this tab's build (online, and
+ * the screen's chunk or the error page's own is gone) reloads once to the new build, as the error
+ * page would have; anything else (offline) shows the minimal page. Whether a reload happened.
+ */
+function reloadedForRelease(routeError: unknown, pageError: unknown): boolean {
+  const stale = [routeError, pageError].find((error) => loadFailureOf(error) === "stale");
+  if (stale === undefined) return false;
+  const chunk = chunkOf(stale);
+  if (!mayReloadFor(chunk) || !recordReloadFor(chunk)) return false;
+  reloadPage();
+  return true;
+}
+
 /** The errorElement of every route. */
 export function RouteErrorBoundary() {
+  const routeError = useRouteError();
   const [page, setPage] = useState<Page | null>(() => loaded);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -53,12 +70,12 @@ export function RouteErrorBoundary() {
     let live = true;
     load().then(
       (next) => live && setPage(() => next),
-      () => live && setFailed(true),
+      (pageError: unknown) => live && !reloadedForRelease(routeError, pageError) && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [page]);
+  }, [page, routeError]);
   if (page) {
     const Loaded = page;
     return <Loaded />;

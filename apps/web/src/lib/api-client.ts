@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { AnyMessageParams, MessageKey, PlainMessageKey } from "@lab/contracts";
 
 import { customerSession } from "./auth";
+import { takeEarly } from "./early-requests";
 import type { Shown } from "./i18n/message-text";
 import { labSessionStore } from "./lab-session";
 import { isOffline } from "./network";
@@ -184,12 +185,18 @@ async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boo
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    // The first screen's GETs may have been started beside its code (lib/early-requests).
+    const early =
+      method === "GET" && headers.Authorization !== undefined
+        ? takeEarly(path, headers.Authorization)
+        : undefined;
+    response = await (early ??
+      fetch(`${API_BASE}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw localError(0, isOffline() ? "offline" : "networkError", "network");

@@ -5,6 +5,8 @@
 import { Client, type IFrame, type IMessage } from "@stomp/stompjs";
 import SockJS from "sockjs-client";
 
+import { STOMP_DESTINATIONS } from "@lab/contracts";
+
 import { API_BASE } from "./api-client";
 import { getSession, getToken, refreshSession } from "./auth";
 import { isOffline, whenOnline } from "./network";
@@ -32,12 +34,6 @@ const SESSION_ENDED = /expired|ended|authentication required/i;
 
 /** Why the server ended the session, as the app's logout reasons name it. */
 export type SessionEndReason = "expired" | "unauthorized";
-
-export const SHUTDOWN_TOPIC = "/topic/system/shutdown";
-/** The server's instance lost or regained its fan-out (Redis), or a push failed: pushes may be missing. */
-export const RESYNC_TOPIC = "/topic/system/resync";
-export const SAMPLES_TOPIC = "/topic/sample-submissions/updates";
-export const notificationsDestination = (userId: number) => `/user/${userId}/notifications`;
 
 /** Delay before reconnect attempt `attempt` (1-based): 1, 2, 4, 8, 16, 30, 30… s, plus jitter < 1 s. */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
@@ -226,7 +222,7 @@ export function createRealtimeConnection(options: RealtimeOptions): RealtimeConn
         if (client !== current) return;
         attempts = 0;
         setState("connected");
-        current.subscribe(SHUTDOWN_TOPIC, (message) => {
+        current.subscribe(STOMP_DESTINATIONS.shutdown, (message) => {
           if (client !== current) return;
           options.onShutdown?.();
           settled = true;
@@ -234,14 +230,14 @@ export function createRealtimeConnection(options: RealtimeOptions): RealtimeConn
           attempts = 0;
           scheduleReconnect(shutdownDelay(parseBody(message)));
         });
-        current.subscribe(RESYNC_TOPIC, () => {
+        current.subscribe(STOMP_DESTINATIONS.resync, () => {
           if (client === current) options.onResync?.();
         });
-        current.subscribe(SAMPLES_TOPIC, (message) => {
+        current.subscribe(STOMP_DESTINATIONS.samples, (message) => {
           const body = parseBody(message);
           if (body !== null) options.onSample?.(body);
         });
-        current.subscribe(notificationsDestination(userId), (message) => {
+        current.subscribe(STOMP_DESTINATIONS.notifications(userId), (message) => {
           const body = parseBody(message);
           if (body !== null) options.onNotification?.(body);
         });

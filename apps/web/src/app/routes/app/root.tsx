@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { BookOpen, ClipboardList, FileText, LayoutDashboard, Send, Users } from "lucide-react";
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { Outlet } from "react-router";
 
 import { AppShell, type NavItem } from "@/components/layouts/app-shell";
@@ -10,12 +10,21 @@ import { NotificationBell } from "@/features/notifications/components/notificati
 import { useRealtimeUpdates } from "@/features/notifications/hooks/use-realtime-updates";
 import { UserMenu } from "@/features/profile/components/user-menu";
 import { useAccountLanguage } from "@/features/profile/hooks/use-account-language";
+import { afterFirstScreen } from "@/lib/first-screen";
 import { useT } from "@/lib/i18n/use-t";
 import { queryClient } from "@/lib/query-client";
+
+import { prefetchRouteError } from "../../route-error-boundary";
 
 /** The live connection (its client is loaded on demand, after sign-in). */
 function RealtimeUpdates() {
   useRealtimeUpdates();
+  return null;
+}
+
+/** The error page is fetched once the first screen's data is in, not beside it. */
+function ErrorPagePrefetch() {
+  useEffect(() => void afterFirstScreen(queryClient).then(prefetchRouteError), []);
   return null;
 }
 
@@ -72,6 +81,7 @@ function Shell() {
       }
     >
       <RealtimeUpdates />
+      <ErrorPagePrefetch />
       <AccountLanguage />
       {/* A screen waiting for its catalogue namespaces waits inside the shell, not over it. */}
       <Suspense fallback={<LoadingState label={t("common.loading")} />}>

@@ -26,6 +26,10 @@ vi.mock("@/lib/realtime", () => ({
   },
 }));
 
+// The first screen's data is in at once here (its wait has its own tests); one test holds it back.
+const firstScreen = vi.hoisted(() => ({ settled: Promise.resolve() }));
+vi.mock("@/lib/first-screen", () => ({ afterFirstScreen: () => firstScreen.settled }));
+
 function Live() {
   useRealtimeUpdates();
   return <h1>Live</h1>;
@@ -57,7 +61,21 @@ describe("useRealtimeUpdates", () => {
     startSession({ user: customer, token: "jwt-live", expiresIn: 3600 });
     mockFetch({});
   });
-  afterEach(() => logout());
+  afterEach(() => {
+    logout();
+    firstScreen.settled = Promise.resolve();
+  });
+
+  it("does not fetch the client before the first screen's data is in; connects right after", async () => {
+    let settle = () => {};
+    firstScreen.settled = new Promise<void>((resolve) => (settle = resolve));
+    renderWithProviders(<Live />);
+    await screen.findByRole("heading", { name: "Live" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(realtime.options).toHaveLength(0);
+    settle();
+    await connected();
+  });
 
   it("connects with the session's token and user id; stops on unmount", async () => {
     const { unmount } = renderWithProviders(<Live />);

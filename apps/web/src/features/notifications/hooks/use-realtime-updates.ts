@@ -1,10 +1,13 @@
-// The signed-in shell's live connection: the client is imported on demand (never on /login), its
-// state feeds the bell, its messages land in the query cache, its alarms become toasts.
+// The signed-in shell's live connection: the client is imported on demand (never on /login), once the
+// first screen's data is in (on a slow line its 23 KB would otherwise share the line with that data;
+// the connection refetches on connect, so nothing pushed meanwhile is missed). Its state feeds the
+// bell, its messages land in the query cache, its alarms become toasts.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 
 import { useToast } from "@/components/ui/toast";
 import { useSession } from "@/lib/auth";
+import { afterFirstScreen } from "@/lib/first-screen";
 
 import { setConnectionStatus } from "../utils/connection-status";
 import { applyNotification, applySampleUpdate, refetchLiveData } from "../utils/live-cache";
@@ -22,7 +25,8 @@ export function useRealtimeUpdates(): void {
     let cancelled = false;
     let stop: (() => void) | undefined;
     setConnectionStatus("connecting");
-    void import("@/lib/realtime")
+    void afterFirstScreen(queryClient)
+      .then(() => import("@/lib/realtime"))
       .then(({ createRealtimeConnection }) => {
         if (cancelled) return;
         // A re-sync notice means what a reconnect means: pushes may be missing, the database has them.

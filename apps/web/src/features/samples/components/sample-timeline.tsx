@@ -17,7 +17,7 @@ import { useT } from "@/lib/i18n/use-t";
 import { EventHistory } from "@/components/samples/event-history";
 import { StatusBadge } from "@/components/ui/status-badge";
 
-import { SampleRevocation } from "./sample-revocation";
+import { SampleRevocation } from "@/components/samples/sample-revocation";
 import { CertificationStage } from "./certification-stage";
 import { STAGE_STATE_KEYS, currentStatusKey, timelineStages, type StageState } from "../utils/timeline";
 

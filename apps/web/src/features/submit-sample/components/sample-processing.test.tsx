@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { Notification } from "@lab/contracts";
@@ -7,6 +7,7 @@ import { logout, startSession } from "@/lib/auth";
 import { customer } from "@/testing/fixtures";
 import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
+import { makeReport } from "@/testing/report-fixtures";
 import { makeSample } from "@/testing/sample-fixtures";
 
 import { SampleProcessing, stageFromNotifications } from "./sample-processing";
@@ -137,6 +138,22 @@ describe("SubmitSample at /submit-sample/{id}", () => {
       "href",
       "/report/41",
     );
+  });
+
+  it("a completed sample whose certificate was revoked: says so beside the progress, not only 'Completed'", async () => {
+    mockFetch({
+      "GET /api/sample-submissions/5": {
+        body: makeSample({ id: 5, status: "COMPLETED", reportId: 41, reportRevocation: "revoked" }),
+      },
+      "GET /api/notifications": { body: [] },
+      "GET /api/reports/41": {
+        body: makeReport({ id: 41, sampleId: 5, status: "revoked", revokedAt: "2026-03-04T10:00:00.000Z" }),
+      },
+    });
+    renderAt("/submit-sample/5");
+    const state = await screen.findByRole("status", { name: "Certificate revoked" });
+    expect(await within(state).findByText(/^Revoked on .*2026.*no longer valid\.$/)).toBeInTheDocument();
+    expect(within(state).getByText("No replacement certificate has been issued yet.")).toBeInTheDocument();
   });
 
   it("a sample that is not the customer's (404): Sample not found, with the way to the samples", async () => {

@@ -10,6 +10,7 @@ import {
 } from "@lab/contracts";
 import type { MessageKey } from "@lab/i18n";
 
+import { SampleRevocation } from "@/components/samples/sample-revocation";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -115,6 +116,7 @@ export function SampleProcessing({
               {t("samples.processing.agent")} <span className="font-medium text-slate-900">{agent}</span>
             </p>
           ) : null}
+          <SampleRevocation sample={sample} />
           <div
             role="progressbar"
             aria-labelledby="processing-label"
