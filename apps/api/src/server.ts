@@ -16,6 +16,7 @@ import { createDispatcher } from "./jobs/dispatcher";
 import { createLabSimulator } from "./jobs/lab-simulator";
 import { startBanner } from "./start-banner";
 import { createOutboxSender } from "./jobs/outbox-sender";
+import { createReportDocumentJob } from "./jobs/report-documents";
 import { createTokenService } from "./lib/tokens";
 import { createRealtime } from "./realtime/realtime";
 import { createDevMailbox, createSmtpTransport } from "./mail/transport";
@@ -100,6 +101,7 @@ const simulator = config.labSimulator
 const jobs: { start(): unknown; stop(): Promise<void> }[] = [
   outbox,
   dispatcher,
+  createReportDocumentJob(jobsContext, logger),
   ...(simulator ? [simulator] : []),
 ];
 

@@ -19,6 +19,8 @@ export interface DomainContext {
   signer: Signer;
   /** Where the portal is reached: links in e-mails and certificate QR codes. */
   publicUrl: string;
+  /** Where what fails out of the caller's sight is logged (an effect after commit, a document not stored). */
+  logger: Logger;
   /**
    * Runs `work` in one transaction; the effects it records (events, wake-ups, ended sessions) run
    * once it has committed. On the context handed to `work`, a unit joins the one already open.
@@ -68,6 +70,7 @@ export function createDomainContext(options: {
     sessions,
     signer: createSigner(options.jwtSecret),
     publicUrl: options.publicUrl ?? "http://localhost:3000",
+    logger,
     unitOfWork: unitsOfWork<DomainContext>({
       db: options.db,
       handlers,

@@ -22,6 +22,7 @@ import { translatorFor } from "@lab/i18n/node";
 import { and, desc, eq } from "drizzle-orm";
 
 import { conflict } from "../../lib/app-error";
+import { errorSummary } from "../../lib/db-errors";
 import { greeting } from "../../mail/localized";
 import { enqueueMail } from "../../mail/outbox";
 import type { DomainContext } from "../context";
@@ -270,7 +271,13 @@ export async function releaseResults(
     effects.add("publish", events);
     return row;
   });
-  // The issued PDF is rendered and stored once, now; if that fails the first download renders it.
-  await reportDocument(ctx, issued.id).catch(() => undefined);
+  // The issued PDF is rendered and stored once, now. The release stands if that fails: the failure is
+  // logged, and the document job (jobs/report-documents.ts) or the first download stores it.
+  await reportDocument(ctx, issued.id).catch((error: unknown) => {
+    ctx.logger.error(
+      { err: errorSummary(error), reportId: issued.id },
+      "report document not stored at release",
+    );
+  });
   return issued;
 }
