@@ -15,7 +15,7 @@ import {
 } from "./limits";
 import { languageSchema } from "./accounts";
 import { LANGUAGE_CODES } from "./languages";
-import { messages } from "./messages";
+import { englishText, messages } from "./messages";
 import { coordinatesSchema } from "./providers";
 import { SAMPLE_STATUSES, sampleEventSchema, sampleSchema } from "./samples";
 import { STAFF_ROLES } from "./constants";
@@ -364,7 +364,7 @@ export const certificationNumber = (year: number, n: number): string =>
 
 /** Any move the sample state machine does not allow (409; docs/architecture.md). */
 export const cannotMoveMessage = (from: string, to: string): string =>
-  `Cannot move sample from ${from} to ${to}`;
+  englishText("cannotMove", { from, to });
 
 /** GET /lab/samples item: a sample as the console lists it, with its customer. */
 export const labSampleSchema = sampleSchema.extend({

@@ -97,6 +97,7 @@ export const messages = {
   locationUnsupported: "This browser cannot share its location. Search a town or village instead.",
   nearestPlaceNone: "No known place lies near these coordinates.",
   highlightInvalid: "The sample to show must be a sample number from 1 to 2147483647",
+  cannotMove: "Cannot move sample from {from} to {to}",
 
   sampleProviderNameRequired: "Please enter the sample provider name.",
   samplePhoneRequired: "Please enter the phone number.",
@@ -387,18 +388,6 @@ export const messageKeyOfCode = (code: string): MessageKey | undefined => {
   const key = code.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
   return Object.hasOwn(messages, key) ? (key as MessageKey) : undefined;
 };
-
-/** @deprecated The key of an English text: use `messageOfText`. */
-export type MessageName = MessageKey;
-/** @deprecated */
-export const messageNameOf = (text: string): MessageKey | undefined => messageOfText(text)?.key;
-/** @deprecated The code of an English text: raise errors by key and use `messageCodeOfKey`. */
-export const messageCodeOf = (text: string): string | undefined => {
-  const key = messageNameOf(text);
-  return key === undefined ? undefined : messageCodeOfKey(key);
-};
-/** @deprecated */
-export const messageNameOfCode = messageKeyOfCode;
 
 interface TextPattern {
   key: MessageKey;

@@ -32,7 +32,7 @@ import {
   setStaffPassword,
   updateAgent,
 } from "../domain/staff";
-import { AppError } from "../lib/app-error";
+import { AppError, notFound } from "../lib/app-error";
 import { displayPhone } from "../lib/phone";
 import { readResultsFile, ResultsFileError } from "./results-file";
 
@@ -378,7 +378,7 @@ async function run(
       }
       if (sub === "activate" || sub === "deactivate") {
         const current = (await listAgents(ctx)).find((agent) => agent.id === id(agentId, "agentId"));
-        if (!current) throw new AppError(404, "not_found", "Agent not found");
+        if (!current) throw notFound("agentNotFound");
         const coordinates =
           current.lat !== null && current.lng !== null ? { lat: current.lat, lng: current.lng } : null;
         await updateAgent(ctx, current.id, {

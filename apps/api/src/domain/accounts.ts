@@ -1,8 +1,9 @@
-import { DEFAULT_LANGUAGE, messages, type LanguageCode } from "@lab/contracts";
+import { DEFAULT_LANGUAGE, type LanguageCode } from "@lab/contracts";
 import { customers, staff, type CustomerRow, type StaffRow } from "@lab/db";
 import { eq } from "drizzle-orm";
 
-import { AppError } from "../lib/app-error";
+import type { AppError } from "../lib/app-error";
+import { forbidden, invalidField, notFound, unauthorized } from "../lib/app-error";
 import { isUniqueViolation } from "../lib/db-errors";
 import { hashPassword, passwordMatches } from "../lib/passwords";
 import { toE164 } from "../lib/phone";
@@ -23,13 +24,13 @@ import {
 async function requireDeliverable(ctx: DomainContext, email: string): Promise<void> {
   const check = await ctx.checkEmail(email);
   if (!check.smtp_check) {
-    throw new AppError(400, "email_invalid", messages.emailValidationFailed, {}, "email");
+    throw invalidField("emailValidationFailed", "email", "email_invalid");
   }
 }
 
 // Registration answers 400 for an address that is taken, with the server's text (the sign-up form
 // shows it as it is; docs/product-rules.md, Errors).
-const emailTaken = () => new AppError(400, "email_taken", messages.emailAlreadyExists, {}, "email");
+const emailTaken = () => invalidField("emailAlreadyExists", "email", "email_taken");
 
 /** Creates an unverified account and queues its first verification code, in one transaction. */
 export async function registerCustomer(
@@ -77,8 +78,8 @@ export async function loginCustomer(
 ): Promise<SignedIn<SignIn>> {
   const customer = await findByEmail(ctx.db, input.email);
   const matches = await passwordMatches(input.password, customer?.passwordHash, ctx.bcryptCost);
-  if (!customer || !matches) throw new AppError(401, "invalid_credentials", messages.invalidCredentials);
-  if (!customer.emailVerifiedAt) throw new AppError(403, "email_not_verified", messages.emailNotVerified);
+  if (!customer || !matches) throw unauthorized("invalidCredentials", "invalid_credentials");
+  if (!customer.emailVerifiedAt) throw forbidden("emailNotVerified", "email_not_verified");
   const { token, expiresIn, ...refresh } = await ctx.sessions.start(
     ctx.db,
     "customer",
@@ -94,7 +95,7 @@ export async function loginCustomer(
   };
 }
 
-const sessionEnded = () => new AppError(401, "unauthenticated", messages.sessionEnded);
+const sessionEnded = () => unauthorized("sessionEnded");
 
 /**
  * POST /auth/refresh: a new access token for the session the refresh token belongs to, answered like
@@ -130,7 +131,7 @@ export async function refreshSignIn(
 
 export async function getCustomer(ctx: DomainContext, id: number): Promise<CustomerRow> {
   const [row] = await ctx.db.select().from(customers).where(eq(customers.id, id));
-  if (!row) throw new AppError(404, "customer_not_found", messages.customerNotFound);
+  if (!row) throw notFound("customerNotFound", "customer_not_found");
   return row;
 }
 
@@ -165,7 +166,7 @@ export async function updateProfile(
   if (input.defaultMarkets !== undefined)
     changes.defaultMarkets = await checkedMarkets(ctx.db, id, input.defaultMarkets, "defaultMarkets");
   if (phone !== undefined) {
-    changes.phoneNumber = phone === null ? null : toE164(phone, messages.phoneInvalid, "phoneNumber");
+    changes.phoneNumber = phone === null ? null : toE164(phone, "phoneInvalid", "phoneNumber");
   }
   if (input.email !== undefined) {
     const current = await getCustomer(ctx, id);
@@ -178,7 +179,7 @@ export async function updateProfile(
   try {
     return await ctx.unitOfWork(async (tx, effects) => {
       const [current] = await tx.select().from(customers).where(eq(customers.id, id)).for("update");
-      if (!current) throw new AppError(404, "customer_not_found", messages.customerNotFound);
+      if (!current) throw notFound("customerNotFound", "customer_not_found");
       const newEmail =
         input.email !== undefined && input.email !== current.email.toLowerCase() ? input.email : undefined;
       if (newEmail !== undefined) {
@@ -194,7 +195,7 @@ export async function updateProfile(
         .set({ ...changes, updatedAt: now })
         .where(eq(customers.id, id))
         .returning();
-      if (!updated) throw new AppError(404, "customer_not_found", messages.customerNotFound);
+      if (!updated) throw notFound("customerNotFound", "customer_not_found");
       if (newEmail === undefined) return updated;
       await issueVerificationCode(tx, now, updated);
       // To the old address as it was (proven), in the language and name the account has now.
@@ -217,10 +218,10 @@ async function requireCurrentPassword(
   currentPassword: string | undefined,
 ): Promise<void> {
   if (currentPassword === undefined || currentPassword === "") {
-    throw new AppError(400, "current_password_required", messages.currentPasswordRequired);
+    throw invalidField("currentPasswordRequired", undefined, "current_password_required");
   }
   if (!(await passwordMatches(currentPassword, hash, ctx.bcryptCost))) {
-    throw new AppError(403, "current_password_invalid", messages.currentPasswordWrong);
+    throw forbidden("currentPasswordWrong", "current_password_invalid");
   }
 }
 
@@ -261,7 +262,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password, ctx.bcryptCost);
   const result = await ctx.unitOfWork(async (tx, effects): Promise<ResetResult> => {
     const customer = await findByEmail(tx, input.email);
-    if (!customer) return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
+    if (!customer) return { error: notFound("codeNotFound", "code_not_found") };
     const now = ctx.now();
     const checked = await checkCode(tx, now, customer.id, "reset", input.code);
     if ("error" in checked) return checked;
@@ -293,7 +294,7 @@ export async function changePassword(
   const customer = await getCustomer(ctx, claims.subject);
   await requireCurrentPassword(ctx, customer.passwordHash, input.currentPassword);
   if (input.newPassword === input.currentPassword) {
-    throw new AppError(400, "validation_failed", messages.newPasswordSameAsOld);
+    throw invalidField("newPasswordSameAsOld");
   }
   const passwordHash = await hashPassword(input.newPassword, ctx.bcryptCost);
   const revoked = await ctx.unitOfWork(async (tx, effects) => {

@@ -1,12 +1,11 @@
 // The catalogue staff keep: parameters, each test type's panel, and the markets' specification
 // versions with their limits. Reads are for any staff member; the routes let only admins write.
 import {
-  messages,
-  resultMessages,
   SHRIMP_CATEGORIES,
   type limitInputSchema,
   type parameterInputSchema,
   type specVersionInputSchema,
+  message,
 } from "@lab/contracts";
 import {
   customers,
@@ -24,7 +23,7 @@ import {
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import type { z } from "zod";
 
-import { AppError, fieldError } from "../lib/app-error";
+import { conflict, invalidField, notFound } from "../lib/app-error";
 import { isUniqueViolation } from "../lib/db-errors";
 import type { DomainContext } from "./context";
 import { labDate } from "./results";
@@ -51,11 +50,6 @@ export interface MarketView {
 /** The 36 test types of the spec's six categories, each once, in the spec's order. */
 export const TEST_TYPES: readonly string[] = [...new Set(Object.values(SHRIMP_CATEGORIES).flat())];
 
-const PARAMETER_NOT_FOUND = "Parameter not found";
-const MARKET_NOT_FOUND = "Market not found";
-const VERSION_NOT_FOUND = "Specification version not found";
-const TEST_TYPE_NOT_FOUND = "Unknown test type";
-
 // ---- Parameters ----
 
 export const listParameters = (ctx: DomainContext): Promise<ParameterRow[]> =>
@@ -73,25 +67,21 @@ async function findParameter(ctx: DomainContext, code: string): Promise<Paramete
  */
 async function checkParameter(ctx: DomainContext, input: ParameterValues): Promise<void> {
   if (input.methodRole === "screening") {
-    if (input.confirmWith === null)
-      throw fieldError("A screening method needs its confirmatory parameter", "confirmWith");
-    if (input.confirmWith === input.code)
-      throw fieldError("A screening parameter cannot confirm itself", "confirmWith");
+    if (input.confirmWith === null) throw invalidField("confirmWithRequired", "confirmWith");
+    if (input.confirmWith === input.code) throw invalidField("confirmWithSelf", "confirmWith");
     const target = await findParameter(ctx, input.confirmWith);
-    if (!target) throw fieldError(`Unknown parameter ${input.confirmWith}`, "confirmWith");
-    if (target.methodRole !== "confirmatory")
-      throw fieldError("The confirming parameter must use a confirmatory method", "confirmWith");
+    if (!target)
+      throw invalidField(message("parameterCodeUnknown", { code: input.confirmWith }), "confirmWith");
+    if (target.methodRole !== "confirmatory") throw invalidField("confirmWithNotConfirmatory", "confirmWith");
   } else if (input.confirmWith !== null || input.cutoff !== null) {
-    throw fieldError("Only a screening method has a cut-off and a confirmatory parameter", "methodRole");
+    throw invalidField("cutoffOnlyScreening", "methodRole");
   }
-  if (input.grades !== null && input.kind !== "graded")
-    throw fieldError("Only a graded parameter has grades", "grades");
+  if (input.grades !== null && input.kind !== "graded") throw invalidField("gradesOnlyGraded", "grades");
   if (input.grades !== null && new Set(input.grades.map((g) => g.toLowerCase())).size !== input.grades.length)
-    throw fieldError("Name each grade once", "grades");
-  if (input.per25g && input.kind !== "qualitative")
-    throw fieldError("Only a qualitative parameter is judged per 25 g", "per25g");
+    throw invalidField("gradesDuplicate", "grades");
+  if (input.per25g && input.kind !== "qualitative") throw invalidField("per25gOnlyQualitative", "per25g");
   if (input.lod !== null && input.loq !== null && input.lod > input.loq)
-    throw fieldError("The LOD cannot be above the LOQ", "lod");
+    throw invalidField("lodAboveLoq", "lod");
 }
 
 const parameterColumns = (input: ParameterValues) => ({
@@ -111,7 +101,7 @@ const parameterColumns = (input: ParameterValues) => ({
 /** POST /lab/parameters: a code already used is 409. */
 export async function createParameter(ctx: DomainContext, input: ParameterValues): Promise<ParameterRow> {
   if (await findParameter(ctx, input.code))
-    throw new AppError(409, "conflict", `Parameter ${input.code} already exists`, {}, "code");
+    throw conflict(message("parameterExists", { code: input.code }), { field: "code" });
   await checkParameter(ctx, input);
   try {
     const [row] = await ctx.db
@@ -123,7 +113,7 @@ export async function createParameter(ctx: DomainContext, input: ParameterValues
   } catch (error) {
     // Two admins adding the same code at once: the slower one meets the other's row.
     if (isUniqueViolation(error))
-      throw new AppError(409, "conflict", `Parameter ${input.code} already exists`, {}, "code");
+      throw conflict(message("parameterExists", { code: input.code }), { field: "code" });
     throw error;
   }
 }
@@ -137,8 +127,8 @@ export async function updateParameter(
   code: string,
   input: ParameterValues,
 ): Promise<ParameterRow> {
-  if (!(await findParameter(ctx, code))) throw new AppError(404, "not_found", PARAMETER_NOT_FOUND);
-  if (input.code !== code) throw fieldError("A parameter's code cannot change", "code");
+  if (!(await findParameter(ctx, code))) throw notFound("parameterNotFound");
+  if (input.code !== code) throw invalidField("parameterCodeFixed", "code");
   await checkParameter(ctx, input);
   if (input.methodRole === "screening") {
     // A parameter that confirms screenings must stay confirmatory.
@@ -148,14 +138,17 @@ export async function updateParameter(
       .where(eq(parameters.confirmWith, code))
       .limit(1);
     if (screening)
-      throw fieldError(`${code} confirms ${screening.code}: it must stay confirmatory`, "methodRole");
+      throw invalidField(
+        message("confirmerStaysConfirmatory", { code, screening: screening.code }),
+        "methodRole",
+      );
   }
   const [row] = await ctx.db
     .update(parameters)
     .set({ ...parameterColumns(input), updatedAt: ctx.now() })
     .where(eq(parameters.code, code))
     .returning();
-  if (!row) throw new AppError(404, "not_found", PARAMETER_NOT_FOUND);
+  if (!row) throw notFound("parameterNotFound");
   return row;
 }
 
@@ -176,12 +169,15 @@ export async function listPanels(ctx: DomainContext): Promise<PanelView[]> {
 
 /** PUT /lab/panels/{testType}: replaces the panel's parameters, in the order given. */
 export async function setPanel(ctx: DomainContext, testType: string, codes: string[]): Promise<PanelView> {
-  if (!TEST_TYPES.includes(testType)) throw new AppError(404, "not_found", TEST_TYPE_NOT_FOUND);
-  if (new Set(codes).size !== codes.length) throw fieldError(resultMessages.resultDuplicate, "parameters");
+  if (!TEST_TYPES.includes(testType)) throw notFound("testTypeUnknown");
+  if (new Set(codes).size !== codes.length) throw invalidField("resultDuplicate", "parameters");
   const known = await ctx.db.select().from(parameters).where(inArray(parameters.code, codes));
   const unknown = codes.find((code) => !known.some((row) => row.code === code));
   if (unknown !== undefined) {
-    throw fieldError(`Unknown parameter ${unknown}`, `parameters.${codes.indexOf(unknown)}`);
+    throw invalidField(
+      message("parameterCodeUnknown", { code: unknown }),
+      `parameters.${codes.indexOf(unknown)}`,
+    );
   }
   await ctx.unitOfWork(async (tx) => {
     await tx.delete(panelParameters).where(eq(panelParameters.testType, testType));
@@ -203,7 +199,7 @@ export async function setPanel(ctx: DomainContext, testType: string, codes: stri
 
 async function findMarket(ctx: DomainContext, code: string): Promise<MarketRow> {
   const [row] = await ctx.db.select().from(markets).where(eq(markets.code, code));
-  if (!row) throw new AppError(404, "not_found", MARKET_NOT_FOUND);
+  if (!row) throw notFound("marketNotFound");
   return row;
 }
 
@@ -248,7 +244,7 @@ export async function createMarket(
   ctx: DomainContext,
   input: { code: string; name: string; customerId?: number | undefined },
 ): Promise<MarketView> {
-  const exists = () => new AppError(409, "conflict", `Market ${input.code} already exists`, {}, "code");
+  const exists = () => conflict(message("marketExists", { code: input.code }), { field: "code" });
   const [taken] = await ctx.db.select().from(markets).where(eq(markets.code, input.code));
   if (taken) throw exists();
   if (input.customerId !== undefined) {
@@ -256,7 +252,7 @@ export async function createMarket(
       .select({ id: customers.id })
       .from(customers)
       .where(eq(customers.id, input.customerId));
-    if (!customer) throw fieldError(messages.customerNotFound, "customerId");
+    if (!customer) throw invalidField("customerNotFound", "customerId");
   }
   try {
     const [row] = await ctx.db
@@ -295,28 +291,32 @@ async function limitRows(ctx: DomainContext, limits: LimitValues[]) {
   return limits.map((limit, index) => {
     const field = (name: string) => `limits.${index}.${name}`;
     const parameter = known.find((row) => row.code === limit.parameter);
-    if (!parameter) throw fieldError(`Unknown parameter ${limit.parameter}`, field("parameter"));
+    if (!parameter)
+      throw invalidField(message("parameterCodeUnknown", { code: limit.parameter }), field("parameter"));
     if (codes.indexOf(limit.parameter) !== index)
-      throw fieldError(`${limit.parameter} has more than one limit`, field("parameter"));
+      throw invalidField(message("limitDuplicate", { parameter: limit.parameter }), field("parameter"));
     const grade =
       limit.grade === null
         ? null
         : (parameter.grades ?? []).find((g) => g.toLowerCase() === limit.grade?.toLowerCase());
     if (limit.grade !== null && grade === undefined)
-      throw fieldError(`${limit.parameter} has no grade ${limit.grade}`, field("grade"));
+      throw invalidField(
+        message("limitGradeUnknown", { parameter: limit.parameter, grade: limit.grade }),
+        field("grade"),
+      );
     const base = { parameterCode: parameter.code, kind: limit.kind, strict: limit.strict };
     const rest = { reference: limit.reference, effectiveFrom: limit.effectiveFrom };
     switch (limit.kind) {
       case "max":
-        if (limit.max === null && grade === null) throw fieldError(resultMessages.limitInvalid, field("max"));
+        if (limit.max === null && grade === null) throw invalidField("limitInvalid", field("max"));
         return { ...base, min: null, max: limit.max, grade: grade ?? null, ...rest };
       case "min":
-        if (limit.min === null && grade === null) throw fieldError(resultMessages.limitInvalid, field("min"));
+        if (limit.min === null && grade === null) throw invalidField("limitInvalid", field("min"));
         return { ...base, min: limit.min, max: null, grade: grade ?? null, ...rest };
       case "range":
-        if (limit.min === null) throw fieldError(resultMessages.limitInvalid, field("min"));
-        if (limit.max === null) throw fieldError(resultMessages.limitInvalid, field("max"));
-        if (limit.min > limit.max) throw fieldError("The minimum cannot be above the maximum", field("min"));
+        if (limit.min === null) throw invalidField("limitInvalid", field("min"));
+        if (limit.max === null) throw invalidField("limitInvalid", field("max"));
+        if (limit.min > limit.max) throw invalidField("limitMinAboveMax", field("min"));
         return { ...base, min: limit.min, max: limit.max, grade: null, ...rest };
       case "not_detected":
       case "absent_25g":
@@ -382,13 +382,13 @@ export async function updateVersion(
       .from(specVersions)
       .where(and(eq(specVersions.marketCode, code), eq(specVersions.version, version)))
       .for("update");
-    if (!current) throw new AppError(404, "not_found", VERSION_NOT_FOUND);
+    if (!current) throw notFound("specVersionNotFound");
     const [used] = await tx
       .select({ id: reportSpecVersions.reportId })
       .from(reportSpecVersions)
       .where(eq(reportSpecVersions.specVersionId, current.id))
       .limit(1);
-    if (used) throw new AppError(409, "spec_version_used", resultMessages.specVersionUsed);
+    if (used) throw conflict("specVersionUsed", { code: "spec_version_used" });
     const [updated] = await tx
       .update(specVersions)
       .set({ effectiveFrom: input.effectiveFrom, reference: input.reference, note: input.note })

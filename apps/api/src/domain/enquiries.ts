@@ -1,9 +1,9 @@
-import { messages, type contactEnquiryRequestSchema, type enquiryListQuerySchema } from "@lab/contracts";
+import { type contactEnquiryRequestSchema, type enquiryListQuerySchema } from "@lab/contracts";
 import { contactEnquiries, type ContactEnquiryRow } from "@lab/db";
 import { desc, eq, lt } from "drizzle-orm";
 import type { z } from "zod";
 
-import { AppError } from "../lib/app-error";
+import { invalidField, notFound } from "../lib/app-error";
 import { displayPhone, toE164 } from "../lib/phone";
 import { enquiryAcknowledgementMail, enquiryToLabMail } from "../mail/enquiry-mails";
 import { enqueueMail } from "../mail/outbox";
@@ -21,7 +21,7 @@ export async function submitEnquiry(
   labAddress: string,
   input: ContactEnquiryInput,
 ): Promise<void> {
-  const phone = input.phone ? toE164(input.phone, messages.phoneInvalid) : "";
+  const phone = input.phone ? toE164(input.phone, "phoneInvalid") : "";
   await ctx.unitOfWork(async (tx, effects) => {
     const [row] = await tx
       .insert(contactEnquiries)
@@ -54,7 +54,7 @@ export async function listEnquiries(
   if (query.cursor !== undefined) {
     before = /^\d{1,10}$/.test(query.cursor) ? Number(query.cursor) : NaN;
     if (!Number.isSafeInteger(before) || before < 1 || before > 2_147_483_647) {
-      throw new AppError(400, "validation_failed", messages.cursorInvalid);
+      throw invalidField("cursorInvalid");
     }
   }
   const rows = await ctx.db
@@ -74,7 +74,7 @@ export async function listEnquiries(
 /** Marks an enquiry handled; again is harmless and keeps the first time. */
 export async function markEnquiryHandled(ctx: DomainContext, id: number): Promise<ContactEnquiryRow> {
   const [current] = await ctx.db.select().from(contactEnquiries).where(eq(contactEnquiries.id, id));
-  if (!current) throw new AppError(404, "not_found", messages.enquiryNotFound);
+  if (!current) throw notFound("enquiryNotFound");
   if (current.handledAt) return current;
   const [updated] = await ctx.db
     .update(contactEnquiries)

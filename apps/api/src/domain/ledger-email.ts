@@ -1,6 +1,5 @@
 import {
   LEDGER_EMAIL_RECIPIENTS_PER_DAY,
-  messages,
   type ledgerEmailRequestSchema,
   type LedgerEmailResponse,
   type SampleStatus,
@@ -17,7 +16,8 @@ import {
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 
-import { AppError } from "../lib/app-error";
+import type { AppError } from "../lib/app-error";
+import { forbidden, invalidField, notFound, rateLimited } from "../lib/app-error";
 import { enqueueMail, type MailToSend } from "../mail/outbox";
 import { sharedReportMail, type SharedSample, type UnsubscribeLinks } from "../mail/shared-report-mail";
 import type { DomainContext } from "./context";
@@ -64,7 +64,7 @@ export function unsubscribeLinks(ctx: DomainContext, email: string): Unsubscribe
 export async function unsubscribe(ctx: DomainContext, email: string, signature: string): Promise<string> {
   const address = email.trim().toLowerCase();
   if (!ctx.signer.verify(UNSUBSCRIBE_PURPOSE, address, signature)) {
-    throw new AppError(400, "validation_failed", messages.unsubscribeLinkInvalid);
+    throw invalidField("unsubscribeLinkInvalid");
   }
   await ctx.db.insert(mailOptOuts).values({ email: address }).onConflictDoNothing();
   return address;
@@ -107,9 +107,7 @@ async function quotaCheck(
 }
 
 function quotaExceeded(retryAfterSeconds: number): AppError {
-  return new AppError(429, "quota_exceeded", messages.ledgerQuotaExceeded, {
-    "Retry-After": String(retryAfterSeconds),
-  });
+  return rateLimited(retryAfterSeconds, "ledgerQuotaExceeded", "quota_exceeded");
 }
 
 /**
@@ -126,7 +124,7 @@ export async function sendLedgerEmail(
   admit: AdmitRecipients = () => Promise.resolve(),
 ): Promise<LedgerEmailResponse> {
   const ids = [...new Set(input.sampleIds)];
-  if (ids.length === 0) throw new AppError(400, "validation_failed", messages.ledgerSelectSample);
+  if (ids.length === 0) throw invalidField("ledgerSelectSample");
   // Only the caller's samples count; another customer's ids are ignored as if unknown.
   const rows = await ctx.db
     .select({ sample: samples, report: reports })
@@ -134,7 +132,7 @@ export async function sendLedgerEmail(
     // The sample's current report: a revoked one that was replaced is not sent again beside its replacement.
     .leftJoin(reports, currentReportJoin)
     .where(and(eq(samples.customerId, customerId), inArray(samples.id, ids)));
-  if (rows.length === 0) throw new AppError(404, "not_found", messages.sampleNotFound);
+  if (rows.length === 0) throw notFound("sampleNotFound");
 
   const byRecipient = new Map<string, typeof rows>();
   for (const row of rows) {
@@ -142,7 +140,7 @@ export async function sendLedgerEmail(
     if (!address) continue;
     byRecipient.set(address, [...(byRecipient.get(address) ?? []), row]);
   }
-  if (byRecipient.size === 0) throw new AppError(400, "validation_failed", messages.ledgerNoEmails);
+  if (byRecipient.size === 0) throw invalidField("ledgerNoEmails");
 
   const optedOut = new Set(
     (
@@ -153,12 +151,12 @@ export async function sendLedgerEmail(
     ).map((row) => row.email),
   );
   for (const address of optedOut) byRecipient.delete(address);
-  if (byRecipient.size === 0) throw new AppError(400, "validation_failed", messages.ledgerAllOptedOut);
+  if (byRecipient.size === 0) throw invalidField("ledgerAllOptedOut");
 
   const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, customerId));
-  if (!customer) throw new AppError(404, "customer_not_found", messages.customerNotFound);
+  if (!customer) throw notFound("customerNotFound", "customer_not_found");
   // Replies go to the customer, and the mail names them by this address: only one they proved they own.
-  if (!customer.emailVerifiedAt) throw new AppError(403, "email_not_verified", messages.emailNotVerified);
+  if (!customer.emailVerifiedAt) throw forbidden("emailNotVerified", "email_not_verified");
 
   // A cheap look before the PDFs are built; the locked check below is the one that counts.
   const early = await quotaCheck(ctx.db, customerId, ctx.now(), byRecipient.size);

@@ -1,12 +1,6 @@
-import {
-  coordinatesSchema,
-  locationValueSchema,
-  messages,
-  type Coordinates,
-  type LocationValue,
-} from "@lab/contracts";
+import { coordinatesSchema, locationValueSchema, type Coordinates, type LocationValue } from "@lab/contracts";
 
-import { AppError } from "../lib/app-error";
+import { invalidField } from "../lib/app-error";
 
 export interface ResolvedLocation {
   /** As the client sent it. */
@@ -21,7 +15,7 @@ const LAT_LNG = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
 
 function checkedCoordinates(value: unknown): Coordinates {
   const parsed = coordinatesSchema.safeParse(value);
-  if (!parsed.success) throw new AppError(400, "validation_failed", messages.coordinatesInvalid);
+  if (!parsed.success) throw invalidField("coordinatesInvalid");
   return parsed.data;
 }
 
@@ -30,16 +24,12 @@ function parseJsonLocation(text: string): LocationValue {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new AppError(400, "validation_failed", messages.locationInvalid);
+    throw invalidField("locationInvalid");
   }
   const parsed = locationValueSchema.safeParse(json);
   if (!parsed.success) {
     const coordinateIssue = parsed.error.issues.some((issue) => issue.path[0] === "coordinates");
-    throw new AppError(
-      400,
-      "validation_failed",
-      coordinateIssue ? messages.coordinatesInvalid : messages.locationInvalid,
-    );
+    throw invalidField(coordinateIssue ? "coordinatesInvalid" : "locationInvalid");
   }
   return parsed.data;
 }

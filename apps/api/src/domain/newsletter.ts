@@ -4,14 +4,14 @@ import { messages, type NewsletterStateResponse } from "@lab/contracts";
 import { newsletterSubscriptions } from "@lab/db";
 import { eq, isNotNull, isNull, or } from "drizzle-orm";
 
-import { AppError } from "../lib/app-error";
+import { notFound } from "../lib/app-error";
 import { newsletterConfirmMail } from "../mail/newsletter-mails";
 import { enqueueMail } from "../mail/outbox";
 import type { DomainContext } from "./context";
 
 const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex");
 
-const linkRefused = () => new AppError(404, "not_found", messages.newsletterLinkInvalid);
+const linkRefused = () => notFound("newsletterLinkInvalid");
 
 /**
  * Double opt-in, step one. A new, pending or unsubscribed address gets a fresh token (only its hash is

@@ -1,8 +1,7 @@
-import { messages } from "@lab/contracts";
 import { customers, notifications, type Executor, type NotificationRow } from "@lab/db";
 import { and, desc, eq, inArray } from "drizzle-orm";
 
-import { AppError } from "../lib/app-error";
+import { notFound } from "../lib/app-error";
 import type { DomainContext } from "./context";
 import type { Notice } from "./notices";
 
@@ -51,7 +50,7 @@ export async function insertNotification(tx: Executor, value: NewNotification): 
   if (!row) throw new Error("insert returned no row");
   return row;
 }
-const notFound = () => new AppError(404, "not_found", messages.notificationNotFound);
+const notificationNotFound = () => notFound("notificationNotFound");
 const own = (customerId: number, id: number) =>
   and(eq(notifications.id, id), eq(notifications.customerId, customerId));
 
@@ -65,7 +64,7 @@ export const listNotifications = (ctx: DomainContext, customerId: number): Promi
 
 export async function markRead(ctx: DomainContext, customerId: number, id: number): Promise<NotificationRow> {
   const [row] = await ctx.db.update(notifications).set({ read: true }).where(own(customerId, id)).returning();
-  if (!row) throw notFound();
+  if (!row) throw notificationNotFound();
   return row;
 }
 
@@ -83,7 +82,7 @@ export async function dismiss(ctx: DomainContext, customerId: number, id: number
     .delete(notifications)
     .where(own(customerId, id))
     .returning({ id: notifications.id });
-  if (rows.length === 0) throw notFound();
+  if (rows.length === 0) throw notificationNotFound();
 }
 
 export async function clearAll(ctx: DomainContext, customerId: number): Promise<number> {

@@ -1,9 +1,9 @@
-import { messages, type providerInputSchema } from "@lab/contracts";
+import { type providerInputSchema } from "@lab/contracts";
 import { customers, sampleProviders, type FarmerRecord, type SampleProviderRow } from "@lab/db";
 import { and, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 
-import { AppError } from "../lib/app-error";
+import { AppError, notFound, invalidField, type Said } from "../lib/app-error";
 import { toE164 } from "../lib/phone";
 import type { DomainContext } from "./context";
 import { resolveLocation, type ResolvedLocation } from "./locations";
@@ -11,9 +11,8 @@ import { resolveLocation, type ResolvedLocation } from "./locations";
 export type ProviderInput = z.output<typeof providerInputSchema>;
 type FarmerInput = NonNullable<ProviderInput["farmers"]>[number];
 
-const invalid = (message: string, field?: string) =>
-  new AppError(400, "validation_failed", message, {}, field);
-const providerNotFound = () => new AppError(404, "not_found", messages.providerNotFound);
+const invalid = (said: Said, field?: string) => invalidField(said, field);
+const providerNotFound = () => notFound("providerNotFound");
 const blank = (value: string | null | undefined) =>
   value === undefined || value === null || value.trim() === "";
 
@@ -23,7 +22,7 @@ function locationAt(field: string, resolve: () => ResolvedLocation): ResolvedLoc
     return resolve();
   } catch (error) {
     if (error instanceof AppError && error.field === undefined) {
-      throw new AppError(error.status, error.code, error.message, error.headers, field);
+      throw new AppError(error.status, error.code, error.said, error.headers, field);
     }
     throw error;
   }
@@ -32,15 +31,15 @@ function locationAt(field: string, resolve: () => ResolvedLocation): ResolvedLoc
 /** `index` is the farmer's place in the request, so an error names `farmers.{index}.{field}`. */
 function farmerRecord(farmer: FarmerInput, index: number): FarmerRecord {
   const field = (name: string) => `farmers.${index}.${name}`;
-  if (blank(farmer.name)) throw invalid(messages.farmerNameRequired, field("name"));
-  if (blank(farmer.phoneNumber)) throw invalid(messages.farmerPhoneRequired, field("phoneNumber"));
+  if (blank(farmer.name)) throw invalid("farmerNameRequired", field("name"));
+  if (blank(farmer.phoneNumber)) throw invalid("farmerPhoneRequired", field("phoneNumber"));
   const place = locationAt(field("location"), () => resolveLocation(farmer.location, farmer.coordinates));
   return {
     name: farmer.name,
-    phoneNumber: toE164(farmer.phoneNumber, messages.phoneInvalid, field("phoneNumber")),
+    phoneNumber: toE164(farmer.phoneNumber, "phoneInvalid", field("phoneNumber")),
     altPhoneNumber: blank(farmer.altPhoneNumber)
       ? null
-      : toE164(farmer.altPhoneNumber ?? "", messages.altPhoneInvalid, field("altPhoneNumber")),
+      : toE164(farmer.altPhoneNumber ?? "", "altPhoneInvalid", field("altPhoneNumber")),
     location: place.location,
     address: place.address,
     lat: place.lat,
@@ -59,16 +58,16 @@ export function providerValues(input: ProviderInput) {
       ({ farmer }) => !(blank(farmer.name) && blank(farmer.phoneNumber) && blank(farmer.altPhoneNumber)),
     );
   if (input.userType !== "Agent" && farmers.length > 0) {
-    throw invalid(messages.farmersOnlyForAgents, "farmers");
+    throw invalid("farmersOnlyForAgents", "farmers");
   }
   const place = locationAt("location", () => resolveLocation(input.location, input.coordinates));
   return {
     samplerName: input.samplerName,
     userType: input.userType,
-    phoneNumber: toE164(input.phoneNumber, messages.phoneInvalid, "phoneNumber"),
+    phoneNumber: toE164(input.phoneNumber, "phoneInvalid", "phoneNumber"),
     altPhoneNumber: blank(input.altPhoneNumber)
       ? null
-      : toE164(input.altPhoneNumber ?? "", messages.altPhoneInvalid, "altPhoneNumber"),
+      : toE164(input.altPhoneNumber ?? "", "altPhoneInvalid", "altPhoneNumber"),
     ...place,
     farmers: farmers.map(({ farmer, index }) => farmerRecord(farmer, index)),
   };
@@ -76,7 +75,7 @@ export function providerValues(input: ProviderInput) {
 
 async function requireCustomer(ctx: DomainContext, customerId: number): Promise<void> {
   const [row] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
-  if (!row) throw new AppError(404, "customer_not_found", messages.customerNotFound);
+  if (!row) throw notFound("customerNotFound", "customer_not_found");
 }
 
 export async function listProviders(ctx: DomainContext, customerId: number): Promise<SampleProviderRow[]> {

@@ -2,7 +2,6 @@ import { timingSafeEqual } from "node:crypto";
 
 import {
   certificationNumber,
-  messages,
   revocationReasonText,
   type CertificateProof,
   type RevocationReason,
@@ -25,7 +24,7 @@ import {
 } from "@lab/db";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
-import { AppError } from "../lib/app-error";
+import { notFound } from "../lib/app-error";
 import { reportRevokedMail } from "../mail/account-mails";
 import { enqueueMail } from "../mail/outbox";
 import type { DomainContext } from "./context";
@@ -34,7 +33,7 @@ import { insertNotification } from "./notifications";
 import { reportDocument, reportDownload } from "./report-document";
 import type { Effects } from "./unit-of-work";
 
-const reportNotFound = () => new AppError(404, "not_found", messages.reportNotFound);
+const reportNotFound = () => notFound("reportNotFound");
 
 /** The lab's calendar year (India Standard Time) of an instant. */
 export const labYear = (at: Date): number => new Date(at.getTime() + 330 * 60_000).getUTCFullYear();
@@ -316,7 +315,7 @@ export async function findCertificate(
     .from(reports)
     .innerJoin(samples, eq(samples.id, reports.sampleId))
     .where(eq(reports.certification, number));
-  if (!row) throw new AppError(404, "not_found", messages.certificateNotFound);
+  if (!row) throw notFound("certificateNotFound");
   const [replacement] =
     row.report.replacedById === null
       ? []

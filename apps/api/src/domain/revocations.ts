@@ -1,4 +1,4 @@
-import { messages, resultMessages, revocationReasonOf, type RevocationReason } from "@lab/contracts";
+import { revocationReasonOf, type RevocationReason } from "@lab/contracts";
 import {
   labSettingChanges,
   labSettings,
@@ -13,7 +13,7 @@ import {
 } from "@lab/db";
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 
-import { AppError } from "../lib/app-error";
+import { conflict, forbidden, notFound, unauthorized } from "../lib/app-error";
 import type { DomainContext } from "./context";
 import { revokeReport } from "./reports";
 import { requireRole } from "./staff-roles";
@@ -27,7 +27,7 @@ export const REVOCATION_ACTIONS_PER_HOUR = 10;
 
 const ONE_PERSON_REVOCATION = "onePersonRevocation";
 
-const requestNotFound = () => new AppError(404, "not_found", messages.revocationRequestNotFound);
+const requestNotFound = () => notFound("revocationRequestNotFound");
 
 /**
  * The signed-in member, if they may revoke: an active reviewer or admin. Read per call, so a role taken
@@ -35,10 +35,10 @@ const requestNotFound = () => new AppError(404, "not_found", messages.revocation
  */
 async function requireRevoker(executor: Executor, staffId: number): Promise<StaffRow> {
   const [member] = await executor.select().from(staff).where(eq(staff.id, staffId));
-  if (!member) throw new AppError(401, "unauthenticated", messages.authRequired);
-  if (!member.active) throw new AppError(403, "staff_deactivated", resultMessages.staffDeactivated);
+  if (!member) throw unauthorized("authRequired");
+  if (!member.active) throw forbidden("staffDeactivated", "staff_deactivated");
   if (!member.roles.includes("reviewer") && !member.roles.includes("admin"))
-    throw new AppError(403, "forbidden", messages.revokeRoleRequired);
+    throw forbidden("revokeRoleRequired");
   return member;
 }
 
@@ -49,8 +49,8 @@ async function onePersonRevocation(executor: Executor): Promise<boolean> {
 
 async function lockValidReport(tx: Tx, reportId: number): Promise<ReportRow> {
   const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for("update");
-  if (!report) throw new AppError(404, "not_found", messages.reportNotFound);
-  if (report.status === "revoked") throw new AppError(409, "conflict", messages.reportAlreadyRevoked);
+  if (!report) throw notFound("reportNotFound");
+  if (report.status === "revoked") throw conflict("reportAlreadyRevoked");
   return report;
 }
 
@@ -131,8 +131,7 @@ export async function askRevocation(
     const member = await requireRevoker(tx, staffId);
     const report = await lockValidReport(tx, reportId);
     // The report's row lock makes this check and the insert one step for concurrent asks.
-    if (await openRequestOf(tx, reportId))
-      throw new AppError(409, "conflict", messages.revocationAlreadyRequested);
+    if (await openRequestOf(tx, reportId)) throw conflict("revocationAlreadyRequested");
     const alone = await onePersonRevocation(tx);
     const [request] = await tx
       .insert(revocationRequests)
@@ -167,7 +166,7 @@ async function lockOpenRequest(tx: Tx, requestId: number): Promise<RevocationReq
     .where(eq(revocationRequests.id, requestId))
     .for("update");
   if (!request) throw requestNotFound();
-  if (request.outcome !== null) throw new AppError(409, "conflict", messages.revocationRequestClosed);
+  if (request.outcome !== null) throw conflict("revocationRequestClosed");
   return request;
 }
 
@@ -185,8 +184,7 @@ export async function confirmRevocation(
   return ctx.unitOfWork(async (tx, effects) => {
     const member = await requireRevoker(tx, staffId);
     const request = await lockOpenRequest(tx, requestId);
-    if (request.requestedBy === member.id)
-      throw new AppError(403, "same_person", messages.revocationSamePerson);
+    if (request.requestedBy === member.id) throw forbidden("revocationSamePerson", "same_person");
     const report = await lockValidReport(tx, request.reportId);
     const [requester] = await tx
       .select({ id: staff.id, name: staff.name })

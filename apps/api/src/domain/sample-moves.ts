@@ -1,8 +1,8 @@
-import { cannotMoveMessage, messages, type SampleStatus } from "@lab/contracts";
+import { type SampleStatus, message } from "@lab/contracts";
 import { agents, sampleEvents, samples, type SampleRow, type Tx } from "@lab/db";
 import { eq } from "drizzle-orm";
 
-import { AppError } from "../lib/app-error";
+import { conflict, notFound } from "../lib/app-error";
 import { displayPhone } from "../lib/phone";
 import type { DomainContext } from "./context";
 import { changeEvents } from "./domain-events";
@@ -29,7 +29,7 @@ export function firstAssignment(agent: { name: string; phone: string }) {
   return { note: `Agent assigned: ${agent.name} (${displayPhone(agent.phone)})`, notice };
 }
 
-const refuse = (from: string, to: string) => new AppError(409, "conflict", cannotMoveMessage(from, to));
+const refuse = (from: string, to: string) => conflict(message("cannotMove", { from, to }));
 // Without an ETA from staff, testing is promised in the spec's standard 3 business days (72 h here).
 const DEFAULT_TESTING_HOURS = 72;
 
@@ -51,7 +51,7 @@ export async function applyMove(
   note?: string,
 ): Promise<MoveResult> {
   const [sample] = await tx.select().from(samples).where(eq(samples.id, sampleId)).for("update");
-  if (!sample) throw new AppError(404, "not_found", messages.sampleNotFound);
+  if (!sample) throw notFound("sampleNotFound");
   const from = sample.status;
   let to: SampleStatus;
   let changes: Partial<typeof samples.$inferInsert> = {};
@@ -63,8 +63,8 @@ export async function applyMove(
     case "assign": {
       if (from !== "PENDING" && from !== "COLLECTING") throw refuse(from, "COLLECTING");
       const [agent] = await tx.select().from(agents).where(eq(agents.id, move.agentId));
-      if (!agent) throw new AppError(404, "not_found", messages.agentNotFound);
-      if (!agent.active) throw new AppError(409, "conflict", messages.agentInactive);
+      if (!agent) throw notFound("agentNotFound");
+      if (!agent.active) throw conflict("agentInactive");
       if (from === "COLLECTING" && sample.agentId === agent.id) throw refuse(from, "COLLECTING");
       to = "COLLECTING";
       changes = { agentId: agent.id, assigned: `${agent.name}-${agent.phone}` };

@@ -18,7 +18,7 @@ import {
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 
-import { AppError } from "../lib/app-error";
+import { AppError, forbidden, notFound, invalidField, type Said } from "../lib/app-error";
 import { toE164 } from "../lib/phone";
 import { SAMPLES_SUBMITTED_CHANNEL } from "./assignment";
 import type { DomainContext } from "./context";
@@ -29,9 +29,8 @@ import { countsByStatus, selectSampleViews, type SampleView } from "./sample-lis
 
 export type SubmissionInput = z.output<typeof sampleSubmissionSchema>;
 
-const invalid = (message: string, field?: string) =>
-  new AppError(400, "validation_failed", message, {}, field);
-const sampleNotFound = () => new AppError(404, "not_found", messages.sampleNotFound);
+const invalid = (said: Said, field?: string) => invalidField(said, field);
+const sampleNotFound = () => notFound("sampleNotFound");
 const optionalEmail = z.email();
 
 /** The checks of the submit form, in the spec's order (section 5), then the server's own. */
@@ -42,29 +41,31 @@ function validateSubmission(input: SubmissionInput) {
   if (problem) {
     // The form's "location" is the request's "coordinate"; an out-of-range pair names no field.
     const field = problem.field === "location" ? "coordinate" : problem.field;
-    throw invalid(problem.message, problem.message === messages.coordinatesInvalid ? undefined : field);
+    // The rule's message is contracts' English text, looked up as its key.
+    const at = problem.message === messages.coordinatesInvalid ? undefined : field;
+    throw new AppError(400, "validation_failed", problem.message, {}, at);
   }
   // Narrows for TypeScript: the rule has refused missing coordinates.
-  if (typeof lat !== "number" || typeof lng !== "number") throw invalid(messages.sampleCoordinatesRequired);
+  if (typeof lat !== "number" || typeof lng !== "number") throw invalid("sampleCoordinatesRequired");
   // The category's suggested types come first, but every species may order any type the lab offers.
   const allowed = orderableTestTypesOf(input.shrimpCategory);
-  if (allowed.length === 0) throw invalid(messages.sampleCategoryRequired, "shrimpCategory");
+  if (allowed.length === 0) throw invalid("sampleCategoryRequired", "shrimpCategory");
   const testTypes = [...new Set(input.testTypes)];
   if (!testTypes.every((type) => allowed.includes(type))) {
-    throw invalid(messages.sampleTestTypeNotInCategory, "testTypes");
+    throw invalid("sampleTestTypeNotInCategory", "testTypes");
   }
   // Keep the category's own order whatever order the boxes were ticked in.
   testTypes.sort((a, b) => allowed.indexOf(a) - allowed.indexOf(b));
   const email = input.emailAddress ? input.emailAddress.toLowerCase() : null;
   if (email !== null && !optionalEmail.safeParse(email).success) {
-    throw invalid(messages.emailInvalidOptional, "emailAddress");
+    throw invalid("emailInvalidOptional", "emailAddress");
   }
   return {
     lat,
     lng,
     testTypes,
     email,
-    phone: toE164(input.phoneNumber, messages.phoneInvalid, "phoneNumber"),
+    phone: toE164(input.phoneNumber, "phoneInvalid", "phoneNumber"),
   };
 }
 
@@ -74,12 +75,12 @@ async function providerIdOf(ctx: DomainContext, customerId: number, samplerId: S
   if (typeof samplerId === "string" && samplerId.startsWith("temp_")) return null;
   const id =
     typeof samplerId === "number" ? samplerId : /^\d{1,10}$/.test(samplerId) ? Number(samplerId) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw invalid(messages.sampleInvalid);
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw invalid("sampleInvalid");
   const [row] = await ctx.db
     .select({ id: sampleProviders.id })
     .from(sampleProviders)
     .where(and(eq(sampleProviders.id, id), eq(sampleProviders.customerId, customerId)));
-  if (!row) throw new AppError(404, "not_found", messages.providerNotFound);
+  if (!row) throw notFound("providerNotFound");
   return row.id;
 }
 
@@ -106,7 +107,7 @@ export async function submitSample(
   customerId: number,
   input: SubmissionInput,
 ): Promise<SampleRow> {
-  if (input.consumerId !== customerId) throw new AppError(403, "forbidden", messages.forbidden);
+  if (input.consumerId !== customerId) throw forbidden("forbidden");
   const valid = validateSubmission(input);
   const providerId = await providerIdOf(ctx, customerId, input.samplerId);
   const markets = await submissionMarkets(ctx, customerId, input.markets);

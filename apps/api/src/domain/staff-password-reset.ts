@@ -1,8 +1,8 @@
-import { messages } from "@lab/contracts";
 import { staff, staffResetCodes } from "@lab/db";
 import { eq } from "drizzle-orm";
 
-import { AppError } from "../lib/app-error";
+import type { AppError } from "../lib/app-error";
+import { notFound } from "../lib/app-error";
 import { hashPassword } from "../lib/passwords";
 import { enqueueMail } from "../mail/outbox";
 import { staffPasswordResetMail, staffResetCodeMail } from "../mail/staff-mails";
@@ -45,8 +45,7 @@ export async function resetStaffPassword(
   const passwordHash = await hashPassword(input.password, ctx.bcryptCost);
   const result = await ctx.unitOfWork(async (tx, effects): Promise<ResetResult> => {
     const member = await staffByEmail(tx, input.email);
-    if (!member || !member.active)
-      return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
+    if (!member || !member.active) return { error: notFound("codeNotFound", "code_not_found") };
     const now = ctx.now();
     const own = eq(staffResetCodes.staffId, member.id);
     const [row] = await tx.select().from(staffResetCodes).where(own).for("update");

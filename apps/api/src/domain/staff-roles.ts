@@ -1,8 +1,8 @@
-import { resultMessages, type StaffRole } from "@lab/contracts";
+import { type StaffRole, message } from "@lab/contracts";
 import { staff, type StaffRow } from "@lab/db";
 import { eq } from "drizzle-orm";
 
-import { AppError } from "../lib/app-error";
+import { forbidden, unauthorized } from "../lib/app-error";
 import type { DomainContext } from "./context";
 
 /**
@@ -12,9 +12,8 @@ import type { DomainContext } from "./context";
  */
 export async function requireRole(ctx: DomainContext, staffId: number, role: StaffRole): Promise<StaffRow> {
   const [member] = await ctx.db.select().from(staff).where(eq(staff.id, staffId));
-  if (!member) throw new AppError(401, "unauthenticated", "Authentication required");
-  if (!member.active) throw new AppError(403, "staff_deactivated", resultMessages.staffDeactivated);
-  if (!member.roles.includes(role))
-    throw new AppError(403, "role_required", resultMessages.roleRequired(role));
+  if (!member) throw unauthorized();
+  if (!member.active) throw forbidden("staffDeactivated", "staff_deactivated");
+  if (!member.roles.includes(role)) throw forbidden(message("roleRequired", { role }), "role_required");
   return member;
 }

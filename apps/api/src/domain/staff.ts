@@ -1,8 +1,8 @@
-import { messages, resultMessages, type LanguageCode, type StaffRole } from "@lab/contracts";
+import { type LanguageCode, type StaffRole } from "@lab/contracts";
 import { agents, staff, type AgentRow, type Executor, type StaffRow } from "@lab/db";
 import { and, asc, eq, sql } from "drizzle-orm";
 
-import { AppError } from "../lib/app-error";
+import { AppError, conflict, forbidden, invalidField, notFound, unauthorized } from "../lib/app-error";
 import { isUniqueViolation } from "../lib/db-errors";
 import { hashPassword, passwordMatches } from "../lib/passwords";
 import { toE164 } from "../lib/phone";
@@ -45,7 +45,7 @@ export async function addStaff(
     return row;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const taken = new AppError(409, "email_taken", resultMessages.staffEmailTaken);
+    const taken = conflict("staffEmailTaken", { code: "email_taken" });
     // Kept as the cause: callers racing another instance still see the unique violation.
     taken.cause = error;
     throw taken;
@@ -79,8 +79,7 @@ export async function loginStaff(
   // An unknown e-mail costs one bcrypt comparison too: timing does not tell who is staff.
   const matches = await passwordMatches(password, member?.passwordHash, ctx.bcryptCost);
   // A deactivated account answers as a wrong password would: sign-in does not tell who was staff.
-  if (!member || !matches || !member.active)
-    throw new AppError(401, "invalid_credentials", messages.invalidCredentials);
+  if (!member || !matches || !member.active) throw unauthorized("invalidCredentials", "invalid_credentials");
   const { token, expiresIn, ...refresh } = await ctx.sessions.start(ctx.db, "lab", member.id, ctx.now(), {
     persistent: remember,
   });
@@ -97,7 +96,7 @@ export const listStaff = (ctx: DomainContext): Promise<StaffRow[]> =>
 /** GET /lab/staff/me: the signed-in member (the console shows the actions their roles allow). */
 export async function getStaffMember(ctx: DomainContext, id: number): Promise<StaffRow> {
   const [member] = await ctx.db.select().from(staff).where(eq(staff.id, id));
-  if (!member) throw new AppError(401, "unauthenticated", messages.authRequired);
+  if (!member) throw unauthorized("authRequired");
   return member;
 }
 
@@ -108,12 +107,11 @@ export async function setStaffLanguage(
   language: LanguageCode,
 ): Promise<StaffRow> {
   const [member] = await ctx.db.update(staff).set({ language }).where(eq(staff.id, id)).returning();
-  if (!member || !member.active) throw new AppError(401, "unauthenticated", messages.authRequired);
+  if (!member || !member.active) throw unauthorized("authRequired");
   return member;
 }
 
 /** PATCH /lab/staff/{id} names a member by id, not by e-mail. */
-export const STAFF_MEMBER_NOT_FOUND = "Staff member not found";
 
 const isActiveAdmin = (member: Pick<StaffRow, "active" | "roles">): boolean =>
   member.active && member.roles.includes("admin");
@@ -131,7 +129,7 @@ export async function updateStaff(
   input: { roles?: readonly StaffRole[] | undefined; active?: boolean | undefined },
 ): Promise<StaffRow> {
   if (id === actorId && input.active === false) {
-    throw new AppError(409, "conflict", resultMessages.cannotDeactivateSelf, {}, "active");
+    throw conflict("cannotDeactivateSelf", { field: "active" });
   }
   return ctx.unitOfWork(async (tx, effects) => {
     const admins = await tx
@@ -141,13 +139,13 @@ export async function updateStaff(
       .orderBy(asc(staff.id))
       .for("update");
     const [member] = await tx.select().from(staff).where(eq(staff.id, id)).for("update");
-    if (!member) throw new AppError(404, "not_found", STAFF_MEMBER_NOT_FOUND);
+    if (!member) throw notFound("staffMemberNotFound");
     const next = {
       roles: input.roles ? [...new Set(input.roles)] : member.roles,
       active: input.active ?? member.active,
     };
     if (isActiveAdmin(member) && !isActiveAdmin(next) && admins.every((admin) => admin.id === id)) {
-      throw new AppError(409, "conflict", resultMessages.lastAdmin, {}, input.roles ? "roles" : "active");
+      throw conflict("lastAdmin", { field: input.roles ? "roles" : "active" });
     }
     const [updated] = await tx.update(staff).set(next).where(eq(staff.id, id)).returning();
     if (!updated) throw new Error("update returned no row");
@@ -160,7 +158,7 @@ export async function updateStaff(
 /** `npm run lab -- deactivate-staff`: switches an account off by e-mail (the last admin guard applies). */
 export async function deactivateStaffByEmail(ctx: DomainContext, email: string): Promise<StaffRow> {
   const member = await findStaff(ctx, email);
-  if (!member) throw new AppError(404, "not_found", messages.staffNotFound);
+  if (!member) throw notFound("staffNotFound");
   // The shell acts as nobody in particular: no self to protect, but the last admin still stays.
   return updateStaff(ctx, 0, member.id, { active: false });
 }
@@ -168,8 +166,8 @@ export async function deactivateStaffByEmail(ctx: DomainContext, email: string):
 /** The active staff member with this e-mail (`npm run lab -- … --as EMAIL`). */
 export async function activeStaffByEmail(ctx: DomainContext, email: string): Promise<StaffRow> {
   const member = await findStaff(ctx, email);
-  if (!member) throw new AppError(404, "not_found", messages.staffNotFound);
-  if (!member.active) throw new AppError(403, "staff_deactivated", resultMessages.staffDeactivated);
+  if (!member) throw notFound("staffNotFound");
+  if (!member.active) throw forbidden("staffDeactivated", "staff_deactivated");
   return member;
 }
 
@@ -180,12 +178,12 @@ export async function changeStaffPassword(
   input: { currentPassword: string; newPassword: string },
 ): Promise<number> {
   const [member] = await ctx.db.select().from(staff).where(eq(staff.id, claims.subject));
-  if (!member) throw new AppError(401, "unauthenticated", messages.authRequired);
+  if (!member) throw unauthorized("authRequired");
   if (!(await passwordMatches(input.currentPassword, member.passwordHash, ctx.bcryptCost))) {
-    throw new AppError(403, "current_password_invalid", messages.currentPasswordWrong);
+    throw forbidden("currentPasswordWrong", "current_password_invalid");
   }
   if (input.newPassword === input.currentPassword) {
-    throw new AppError(400, "validation_failed", messages.newPasswordSameAsOld);
+    throw invalidField("newPasswordSameAsOld");
   }
   const passwordHash = await hashPassword(input.newPassword, ctx.bcryptCost);
   const revoked = await ctx.unitOfWork(async (tx, effects) => {
@@ -200,7 +198,7 @@ export async function changeStaffPassword(
 /** `npm run lab -- set-password`: sets a staff member's password from a shell and ends all their sessions. */
 export async function setStaffPassword(ctx: DomainContext, email: string, password: string): Promise<number> {
   const member = await findStaff(ctx, email);
-  if (!member) throw new AppError(404, "not_found", messages.staffNotFound);
+  if (!member) throw notFound("staffNotFound");
   const passwordHash = await hashPassword(password, ctx.bcryptCost);
   const revoked = await ctx.unitOfWork(async (tx, effects) => {
     await tx.update(staff).set({ passwordHash }).where(eq(staff.id, member.id));
@@ -226,7 +224,7 @@ export interface AgentValues {
 
 const agentColumns = (input: AgentValues) => ({
   name: input.name,
-  phone: toE164(input.phone, messages.phoneInvalid, "phone"),
+  phone: toE164(input.phone, "phoneInvalid", "phone"),
   active: input.active,
   lat: input.coordinates ? input.coordinates.lat : null,
   lng: input.coordinates ? input.coordinates.lng : null,
@@ -247,6 +245,6 @@ export async function updateAgent(ctx: DomainContext, id: number, input: AgentVa
     .set({ ...agentColumns(input), updatedAt: ctx.now() })
     .where(eq(agents.id, id))
     .returning();
-  if (!row) throw new AppError(404, "not_found", messages.agentNotFound);
+  if (!row) throw notFound("agentNotFound");
   return row;
 }

@@ -1,8 +1,8 @@
-import { cannotMoveMessage, messages, type SampleStatus } from "@lab/contracts";
+import { type SampleStatus, message } from "@lab/contracts";
 import { samples, type SampleRow } from "@lab/db";
 import { eq } from "drizzle-orm";
 
-import { AppError } from "../lib/app-error";
+import { notFound, conflict } from "../lib/app-error";
 import type { DomainContext } from "./context";
 import { moveSample, type Actor } from "./sample-moves";
 
@@ -30,6 +30,6 @@ export async function moveToStatus(
     .select({ status: samples.status })
     .from(samples)
     .where(eq(samples.id, sampleId));
-  if (!current) throw new AppError(404, "not_found", messages.sampleNotFound);
-  throw new AppError(409, "conflict", cannotMoveMessage(current.status, target.status));
+  if (!current) throw notFound("sampleNotFound");
+  throw conflict(message("cannotMove", { from: current.status, to: target.status }));
 }

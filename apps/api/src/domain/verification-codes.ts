@@ -5,17 +5,19 @@ import {
   VERIFICATION_CODE_TTL_S,
   VERIFICATION_MAX_ATTEMPTS,
   VERIFICATION_RESEND_AFTER_S,
-  messages,
 } from "@lab/contracts";
 import { codeRequests, customers, verificationCodes, type CustomerRow, type Executor } from "@lab/db";
 import { and, eq, lte, sql } from "drizzle-orm";
 
-import { AppError } from "../lib/app-error";
+import { AppError, invalidField, notFound, rateLimited } from "../lib/app-error";
 import { inboxKey } from "../lib/email-address";
 import { passwordResetCodeMail } from "../mail/account-mails";
 import { enqueueMail, markCodeMail, type CodeMailNote, type MailToSend } from "../mail/outbox";
 import { verificationCodeMail } from "../mail/templates";
 import type { DomainContext } from "./context";
+
+// No Retry-After: a new code is what the person needs, not a wait.
+const tooManyAttempts = () => new AppError(429, "too_many_attempts", "tooManyAttempts");
 
 // No 0/O or 1/I: codes are read off a phone screen and typed by hand.
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -87,9 +89,7 @@ export async function claimCodeRequest(
     .where(and(eq(codeRequests.email, address), eq(codeRequests.purpose, purpose)));
   const waitMs =
     (previous?.at.getTime() ?? now.getTime()) + VERIFICATION_RESEND_AFTER_S * 1000 - now.getTime();
-  throw new AppError(429, "resend_too_soon", messages.sendTooSoon, {
-    "Retry-After": String(Math.max(1, Math.ceil(waitMs / 1000))),
-  });
+  throw rateLimited(waitMs / 1000, "sendTooSoon", "resend_too_soon");
 }
 
 /** Replaces the customer's code of this purpose with a new one and answers it, in the caller's transaction. */
@@ -175,21 +175,21 @@ export async function judgeCode(
   code: string,
   store: { spend(): Promise<unknown>; countWrong(attempts: number): Promise<unknown> },
 ): Promise<CheckResult> {
-  if (!row) return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
+  if (!row) return { error: notFound("codeNotFound", "code_not_found") };
   if (row.expiresAt.getTime() <= now.getTime()) {
     await store.spend();
-    return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
+    return { error: notFound("codeNotFound", "code_not_found") };
   }
   if (row.attempts >= VERIFICATION_MAX_ATTEMPTS) {
-    return { error: new AppError(429, "too_many_attempts", messages.tooManyAttempts) };
+    return { error: tooManyAttempts() };
   }
   if (!sameCode(code, row.codeHash)) {
     const attempts = row.attempts + 1;
     // The spent code stays, so later tries keep hearing "too many attempts" until a resend.
     await store.countWrong(attempts);
     return attempts >= VERIFICATION_MAX_ATTEMPTS
-      ? { error: new AppError(429, "too_many_attempts", messages.tooManyAttempts) }
-      : { error: new AppError(400, "code_invalid", messages.invalidCode) };
+      ? { error: tooManyAttempts() }
+      : { error: invalidField("invalidCode", undefined, "code_invalid") };
   }
   await store.spend();
   return { ok: true };
@@ -246,7 +246,7 @@ type VerifyResult = { outcome: VerifyOutcome } | { error: AppError };
 export async function verifyEmail(ctx: DomainContext, email: string, code: string): Promise<VerifyOutcome> {
   const result = await ctx.unitOfWork(async (tx): Promise<VerifyResult> => {
     const customer = await findByEmail(tx, email);
-    if (!customer) return { error: new AppError(404, "code_not_found", messages.codeNotFound) };
+    if (!customer) return { error: notFound("codeNotFound", "code_not_found") };
     const now = ctx.now();
     const checked = await checkCode(tx, now, customer.id, "verify", code);
     if ("error" in checked) {

@@ -44,6 +44,11 @@ export class AppError extends Error {
     this.key = known?.key;
     this.params = known?.params;
   }
+
+  /** What it says: its message by key, or the text that is none of contracts' messages. */
+  get said(): SaidOrText {
+    return this.key === undefined ? this.message : ({ key: this.key, params: this.params } as Message);
+  }
 }
 
 /** Retry-After in whole seconds, at least one. */

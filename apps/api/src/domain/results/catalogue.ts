@@ -1,4 +1,4 @@
-import { LAB_DEFAULT_MARKET, resultMessages, type Limit, type Parameter } from "@lab/contracts";
+import { LAB_DEFAULT_MARKET, type Limit, type Parameter } from "@lab/contracts";
 import type { MarketSpec } from "@lab/contracts";
 import {
   marketLimits,
@@ -12,7 +12,7 @@ import {
 } from "@lab/db";
 import { and, asc, desc, inArray, lte } from "drizzle-orm";
 
-import { fieldError } from "../../lib/app-error";
+import { invalidField } from "../../lib/app-error";
 
 /** A parameter row as the contracts describe it. */
 export function toParameter(row: ParameterRow): Parameter {
@@ -172,7 +172,7 @@ export async function checkedMarkets(
   if (codes.length === 0) return [];
   const allowed = new Set((await choosableMarkets(executor, customerId)).map((market) => market.code));
   for (const code of codes) {
-    if (!allowed.has(code)) throw fieldError(resultMessages.marketUnknown, field);
+    if (!allowed.has(code)) throw invalidField("marketUnknown", field);
   }
   return [...codes];
 }

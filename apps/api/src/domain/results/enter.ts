@@ -1,17 +1,15 @@
 import {
   displayResult,
-  messages,
-  resultMessages,
-  resultProblem,
   screeningPositive,
   type Parameter,
   type ResultEntry,
   type ResultValue,
+  resultProblemMessage,
 } from "@lab/contracts";
 import { sampleAnalyses, sampleEvents, sampleResults, samples, type Tx } from "@lab/db";
 import { and, eq, sql } from "drizzle-orm";
 
-import { AppError, fieldError } from "../../lib/app-error";
+import { conflict, forbidden, invalidField, notFound } from "../../lib/app-error";
 import type { DomainContext } from "../context";
 import { changeEvents } from "../domain-events";
 import type { Actor } from "../sample-moves";
@@ -32,11 +30,11 @@ export interface EnterResultsInput {
 
 export const staffIdOf = (actor: Actor): number => {
   // Results and releases are signed by a person; the system has no name to print on a certificate.
-  if (actor.kind !== "staff") throw new AppError(403, "forbidden", "A staff member must sign results");
+  if (actor.kind !== "staff") throw forbidden("staffSignatureRequired");
   return actor.id;
 };
 
-const notTesting = () => new AppError(409, "conflict", resultMessages.resultsNotTesting);
+const notTesting = () => conflict("resultsNotTesting");
 
 /**
  * The round results may be entered for: the sample's current one while it is under test, or after
@@ -44,7 +42,7 @@ const notTesting = () => new AppError(409, "conflict", resultMessages.resultsNot
  */
 export async function lockRoundSample(tx: Tx, sampleId: number) {
   const [sample] = await tx.select().from(samples).where(eq(samples.id, sampleId)).for("update");
-  if (!sample) throw new AppError(404, "not_found", messages.sampleNotFound);
+  if (!sample) throw notFound("sampleNotFound");
   const report = await currentReport(tx, sampleId);
   if (sample.status === "TESTING" && report === null) return { sample, report };
   if (
@@ -112,8 +110,7 @@ export async function enterResults(
     const merged = new Map(before.values);
     const given = new Set<string>();
     input.results.forEach((entry, index) => {
-      if (given.has(entry.code))
-        throw fieldError(resultMessages.resultDuplicate, `results.${String(index)}.code`);
+      if (given.has(entry.code)) throw invalidField("resultDuplicate", `results.${String(index)}.code`);
       given.add(entry.code);
       merged.set(entry.code, { value: entry.value ?? null, qualifier: entry.qualifier ?? null });
     });
@@ -121,11 +118,11 @@ export async function enterResults(
     input.results.forEach((entry, index) => {
       const parameter = before.catalogue.get(entry.code);
       if (!parameter || !allowed.has(entry.code))
-        throw fieldError(resultMessages.parameterUnknown, `results.${String(index)}.code`);
+        throw invalidField("parameterUnknown", `results.${String(index)}.code`);
       const value = { value: entry.value ?? null, qualifier: entry.qualifier ?? null };
-      const problem = resultProblem(parameter, value);
+      const problem = resultProblemMessage(parameter, value);
       if (problem)
-        throw fieldError(
+        throw invalidField(
           problem,
           `results.${String(index)}.${entry.value !== undefined ? "value" : "qualifier"}`,
         );
@@ -225,7 +222,7 @@ export async function returnResults(
   const now = ctx.now();
   return ctx.unitOfWork(async (tx, effects) => {
     const locked = await lockRoundSample(tx, sampleId);
-    if (!locked) throw new AppError(409, "nothing_to_release", resultMessages.nothingToRelease);
+    if (!locked) throw conflict("nothingToRelease", { code: "nothing_to_release" });
     const { sample, report } = locked;
     const round = sample.resultRound;
     const current = await analysisRow(tx, sampleId, round);
@@ -262,15 +259,12 @@ export async function returnResults(
 /** 409 with the reason a round cannot be reviewed yet. */
 export function refuseUnlessAwaitingReview(state: string | undefined): void {
   if (state === "awaiting_review") return;
-  if (state === "awaiting_results")
-    throw new AppError(409, "results_incomplete", resultMessages.resultsIncomplete);
-  if (state === "confirmation")
-    throw new AppError(409, "confirmation_pending", resultMessages.confirmationPending);
-  throw new AppError(409, "nothing_to_release", resultMessages.nothingToRelease);
+  if (state === "awaiting_results") throw conflict("resultsIncomplete", { code: "results_incomplete" });
+  if (state === "confirmation") throw conflict("confirmationPending", { code: "confirmation_pending" });
+  throw conflict("nothingToRelease", { code: "nothing_to_release" });
 }
 
 /** The two-person rule: whoever entered any result of the round may not review it. */
 export function refuseSamePerson(results: readonly { enteredBy: number }[], staffId: number): void {
-  if (results.some((row) => row.enteredBy === staffId))
-    throw new AppError(403, "same_person", resultMessages.samePerson);
+  if (results.some((row) => row.enteredBy === staffId)) throw forbidden("samePerson", "same_person");
 }

@@ -1,8 +1,8 @@
-import { messages, resultMessages, type Limit, type Parameter, type ParameterVerdict } from "@lab/contracts";
+import { type Limit, type Parameter, type ParameterVerdict } from "@lab/contracts";
 import { parameters, reports, sampleProviders, samples } from "@lab/db";
 import { and, desc, eq } from "drizzle-orm";
 
-import { AppError, fieldError } from "../../lib/app-error";
+import { invalidField, notFound } from "../../lib/app-error";
 import type { DomainContext } from "../context";
 import { checkedMarkets, currentSpecs, toParameter } from "./catalogue";
 
@@ -48,9 +48,9 @@ export async function reportTrend(
     .select({ id: sampleProviders.id })
     .from(sampleProviders)
     .where(and(eq(sampleProviders.id, query.providerId), eq(sampleProviders.customerId, customerId)));
-  if (!provider) throw new AppError(404, "not_found", messages.providerNotFound);
+  if (!provider) throw notFound("providerNotFound");
   const [row] = await ctx.db.select().from(parameters).where(eq(parameters.code, query.parameter));
-  if (!row) throw fieldError(resultMessages.trendParameterRequired, "parameter");
+  if (!row) throw invalidField("trendParameterRequired", "parameter");
   const parameter = toParameter(row);
   const market =
     query.market === undefined

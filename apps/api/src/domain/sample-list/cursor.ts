@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import { idSchema, messages } from "@lab/contracts";
+import { idSchema } from "@lab/contracts";
 import { z } from "zod";
 
 import type { DomainContext } from "../context";
@@ -61,7 +61,7 @@ export function decodeCursor(
   text: string | undefined,
 ): Cursor | undefined {
   if (!text) return undefined;
-  const refused = () => invalid(messages.cursorInvalid);
+  const refused = () => invalid("cursorInvalid");
   const parts = CURSOR_TEXT.exec(text);
   const payload = parts?.[1];
   const signature = parts?.[2];

@@ -1,6 +1,5 @@
 import {
   STATUS_GROUPS,
-  messages,
   normalizeStatus,
   type SampleStatus,
   type sampleListQuerySchema,
@@ -9,12 +8,12 @@ import { samples } from "@lab/db";
 import { asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 
-import { AppError } from "../../lib/app-error";
+import { invalidField, type Said } from "../../lib/app-error";
 import { searchFold } from "../../lib/search-fold";
 
 export type SampleListQuery = z.output<typeof sampleListQuerySchema>;
 
-export const invalid = (message: string) => new AppError(400, "validation_failed", message);
+export const invalid = (said: Said) => invalidField(said);
 
 // Day boundaries are the lab's: India Standard Time.
 const LAB_UTC_OFFSET = "+05:30";
@@ -29,7 +28,7 @@ export function statusesOf(filter: string): readonly SampleStatus[] | undefined 
   if (filter === "" || filter === "all") return undefined;
   if (Object.hasOwn(STATUS_GROUPS, filter)) return STATUS_GROUPS[filter as keyof typeof STATUS_GROUPS];
   const status = normalizeStatus(filter);
-  if (!status) throw invalid(messages.statusFilterInvalid);
+  if (!status) throw invalid("statusFilterInvalid");
   return [status];
 }
 

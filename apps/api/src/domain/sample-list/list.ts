@@ -1,4 +1,4 @@
-import { SAMPLE_STATUSES, messages, type SampleStatus } from "@lab/contracts";
+import { SAMPLE_STATUSES, type SampleStatus } from "@lab/contracts";
 import { sampleCounts, samples } from "@lab/db";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 
@@ -35,7 +35,7 @@ export async function listSamples(ctx: DomainContext, customerId: number, asked:
   const statuses = statusesOf(asked.status);
   const from = asked.from ? dayStart(asked.from) : undefined;
   const to = asked.to ? dayEnd(asked.to) : undefined;
-  if (from && to && from.getTime() >= to.getTime()) throw invalid(messages.dateRangeInvalid);
+  if (from && to && from.getTime() >= to.getTime()) throw invalid("dateRangeInvalid");
   const filters = and(
     eq(samples.customerId, customerId),
     from ? gte(samples.createdAt, from) : undefined,

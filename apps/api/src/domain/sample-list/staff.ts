@@ -1,9 +1,8 @@
-import { messages } from "@lab/contracts";
 import type { AnalysisState, Parameter } from "@lab/contracts";
 import { customers, reports, sampleAnalyses, sampleEvents, samples, type SampleEventRow } from "@lab/db";
 import { and, asc, count, desc, eq, exists, inArray, isNull, sql } from "drizzle-orm";
 
-import { AppError } from "../../lib/app-error";
+import { notFound } from "../../lib/app-error";
 import type { DomainContext } from "../context";
 import { withExtras, type ReportWithExtras } from "../reports";
 import { sampleAnalysis, type AnalysisView } from "../results";
@@ -84,7 +83,7 @@ export async function getStaffSample(ctx: DomainContext, id: number): Promise<St
     .innerJoin(customers, eq(customers.id, samples.customerId))
     .leftJoin(reports, currentReportJoin)
     .where(eq(samples.id, id));
-  if (!row) throw new AppError(404, "not_found", messages.sampleNotFound);
+  if (!row) throw notFound("sampleNotFound");
   const [events, reportRows, round] = await Promise.all([
     ctx.db
       .select()
