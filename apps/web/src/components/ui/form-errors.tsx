@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 import { isApiError } from "@/lib/api-client";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
-import type { Shown } from "@/lib/i18n/message-text";
+import { shownAsString, type Shown } from "@/lib/i18n/message-text";
 
 import { Alert } from "./alert";
 import { cn } from "./cn";
@@ -73,7 +73,10 @@ export function serverFieldError(error: unknown): FieldError | null {
   if (typeof body !== "object" || body === null) return null;
   const { field, error: message } = body as Record<string, unknown>;
   if (typeof field !== "string" || field === "" || typeof message !== "string" || message === "") return null;
-  return { field, message, messageCode: error.messageCode };
+  // A message with values is kept as its text now (in the reader's language once "errors" is in);
+  // a plain one as the server's English with its code, shown by the code.
+  const shown = error.params === undefined ? message : shownAsString(error.shown);
+  return { field, message: shown, messageCode: error.messageCode };
 }
 
 /** Form errors by field, with a setter that clears a field's error as soon as it is edited. */

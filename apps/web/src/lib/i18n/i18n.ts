@@ -179,6 +179,12 @@ export const hasMessage = (key: string): boolean => {
   return id !== undefined;
 };
 
+/** Whether a loaded message has no placeholders (it reads in full without values). */
+export const isPlainMessage = (key: string): boolean => {
+  const compiled: unknown = i18n.messages[key];
+  return Array.isArray(compiled) && compiled.every((token) => typeof token === "string");
+};
+
 /**
  * A key built from data ("domain.status.TESTING", a parameter code): its text in the active language
  * when a loaded catalogue has it, else the fallback (a name staff created, a namespace not in yet).

@@ -1,7 +1,7 @@
 import type { AnyMessageParams, MessageKey as ContractsKey } from "@lab/contracts";
 import type { MessageKey } from "@lab/i18n";
 
-import { errorIdOf, getLanguage, hasMessage, loadNamespaces, translate } from "./i18n";
+import { errorIdOf, getLanguage, hasMessage, isPlainMessage, loadNamespaces, translate } from "./i18n";
 import { useT } from "./use-t";
 
 /**
@@ -36,7 +36,8 @@ export function messageOf(
     return hasMessage(idOf(shown.key))
       ? { id: idOf(shown.key) as MessageKey, params: shown.params }
       : undefined;
-  if (messageCode !== undefined && hasMessage(idOf(keyOfCode(messageCode)))) {
+  // A code alone carries no values: a message with placeholders then shows the server's English.
+  if (messageCode !== undefined && isPlainMessage(idOf(keyOfCode(messageCode)))) {
     return { id: idOf(keyOfCode(messageCode)) as MessageKey };
   }
   if (hasMessage(idOf(shown))) return { id: idOf(shown) as MessageKey };
