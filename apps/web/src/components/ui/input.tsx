@@ -62,7 +62,7 @@ export function Field({ id, label, error, errorCode, hint, required, className, 
   );
 }
 
-export const describedBy = (id: string, error?: string, hint?: boolean): string | undefined =>
+export const describedBy = (id: string, error?: Shown, hint?: boolean): string | undefined =>
   [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
 
 interface InputProps extends InputHTMLAttributes<HTMLInputElement> {

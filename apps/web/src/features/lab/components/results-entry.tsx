@@ -5,6 +5,7 @@ import {
   RESULT_NOTE_MAX,
   inResultValueRange,
   resultRangeWords,
+  resultValueOutOfRange,
   resultValueRange,
   type Analysis,
   type AnalysisState,
@@ -100,9 +101,12 @@ export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntr
       const typed = entry.value.trim().replace(",", ".");
       const bounds = resultValueRange(line);
       if (typed === "" || Number.isNaN(Number(typed)) || inResultValueRange(bounds, Number(typed))) return [];
-      const words = resultRangeWords(line, names.parameter(line.code, line.name), bounds);
-      const key = words.decimals === 0 ? "lab.entry.valueOutOfRangeWhole" : "lab.entry.valueOutOfRange";
-      return [[line.code, t(key, { ...words })]];
+      return [
+        [
+          line.code,
+          resultValueOutOfRange(resultRangeWords(line, names.parameter(line.code, line.name), bounds)),
+        ],
+      ];
     }),
   );
 
@@ -252,7 +256,7 @@ function ResultRow({
 }: {
   line: ParameterLine;
   entry: Entry;
-  error: string | undefined;
+  error: Shown | undefined;
   onChange: (change: Partial<Entry>) => void;
 }) {
   const { t } = useT("lab");
