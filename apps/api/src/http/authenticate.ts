@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from "express";
 
 import type { SessionStore } from "../domain/sessions";
-import { bearerClaims } from "../lib/bearer-token";
+import { bearerToken } from "../lib/bearer-token";
 import type { Role, TokenClaims, TokenService } from "../lib/tokens";
 import { forbidden, unauthorized } from "../lib/app-error";
 
@@ -13,13 +13,41 @@ export interface Authenticator {
   sessions: SessionStore;
 }
 
+// Checking a token's signature and claims is the costliest part of authenticating a request: a token
+// that passed is remembered until it expires. Its session is still asked about on every request.
+// Bounded: when full it starts again, costing one more check per token in use.
+const VERIFIED_MAX = 10_000;
+const verifiedByService = new WeakMap<TokenService, Map<string, TokenClaims>>();
+
+function verifiedClaims(tokens: TokenService, header: string | undefined): TokenClaims | undefined {
+  const token = bearerToken(header);
+  if (!token) return undefined;
+  let verified = verifiedByService.get(tokens);
+  if (!verified) {
+    verified = new Map();
+    verifiedByService.set(tokens, verified);
+  }
+  const known = verified.get(token);
+  if (known) {
+    if (known.expiresAt > Date.now()) return known;
+    verified.delete(token);
+    return undefined;
+  }
+  const claims = tokens.verify(token);
+  if (claims) {
+    if (verified.size >= VERIFIED_MAX) verified.clear();
+    verified.set(token, claims);
+  }
+  return claims;
+}
+
 /**
  * Requires a valid token of the given role whose session is still live (not signed out, not ended by
  * a password or e-mail change); the claims are then read with claimsOf(req).
  */
 export function authenticate(auth: Authenticator, role: Role | "any"): RequestHandler {
   return async (req, _res, next) => {
-    const claims = bearerClaims(auth.tokens, req.get("authorization"));
+    const claims = verifiedClaims(auth.tokens, req.get("authorization"));
     if (!claims || !(await auth.sessions.isActive(claims))) {
       throw unauthorized();
     }

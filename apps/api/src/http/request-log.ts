@@ -36,7 +36,7 @@ export function requestLog(logger: Logger): RequestHandler {
     const incoming = req.get("x-request-id");
     const id = incoming !== undefined && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.locals["requestId"] = id;
-    res.set("X-Request-Id", id);
+    res.setHeader("X-Request-Id", id);
     if (!logger.isLevelEnabled("info") || req.path === "/api/health") {
       next();
       return;
