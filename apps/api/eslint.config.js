@@ -48,6 +48,25 @@ const zones = [
     },
   },
   {
+    files: ["src/infra/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            forbidden,
+            {
+              group: ["**/domain", "**/domain/**", "**/http", "**/http/*"],
+              message:
+                "Infrastructure (places, sessions, e-mail check, readiness) serves the domain and the edge; it depends on neither.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["src/pdf/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: {

@@ -9,8 +9,8 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 
 import { createDomainContext } from "./domain/context";
-import type { MxLookup } from "./domain/email-check";
-import type { SessionStore } from "./domain/sessions";
+import type { MxLookup } from "./infra/email-check";
+import type { SessionStore } from "./infra/sessions";
 import { DEFAULT_LAB_ENQUIRY_EMAIL, type TrustProxy } from "./env";
 import { authenticate } from "./http/authenticate";
 import { errorHandler, notFoundHandler } from "./http/error-handler";

@@ -12,7 +12,7 @@ import { emailChangedMail, passwordChangedMail, passwordResetCodeMail } from "..
 import { enqueueMail, markCodeMail } from "../mail/outbox";
 import type { DomainContext } from "./context";
 import { checkedMarkets } from "./results/catalogue";
-import type { RefreshGrant, RevokedSessions, SignedIn } from "./sessions";
+import type { RefreshGrant, RevokedSessions, SignedIn } from "../infra/sessions";
 import {
   checkCode,
   claimCodeRequest,

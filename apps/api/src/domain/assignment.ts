@@ -1,20 +1,13 @@
 import { agents, sampleEvents, samples, type SampleRow, type Tx } from "@lab/db";
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 
+import { distanceKm } from "../lib/distance";
+
 import { insertNotifications, type ReaderNotification } from "./notifications";
 import { firstAssignment } from "./sample-moves";
 
 /** The NOTIFY channel a committed submission wakes the dispatchers on (every instance listens). */
 export const SAMPLES_SUBMITTED_CHANNEL = "samples_submitted";
-
-/** Great-circle distance in km. */
-export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /**
  * How much farther than the nearest agent a sample may go to spread the work. Agents within this band

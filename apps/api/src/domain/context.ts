@@ -3,8 +3,8 @@ import { pino, type Logger } from "pino";
 
 import { createSigner, type Signer } from "../lib/signing";
 import { createTokenService, type TokenService } from "../lib/tokens";
-import { createEmailChecker, type EmailChecker, type MxLookup } from "./email-check";
-import { createSessionStore, type SessionStore } from "./sessions";
+import { createEmailChecker, type EmailChecker, type MxLookup } from "../infra/email-check";
+import { createSessionStore, type SessionStore } from "../infra/sessions";
 import { unitsOfWork, type EffectHandlers, type UnitOfWork } from "./unit-of-work";
 
 /** What the use cases need from the outside world; built once per process (app, CLI, jobs). */

@@ -1,7 +1,7 @@
 import type { SampleRow } from "@lab/db";
 
 import type { ReaderNotification } from "./notifications";
-import type { RevokedSessions } from "./sessions";
+import type { RevokedSessions } from "../infra/sessions";
 
 /**
  * What a committed change tells the outside world, as plain data (rows and ids): published through

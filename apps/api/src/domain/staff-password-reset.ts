@@ -7,7 +7,7 @@ import { hashPassword } from "../lib/passwords";
 import { enqueueMail } from "../mail/outbox";
 import { staffPasswordResetMail, staffResetCodeMail } from "../mail/staff-mails";
 import type { DomainContext } from "./context";
-import type { RevokedSessions } from "./sessions";
+import type { RevokedSessions } from "../infra/sessions";
 import { staffByEmail } from "./staff";
 import { claimCodeRequest, judgeCode, newCode } from "./verification-codes";
 

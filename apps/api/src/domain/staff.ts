@@ -9,7 +9,7 @@ import { toE164 } from "../lib/phone";
 import type { TokenClaims } from "../lib/tokens";
 import type { SignIn } from "./accounts";
 import type { DomainContext } from "./context";
-import type { SignedIn } from "./sessions";
+import type { SignedIn } from "../infra/sessions";
 
 /** The staff account with this e-mail, in any case, in the caller's transaction or not. */
 export const staffByEmail = async (executor: Executor, email: string): Promise<StaffRow | undefined> => {

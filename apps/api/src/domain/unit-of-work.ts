@@ -1,7 +1,7 @@
 import type { Db, Tx } from "@lab/db";
 
 import type { DomainEvent } from "./domain-events";
-import type { RevokedSessions } from "./sessions";
+import type { RevokedSessions } from "../infra/sessions";
 
 /**
  * What a change may ask of the outside world once it has committed, and what each kind carries. A new

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from "express";
 
-import type { SessionStore } from "../domain/sessions";
+import type { SessionStore } from "../infra/sessions";
 import { bearerToken } from "../lib/bearer-token";
 import type { Role, TokenClaims, TokenService } from "../lib/tokens";
 import { forbidden, unauthorized } from "../lib/app-error";

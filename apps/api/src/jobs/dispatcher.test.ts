@@ -6,7 +6,8 @@ import { pino } from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { chooseAgents, distanceKm, NEAR_BAND_KM, type AgentLoad } from "../domain/assignment";
+import { chooseAgents, NEAR_BAND_KM, type AgentLoad } from "../domain/assignment";
+import { distanceKm } from "../lib/distance";
 import { createDomainContext } from "../domain/context";
 import { addAgent } from "../domain/staff";
 import { testEnv } from "../env";

@@ -1,4 +1,4 @@
-import type { Readiness } from "../domain/readiness";
+import type { Readiness } from "../infra/readiness";
 
 /** GET /api/ready: ready once every migration is applied, with the mail backlog for operators. */
 export function presentReadiness(readiness: Readiness) {

@@ -1,7 +1,7 @@
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 
-import type { SessionStore } from "../domain/sessions";
+import type { SessionStore } from "../infra/sessions";
 import { createTokenService, type TokenClaims } from "../lib/tokens";
 import { until } from "../test/samples";
 import { DESTINATIONS } from "./events";

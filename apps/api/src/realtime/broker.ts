@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import type { Logger } from "pino";
 
-import type { SessionStore } from "../domain/sessions";
+import type { SessionStore } from "../infra/sessions";
 import { bearerClaims } from "../lib/bearer-token";
 import type { TokenClaims, TokenService } from "../lib/tokens";
 import { DESTINATIONS, pushFrame, type PushEvent } from "./events";

@@ -5,7 +5,7 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 
 import type { DomainEvent } from "../domain/domain-events";
-import type { SessionStore } from "../domain/sessions";
+import type { SessionStore } from "../infra/sessions";
 import type { TokenService } from "../lib/tokens";
 import { StompBroker, type BrokerOptions } from "./broker";
 import { pushEventOf } from "./change-events";

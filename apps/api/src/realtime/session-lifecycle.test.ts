@@ -6,7 +6,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 
-import { createSessionStore } from "../domain/sessions";
+import { createSessionStore } from "../infra/sessions";
 import { createTokenService } from "../lib/tokens";
 import { TEST_JWT_SECRET, signedInCustomer, startTestApp, type TestApp } from "../test/harness";
 import { until } from "../test/samples";

@@ -11,9 +11,9 @@ import { pino, type Logger } from "pino";
 import request from "supertest";
 
 import { createApp } from "../app";
-import type { MxLookup } from "../domain/email-check";
+import type { MxLookup } from "../infra/email-check";
 import { testEnv, type TrustProxy } from "../env";
-import { createSessionStore } from "../domain/sessions";
+import { createSessionStore } from "../infra/sessions";
 import { createTokenService } from "../lib/tokens";
 import { createOutboxSender, type OutboxSender } from "../jobs/outbox-sender";
 import { createSmtpTransport } from "../mail/transport";

@@ -2,7 +2,7 @@ import type { CookieOptions, Request, RequestHandler, Response } from "express";
 
 import type { DomainContext } from "../../domain/context";
 import type { SignIn } from "../../domain/accounts";
-import type { RefreshGrant, SignedIn } from "../../domain/sessions";
+import type { RefreshGrant, SignedIn } from "../../infra/sessions";
 import type { Role } from "../../lib/tokens";
 import { forbidden } from "../../lib/app-error";
 import { presentSignIn } from "../../presenters/sign-in";

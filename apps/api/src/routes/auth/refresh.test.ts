@@ -2,7 +2,7 @@ import { messages } from "@lab/contracts";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { REFRESH_BROWSER_SESSION_S, REFRESH_PERSISTENT_S } from "../../domain/sessions";
+import { REFRESH_BROWSER_SESSION_S, REFRESH_PERSISTENT_S } from "../../infra/sessions";
 import { STRONG_PASSWORD, signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
 import { signedInStaff } from "../../test/lab";
 

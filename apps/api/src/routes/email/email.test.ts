@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createEmailChecker, createMxLookup } from "../../domain/email-check";
+import { createEmailChecker, createMxLookup } from "../../infra/email-check";
 import { startTestApp, type TestApp } from "../../test/harness";
 
 describe("POST /api/email/verify-email", () => {

@@ -1,6 +1,6 @@
 import { Router } from "express";
 
-import { readiness, type ReadinessSource } from "../../domain/readiness";
+import { readiness, type ReadinessSource } from "../../infra/readiness";
 import { presentHealth, presentReadiness } from "../../presenters/health";
 
 export function healthRouter(database: ReadinessSource): Router {

@@ -2,7 +2,7 @@ import { messages, placeSuggestionSchema } from "@lab/contracts";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createGazetteer, editDistance } from "../../domain/places";
+import { createGazetteer, editDistance } from "../../infra/places";
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
 
 describe("the gazetteer", () => {

@@ -2,7 +2,7 @@ import { messages, nearestPlaceQuerySchema, text } from "@lab/contracts";
 import { Router } from "express";
 import { z } from "zod";
 
-import { gazetteer } from "../../domain/places";
+import { gazetteer } from "../../infra/places";
 import { notFound } from "../../lib/app-error";
 import { parse } from "../../http/parse";
 import { presentNearestPlace, presentPlace } from "../../presenters/place";

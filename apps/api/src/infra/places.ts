@@ -12,7 +12,7 @@ import {
   type PlaceSuggestion,
 } from "@lab/contracts";
 
-import { distanceKm } from "./assignment";
+import { distanceKm } from "../lib/distance";
 
 /**
  * The offline gazetteer, loaded once (on first use or at start-up):
