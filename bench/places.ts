@@ -1,6 +1,7 @@
 // Place autocomplete speed, in-process: p50/p95/max over a mix of prefix, word, typo, miss and
 // Indian-script queries, and the memory the gazetteer holds.
-// Run: pnpm --filter @lab/bench places (add NODE_OPTIONS=--expose-gc for the heap it keeps)
+// Run: pnpm --filter @lab/bench places [--smoke] (add NODE_OPTIONS=--expose-gc for the heap it keeps;
+//   --smoke: 5 timed rounds instead of 200)
 import { createGazetteer } from "@lab/api/places";
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -49,7 +50,8 @@ const queries = [
 ];
 for (let i = 0; i < 5; i += 1) for (const q of queries) gazetteer.search(q);
 const times: number[] = [];
-for (let round = 0; round < 200; round += 1) {
+const rounds = process.argv.includes("--smoke") ? 5 : 200;
+for (let round = 0; round < rounds; round += 1) {
   for (const q of queries) {
     const start = performance.now();
     gazetteer.search(q);

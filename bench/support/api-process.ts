@@ -1,4 +1,5 @@
-// The API as its own process (`pnpm --filter @lab/api start`), the way it runs in production, for the
+// The API as its own process (its server from source, `tsx src/server.ts`: `start` runs the build in
+// dist/, which a bench should not depend on), configured as in production, for the
 // benches that measure it from outside: a process group of its own, stopped when the bench exits.
 import { spawn } from "node:child_process";
 
@@ -14,7 +15,7 @@ export interface ApiProcess {
 export function startApiProcess(env: Record<string, string>): ApiProcess {
   const port = 3800 + Math.floor(Math.random() * 190);
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn("pnpm", ["--filter", "@lab/api", "start"], {
+  const server = spawn("pnpm", ["--filter", "@lab/api", "exec", "tsx", "src/server.ts"], {
     env: {
       ...process.env,
       LOG_LEVEL: "warn",
