@@ -243,7 +243,9 @@ function printList(visit: Visit): void {
   for (const r of visit.requests) {
     const where = r.fromServiceWorker ? " (service worker)" : r.failed ? " (failed)" : "";
     const when = `${r.startS.toFixed(2)}–${r.endS === undefined ? "?" : r.endS.toFixed(2)} s`;
-    console.log(`  ${when.padStart(13)} ${String(r.bytes).padStart(7)} B  ${r.type.padEnd(10)} ${r.url}${where}`);
+    console.log(
+      `  ${when.padStart(13)} ${String(r.bytes).padStart(7)} B  ${r.type.padEnd(10)} ${r.url}${where}`,
+    );
   }
 }
 
