@@ -70,10 +70,12 @@ fi
 
 bash scripts/docker-standins.sh
 
+# The CA bundle Node trusts here (NODE_EXTRA_CA_CERTS; under CI the system's bundle when it is unset):
+# a build secret for pnpm's downloads when TLS to the registry is intercepted, never in the image.
+ca="${NODE_EXTRA_CA_CERTS:-}"
+if [ -z "$ca" ] && [ -n "${CI:-}" ]; then ca=/etc/ssl/certs/ca-certificates.crt; fi
 secret=()
-if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -s "$NODE_EXTRA_CA_CERTS" ]; then
-  secret=(--secret "id=npm_ca,src=$NODE_EXTRA_CA_CERTS")
-fi
+if [ -n "$ca" ] && [ -s "$ca" ]; then secret=(--secret "id=npm_ca,src=$ca"); fi
 image="$(sed -n 's|^ *image: *\(shrimp-lab-portal[^ ]*\).*|\1|p' docker-compose.yml)"
 echo "docker-check: building $image"
 build_log="$(mktemp)"
