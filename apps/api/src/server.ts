@@ -10,7 +10,7 @@ import { createDomainContext } from "./domain/context";
 import { createSessionStore } from "./infra/sessions";
 import { createMxLookup } from "./infra/email-check";
 import { gazetteer } from "./infra/places";
-import { ensureAdmin, staffPasswordIs } from "./domain/staff";
+import { ensureAdmin, staffPasswordIs } from "./domain/staff/staff";
 import { loadConfig } from "./env";
 import { createDispatcher } from "./jobs/dispatcher";
 import { createLabSimulator } from "./jobs/lab-simulator";

@@ -20,9 +20,9 @@ import {
   cancelRevocation,
   confirmRevocation,
   listOpenRevocations,
-} from "../domain/revocations";
-import { listStaffSamples } from "../domain/sample-list";
-import { moveSample, type Actor } from "../domain/sample-moves";
+} from "../domain/reports/revocations";
+import { listStaffSamples } from "../domain/samples/list";
+import { moveSample, type Actor } from "../domain/samples/moves";
 import {
   activeStaffByEmail,
   addAgent,
@@ -31,7 +31,7 @@ import {
   listAgents,
   setStaffPassword,
   updateAgent,
-} from "../domain/staff";
+} from "../domain/staff/staff";
 import { AppError, notFound } from "../lib/app-error";
 import { displayPhone } from "../lib/phone";
 import { readResultsFile, ResultsFileError } from "./results-file";

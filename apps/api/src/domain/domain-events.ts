@@ -1,6 +1,6 @@
 import type { SampleRow } from "@lab/db";
 
-import type { ReaderNotification } from "./notifications";
+import type { ReaderNotification } from "./notifications/notifications";
 import type { RevokedSessions } from "../infra/sessions";
 
 /**

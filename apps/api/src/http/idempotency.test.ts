@@ -7,7 +7,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDomainContext } from "../domain/context";
-import { submitSample } from "../domain/samples";
+import { submitSample } from "../domain/samples/samples";
 import type { DomainEvent } from "../domain/domain-events";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";
 import { samplePayload } from "../test/samples";

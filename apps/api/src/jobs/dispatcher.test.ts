@@ -6,10 +6,10 @@ import { pino } from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { chooseAgents, NEAR_BAND_KM, type AgentLoad } from "../domain/assignment";
+import { chooseAgents, NEAR_BAND_KM, type AgentLoad } from "../domain/samples/assignment";
 import { distanceKm } from "../lib/distance";
 import { createDomainContext } from "../domain/context";
-import { addAgent } from "../domain/staff";
+import { addAgent } from "../domain/staff/staff";
 import { testEnv } from "../env";
 import type { DomainEvent } from "../domain/domain-events";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";

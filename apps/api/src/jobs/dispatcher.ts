@@ -1,7 +1,7 @@
 import type { Database } from "@lab/db";
 import type { Logger } from "pino";
 
-import { assignPendingBatch, SAMPLES_SUBMITTED_CHANNEL } from "../domain/assignment";
+import { assignPendingBatch, SAMPLES_SUBMITTED_CHANNEL } from "../domain/samples/assignment";
 import type { DomainContext } from "../domain/context";
 import { changeEvents } from "../domain/domain-events";
 import { errorSummary } from "../lib/db-errors";

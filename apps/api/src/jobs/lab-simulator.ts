@@ -13,8 +13,8 @@ import {
   releaseResults,
   samplePanel,
 } from "../domain/results";
-import { moveSample, type Actor, type Move } from "../domain/sample-moves";
-import { addAgent, addStaff } from "../domain/staff";
+import { moveSample, type Actor, type Move } from "../domain/samples/moves";
+import { addAgent, addStaff } from "../domain/staff/staff";
 import { errorSummary, isUniqueViolation } from "../lib/db-errors";
 import { createJob, type Job } from "./job-runner";
 import { planSample, simulatedConfirmations, simulatedResults } from "./simulated-results";

@@ -5,9 +5,9 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { testEnv } from "../env";
-import { requestPasswordReset } from "../domain/accounts";
+import { requestPasswordReset } from "../domain/accounts/accounts";
 import { createDomainContext } from "../domain/context";
-import { checkCode, issueVerificationCode, verifyEmail } from "../domain/verification-codes";
+import { checkCode, issueVerificationCode, verifyEmail } from "../domain/accounts/verification-codes";
 import { enqueueMail, outboxBacklog } from "../mail/outbox";
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from "../mail/transport";
 import { startSmtpCatcher } from "../test/smtp-catcher";

@@ -2,7 +2,7 @@ import { outboxMail, type Db, type OutboxMailRow } from "@lab/db";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 
-import { refreshedCodeMail } from "../domain/verification-codes";
+import { refreshedCodeMail } from "../domain/accounts/verification-codes";
 import { codeMailNote, OUTBOX_MAX_ATTEMPTS, sentHeaders } from "../mail/outbox";
 import type { MailTransport, OutgoingMail } from "../mail/transport";
 import { errorSummary } from "../lib/db-errors";

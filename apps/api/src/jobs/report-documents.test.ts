@@ -5,7 +5,7 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { createDomainContext } from "../domain/context";
-import { sha256Hex } from "../domain/report-document";
+import { sha256Hex } from "../domain/reports/report-document";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";
 import { completeWithReport, signedInStaff } from "../test/lab";
 import { pdfPages } from "../test/pdf-text";

@@ -6,7 +6,7 @@ import { and, asc, eq, isNull, notInArray } from "drizzle-orm";
 import type { Logger } from "pino";
 
 import type { DomainContext } from "../domain/context";
-import { reportDocument } from "../domain/report-document";
+import { reportDocument } from "../domain/reports/report-document";
 import { errorSummary } from "../lib/db-errors";
 import { createJob, type Job } from "./job-runner";
 import { retryDelaySeconds } from "./outbox-sender";

@@ -1,6 +1,6 @@
 import type { LabSampleDetail, LabSamplePage, LabSample } from "@lab/contracts";
 
-import type { StaffSampleDetail, StaffSampleView } from "../domain/sample-list";
+import type { StaffSampleDetail, StaffSampleView } from "../domain/samples/list";
 import { presentAnalysis } from "./analysis";
 import { presentLabReport } from "./report";
 import { presentSample, presentSampleEvent } from "./sample";

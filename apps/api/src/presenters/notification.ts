@@ -2,7 +2,7 @@ import type { Notification, NotificationsDeleted, NotificationsUpdated } from "@
 import type { NotificationRow } from "@lab/db";
 import type { Translator } from "@lab/i18n/node";
 
-import { renderNotice } from "../domain/notices";
+import { renderNotice } from "../domain/notifications/notification-kinds";
 
 /** A notification as its reader sees it: title and message rendered in the reader's language. */
 export function presentNotification(row: NotificationRow, translator: Pick<Translator, "t">): Notification {

@@ -11,7 +11,7 @@ import {
 } from "@lab/contracts";
 import type { ReportRow } from "@lab/db";
 
-import type { FoundCertificate, ReportExtras, ReportWithExtras } from "../domain/reports";
+import type { FoundCertificate, ReportExtras, ReportWithExtras } from "../domain/reports/reports";
 
 /** What a report needs besides its row: names of the two people, the issued PDF's hash, the chain. */
 export type { ReportExtras };

@@ -1,6 +1,6 @@
 import { revocationReasonOf, type LabSettings, type RevocationRequest } from "@lab/contracts";
 
-import type { LabSettingsView, RevocationRequestView } from "../domain/revocations";
+import type { LabSettingsView, RevocationRequestView } from "../domain/reports/revocations";
 
 /** A revocation request as staff read it: the internal note included (never sent to customers). */
 export function presentRevocationRequest(view: RevocationRequestView): RevocationRequest {

@@ -1,8 +1,8 @@
-import { SYSTEM_ACTOR_NAME } from "../domain/sample-events";
+import { SYSTEM_ACTOR_NAME } from "../domain/samples/event-actors";
 import type { Sample, SampleEvent, SamplePage, SampleSummary } from "@lab/contracts";
 import type { SampleEventRow, SampleRow } from "@lab/db";
 
-import type { SampleView } from "../domain/sample-list";
+import type { SampleView } from "../domain/samples/list";
 import { displayPhone } from "../lib/phone";
 
 /** `reportId`: the sample's report, read by the caller (null until the report is issued). */

@@ -1,6 +1,6 @@
 import type { LabLoginResponse, LoginResponse } from "@lab/contracts";
 
-import type { SignIn } from "../domain/accounts";
+import type { SignIn } from "../domain/accounts/accounts";
 import { presentCustomer } from "./customer";
 import { presentStaff } from "./staff";
 

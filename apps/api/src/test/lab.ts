@@ -3,7 +3,7 @@ import { panelParameters } from "@lab/db";
 import request from "supertest";
 
 import { createDomainContext } from "../domain/context";
-import { addStaff } from "../domain/staff";
+import { addStaff } from "../domain/staff/staff";
 import { TEST_JWT_SECRET, uniqueEmail, type TestApp } from "./harness";
 
 /** A staff member of the test app and its token (analyst and reviewer unless roles say otherwise). */

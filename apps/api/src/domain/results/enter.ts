@@ -12,8 +12,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { conflict, forbidden, invalidField, notFound } from "../../lib/app-error";
 import type { DomainContext } from "../context";
 import { changeEvents } from "../domain-events";
-import type { Actor } from "../sample-moves";
-import { requireRole } from "../staff-roles";
+import type { Actor } from "../samples/moves";
+import { requireRole } from "../staff/staff-roles";
 import {
   analysisRow,
   buildAnalysisView,

@@ -3,7 +3,7 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { createDomainContext } from "../../domain/context";
-import { addStaff } from "../../domain/staff";
+import { addStaff } from "../../domain/staff/staff";
 import { SIGN_IN_BACKOFF, signInDelaySeconds } from "../../http/rate-limit";
 import {
   STRONG_PASSWORD,

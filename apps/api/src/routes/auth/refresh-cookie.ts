@@ -1,7 +1,7 @@
 import type { CookieOptions, Request, RequestHandler, Response } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import type { SignIn } from "../../domain/accounts";
+import type { SignIn } from "../../domain/accounts/accounts";
 import type { RefreshGrant, SignedIn } from "../../infra/sessions";
 import type { Role } from "../../lib/tokens";
 import { forbidden } from "../../lib/app-error";

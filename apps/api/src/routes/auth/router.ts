@@ -12,9 +12,9 @@ import {
   resetPassword,
   signOut,
   signOutByRefresh,
-} from "../../domain/accounts";
+} from "../../domain/accounts/accounts";
 import type { DomainContext } from "../../domain/context";
-import { sendVerification, verifyEmail } from "../../domain/verification-codes";
+import { sendVerification, verifyEmail } from "../../domain/accounts/verification-codes";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
 import { presentAccountAction, presentCodeSent, presentEmailVerified } from "../../presenters/account";

@@ -13,12 +13,12 @@ import {
   registerCustomer,
   signOutEverywhere,
   updateProfile,
-} from "../../domain/accounts";
+} from "../../domain/accounts/accounts";
 import type { DomainContext } from "../../domain/context";
 import { authenticate, claimsOf, requireSelf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { clientIp, loginLimits, type RateLimits } from "../../http/rate-limit";
-import { listProviders } from "../../domain/providers";
+import { listProviders } from "../../domain/customers/providers";
 import { presentAccountAction } from "../../presenters/account";
 import { presentCustomer, presentCustomerWithProviders } from "../../presenters/customer";
 import { sampleProvidersRouter } from "../sample-providers/router";

@@ -2,7 +2,7 @@ import { contactEnquiryRequestSchema, enquiryListQuerySchema } from "@lab/contra
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { listEnquiries, markEnquiryHandled, submitEnquiry } from "../../domain/enquiries";
+import { listEnquiries, markEnquiryHandled, submitEnquiry } from "../../domain/customers/enquiries";
 import { authenticate } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";

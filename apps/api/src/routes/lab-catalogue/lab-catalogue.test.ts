@@ -11,7 +11,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDomainContext } from "../../domain/context";
-import { addStaff } from "../../domain/staff";
+import { addStaff } from "../../domain/staff/staff";
 import {
   signedInCustomer,
   startTestApp,

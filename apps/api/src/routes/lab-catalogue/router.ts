@@ -25,9 +25,9 @@ import {
   setPanel,
   updateParameter,
   updateVersion,
-} from "../../domain/catalogue-admin";
+} from "../../domain/catalogue/catalogue-admin";
 import type { DomainContext } from "../../domain/context";
-import { requireRole } from "../../domain/staff-roles";
+import { requireRole } from "../../domain/staff/staff-roles";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { notFound, type Said } from "../../lib/app-error";

@@ -2,7 +2,7 @@ import { emailOnlyRequestSchema, resetPasswordRequestSchema } from "@lab/contrac
 import { Router, type Request } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { requestStaffPasswordReset, resetStaffPassword } from "../../domain/staff-password-reset";
+import { requestStaffPasswordReset, resetStaffPassword } from "../../domain/staff/staff-password-reset";
 import { parse } from "../../http/parse";
 import { resetLimits, type RateLimits } from "../../http/rate-limit";
 import { presentAccountAction, presentCodeSent } from "../../presenters/account";

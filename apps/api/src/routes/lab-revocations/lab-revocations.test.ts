@@ -11,7 +11,7 @@ import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { REVOCATION_ACTIONS_PER_HOUR } from "../../domain/revocations";
+import { REVOCATION_ACTIONS_PER_HOUR } from "../../domain/reports/revocations";
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
 import { completeWithReport, labSample, signedInStaff } from "../../test/lab";
 import { askRevocation } from "../../test/revocations";

@@ -2,14 +2,14 @@ import { revocationListQuerySchema, revokeRequestSchema } from "@lab/contracts";
 import { Router, type Request } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { getReport } from "../../domain/reports";
+import { getReport } from "../../domain/reports/reports";
 import {
   REVOCATION_ACTIONS_PER_HOUR,
   askRevocation,
   cancelRevocation,
   confirmRevocation,
   listOpenRevocations,
-} from "../../domain/revocations";
+} from "../../domain/reports/revocations";
 import { claimsOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import type { RateLimitRule, RateLimits } from "../../http/rate-limit";

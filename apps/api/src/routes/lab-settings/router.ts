@@ -2,7 +2,7 @@ import { labSettingsUpdateSchema } from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { getLabSettings, setOnePersonRevocation } from "../../domain/revocations";
+import { getLabSettings, setOnePersonRevocation } from "../../domain/reports/revocations";
 import { claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
 import { presentLabSettings } from "../../presenters/revocation";

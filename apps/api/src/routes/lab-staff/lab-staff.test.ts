@@ -3,7 +3,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDomainContext } from "../../domain/context";
-import { addStaff, ensureAdmin } from "../../domain/staff";
+import { addStaff, ensureAdmin } from "../../domain/staff/staff";
 import {
   signedInCustomer,
   startTestApp,

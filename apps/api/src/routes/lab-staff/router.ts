@@ -2,8 +2,8 @@ import { addStaffRequestSchema, isPasswordValid, updateStaffRequestSchema } from
 import { Router, type Request } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { addStaff, getStaffMember, listStaff, updateStaff } from "../../domain/staff";
-import { requireRole } from "../../domain/staff-roles";
+import { addStaff, getStaffMember, listStaff, updateStaff } from "../../domain/staff/staff";
+import { requireRole } from "../../domain/staff/staff-roles";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { invalidField } from "../../lib/app-error";

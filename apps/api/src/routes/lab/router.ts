@@ -16,12 +16,11 @@ import {
 import { Router, type Request } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { getReport } from "../../domain/reports";
+import { getReport } from "../../domain/reports/reports";
 import { enterResults, releaseResults, returnResults } from "../../domain/results";
-import { getStaffSample, listStaffSamples } from "../../domain/sample-list";
-import { moveSample, type Actor, type Move } from "../../domain/sample-moves";
-import { moveToStatus } from "../../domain/status-move";
-import { signOutEverywhere } from "../../domain/accounts";
+import { getStaffSample, listStaffSamples } from "../../domain/samples/list";
+import { moveSample, moveToStatus, type Actor, type Move } from "../../domain/samples/moves";
+import { signOutEverywhere } from "../../domain/accounts/accounts";
 import {
   addAgent,
   changeStaffPassword,
@@ -29,7 +28,7 @@ import {
   loginStaff,
   setStaffLanguage,
   updateAgent,
-} from "../../domain/staff";
+} from "../../domain/staff/staff";
 import { presentStaff } from "../../presenters/staff";
 import { authenticate, claimsOf } from "../../http/authenticate";
 import { invalidField } from "../../lib/app-error";

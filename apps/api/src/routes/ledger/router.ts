@@ -6,7 +6,7 @@ import {
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { sendLedgerEmail, type AdmitRecipients } from "../../domain/ledger-email";
+import { sendLedgerEmail, type AdmitRecipients } from "../../domain/customers/ledger-email";
 import { claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
 import { type RateBudget, type RateLimits, clientIp } from "../../http/rate-limit";

@@ -2,7 +2,7 @@ import { mailUnsubscribeQuerySchema } from "@lab/contracts";
 import express, { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { unsubscribe } from "../../domain/ledger-email";
+import { unsubscribe } from "../../domain/customers/ledger-email";
 import { parse } from "../../http/parse";
 import { type RateLimits, clientIp } from "../../http/rate-limit";
 import { presentUnsubscribed } from "../../presenters/mail-preferences";

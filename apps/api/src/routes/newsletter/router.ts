@@ -2,7 +2,11 @@ import { newsletterSubscribeRequestSchema, newsletterTokenRequestSchema } from "
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { confirmNewsletter, subscribeToNewsletter, unsubscribeNewsletter } from "../../domain/newsletter";
+import {
+  confirmNewsletter,
+  subscribeToNewsletter,
+  unsubscribeNewsletter,
+} from "../../domain/customers/newsletter";
 import { parse } from "../../http/parse";
 import { bodyEmail, clientIp, type RateLimits } from "../../http/rate-limit";
 import { presentAccepted } from "../../presenters/account";

@@ -9,7 +9,7 @@ import {
   markAllRead,
   markRead,
   readerLanguage,
-} from "../../domain/notifications";
+} from "../../domain/notifications/notifications";
 import { claimsOf } from "../../http/authenticate";
 import { parseIdParam } from "../../http/parse";
 import {

@@ -2,7 +2,7 @@ import { CERTIFICATE_PATTERN, certificateProofSchema, trendQuerySchema } from "@
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { findCertificate, getReport, listReports, reportPdf } from "../../domain/reports";
+import { findCertificate, getReport, listReports, reportPdf } from "../../domain/reports/reports";
 import { reportTrend } from "../../domain/results";
 import { notFound, rateLimited } from "../../lib/app-error";
 import { claimsOf } from "../../http/authenticate";

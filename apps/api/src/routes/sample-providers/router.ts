@@ -2,7 +2,12 @@ import { providerInputSchema } from "@lab/contracts";
 import { Router, type Request, type Response } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { createProvider, deleteProvider, listProviders, updateProvider } from "../../domain/providers";
+import {
+  createProvider,
+  deleteProvider,
+  listProviders,
+  updateProvider,
+} from "../../domain/customers/providers";
 import { requireSelf } from "../../http/authenticate";
 import { idempotencyKeyOf, runIdempotent, sendIdempotent } from "../../http/idempotency";
 import { parse, parseIdParam } from "../../http/parse";

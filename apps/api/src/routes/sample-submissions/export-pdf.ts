@@ -14,9 +14,9 @@ import {
 import type { Request, Response } from "express";
 import { z } from "zod";
 
-import { getCustomer } from "../../domain/accounts";
+import { getCustomer } from "../../domain/accounts/accounts";
 import type { DomainContext } from "../../domain/context";
-import { listSamples } from "../../domain/sample-list";
+import { listSamples } from "../../domain/samples/list";
 import { invalidField } from "../../lib/app-error";
 import { claimsOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";

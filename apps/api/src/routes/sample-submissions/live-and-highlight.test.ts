@@ -4,7 +4,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDomainContext } from "../../domain/context";
-import { askRevocation, confirmRevocation } from "../../domain/revocations";
+import { askRevocation, confirmRevocation } from "../../domain/reports/revocations";
 import type { DomainEvent } from "../../domain/domain-events";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../../test/harness";
 import { completeWithReport, signedInStaff } from "../../test/lab";

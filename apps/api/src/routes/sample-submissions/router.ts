@@ -2,15 +2,15 @@ import { sampleListQuerySchema, sampleSubmissionSchema } from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { countSuccessfulReports } from "../../domain/reports";
-import { listSamples } from "../../domain/sample-list";
+import { countSuccessfulReports } from "../../domain/reports/reports";
+import { listSamples } from "../../domain/samples/list";
 import {
   getSample,
   getSampleEvents,
   listConsumerSamples,
   sampleSummary,
   submitSample,
-} from "../../domain/samples";
+} from "../../domain/samples/samples";
 import { claimsOf, requireSelf } from "../../http/authenticate";
 import { idempotencyKeyOf, runIdempotent, sendIdempotent } from "../../http/idempotency";
 import { parse, parseIdParam } from "../../http/parse";
@@ -22,7 +22,7 @@ import {
   presentSampleSummary,
 } from "../../presenters/sample";
 import { exportPdfHandler } from "./export-pdf";
-import { eventActorNames } from "../../domain/sample-events";
+import { eventActorNames } from "../../domain/samples/event-actors";
 
 /** /sample-submissions, behind customer authentication. */
 export function sampleSubmissionsRouter(ctx: DomainContext): Router {
