@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { dashboardFirstRequests } from "@/features/dashboard/first-requests";
+import { apiRequest } from "@/lib/api-client";
 import { logout, startSession } from "@/lib/auth";
 import { customer } from "@/testing/fixtures";
 import { mockFetch } from "@/testing/mock-fetch";
@@ -57,5 +58,18 @@ describe("the dashboard's first requests, started beside its code", () => {
     expect(await screen.findByText("Recent Activity")).toBeInTheDocument();
     const gets = getsOf(requests);
     expect(gets.length).toBe(new Set(gets).size);
+  });
+
+  it("an early answer nobody took is never used after a write: the next read asks the server afresh", async () => {
+    startSession({ user: customer, token: "jwt", expiresIn: 3600 });
+    const { requests, callsTo } = answers();
+    preloadSignedIn("en", true);
+    await apiRequest(`/customers/${customer.id}`, {
+      method: "PUT",
+      body: { company: "Raman Aqua Farms" },
+    }).catch(() => undefined);
+    await apiRequest(`/customers/${customer.id}`);
+    expect(callsTo("GET", `/api/customers/${customer.id}`)).toHaveLength(2);
+    expect(requests.filter((request) => request.method === "PUT")).toHaveLength(1);
   });
 });

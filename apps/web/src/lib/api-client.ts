@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { AnyMessageParams, MessageKey, PlainMessageKey } from "@lab/contracts";
 
 import { customerSession } from "./auth";
-import { takeEarly } from "./early-requests";
+import { discardEarly, takeEarly } from "./early-requests";
 import type { Shown } from "./i18n/message-text";
 import { labSessionStore } from "./lab-session";
 import { isOffline } from "./network";
@@ -185,7 +185,9 @@ async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boo
 
   let response: Response;
   try {
-    // The first screen's GETs may have been started beside its code (lib/early-requests).
+    // The first screen's GETs may have been started beside its code (lib/early-requests); a write
+    // makes any not taken yet stale.
+    if (method !== "GET") discardEarly();
     const early =
       method === "GET" && headers.Authorization !== undefined
         ? takeEarly(path, headers.Authorization)

@@ -26,6 +26,14 @@ export function startEarly(paths: readonly string[], authorization: string, now 
 }
 
 /**
+ * Forgets every early request not taken yet: after a write they may be stale, and once the first
+ * screen has shown nobody is going to take them.
+ */
+export function discardEarly(): void {
+  early.clear();
+}
+
+/**
  * The early answer for a GET of `path` with this authorization, once; undefined when none was
  * started, it was for another token (the session changed), or it is too old.
  */

@@ -10,6 +10,7 @@ import { NotificationBell } from "@/features/notifications/components/notificati
 import { useRealtimeUpdates } from "@/features/notifications/hooks/use-realtime-updates";
 import { UserMenu } from "@/features/profile/components/user-menu";
 import { useAccountLanguage } from "@/features/profile/hooks/use-account-language";
+import { discardEarly } from "@/lib/early-requests";
 import { afterFirstScreen } from "@/lib/first-screen";
 import { useT } from "@/lib/i18n/use-t";
 import { queryClient } from "@/lib/query-client";
@@ -22,9 +23,19 @@ function RealtimeUpdates() {
   return null;
 }
 
-/** The error page is fetched once the first screen's data is in, not beside it. */
-function ErrorPagePrefetch() {
-  useEffect(() => void afterFirstScreen(queryClient).then(prefetchRouteError), []);
+/**
+ * Once the first screen's data is in: the error page is fetched (not beside that data), and early
+ * requests nobody took are forgotten (a later refetch must not get their old answer).
+ */
+function AfterFirstScreen() {
+  useEffect(
+    () =>
+      void afterFirstScreen(queryClient).then(() => {
+        discardEarly();
+        prefetchRouteError();
+      }),
+    [],
+  );
   return null;
 }
 
@@ -81,7 +92,7 @@ function Shell() {
       }
     >
       <RealtimeUpdates />
-      <ErrorPagePrefetch />
+      <AfterFirstScreen />
       <AccountLanguage />
       {/* A screen waiting for its catalogue namespaces waits inside the shell, not over it. */}
       <Suspense fallback={<LoadingState label={t("common.loading")} />}>
