@@ -11,6 +11,7 @@ import pg from "pg";
 
 const databaseUrl = process.env["TEST_DATABASE_URL"] ?? "postgres://postgres@127.0.0.1:5432/test";
 const ci = process.env["CI"] === "true";
+const LIMIT_S = 90;
 
 interface Smoke {
   name: string;
@@ -86,7 +87,15 @@ function runBench(smoke: Smoke): Promise<{ code: number | null; output: string; 
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => resolve({ code, output, seconds: (performance.now() - started) / 1000 }));
+    // A bench that hangs (a server that never starts) fails here instead of holding the test run.
+    const timer = setTimeout(() => {
+      output += `\nstopped after ${LIMIT_S} s`;
+      child.kill("SIGTERM");
+    }, LIMIT_S * 1000);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output, seconds: (performance.now() - started) / 1000 });
+    });
   });
 }
 
