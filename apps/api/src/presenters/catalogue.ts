@@ -1,6 +1,7 @@
 import type { Market, Panel, SpecVersion } from "@lab/contracts";
 
-import type { MarketView, PanelView, SpecVersionView } from "../domain/catalogue/catalogue-admin";
+import type { MarketView, SpecVersionView } from "../domain/catalogue/markets";
+import type { PanelView } from "../domain/catalogue/panels";
 import { toLimit, toParameter } from "../domain/results/catalogue";
 
 /** The catalogue's rows read as the verdict engine reads them: one mapping for both. */

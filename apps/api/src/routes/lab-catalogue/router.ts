@@ -17,15 +17,12 @@ import { z } from "zod";
 import {
   addVersion,
   createMarket,
-  createParameter,
   listMarkets,
-  listPanels,
-  listParameters,
   listVersions,
-  setPanel,
-  updateParameter,
   updateVersion,
-} from "../../domain/catalogue/catalogue-admin";
+} from "../../domain/catalogue/markets";
+import { listPanels, setPanel } from "../../domain/catalogue/panels";
+import { createParameter, listParameters, updateParameter } from "../../domain/catalogue/parameters";
 import type { DomainContext } from "../../domain/context";
 import { requireRole } from "../../domain/staff/staff-roles";
 import { authenticate, claimsOf } from "../../http/authenticate";

@@ -1,23 +1,15 @@
-// The catalogue staff keep: parameters, each test type's panel, and the markets' specification
-// versions with their limits. Reads are for any staff member; the routes let only admins write.
-import {
-  SHRIMP_CATEGORIES,
-  type limitInputSchema,
-  type parameterInputSchema,
-  type specVersionInputSchema,
-  message,
-} from "@lab/contracts";
+// The markets and their specification versions with their limits. Reads are for any staff member;
+// the routes let only admins write.
+import { type limitInputSchema, type specVersionInputSchema, message } from "@lab/contracts";
 import {
   customers,
   marketLimits,
   markets,
-  panelParameters,
   parameters,
   reportSpecVersions,
   specVersions,
   type MarketLimitRow,
   type MarketRow,
-  type ParameterRow,
   type SpecVersionRow,
 } from "@lab/db";
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
@@ -28,14 +20,9 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import type { DomainContext } from "../context";
 import { labDate } from "../results";
 
-type ParameterValues = z.output<typeof parameterInputSchema>;
 type LimitValues = z.output<typeof limitInputSchema>;
 type SpecVersionValues = z.output<typeof specVersionInputSchema>;
 
-export interface PanelView {
-  testType: string;
-  parameters: ParameterRow[];
-}
 export interface SpecVersionView {
   row: SpecVersionRow;
   limits: MarketLimitRow[];
@@ -46,156 +33,6 @@ export interface MarketView {
   row: MarketRow;
   current: SpecVersionView | null;
 }
-
-/** The 36 test types of the spec's six categories, each once, in the spec's order. */
-export const TEST_TYPES: readonly string[] = [...new Set(Object.values(SHRIMP_CATEGORIES).flat())];
-
-// ---- Parameters ----
-
-export const listParameters = (ctx: DomainContext): Promise<ParameterRow[]> =>
-  ctx.db.select().from(parameters).orderBy(asc(parameters.code));
-
-async function findParameter(ctx: DomainContext, code: string): Promise<ParameterRow | undefined> {
-  const [row] = await ctx.db.select().from(parameters).where(eq(parameters.code, code));
-  return row;
-}
-
-/**
- * What the verdict engine relies on: a screening method names its confirmatory parameter (which
- * exists and is itself confirmatory); grades belong to graded parameters, "per 25 g" to qualitative
- * ones; the LOD does not exceed the LOQ.
- */
-async function checkParameter(ctx: DomainContext, input: ParameterValues): Promise<void> {
-  if (input.methodRole === "screening") {
-    if (input.confirmWith === null) throw invalidField("confirmWithRequired", "confirmWith");
-    if (input.confirmWith === input.code) throw invalidField("confirmWithSelf", "confirmWith");
-    const target = await findParameter(ctx, input.confirmWith);
-    if (!target)
-      throw invalidField(message("parameterCodeUnknown", { code: input.confirmWith }), "confirmWith");
-    if (target.methodRole !== "confirmatory") throw invalidField("confirmWithNotConfirmatory", "confirmWith");
-  } else if (input.confirmWith !== null || input.cutoff !== null) {
-    throw invalidField("cutoffOnlyScreening", "methodRole");
-  }
-  if (input.grades !== null && input.kind !== "graded") throw invalidField("gradesOnlyGraded", "grades");
-  if (input.grades !== null && new Set(input.grades.map((g) => g.toLowerCase())).size !== input.grades.length)
-    throw invalidField("gradesDuplicate", "grades");
-  if (input.per25g && input.kind !== "qualitative") throw invalidField("per25gOnlyQualitative", "per25g");
-  if (input.lod !== null && input.loq !== null && input.lod > input.loq)
-    throw invalidField("lodAboveLoq", "lod");
-}
-
-const parameterColumns = (input: ParameterValues) => ({
-  name: input.name,
-  kind: input.kind,
-  unit: input.unit,
-  method: input.method,
-  methodRole: input.methodRole,
-  lod: input.lod,
-  loq: input.loq,
-  grades: input.grades,
-  per25g: input.per25g,
-  cutoff: input.cutoff,
-  confirmWith: input.confirmWith,
-});
-
-/** POST /lab/parameters: a code already used is 409. */
-export async function createParameter(ctx: DomainContext, input: ParameterValues): Promise<ParameterRow> {
-  if (await findParameter(ctx, input.code))
-    throw conflict(message("parameterExists", { code: input.code }), { field: "code" });
-  await checkParameter(ctx, input);
-  try {
-    const [row] = await ctx.db
-      .insert(parameters)
-      .values({ code: input.code, ...parameterColumns(input) })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
-    return row;
-  } catch (error) {
-    // Two admins adding the same code at once: the slower one meets the other's row.
-    if (isUniqueViolation(error))
-      throw conflict(message("parameterExists", { code: input.code }), { field: "code" });
-    throw error;
-  }
-}
-
-/**
- * PUT /lab/parameters/{code}: the code stays (issued reports name it). Issued reports keep their own
- * copy of the parameter, so an edit reaches only results judged from now on.
- */
-export async function updateParameter(
-  ctx: DomainContext,
-  code: string,
-  input: ParameterValues,
-): Promise<ParameterRow> {
-  if (!(await findParameter(ctx, code))) throw notFound("parameterNotFound");
-  if (input.code !== code) throw invalidField("parameterCodeFixed", "code");
-  await checkParameter(ctx, input);
-  if (input.methodRole === "screening") {
-    // A parameter that confirms screenings must stay confirmatory.
-    const [screening] = await ctx.db
-      .select({ code: parameters.code })
-      .from(parameters)
-      .where(eq(parameters.confirmWith, code))
-      .limit(1);
-    if (screening)
-      throw invalidField(
-        message("confirmerStaysConfirmatory", { code, screening: screening.code }),
-        "methodRole",
-      );
-  }
-  const [row] = await ctx.db
-    .update(parameters)
-    .set({ ...parameterColumns(input), updatedAt: ctx.now() })
-    .where(eq(parameters.code, code))
-    .returning();
-  if (!row) throw notFound("parameterNotFound");
-  return row;
-}
-
-// ---- Panels ----
-
-/** GET /lab/panels: every test type with its parameters in order ([] when it has no panel yet). */
-export async function listPanels(ctx: DomainContext): Promise<PanelView[]> {
-  const rows = await ctx.db
-    .select({ testType: panelParameters.testType, parameter: parameters })
-    .from(panelParameters)
-    .innerJoin(parameters, eq(parameters.code, panelParameters.parameterCode))
-    .orderBy(asc(panelParameters.testType), asc(panelParameters.position));
-  return TEST_TYPES.map((testType) => ({
-    testType,
-    parameters: rows.filter((row) => row.testType === testType).map((row) => row.parameter),
-  }));
-}
-
-/** PUT /lab/panels/{testType}: replaces the panel's parameters, in the order given. */
-export async function setPanel(ctx: DomainContext, testType: string, codes: string[]): Promise<PanelView> {
-  if (!TEST_TYPES.includes(testType)) throw notFound("testTypeUnknown");
-  if (new Set(codes).size !== codes.length) throw invalidField("resultDuplicate", "parameters");
-  const known = await ctx.db.select().from(parameters).where(inArray(parameters.code, codes));
-  const unknown = codes.find((code) => !known.some((row) => row.code === code));
-  if (unknown !== undefined) {
-    throw invalidField(
-      message("parameterCodeUnknown", { code: unknown }),
-      `parameters.${codes.indexOf(unknown)}`,
-    );
-  }
-  await ctx.unitOfWork(async (tx) => {
-    await tx.delete(panelParameters).where(eq(panelParameters.testType, testType));
-    await tx
-      .insert(panelParameters)
-      .values(codes.map((parameterCode, position) => ({ testType, parameterCode, position })));
-  });
-  const byCode = new Map(known.map((row) => [row.code, row]));
-  return {
-    testType,
-    parameters: codes.flatMap((code) => {
-      const row = byCode.get(code);
-      return row ? [row] : [];
-    }),
-  };
-}
-
-// ---- Markets and their specification versions ----
 
 async function findMarket(ctx: DomainContext, code: string): Promise<MarketRow> {
   const [row] = await ctx.db.select().from(markets).where(eq(markets.code, code));
