@@ -1,5 +1,5 @@
 // Web bar (docs/performance.md): Lighthouse mobile performance ≥ 95.
-// Starts the real server (`pnpm --filter @lab/api start`, NODE_ENV=production, a throw-away embedded
+// Starts the real server (from source, bench/support/api-process.ts; NODE_ENV=production, a throw-away embedded
 // database): it serves the built SPA as users get it, compressed and with its cache headers. Then runs
 // Lighthouse's default mobile audit (Moto G Power emulation, simulated slow 4G, 4× CPU slowdown) in
 // Debian's Chromium, `runs` times per page, and prints each run and the median score and metrics.

@@ -1,6 +1,6 @@
 // The portal's first visit on a slow rural line: 400 kbit/s down and up, 400 ms latency (Chromium's
 // own network emulation over CDP), a cold cache.
-// Starts the real server (`pnpm --filter @lab/api start`, NODE_ENV=production, a throw-away embedded
+// Starts the real server (from source, bench/support/api-process.ts; NODE_ENV=production, a throw-away embedded
 // database), which serves the built SPA compressed and with its cache headers; signs up a verified
 // customer through the API (the code read from the server's mailbox files); then, in Debian's Chromium
 // at 360×740 (phone, touch), each visit in a fresh browser context unless said otherwise:

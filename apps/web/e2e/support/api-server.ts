@@ -35,7 +35,7 @@ export async function startApiServer(options: {
 }): Promise<ApiServer> {
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
-  // Same program as `pnpm --filter @lab/api start` (tsx src/server.ts), on this process's Node.
+  // The server from source (tsx src/server.ts, as `pnpm --filter @lab/api dev` runs it), on this process's Node.
   const tsxCli = createRequire(join(options.apiDir, "package.json")).resolve("tsx/cli");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
