@@ -4,7 +4,7 @@ import { sampleSchema, type Sample } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
-import { labSamplesQueryKey } from "./get-lab-samples";
+import { labSamplesQueryKey } from "@/lib/lab-query-keys";
 
 /** POST /lab/samples/{id}/assign: PENDING → COLLECTING, or another agent while COLLECTING. */
 export function assignAgent({ sampleId, agentId }: { sampleId: number; agentId: number }): Promise<Sample> {

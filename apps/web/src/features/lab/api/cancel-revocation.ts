@@ -4,8 +4,7 @@ import { revocationRequestSchema, type RevocationRequest } from "@lab/contracts"
 
 import { apiRequest } from "@/lib/api-client";
 
-import { labSamplesQueryKey } from "./get-lab-samples";
-import { revocationsQueryKey } from "./get-revocations";
+import { labSamplesQueryKey, revocationsQueryKey } from "@/lib/lab-query-keys";
 
 /** POST /lab/revocations/{id}/cancel: the requester withdraws it or another reviewer or admin turns it down; the report stands. */
 export function cancelRevocation(requestId: number): Promise<RevocationRequest> {

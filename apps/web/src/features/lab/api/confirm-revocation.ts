@@ -4,8 +4,7 @@ import { revocationRequestSchema, type RevocationRequest } from "@lab/contracts"
 
 import { apiRequest } from "@/lib/api-client";
 
-import { labSamplesQueryKey } from "./get-lab-samples";
-import { revocationsQueryKey } from "./get-revocations";
+import { labSamplesQueryKey, revocationsQueryKey } from "@/lib/lab-query-keys";
 
 /** POST /lab/revocations/{id}/confirm: a different reviewer or admin confirms: the report is revoked; 403 for the requester, 409 once decided. */
 export function confirmRevocation(requestId: number): Promise<RevocationRequest> {

@@ -4,7 +4,7 @@ import { analysisSchema, type Analysis, type EnterResultsRequest } from "@lab/co
 
 import { apiRequest } from "@/lib/api-client";
 
-import { labSamplesQueryKey } from "./get-lab-samples";
+import { labSamplesQueryKey } from "@/lib/lab-query-keys";
 
 /** POST /lab/samples/{id}/results (analyst): stores the round's results; answers the judgement so far. */
 export function enterResults({

@@ -4,7 +4,7 @@ import { labSampleDetailSchema, type LabSampleDetail } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
-import { labSamplesQueryKey } from "./get-lab-samples";
+import { LAB_REFRESH_MS, labSamplesQueryKey } from "@/lib/lab-query-keys";
 
 export type { LabSampleDetail } from "@lab/contracts";
 
@@ -18,9 +18,6 @@ export function getLabSample(id: string): Promise<LabSampleDetail> {
 
 export const labSampleQueryOptions = (id: string) =>
   queryOptions({ queryKey: [...labSamplesQueryKey, "one", id], queryFn: () => getLabSample(id) });
-
-/** Re-read every 10 s: the dispatcher and the simulator move samples too. */
-export const LAB_REFRESH_MS = 10_000;
 
 export function useLabSample(id: string) {
   return useQuery({ ...labSampleQueryOptions(id), refetchInterval: LAB_REFRESH_MS });

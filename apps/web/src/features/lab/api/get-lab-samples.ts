@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { labSamplePageSchema, type LabSamplePage } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
-import { LAB_QUERY_ROOT } from "@/lib/lab-session";
+import { labSamplesQueryKey } from "@/lib/lab-query-keys";
 
 export type { LabSample, LabSamplePage } from "@lab/contracts";
 
@@ -47,9 +47,6 @@ export function getLabSamples(params: LabSamplesParams, signal?: AbortSignal): P
     signal,
   });
 }
-
-/** Every lab query about samples (lists and details): what a move, an assignment or a report invalidates. */
-export const labSamplesQueryKey = [LAB_QUERY_ROOT, "samples"] as const;
 
 export const labSamplesQueryOptions = (params: LabSamplesParams) =>
   queryOptions({

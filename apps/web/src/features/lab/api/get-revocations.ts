@@ -4,11 +4,7 @@ import { z } from "zod";
 import { revocationRequestSchema, type RevocationRequest } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
-import { LAB_QUERY_ROOT } from "@/lib/lab-session";
-
-import { LAB_REFRESH_MS } from "./get-lab-sample";
-
-export const revocationsQueryKey = [LAB_QUERY_ROOT, "revocations"] as const;
+import { LAB_REFRESH_MS, revocationsQueryKey } from "@/lib/lab-query-keys";
 
 /** GET /lab/revocations[?sampleId=]: the open revocation requests, oldest first. */
 export function getRevocations(sampleId?: number): Promise<RevocationRequest[]> {

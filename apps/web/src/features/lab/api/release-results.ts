@@ -4,7 +4,7 @@ import { reportSchema, type Report } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
-import { labSamplesQueryKey } from "./get-lab-samples";
+import { labSamplesQueryKey } from "@/lib/lab-query-keys";
 
 /**
  * POST /lab/samples/{id}/release (reviewer): TESTING → COMPLETED with the issued report (201).

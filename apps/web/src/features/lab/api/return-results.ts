@@ -4,7 +4,7 @@ import { analysisSchema, type Analysis } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
-import { labSamplesQueryKey } from "./get-lab-samples";
+import { labSamplesQueryKey } from "@/lib/lab-query-keys";
 
 /** POST /lab/samples/{id}/return (reviewer): sends the round back to the analyst with a note. */
 export function returnResults({ sampleId, note }: { sampleId: number; note: string }): Promise<Analysis> {

@@ -10,8 +10,7 @@ import {
 
 import { apiRequest } from "@/lib/api-client";
 
-import { labSamplesQueryKey } from "./get-lab-samples";
-import { revocationsQueryKey } from "./get-revocations";
+import { labSamplesQueryKey, revocationsQueryKey } from "@/lib/lab-query-keys";
 
 /** What a revoke call did: asked (a second person confirms) or, under one-person revocation, revoked. */
 export type RevokeOutcome =

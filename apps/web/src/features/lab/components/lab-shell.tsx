@@ -11,8 +11,8 @@ import type { LabSession } from "@/lib/lab-session";
 
 import { labSignOut } from "../api/lab-logout";
 import { updateMyLanguage } from "../api/update-my-language";
-import { useCurrentStaff } from "../hooks/use-current-staff";
-import { hasRole } from "../utils/staff-roles";
+import { useCurrentStaff } from "@/hooks/use-current-staff";
+import { hasRole } from "@/lib/lab-staff-roles";
 import { LabAccountDialog } from "./lab-account-dialog";
 
 /**

@@ -13,8 +13,8 @@ import { useT } from "@/lib/i18n/use-t";
 
 import { useCancelRevocation } from "../api/cancel-revocation";
 import { useConfirmRevocation } from "../api/confirm-revocation";
-import { useCurrentStaff } from "../hooks/use-current-staff";
-import { hasRole } from "../utils/staff-roles";
+import { useCurrentStaff } from "@/hooks/use-current-staff";
+import { hasRole } from "@/lib/lab-staff-roles";
 import { shownOf } from "@/lib/api-client";
 import type { Shown } from "@/lib/i18n/message-text";
 

@@ -25,9 +25,9 @@ import { useT } from "@/lib/i18n/use-t";
 import { useAddStaff } from "../api/add-staff";
 import { useStaff } from "../api/get-staff";
 import { useUpdateStaff } from "../api/update-staff";
-import { useCurrentStaff } from "../hooks/use-current-staff";
+import { useCurrentStaff } from "@/hooks/use-current-staff";
 import { messageText } from "@/lib/i18n/localized-names";
-import { ROLE_LABELS, ROLE_NAMES, hasRole } from "../utils/staff-roles";
+import { ROLE_LABELS, ROLE_NAMES, hasRole } from "@/lib/lab-staff-roles";
 import { shownOf } from "@/lib/api-client";
 import type { Shown } from "@/lib/i18n/message-text";
 

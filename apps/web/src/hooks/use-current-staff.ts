@@ -2,7 +2,7 @@ import type { Staff } from "@lab/contracts";
 
 import { useLabSession } from "@/lib/lab-session";
 
-import { useStaffMe } from "../api/get-staff-me";
+import { useStaffMe } from "@/lib/api/get-staff-me";
 
 /**
  * The signed-in staff member with their roles as the API has them now (GET /lab/staff/me), the
