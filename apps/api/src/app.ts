@@ -31,7 +31,12 @@ import { marketsRouter } from "./routes/markets/router";
 import { healthRouter } from "./routes/health/router";
 import { placesRouter } from "./routes/places/router";
 import { sampleSubmissionsRouter } from "./routes/sample-submissions/router";
-import { labRouter } from "./routes/lab/router";
+import { labAgentsRouter } from "./routes/lab-agents/router";
+import { labAccountRouter, labSignInRouter } from "./routes/lab-auth/router";
+import { labResultsRouter } from "./routes/lab-results/router";
+import { labRevocationsRouter } from "./routes/lab-revocations/router";
+import { labSamplesRouter } from "./routes/lab-samples/router";
+import { labSettingsRouter } from "./routes/lab-settings/router";
 import { ledgerRouter } from "./routes/ledger/router";
 import { mailPreferencesRouter } from "./routes/mail-preferences/router";
 import { newsletterRouter } from "./routes/newsletter/router";
@@ -152,7 +157,17 @@ export function createApp(deps: AppDeps): Express {
   api.use("/lab/enquiries", labEnquiriesRouter(ctx));
   api.use("/lab/staff", labStaffRouter(ctx));
   api.use("/lab", labCatalogueRouter(ctx));
-  api.use("/lab", labRouter(ctx, limits));
+  // The rest of /lab, the staff console's calls: sign-in first, then a staff token for everything else
+  // (customer tokens are refused, 403).
+  api.use("/lab", labSignInRouter(ctx, limits));
+  api.use("/lab", authenticate(ctx, "lab"));
+  api.use("/lab", labAccountRouter(ctx));
+  api.use("/lab", labSamplesRouter(ctx));
+  api.use("/lab", labAgentsRouter(ctx));
+  api.use("/lab", labResultsRouter(ctx));
+  // Revoking (two people by default) and the lab's settings that govern it.
+  api.use("/lab", labRevocationsRouter(ctx, limits));
+  api.use("/lab/settings", labSettingsRouter(ctx));
   api.use(notFoundHandler);
   app.use("/api", api);
 

@@ -74,49 +74,6 @@ const latestNotification = async (sampleId: number) => {
   return rows[rows.length - 1];
 };
 
-describe("staff sign-in and role separation", () => {
-  it("signs staff in with a lab token and refuses a wrong password", async () => {
-    const bad = await request(t.app)
-      .post("/api/lab/login")
-      .send({ email: "nobody@aquatest.local", password: "x" });
-    expect(bad.status).toBe(401);
-    expect(bad.body.error).toBe(messages.invalidCredentials);
-  });
-
-  it("refuses customer tokens on /lab and staff tokens on customer routes with 403", async () => {
-    const asCustomer = await request(t.app).get("/api/lab/samples").auth(customer.token, { type: "bearer" });
-    expect(asCustomer.status).toBe(403);
-    const asStaff = await request(t.app).get("/api/sample-submissions").auth(staff.token, { type: "bearer" });
-    expect(asStaff.status).toBe(403);
-    expect((await request(t.app).get("/api/lab/agents")).status).toBe(401);
-  });
-});
-
-describe("agents", () => {
-  it("lists, adds and updates the roster with E.164 phones shown readably", async () => {
-    const roster = await lab("get", "/agents");
-    expect(roster.body.map((a: { name: string }) => a.name)).toEqual(
-      expect.arrayContaining(["Suresh", "Kiran"]),
-    );
-    const updated = await lab("put", `/agents/${agentB}`).send({
-      name: "Kiran Rao",
-      phone: "9000000012",
-      active: false,
-    });
-    expect(updated.body).toMatchObject({
-      name: "Kiran Rao",
-      phone: "+91 90000 00012",
-      active: false,
-      coordinates: null,
-    });
-    await lab("put", `/agents/${agentB}`)
-      .send({ name: "Kiran", phone: "9000000012", active: true })
-      .expect(200);
-    expect((await lab("post", "/agents").send({ name: "", phone: "9000000012" })).status).toBe(400);
-    expect((await lab("put", "/agents/99999").send({ name: "X", phone: "9000000012" })).status).toBe(404);
-  });
-});
-
 describe("the sample state machine", () => {
   it("walks PENDING → COLLECTING → (agent changed) → COLLECTED → TESTING → COMPLETED with events and notifications", async () => {
     const sample = await newSample();
