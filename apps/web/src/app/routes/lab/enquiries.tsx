@@ -1,4 +1,4 @@
-import { EnquiriesPage } from "@/features/lab/components/enquiries-page";
+import { EnquiriesPage } from "@/features/lab-enquiries/components/enquiries-page";
 
 export default function LabEnquiriesRoute() {
   return <EnquiriesPage />;

@@ -1,4 +1,4 @@
-import { StaffPage } from "@/features/lab/components/staff-page";
+import { StaffPage } from "@/features/lab-staff/components/staff-page";
 
 export default function LabStaffRoute() {
   return <StaffPage />;
