@@ -15,3 +15,5 @@ export * from "./results";
 export * from "./verdicts";
 export * from "./certificate-scope";
 export * from "./realtime";
+export * from "./places";
+export * from "./lab-catalogue";

@@ -1,18 +1,12 @@
 import {
-  idSchema,
-  messages,
+  marketInputSchema,
   MARKET_CODE_PATTERN,
-  marketCodeSchema,
-  NAME_MAX,
   PARAMETER_CODE_PATTERN,
   panelInputSchema,
   parameterInputSchema,
   specVersionInputSchema,
-  text,
-  tooLong,
 } from "@lab/contracts";
 import { Router, type Request } from "express";
-import { z } from "zod";
 
 import {
   addVersion,
@@ -34,13 +28,6 @@ import {
   presentParameter,
   presentSpecVersion,
 } from "../../presenters/catalogue";
-
-/** POST /lab/markets: a market; with customerId, a buyer's own specification for that customer. */
-const marketInputSchema = z.object({
-  code: marketCodeSchema,
-  name: text().trim().min(1, messages.marketNameRequired).max(NAME_MAX, tooLong("Name", NAME_MAX)),
-  customerId: idSchema(messages.customerNotFound).optional(),
-});
 
 const CATALOGUE_INVALID = "catalogueEntryInvalid";
 

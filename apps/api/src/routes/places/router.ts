@@ -1,19 +1,16 @@
-import { messages, nearestPlaceQuerySchema, text } from "@lab/contracts";
+import { nearestPlaceQuerySchema, placeSearchQuerySchema } from "@lab/contracts";
 import { Router } from "express";
-import { z } from "zod";
 
 import { gazetteer } from "../../infra/places";
 import { notFound } from "../../lib/app-error";
 import { parse } from "../../http/parse";
 import { presentNearestPlace, presentPlace } from "../../presenters/place";
 
-const querySchema = z.object({ q: text().max(100, messages.searchTextTooLong).default("") });
-
 /** GET /places/autocomplete?q= and /places/nearest: India-only places from the offline gazetteer. */
 export function placesRouter(): Router {
   const router = Router();
   router.get("/autocomplete", (req, res) => {
-    const { q } = parse(querySchema, req.query, "searchTextInvalid");
+    const { q } = parse(placeSearchQuerySchema, req.query, "searchTextInvalid");
     res.set("Cache-Control", "private, max-age=3600").json(gazetteer().search(q).map(presentPlace));
   });
   /** GET /places/nearest?lat=&lon=: the known place closest to a device's position in India. */
