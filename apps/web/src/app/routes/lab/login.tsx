@@ -1,7 +1,7 @@
 import { Navigate } from "react-router";
 
 import { paths } from "@/config/paths";
-import { LabLoginForm } from "@/features/lab/components/lab-login-form";
+import { LabLoginForm } from "@/features/lab-auth/components/lab-login-form";
 import { useLabSession } from "@/lib/lab-session";
 
 /** /lab/login: signed-in staff go straight to the console. */

@@ -4,7 +4,7 @@ import { Navigate, Outlet } from "react-router";
 
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { LabShell } from "@/features/lab/components/lab-shell";
+import { LabShell } from "@/features/lab-auth/components/lab-shell";
 import { useLabSession } from "@/lib/lab-session";
 import { useT } from "@/lib/i18n/use-t";
 import { queryClient } from "@/lib/query-client";

@@ -8,11 +8,11 @@ import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 import { makeSample } from "@/testing/sample-fixtures";
 
-import { LabLoginForm } from "./lab-login-form";
-import { LabShell } from "./lab-shell";
-import { ResultsEntry } from "./results-entry";
-import { CAP, SALM, markets } from "../testing/results-fixtures";
-import { SampleQueue } from "./sample-queue";
+import { LabLoginForm } from "@/features/lab-auth/components/lab-login-form";
+import { LabShell } from "@/features/lab-auth/components/lab-shell";
+import { ResultsEntry } from "@/features/lab/components/results-entry";
+import { CAP, SALM, markets } from "@/features/lab/testing/results-fixtures";
+import { SampleQueue } from "@/features/lab/components/sample-queue";
 
 // The console in Telugu, and the member's language saved in their staff account.
 const staff = {
