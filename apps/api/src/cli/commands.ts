@@ -14,7 +14,8 @@ import {
 } from "@lab/contracts";
 
 import type { DomainContext } from "../domain/context";
-import { enterResults, releaseResults, returnResults } from "../domain/results";
+import { releaseResults } from "../domain/reports/release";
+import { enterResults, returnResults } from "../domain/results";
 import {
   askRevocation,
   cancelRevocation,

@@ -6,13 +6,8 @@ import { and, asc, count, eq, lt, ne, notExists, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 
 import type { DomainContext } from "../domain/context";
-import {
-  currentSpecs,
-  enterResults,
-  parameterCatalogue,
-  releaseResults,
-  samplePanel,
-} from "../domain/results";
+import { releaseResults } from "../domain/reports/release";
+import { currentSpecs, enterResults, parameterCatalogue, samplePanel } from "../domain/results";
 import { moveSample, type Actor, type Move } from "../domain/samples/moves";
 import { addAgent, addStaff } from "../domain/staff/staff";
 import { errorSummary, isUniqueViolation } from "../lib/db-errors";

@@ -1,6 +1,5 @@
-/** Certified results: entering, judging, returning and releasing a sample's results. */
+/** Certified results: entering, judging and returning a sample's results (releasing them makes a report: domain/reports/release.ts). */
 export { enterResults, returnResults, type EnterResultsInput } from "./enter";
-export { releaseResults, type ReleaseInput } from "./release";
 export { sampleAnalysis, currentReport, type AnalysisView } from "./round";
 export {
   checkedMarkets,

@@ -15,7 +15,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
-import { fitList } from "../../domain/results/release";
+import { fitList } from "../../domain/reports/release";
 import { labSample, passingResult, signedInStaff, startTesting } from "../../test/lab";
 import { pdfPages } from "../../test/pdf-text";
 import { samplePayload, submitSample } from "../../test/samples";

@@ -3,7 +3,8 @@ import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
 import { getReport } from "../../domain/reports/reports";
-import { enterResults, releaseResults, returnResults } from "../../domain/results";
+import { releaseResults } from "../../domain/reports/release";
+import { enterResults, returnResults } from "../../domain/results";
 import { parse } from "../../http/parse";
 import { presentAnalysis } from "../../presenters/analysis";
 import { presentReportWithExtras } from "../../presenters/report";

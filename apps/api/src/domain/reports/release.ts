@@ -28,13 +28,13 @@ import { enqueueMail } from "../../mail/outbox";
 import type { DomainContext } from "../context";
 import { changeEvents, notificationEvent } from "../domain-events";
 import { insertNotification, type ReaderNotification } from "../notifications/notifications";
-import { reportDocument } from "../reports/report-document";
-import { labYear, nextCertification } from "../reports/reports";
+import { reportDocument } from "./report-document";
+import { labYear, nextCertification } from "./reports";
 import { applyMove, type Actor } from "../samples/moves";
 import { requireRole } from "../staff/staff-roles";
-import { panelCodesByTestType } from "./catalogue";
-import { lockRoundSample, refuseSamePerson, refuseUnlessAwaitingReview, staffIdOf } from "./enter";
-import { analysisRow, judgeRound, loadRound } from "./round";
+import { panelCodesByTestType } from "../results/catalogue";
+import { lockRoundSample, refuseSamePerson, refuseUnlessAwaitingReview, staffIdOf } from "../results/enter";
+import { analysisRow, judgeRound, loadRound } from "../results/round";
 
 export interface ReleaseInput {
   note?: string | undefined;
