@@ -11,7 +11,7 @@ import { makeSample } from "@/testing/sample-fixtures";
 import { LabLoginForm } from "@/features/lab-auth/components/lab-login-form";
 import { LabShell } from "@/features/lab-auth/components/lab-shell";
 import { ResultsEntry } from "@/features/lab/components/results-entry";
-import { CAP, SALM, markets } from "@/features/lab/testing/results-fixtures";
+import { CAP, SALM, markets } from "@/testing/lab-results-fixtures";
 import { SampleQueue } from "@/features/lab/components/sample-queue";
 
 // The console in Telugu, and the member's language saved in their staff account.

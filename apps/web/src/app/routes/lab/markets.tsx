@@ -1,4 +1,4 @@
-import { MarketsPage } from "@/features/lab/components/markets-page";
+import { MarketsPage } from "@/features/lab-catalogue/components/markets-page";
 
 export default function LabMarketsRoute() {
   return <MarketsPage />;

@@ -9,8 +9,9 @@ import type {
 import { cn } from "@/components/ui/cn";
 import { useResultNames } from "@/lib/i18n/result-names";
 import { useT } from "@/lib/i18n/use-t";
+import { methodLine } from "@/lib/lab-method-line";
 
-import { VERDICT_TEXT, VERDICT_TONE, methodLine } from "../utils/results-entry";
+import { VERDICT_TEXT, VERDICT_TONE } from "../utils/results-entry";
 
 /** A verdict as a pill: its words and sign, the colour only repeats them. */
 export function VerdictChip({

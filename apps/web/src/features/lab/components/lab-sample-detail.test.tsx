@@ -16,7 +16,7 @@ import { makeLabReport as makeReport } from "@/testing/report-fixtures";
 import { makeSample } from "@/testing/sample-fixtures";
 
 import { LabSampleDetail } from "./lab-sample-detail";
-import { CAP, SALM, makeAnalysis, markets } from "../testing/results-fixtures";
+import { CAP, SALM, makeAnalysis, markets } from "@/testing/lab-results-fixtures";
 
 // The four-eyes notice (lab catalogue "review.samePerson"), in English.
 const SAME_PERSON_TEXT = "You entered these results; a different staff member must review and release them.";

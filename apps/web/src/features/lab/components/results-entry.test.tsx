@@ -9,7 +9,7 @@ import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 
 import { ResultsEntry } from "./results-entry";
-import { CAP, CAP_ELISA, SALM, makeAnalysis, markets } from "../testing/results-fixtures";
+import { CAP, CAP_ELISA, SALM, makeAnalysis, markets } from "@/testing/lab-results-fixtures";
 
 const staff = {
   id: 2,

@@ -22,10 +22,11 @@ import { useToast } from "@/components/ui/toast";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useResultNames } from "@/lib/i18n/result-names";
 import { useT } from "@/lib/i18n/use-t";
+import { useLabMarkets } from "@/lib/api/get-lab-markets";
+import { useLabParameters } from "@/lib/api/get-lab-parameters";
+import { methodLine } from "@/lib/lab-method-line";
 
 import { useEnterResults } from "../api/enter-results";
-import { useLabMarkets } from "../api/get-lab-markets";
-import { useLabParameters } from "../api/get-lab-parameters";
 import {
   VALUE_CHOICE,
   catalogueOf,
@@ -35,7 +36,6 @@ import {
   fieldCode,
   liveJudgement,
   marketSpecs,
-  methodLine,
   prefill,
   resultsPayload,
   takesNumber,

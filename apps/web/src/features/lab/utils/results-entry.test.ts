@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { resultMessages, resultRangeWords } from "@lab/contracts";
 
-import { CAP, CAP_ELISA, SALM, makeAnalysis, markets } from "../testing/results-fixtures";
+import { CAP, CAP_ELISA, SALM, makeAnalysis, markets } from "@/testing/lab-results-fixtures";
 import {
   catalogueOf,
   entryResult,

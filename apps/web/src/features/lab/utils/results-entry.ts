@@ -250,16 +250,3 @@ export const VERDICT_TONE: Record<ParameterVerdict | MarketVerdict, string> = {
   pending: "bg-amber-50 text-amber-900 ring-amber-200",
   no_limit: "bg-slate-50 text-slate-800 ring-slate-200",
 };
-
-/** "LC-MS/MS · µg/kg · LOD 0.03 · LOQ 0.1" */
-export function methodLine(parameter: Parameter): string {
-  return [
-    parameter.method,
-    parameter.unit,
-    parameter.lod !== null ? translate("lab.method.lod", { value: parameter.lod }) : null,
-    parameter.loq !== null ? translate("lab.method.loq", { value: parameter.loq }) : null,
-    parameter.methodRole === "screening" ? translate("lab.method.screening") : null,
-  ]
-    .filter(Boolean)
-    .join(" · ");
-}

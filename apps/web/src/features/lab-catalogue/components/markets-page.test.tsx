@@ -9,7 +9,7 @@ import { mockFetch } from "@/testing/mock-fetch";
 import { renderWithProviders } from "@/testing/render";
 
 import { MarketsPage } from "./markets-page";
-import { CAP, CAP_ELISA, SALM, markets } from "../testing/results-fixtures";
+import { CAP, CAP_ELISA, SALM, markets } from "@/testing/lab-results-fixtures";
 
 const signIn = (roles: StaffRole[]) =>
   startLabSession({

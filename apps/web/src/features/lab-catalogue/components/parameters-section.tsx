@@ -19,7 +19,7 @@ import { useToast } from "@/components/ui/toast";
 import { useResultNames } from "@/lib/i18n/result-names";
 import { useT } from "@/lib/i18n/use-t";
 
-import { useLabParameters } from "../api/get-lab-parameters";
+import { useLabParameters } from "@/lib/api/get-lab-parameters";
 import { useSaveParameter } from "../api/save-parameter";
 import {
   emptyParameter,
@@ -30,7 +30,7 @@ import {
   type ParameterField,
   type ParameterValues,
 } from "../utils/parameter-form";
-import { methodLine } from "../utils/results-entry";
+import { methodLine } from "@/lib/lab-method-line";
 import { shownOf } from "@/lib/api-client";
 import type { Shown } from "@/lib/i18n/message-text";
 

@@ -4,7 +4,7 @@ import { marketSchema, type Market } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
-import { labMarketsQueryKey } from "./get-lab-markets";
+import { labMarketsQueryKey } from "@/lib/api/get-lab-markets";
 
 export interface MarketInput {
   code: string;

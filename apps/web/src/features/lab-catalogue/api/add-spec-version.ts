@@ -5,7 +5,7 @@ import { specVersionSchema, type SpecVersion, type specVersionInputSchema } from
 
 import { apiRequest } from "@/lib/api-client";
 
-import { labMarketsQueryKey } from "./get-lab-markets";
+import { labMarketsQueryKey } from "@/lib/api/get-lab-markets";
 
 export type SpecVersionInput = z.input<typeof specVersionInputSchema>;
 

@@ -14,9 +14,9 @@ import { useDomainNames } from "@/lib/i18n/localized-names";
 import { useResultNames } from "@/lib/i18n/result-names";
 import { useT } from "@/lib/i18n/use-t";
 
-import { useLabMarkets } from "../api/get-lab-markets";
+import { useLabMarkets } from "@/lib/api/get-lab-markets";
 import { useLabPanels } from "../api/get-lab-panels";
-import { useLabParameters } from "../api/get-lab-parameters";
+import { useLabParameters } from "@/lib/api/get-lab-parameters";
 import { useUpdatePanel } from "../api/update-panel";
 import { useCurrentStaff } from "@/hooks/use-current-staff";
 import { panelCodes } from "../utils/spec-version-form";
