@@ -1,4 +1,4 @@
-import { AgentsPage } from "@/features/lab/components/agents-page";
+import { AgentsPage } from "@/features/lab-agents/components/agents-page";
 
 export default function LabAgentsRoute() {
   return <AgentsPage />;

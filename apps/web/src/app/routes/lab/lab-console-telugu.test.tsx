@@ -10,9 +10,9 @@ import { makeSample } from "@/testing/sample-fixtures";
 
 import { LabLoginForm } from "@/features/lab-auth/components/lab-login-form";
 import { LabShell } from "@/features/lab-auth/components/lab-shell";
-import { ResultsEntry } from "@/features/lab/components/results-entry";
+import { ResultsEntry } from "@/features/lab-results/components/results-entry";
 import { CAP, SALM, markets } from "@/testing/lab-results-fixtures";
-import { SampleQueue } from "@/features/lab/components/sample-queue";
+import { SampleQueue } from "@/features/lab-samples/components/sample-queue";
 
 // The console in Telugu, and the member's language saved in their staff account.
 const staff = {

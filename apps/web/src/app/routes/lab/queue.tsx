@@ -1,4 +1,4 @@
-import { SampleQueue } from "@/features/lab/components/sample-queue";
+import { SampleQueue } from "@/features/lab-samples/components/sample-queue";
 
 export default function LabQueueRoute() {
   return <SampleQueue />;

@@ -1,4 +1,4 @@
-import { RevocationsPage } from "@/features/lab/components/revocations-page";
+import { RevocationsPage } from "@/features/lab-revocations/components/revocations-page";
 
 export default function LabRevocationsRoute() {
   return <RevocationsPage />;

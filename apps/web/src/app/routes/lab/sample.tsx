@@ -1,10 +1,10 @@
 import { Navigate, useParams } from "react-router";
 
 import { paths } from "@/config/paths";
-import { LabSampleDetail } from "@/features/lab/components/lab-sample-detail";
+import { LabSampleScreen } from "./sample-screen";
 
 export default function LabSampleRoute() {
   const { sampleId } = useParams();
   if (!sampleId) return <Navigate to={paths.lab.href()} replace />;
-  return <LabSampleDetail key={sampleId} sampleId={sampleId} />;
+  return <LabSampleScreen key={sampleId} sampleId={sampleId} />;
 }

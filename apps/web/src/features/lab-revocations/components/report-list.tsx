@@ -12,8 +12,8 @@ import { TestResultsTable } from "@/components/reports/test-results-table";
 import { useDomainNames } from "@/lib/i18n/localized-names";
 import { useResultNames } from "@/lib/i18n/result-names";
 import { useT } from "@/lib/i18n/use-t";
+import { MarketVerdicts, ParameterLines } from "@/components/lab/judgement-view";
 
-import { MarketVerdicts, ParameterLines } from "./judgement-view";
 import { RevocationRequests } from "./revocation-requests";
 import { RevokeReportForm } from "./revoke-report-form";
 

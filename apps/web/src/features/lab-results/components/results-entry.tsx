@@ -22,9 +22,11 @@ import { useToast } from "@/components/ui/toast";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useResultNames } from "@/lib/i18n/result-names";
 import { useT } from "@/lib/i18n/use-t";
+import { LineVerdicts, MarketVerdicts } from "@/components/lab/judgement-view";
 import { useLabMarkets } from "@/lib/api/get-lab-markets";
 import { useLabParameters } from "@/lib/api/get-lab-parameters";
 import { methodLine } from "@/lib/lab-method-line";
+import { VERDICT_TEXT } from "@/lib/lab-verdicts";
 
 import { useEnterResults } from "../api/enter-results";
 import {
@@ -39,11 +41,9 @@ import {
   prefill,
   resultsPayload,
   takesNumber,
-  VERDICT_TEXT,
   type Entries,
   type Entry,
 } from "../utils/results-entry";
-import { LineVerdicts, MarketVerdicts } from "./judgement-view";
 import { shownOf } from "@/lib/api-client";
 import type { Shown } from "@/lib/i18n/message-text";
 

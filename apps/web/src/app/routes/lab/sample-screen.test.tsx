@@ -15,8 +15,9 @@ import { renderWithProviders } from "@/testing/render";
 import { makeLabReport as makeReport } from "@/testing/report-fixtures";
 import { makeSample } from "@/testing/sample-fixtures";
 
-import { LabSampleDetail } from "./lab-sample-detail";
 import { CAP, SALM, makeAnalysis, markets } from "@/testing/lab-results-fixtures";
+
+import { LabSampleScreen } from "./sample-screen";
 
 // The four-eyes notice (lab catalogue "review.samePerson"), in English.
 const SAME_PERSON_TEXT = "You entered these results; a different staff member must review and release them.";
@@ -64,7 +65,7 @@ const detail = (
 });
 
 const render = () =>
-  renderWithProviders(<LabSampleDetail sampleId="100" />, {
+  renderWithProviders(<LabSampleScreen sampleId="100" />, {
     route: "/lab/samples/100",
     path: "/lab/samples/:id",
   });

@@ -2,7 +2,7 @@ import { UserMinus, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 
-import type { Agent } from "@lab/contracts";
+import type { Agent, LabSample } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/input";
@@ -11,7 +11,6 @@ import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useT } from "@/lib/i18n/use-t";
 
 import { useAgents } from "../api/get-agents";
-import type { LabSample } from "../api/get-lab-samples";
 import { currentAgentOf } from "../utils/agents";
 
 interface AgentPanelProps {

@@ -17,10 +17,3 @@ export function currentAgentOf(assigned: string, agents: readonly Agent[]): Agen
       (parsed.phone === "" || digits(agent.phone) === digits(parsed.phone)),
   );
 }
-
-/** datetime-local text (local time) as an ISO instant; empty stays undefined. */
-export function etaToIso(value: string): string | undefined {
-  if (!value) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}

@@ -10,8 +10,7 @@ import { cn } from "@/components/ui/cn";
 import { useResultNames } from "@/lib/i18n/result-names";
 import { useT } from "@/lib/i18n/use-t";
 import { methodLine } from "@/lib/lab-method-line";
-
-import { VERDICT_TEXT, VERDICT_TONE } from "../utils/results-entry";
+import { VERDICT_TEXT, VERDICT_TONE } from "@/lib/lab-verdicts";
 
 /** A verdict as a pill: its words and sign, the colour only repeats them. */
 export function VerdictChip({

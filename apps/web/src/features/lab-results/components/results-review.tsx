@@ -10,10 +10,10 @@ import { Field, Textarea, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { isApiError } from "@/lib/api-client";
 import { useT } from "@/lib/i18n/use-t";
+import { MarketVerdicts, ParameterLines } from "@/components/lab/judgement-view";
 
 import { useReleaseResults } from "../api/release-results";
 import { useReturnResults } from "../api/return-results";
-import { MarketVerdicts, ParameterLines } from "./judgement-view";
 
 interface ResultsReviewProps {
   sampleId: number;

@@ -2,11 +2,11 @@ import { ArrowLeft, FlaskConical, PackageCheck } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 
-import type { SampleEvent, StaffRole } from "@lab/contracts";
+import type { Agent, LabSample, SampleEvent } from "@lab/contracts";
 
+import { Panel } from "@/components/lab/panel";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { Card, CardBody } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
@@ -18,22 +18,34 @@ import { useT } from "@/lib/i18n/use-t";
 import { parseAssigned } from "@/utils/sample-status";
 import { formatPhone } from "@/lib/phone";
 
+import { shownOf } from "@/lib/api-client";
+import type { Shown } from "@/lib/i18n/message-text";
+
 import { useAssignAgent } from "../api/assign-agent";
 import { useLabSample, type LabSampleDetail as Detail } from "../api/get-lab-sample";
 import { useMoveSampleStatus } from "../api/move-sample-status";
-import { useRevocations } from "../api/get-revocations";
-import { useRevokeReport } from "../api/revoke-report";
 import { useUnassignAgent } from "../api/unassign-agent";
-import { useCurrentStaff } from "@/hooks/use-current-staff";
-import { etaToIso } from "../utils/agents";
-import { hasRole } from "@/lib/lab-staff-roles";
-import { AgentPanel } from "./agent-panel";
+import { etaToIso } from "../utils/eta";
 import { needsAgent } from "./sample-queue";
-import { ReportList } from "./report-list";
-import { ANALYSIS_STATE_LABELS, ResultsEntry } from "./results-entry";
-import { ResultsReview } from "./results-review";
-import { shownOf } from "@/lib/api-client";
-import type { Shown } from "@/lib/i18n/message-text";
+
+/** What the field agent's picker is given: the sample, and assign/unassign done here. */
+export interface AgentSlotProps {
+  sample: LabSample;
+  busy: boolean;
+  onAssign: (agent: Agent) => void;
+  onUnassign: () => void;
+}
+
+/**
+ * The parts of the page other features own, composed by the screen: the agent picker, the results
+ * (review and entry) and the reports with their revocation. onError shows a failure with the page's
+ * other action errors.
+ */
+export interface SampleDetailSlots {
+  agentPanel: (props: AgentSlotProps) => ReactNode;
+  results: (detail: Detail) => ReactNode;
+  reports: (detail: Detail, onError: (error: Shown | null) => void) => ReactNode;
+}
 
 function BackLink() {
   const { t } = useT("lab");
@@ -46,7 +58,7 @@ function BackLink() {
 }
 
 /** One sample in the console: customer, sample, timeline, agent, status moves, results, revoke. */
-export function LabSampleDetail({ sampleId }: { sampleId: string }) {
+export function LabSampleDetail({ sampleId, ...slots }: { sampleId: string } & SampleDetailSlots) {
   const { t } = useT("lab");
   const detail = useLabSample(sampleId);
   if (detail.isError) {
@@ -58,20 +70,7 @@ export function LabSampleDetail({ sampleId }: { sampleId: string }) {
     );
   }
   if (detail.isPending) return <LoadingState label={t("lab.detail.loading")} />;
-  return <DetailView detail={detail.data} />;
-}
-
-function Panel({ title, children, id }: { title: string; children: ReactNode; id: string }) {
-  return (
-    <Card>
-      <CardBody className="space-y-3">
-        <h2 id={id} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        {children}
-      </CardBody>
-    </Card>
-  );
+  return <DetailView detail={detail.data} {...slots} />;
 }
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
@@ -87,25 +86,16 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-function DetailView({ detail }: { detail: Detail }) {
-  const { sample, events, report, analysis } = detail;
+function DetailView({ detail, agentPanel, results, reports }: { detail: Detail } & SampleDetailSlots) {
+  const { sample, events } = detail;
   const { t, date } = useT("lab");
   const names = useDomainNames();
-  const me = useCurrentStaff();
-  const may = (role: StaffRole) => hasRole(me, role);
-  const reports = detail.reports.length > 0 ? detail.reports : report ? [report] : [];
-  // A revoked report leaves the sample COMPLETED; results entered now issue its replacement.
-  const amending = sample.status === "COMPLETED" && report !== null && report.status === "revoked";
-  const entryOpen = sample.status === "TESTING" || amending;
-  const reviewOpen = entryOpen && analysis?.state === "awaiting_review";
   const toast = useToast();
   const [actionError, setActionError] = useState<Shown | null>(null);
   const [eta, setEta] = useState("");
   const assign = useAssignAgent();
   const unassign = useUnassignAgent();
   const move = useMoveSampleStatus();
-  const revoke = useRevokeReport();
-  const revocations = useRevocations(sample.id);
 
   const run = <T,>(promise: Promise<T>, done: string) => {
     setActionError(null);
@@ -190,19 +180,17 @@ function DetailView({ detail }: { detail: Detail }) {
 
           {sample.status === "PENDING" || sample.status === "COLLECTING" ? (
             <Panel title={t("lab.detail.fieldAgent")} id="agent-title">
-              <AgentPanel
-                sample={sample}
-                busy={assign.isPending || unassign.isPending}
-                onAssign={(agent) =>
+              {agentPanel({
+                sample,
+                busy: assign.isPending || unassign.isPending,
+                onAssign: (agent) =>
                   run(
                     assign.mutateAsync({ sampleId: sample.id, agentId: agent.id }),
                     t("lab.detail.agentAssigned", { agent: agent.name, id: sample.id }),
-                  )
-                }
-                onUnassign={() =>
-                  run(unassign.mutateAsync(sample.id), t("lab.detail.agentUnassigned", { id: sample.id }))
-                }
-              />
+                  ),
+                onUnassign: () =>
+                  run(unassign.mutateAsync(sample.id), t("lab.detail.agentUnassigned", { id: sample.id })),
+              })}
             </Panel>
           ) : null}
 
@@ -255,72 +243,9 @@ function DetailView({ detail }: { detail: Detail }) {
             </Panel>
           ) : null}
 
-          {reviewOpen && analysis ? (
-            <Panel title={t("lab.detail.reviewResults")} id="review-title">
-              <ResultsReview
-                sampleId={sample.id}
-                analysis={analysis}
-                staffId={me?.id ?? 0}
-                canReview={may("reviewer")}
-              />
-            </Panel>
-          ) : null}
+          {results(detail)}
 
-          {entryOpen ? (
-            <Panel
-              title={reviewOpen ? t("lab.detail.correctResults") : t("lab.detail.enterResults")}
-              id="results-title"
-            >
-              {analysis && analysis.state !== "released" ? (
-                <p className="text-sm text-slate-700">
-                  {t("lab.detail.round", {
-                    round: analysis.round,
-                    state: t(ANALYSIS_STATE_LABELS[analysis.state]),
-                  })}
-                </p>
-              ) : amending ? (
-                <p className="text-sm text-slate-700">{t("lab.detail.amending")}</p>
-              ) : null}
-              {may("analyst") ? (
-                <ResultsEntry
-                  // A new round (after a revoke) starts a new form; within a round what is typed stays.
-                  key={amending && analysis?.state === "released" ? `amend-${analysis.round}` : "current"}
-                  sampleId={sample.id}
-                  markets={sample.markets}
-                  panel={detail.panel}
-                  analysis={amending && analysis?.state === "released" ? null : analysis}
-                />
-              ) : (
-                <Alert tone="info">{t("lab.detail.analystOnly")}</Alert>
-              )}
-            </Panel>
-          ) : null}
-
-          {reports.length > 0 ? (
-            <Panel
-              title={reports.length > 1 ? t("lab.detail.reports") : t("lab.detail.report")}
-              id="report-title"
-            >
-              <ReportList
-                reports={reports}
-                revocations={revocations.data ?? []}
-                mayRevoke={may("reviewer") || may("admin")}
-                revoking={revoke.isPending}
-                onRevoke={(one, revocation) => {
-                  setActionError(null);
-                  revoke.mutateAsync({ reportId: one.id, ...revocation }).then(
-                    (outcome) =>
-                      toast.success(
-                        outcome.kind === "requested"
-                          ? t("lab.revoke.requested", { id: one.id })
-                          : t("lab.detail.reportRevoked", { id: one.id }),
-                      ),
-                    (error: unknown) => setActionError(shownOf(error)),
-                  );
-                }}
-              />
-            </Panel>
-          ) : null}
+          {reports(detail, setActionError)}
         </section>
       </div>
     </div>
