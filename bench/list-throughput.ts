@@ -184,7 +184,7 @@ const listen = async (server: Server) => {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
-// The API's three statements for an unfiltered first page (apps/api/src/domain/sample-list/), sent
+// The API's three statements for an unfiltered first page (apps/api/src/domain/samples/list/), sent
 // as plain queries: no prepared statements, no query builder.
 const COUNTS = "select status, n from sample_counts where customer_id = $1";
 const PAGE = `select stretch.id, to_char(stretch.k at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at
