@@ -77,7 +77,11 @@ describe("ContactForm", () => {
       "POST /api/enquiries": () => {
         calls += 1;
         return calls === 1
-          ? { status: 400, body: { error: messages.phoneInvalid, code: "validation_failed" } }
+          ? // As the server answers: the message's key, without naming the field.
+            {
+              status: 400,
+              body: { error: messages.phoneInvalid, code: "validation_failed", messageCode: "phone_invalid" },
+            }
           : { status: 429, body: { error: messages.tooManyRequests, code: "rate_limited" } };
       },
     });

@@ -1,4 +1,11 @@
-import { ENQUIRY_EMAIL_MAX, ENQUIRY_MESSAGE_MAX, ENQUIRY_NAME_MAX, ENQUIRY_PHONE_MAX } from "@lab/contracts";
+import {
+  ENQUIRY_EMAIL_MAX,
+  ENQUIRY_MESSAGE_MAX,
+  ENQUIRY_NAME_MAX,
+  ENQUIRY_PHONE_MAX,
+  messageCodeOfKey,
+  type MessageKey,
+} from "@lab/contracts";
 
 import { isApiError } from "@/lib/api-client";
 
@@ -34,7 +41,7 @@ export function enquiryErrorsOf(values: EnquiryValues): EnquiryErrors {
 }
 
 // Server messages that belong to one field, for answers that do not name it.
-const FIELD_OF_MESSAGE: Partial<Record<string, EnquiryField>> = {
+const FIELD_OF_MESSAGE: Partial<Record<MessageKey, EnquiryField>> = {
   ["enquiryFirstNameRequired"]: "firstName",
   ["enquiryFirstNameTooLong"]: "firstName",
   ["enquiryLastNameTooLong"]: "lastName",
@@ -44,6 +51,11 @@ const FIELD_OF_MESSAGE: Partial<Record<string, EnquiryField>> = {
   ["enquiryMessageRequired"]: "message",
   ["enquiryMessageTooLong"]: "message",
 };
+
+// The server names a message by its messageCode.
+const FIELD_OF_CODE = new Map(
+  Object.entries(FIELD_OF_MESSAGE).map(([key, field]) => [messageCodeOfKey(key as MessageKey), field]),
+);
 
 /**
  * Where a server refusal belongs: the field it names (`field` in the body), else the field its message
@@ -55,6 +67,6 @@ export function serverEnquiryError(error: unknown): { field?: EnquiryField; mess
   const body: unknown = error.body;
   const named = typeof body === "object" && body !== null && "field" in body ? body.field : undefined;
   if (isEnquiryField(named)) return { field: named, message };
-  const field = FIELD_OF_MESSAGE[message];
+  const field = error.messageCode === undefined ? undefined : FIELD_OF_CODE.get(error.messageCode);
   return field ? { field, message } : { message };
 }
