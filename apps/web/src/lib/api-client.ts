@@ -4,13 +4,14 @@ import type { z } from "zod";
 import type { AnyMessageParams, MessageKey, PlainMessageKey } from "@lab/contracts";
 
 import { customerSession } from "./auth";
+import { API_BASE } from "./api-base";
 import { discardEarly, takeEarly } from "./early-requests";
 import type { Shown } from "./i18n/message-text";
 import { labSessionStore } from "./lab-session";
 import { isOffline } from "./network";
 import type { SessionStore, SessionUser } from "./session-store";
 
-export const API_BASE = "/api";
+export { API_BASE };
 
 /** Status 0 means the request never got an answer (offline, network failure). */
 export class ApiError extends Error {
