@@ -4,6 +4,8 @@ import { MARKETS_MAX } from "@lab/contracts";
 
 import { cn } from "@/components/ui/cn";
 import { useMarkets } from "@/lib/api/get-markets";
+import { LocalizedMessage } from "@/lib/i18n/localized-message";
+import type { Shown } from "@/lib/i18n/message-text";
 import { useResultNames } from "@/lib/i18n/result-names";
 import { useT } from "@/lib/i18n/use-t";
 
@@ -28,7 +30,7 @@ export function MarketPicker({
   legend: string;
   selected: readonly string[];
   onChange: (next: string[]) => void;
-  error?: string | undefined;
+  error?: Shown | undefined;
 }) {
   const { t } = useT("reports", "results");
   const names = useResultNames();
@@ -115,7 +117,7 @@ export function MarketPicker({
       </p>
       {error ? (
         <p id={errorId} className="text-sm font-medium text-red-800">
-          {error}
+          <LocalizedMessage text={error} />
         </p>
       ) : null}
     </fieldset>

@@ -102,6 +102,21 @@ describe("serverFieldError", () => {
     expect(serverFieldError(new ApiError(500, "x", "internal", { error: "x", field: "name" }))).toBeNull();
     expect(serverFieldError(new Error("x"))).toBeNull();
   });
+
+  it("a message with values stays a key with its values, to be shown in the reader's language when it renders (not frozen in English)", () => {
+    const conflict = new ApiError(409, "Market EU already exists", "conflict", {
+      error: "Market EU already exists",
+      code: "conflict",
+      messageCode: "market_exists",
+      params: { code: "EU" },
+      field: "code",
+    });
+    expect(serverFieldError(conflict)).toMatchObject({
+      field: "code",
+      message: { key: "marketExists", params: { code: "EU" } },
+      messageCode: "market_exists",
+    });
+  });
 });
 
 function Marked({ invalid }: { invalid: boolean }) {

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 import { isApiError } from "@/lib/api-client";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
-import { shownAsString, type Shown } from "@/lib/i18n/message-text";
+import type { Shown } from "@/lib/i18n/message-text";
 
 import { Alert } from "./alert";
 import { cn } from "./cn";
@@ -61,7 +61,7 @@ export function useErrorReveal<T extends HTMLElement = HTMLFormElement>() {
 export interface FieldError {
   /** The request field as the API names it: a dotted path such as `farmers.2.phoneNumber`. */
   field: string;
-  message: string;
+  message: Shown;
   /** The server's `messageCode`, to show the message in the reader's language. */
   messageCode?: string | undefined;
 }
@@ -73,9 +73,10 @@ export function serverFieldError(error: unknown): FieldError | null {
   if (typeof body !== "object" || body === null) return null;
   const { field, error: message } = body as Record<string, unknown>;
   if (typeof field !== "string" || field === "" || typeof message !== "string" || message === "") return null;
-  // A message with values is kept as its text now (in the reader's language once "errors" is in);
-  // a plain one as the server's English with its code, shown by the code.
-  const shown = error.params === undefined ? message : shownAsString(error.shown);
+  // A message with values is kept by key with its values, shown in the reader's language when it
+  // renders (the "errors" texts may not be loaded yet); a plain one as the server's English with its
+  // code, shown by the code.
+  const shown = error.params === undefined ? message : error.shown;
   return { field, message: shown, messageCode: error.messageCode };
 }
 

@@ -21,7 +21,7 @@ export function AddMarketForm() {
   const add = useAddMarket();
   const toast = useToast();
   const [values, setValues] = useState<Record<MarketField, string>>({ code: "", name: "", customerId: "" });
-  const [errors, setErrors] = useState<Partial<Record<MarketField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<MarketField, Shown>>>({});
   const [banner, setBanner] = useState<Shown | null>(null);
   const { ref, reveal } = useErrorReveal();
 

@@ -126,7 +126,7 @@ function ParameterForm({ parameter, onDone }: { parameter: Parameter | null; onD
   const [values, setValues] = useState<ParameterValues>(() =>
     parameter ? parameterValues(parameter) : emptyParameter(),
   );
-  const [errors, setErrors] = useState<Partial<Record<ParameterField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<ParameterField, Shown>>>({});
   const [banner, setBanner] = useState<Shown | null>(null);
   const { ref, reveal } = useErrorReveal();
 

@@ -47,8 +47,8 @@ export function SpecVersionForm({
     note: "",
     limits: rowsOf(market.current?.limits ?? {}),
   }));
-  const [problems, setProblems] = useState<Record<number, string>>({});
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<"effectiveFrom" | "reference", string>>>({});
+  const [problems, setProblems] = useState<Record<number, Shown>>({});
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<"effectiveFrom" | "reference", Shown>>>({});
   const [banner, setBanner] = useState<Shown | null>(null);
   const { ref, reveal } = useErrorReveal();
   const id = `version-${market.code}`;
@@ -219,7 +219,7 @@ function LimitEditor({
   listId: string;
   index: number;
   row: LimitRow;
-  problem: string | undefined;
+  problem: Shown | undefined;
   onChange: (change: Partial<LimitRow>) => void;
   onRemove: () => void;
 }) {

@@ -85,7 +85,7 @@ export function ResultsEntry({ sampleId, markets, panel, analysis }: ResultsEntr
   );
   const [entries, setEntries] = useState<Entries>(() => prefill(catalogue, analysis));
   const [note, setNote] = useState("");
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, Shown>>({});
   const [banner, setBanner] = useState<Shown | null>(null);
   const [answer, setAnswer] = useState<Analysis | null>(null);
   const { ref: formRef, reveal } = useErrorReveal();

@@ -82,7 +82,7 @@ function RoleBoxes({
   idPrefix: string;
   roles: readonly StaffRole[];
   onChange: (roles: StaffRole[]) => void;
-  error?: string | undefined;
+  error?: Shown | undefined;
   legend: string;
 }) {
   const { t } = useT("lab");
@@ -128,7 +128,7 @@ function AddStaffForm() {
   const toast = useToast();
   const [values, setValues] = useState({ email: "", name: "", password: "" });
   const [roles, setRoles] = useState<StaffRole[]>(["analyst"]);
-  const [errors, setErrors] = useState<Partial<Record<AddField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<AddField, Shown>>>({});
   const [banner, setBanner] = useState<Shown | null>(null);
   const { ref, reveal } = useErrorReveal();
 

@@ -7,6 +7,7 @@ import { MarketPicker } from "@/components/reports/market-picker";
 import { Button } from "@/components/ui/button";
 import { serverFieldError } from "@/components/ui/form-errors";
 import { useToast } from "@/components/ui/toast";
+import type { Shown } from "@/lib/i18n/message-text";
 import { useT } from "@/lib/i18n/use-t";
 
 import { useUpdateProfile } from "../api/update-profile";
@@ -22,7 +23,7 @@ export function DefaultMarketsSection({ customer }: { customer: Customer }) {
   const update = useUpdateProfile();
   const saved = customer.defaultMarkets;
   const [markets, setMarkets] = useState<string[]>(saved);
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<Shown | undefined>();
   const changed = !sameSet(markets, saved);
 
   const save = async () => {

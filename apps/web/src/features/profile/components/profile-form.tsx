@@ -168,7 +168,7 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
       if (failure?.field === "currentPassword") {
         setError("currentPassword", { message: shownAsString(failure.message) });
       } else if (named && field && (field !== "currentPassword" || emailChanged)) {
-        setError(field, { type: "server", message: named.message });
+        setError(field, { type: "server", message: shownAsString(named.message) });
       } else {
         setSaveError(profileErrorMessage(error, "update"));
       }

@@ -14,6 +14,7 @@ import { useToast } from "@/components/ui/toast";
 import { LocationInput } from "@/components/location/location-input";
 import { useFormDraft } from "@/hooks/use-form-draft";
 import { useCreateProvider } from "@/lib/api/create-provider";
+import { shownAsString } from "@/lib/i18n/message-text";
 import { useT } from "@/lib/i18n/use-t";
 import { providerErrorMessage } from "@/utils/provider-errors";
 
@@ -111,7 +112,7 @@ export function ProviderForm({ customerId, provider, onDone }: ProviderFormProps
       // A refusal that names its field (farmer 3's phone) is shown at that field, not at the top.
       const named = serverFieldError(error);
       const field = named ? providerFieldOf(getValues(), named.field) : null;
-      if (named && field) setError(field, { type: "server", message: named.message });
+      if (named && field) setError(field, { type: "server", message: shownAsString(named.message) });
       else setSaveError(providerErrorMessage(error, provider ? "update" : "add"));
       reveal();
     }
