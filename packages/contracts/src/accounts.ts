@@ -13,6 +13,7 @@ import {
   tooLong,
 } from "./limits";
 import { messages } from "./messages";
+import { MEMBER_ROLES, MEMBER_SCOPES } from "./organisations";
 import { marketListSchema } from "./results";
 import { isPasswordValid } from "./password";
 import { text } from "./text";
@@ -84,6 +85,10 @@ export const customerSchema = z.object({
   language: z.enum(LANGUAGE_CODES),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The organisation this person is a member of; `company` is its name. */
+  organisation: z.object({ id: z.number().int(), name: z.string() }),
+  role: z.enum(MEMBER_ROLES),
+  scope: z.enum(MEMBER_SCOPES),
 });
 export type Customer = z.infer<typeof customerSchema>;
 

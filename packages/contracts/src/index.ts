@@ -17,3 +17,4 @@ export * from "./certificate-scope";
 export * from "./realtime";
 export * from "./places";
 export * from "./lab-catalogue";
+export * from "./organisations";

@@ -277,6 +277,28 @@ export const messages = {
   timeZoneInvalid: "Please choose a valid time zone.",
   exportTooLarge:
     "A PDF export holds at most {max} samples and this selection has {total}. Please choose a shorter period or a status.",
+
+  // Organisations: members, roles, invitations.
+  organisationNotFound: "Organisation not found",
+  organisationNameRequired: "Enter the organisation's name",
+  organisationAdminRequired: "Only an administrator of your organisation can do this",
+  memberRoleForbidden: "Your role in your organisation does not allow this",
+  memberNotFound: "Member not found",
+  memberRoleInvalid: "Role must be admin, full, results or billing",
+  memberScopeInvalid: "Scope must be own or all",
+  memberChangeRequired: "Choose a new role or scope",
+  lastOrganisationAdmin:
+    "Your organisation needs at least one admin: make another member admin before this change",
+  gstinInvalid: "Enter a valid 15-character GSTIN, for example 37AAPFU0939F1ZV",
+  gstinStateMismatch: "The GSTIN's first two digits must be the code of the organisation's state",
+  stateInvalid: "Choose a state or union territory",
+  invitationNotFound: "Invitation not found",
+  invitationInvalid:
+    "This invitation link is not valid, was already used or has expired. Ask your organisation's administrator for a new one.",
+  invitationPending: "An invitation to {email} is already waiting. Re-send it instead.",
+  alreadyMember: "{email} is already a member of your organisation",
+  invitationEmailTaken:
+    "{email} already has an account. One person belongs to one organisation: ask to be removed from the other organisation first, or use another address.",
 } as const;
 
 /** Stable, machine-readable error codes sent beside each message. */

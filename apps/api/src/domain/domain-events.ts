@@ -9,23 +9,32 @@ import type { RevokedSessions } from "../infra/sessions";
  */
 export type DomainEvent =
   /** A sample as it now is, with its report's id (null until the report is issued). */
-  | { kind: "sample"; customerId: number; sample: SampleRow & { reportId: number | null } }
+  | {
+      kind: "sample";
+      customerId: number;
+      organisationId: number;
+      sample: SampleRow & { reportId: number | null };
+    }
   /** A new notification with its reader's language: the push is worded for that reader. */
   | { kind: "notification"; customerId: number; notification: ReaderNotification }
   /** Sessions ended by a password reset or change, an e-mail change or a sign-out. */
   | ({ kind: "sessions-revoked" } & RevokedSessions);
 
-/** The events of one committed change: the sample as it now is, and the customer's notification. */
+/** The events of one committed change: the sample as it now is, and its watchers' notifications. */
 export function changeEvents(
   sample: SampleRow,
-  notification?: ReaderNotification,
+  notifications: readonly ReaderNotification[] = [],
   reportId: number | null = null,
 ): DomainEvent[] {
-  const events: DomainEvent[] = [
-    { kind: "sample", customerId: sample.customerId, sample: { ...sample, reportId } },
+  return [
+    {
+      kind: "sample",
+      customerId: sample.customerId,
+      organisationId: sample.organisationId,
+      sample: { ...sample, reportId },
+    },
+    ...notifications.map(notificationEvent),
   ];
-  if (notification) events.push(notificationEvent(notification));
-  return events;
 }
 
 export function notificationEvent(notification: ReaderNotification): DomainEvent {

@@ -1,5 +1,8 @@
 import type { Request, RequestHandler } from "express";
 
+import type { MemberRole } from "@lab/contracts";
+
+import type { Member } from "../domain/organisations/access";
 import type { SessionStore } from "../infra/sessions";
 import { bearerToken } from "../lib/bearer-token";
 import type { Role, TokenClaims, TokenService } from "../lib/tokens";
@@ -66,4 +69,16 @@ export function claimsOf(req: Request): TokenClaims {
 /** A path {id} must be the caller's own: another customer's id is 403 (docs/security.md). */
 export function requireSelf(req: Request, id: number): void {
   if (claimsOf(req).subject !== id) throw forbidden();
+}
+
+/**
+ * The signed-in member, refused with 403 unless their role is one of `roles`: the web hides what a
+ * role may not do, and this is what holds when a client does not.
+ */
+export function memberOf(req: Request, roles?: readonly MemberRole[]): Member {
+  const claims = claimsOf(req);
+  if (claims.role !== "customer" || !claims.member) throw forbidden();
+  const { organisationId, role, scope } = claims.member;
+  if (roles && !roles.includes(role)) throw forbidden("memberRoleForbidden");
+  return { id: claims.subject, organisationId, role, scope };
 }

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { authSessions, type Executor } from "@lab/db";
+import { authSessions, customers, type Executor } from "@lab/db";
 import { and, eq, gt, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
 
-import type { Role, TokenClaims, TokenService } from "../lib/tokens";
+import type { Membership, Role, TokenClaims, TokenService } from "../lib/tokens";
 
 /**
  * How long this process trusts its last look at a live session. A revocation on this instance evicts
@@ -110,6 +110,29 @@ interface CacheEntry {
   checkedAt: number;
 }
 
+/**
+ * A customer's tokens carry their place in the organisation, read afresh at every sign-in and refresh;
+ * a removed member has none, and their sessions cannot be refreshed.
+ */
+async function membershipFor(
+  executor: Executor,
+  role: Role,
+  subjectId: number,
+): Promise<Membership | null | undefined> {
+  if (role !== "customer") return undefined;
+  const [row] = await executor
+    .select({
+      organisationId: customers.organisationId,
+      role: customers.memberRole,
+      scope: customers.memberScope,
+      removedAt: customers.removedAt,
+    })
+    .from(customers)
+    .where(eq(customers.id, subjectId));
+  if (!row || row.removedAt !== null) return null;
+  return { organisationId: row.organisationId, role: row.role, scope: row.scope };
+}
+
 export function createSessionStore(db: Executor, tokens: TokenService): SessionStore {
   const cache = new Map<string, CacheEntry>();
   const remember = (id: string, entry: CacheEntry) => {
@@ -123,7 +146,9 @@ export function createSessionStore(db: Executor, tokens: TokenService): SessionS
       const persistent = options?.persistent === true;
       const lifetimeSeconds = refreshLifetime(persistent);
       const refreshToken = newRefreshToken();
-      const { token, expiresIn } = tokens.issue({ subject: subjectId, role, sessionId });
+      const member = await membershipFor(executor, role, subjectId);
+      if (member === null) throw new Error(`customer ${subjectId} is not a member of an organisation`);
+      const { token, expiresIn } = tokens.issue({ subject: subjectId, role, sessionId, member });
       await executor.insert(authSessions).values({
         id: sessionId,
         role,
@@ -163,6 +188,8 @@ export function createSessionStore(db: Executor, tokens: TokenService): SessionS
         };
       };
       if (row.refreshHash !== hash) return reused();
+      const member = await membershipFor(executor, role, row.subjectId);
+      if (member === null) return { kind: "invalid" };
       const lifetimeSeconds = refreshLifetime(row.persistent);
       const next = newRefreshToken();
       // Compare-and-swap on the current hash: of two uses of one token, only the first rotates; the
@@ -184,7 +211,7 @@ export function createSessionStore(db: Executor, tokens: TokenService): SessionS
         )
         .returning({ id: authSessions.id });
       if (rotated.length === 0) return reused();
-      const { token, expiresIn } = tokens.issue({ subject: row.subjectId, role, sessionId: row.id });
+      const { token, expiresIn } = tokens.issue({ subject: row.subjectId, role, sessionId: row.id, member });
       return {
         kind: "refreshed",
         role,

@@ -21,7 +21,7 @@ async function dispatchBatch(ctx: DomainContext, batchSize: number) {
     const batch = await assignPendingBatch(tx, ctx.now(), batchSize);
     effects.add(
       "publish",
-      batch.assigned.flatMap((move) => changeEvents(move.sample, move.notification)),
+      batch.assigned.flatMap((move) => changeEvents(move.sample, move.notifications)),
     );
     return batch;
   });

@@ -1,13 +1,31 @@
 import { createSecretKey } from "node:crypto";
 
-import { TOKEN_DEFAULT_LIFETIME_S } from "@lab/contracts";
+import {
+  MEMBER_ROLES,
+  MEMBER_SCOPES,
+  TOKEN_DEFAULT_LIFETIME_S,
+  type MemberRole,
+  type MemberScope,
+} from "@lab/contracts";
 import jwt from "jsonwebtoken";
 
 export type Role = "customer" | "lab";
 
+/**
+ * A customer's place in their organisation, carried by their tokens. Changing it ends the member's
+ * sessions, so a token never speaks for a role or scope the member no longer has.
+ */
+export interface Membership {
+  organisationId: number;
+  role: MemberRole;
+  scope: MemberScope;
+}
+
 export interface TokenClaims {
   subject: number;
   role: Role;
+  /** Present on every customer token. */
+  member?: Membership | undefined;
   /** The session (device) the token belongs to: revoking it ends the token at once. */
   sessionId: string;
   /** When the token stops being valid (ms since the epoch). */
@@ -15,7 +33,10 @@ export interface TokenClaims {
 }
 
 export interface TokenService {
-  issue(claims: { subject: number; role: Role; sessionId: string }): { token: string; expiresIn: number };
+  issue(claims: { subject: number; role: Role; sessionId: string; member?: Membership | undefined }): {
+    token: string;
+    expiresIn: number;
+  };
   verify(token: string): TokenClaims | undefined;
   readonly lifetimeSeconds: number;
 }
@@ -29,8 +50,9 @@ export function createTokenService(secret: string, lifetimeSeconds = TOKEN_DEFAU
   const key = createSecretKey(Buffer.from(secret, "utf8"));
   return {
     lifetimeSeconds,
-    issue({ subject, role, sessionId }) {
-      const token = jwt.sign({ role, sid: sessionId }, key, {
+    issue({ subject, role, sessionId, member }) {
+      const membership = member && { org: member.organisationId, mr: member.role, ms: member.scope };
+      const token = jwt.sign({ role, sid: sessionId, ...membership }, key, {
         algorithm: "HS256",
         subject: String(subject),
         expiresIn: lifetimeSeconds,
@@ -52,10 +74,27 @@ export function createTokenService(secret: string, lifetimeSeconds = TOKEN_DEFAU
         // Tokens from before sessions existed name none: they are refused like any unknown session.
         if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId)) return undefined;
         if (typeof exp !== "number") return undefined;
-        return { subject, role, sessionId, expiresAt: exp * 1000 };
+        if (role === "lab") return { subject, role, sessionId, expiresAt: exp * 1000 };
+        // A customer token from before organisations names none: refused, and the client refreshes.
+        const member = membershipOf(payload);
+        if (!member) return undefined;
+        return { subject, role, sessionId, expiresAt: exp * 1000, member };
       } catch {
         return undefined;
       }
     },
   };
+}
+
+function membershipOf(payload: jwt.JwtPayload): Membership | undefined {
+  const organisationId: unknown = payload["org"];
+  const role: unknown = payload["mr"];
+  const scope: unknown = payload["ms"];
+  if (typeof organisationId !== "number" || !Number.isSafeInteger(organisationId) || organisationId < 1) {
+    return undefined;
+  }
+  const knownRole = MEMBER_ROLES.find((candidate) => candidate === role);
+  const knownScope = MEMBER_SCOPES.find((candidate) => candidate === scope);
+  if (!knownRole || !knownScope) return undefined;
+  return { organisationId, role: knownRole, scope: knownScope };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import type { Logger } from "pino";
 
+import { canSeeSample } from "../domain/organisations/access";
 import type { SessionStore } from "../infra/sessions";
 import { bearerClaims } from "../lib/bearer-token";
 import type { TokenClaims, TokenService } from "../lib/tokens";
@@ -108,11 +109,7 @@ export class StompBroker {
     const { destination, body } = pushFrame(event);
     for (const session of this.sessions) {
       if (!session.claims) continue;
-      if (
-        event.kind === "sample" &&
-        !(session.claims.role === "lab" || session.claims.subject === event.customerId)
-      )
-        continue;
+      if (event.kind === "sample" && !mayReceiveSample(session.claims, event)) continue;
       for (const [subscriptionId, subscribed] of session.subscriptions) {
         if (subscribed !== destination) continue;
         session.messageCount += 1;
@@ -394,4 +391,18 @@ export class StompBroker {
     set.delete(session);
     if (set.size === 0) map.delete(key);
   }
+}
+
+/** Staff see every sample's changes; a member only those of samples their role and scope show them. */
+function mayReceiveSample(
+  claims: TokenClaims,
+  event: { customerId: number; organisationId: number },
+): boolean {
+  if (claims.role === "lab") return true;
+  const member = claims.member;
+  if (!member) return false;
+  return canSeeSample(
+    { id: claims.subject, ...member },
+    { organisationId: event.organisationId, customerId: event.customerId },
+  );
 }

@@ -12,6 +12,7 @@ export function pushEventOf(event: DomainEvent): PushEvent {
       return {
         kind: "sample",
         customerId: event.customerId,
+        organisationId: event.organisationId,
         sample: presentSample(event.sample, event.sample.reportId),
       };
     case "notification":

@@ -14,7 +14,8 @@ export type ResyncReason = "fan-out-lost" | "fan-out-restored" | "publish-failed
  * and that the broker delivers.
  */
 export type PushEvent =
-  | { kind: "sample"; customerId: number; sample: Sample }
+  /** A sample as it now is: its organisation's members who may see it receive it (by role and scope). */
+  | { kind: "sample"; customerId: number; organisationId: number; sample: Sample }
   | { kind: "notification"; customerId: number; notification: Notification }
   | { kind: "shutdown" }
   /** Local to one instance (never through Redis): its sessions should re-fetch. */

@@ -239,6 +239,11 @@ export function coaInput(options: CoaOptions = {}): CoaInput {
 
   const customer: CustomerRow = {
     id: 7,
+    organisationId: 7,
+    memberRole: "admin",
+    memberScope: "all",
+    removedAt: null,
+    lastSignInAt: null,
     email: "venkata.ramana@example.in",
     fullName: "వెంకట రమణ",
     company: "श्री लक्ष्मी एक्वा फार्म्स",
@@ -254,6 +259,7 @@ export function coaInput(options: CoaOptions = {}): CoaInput {
   };
   const sample: SampleRow = {
     id: 4711,
+    organisationId: 7,
     customerId: 7,
     providerId: 3,
     status: "COMPLETED",
@@ -279,6 +285,7 @@ export function coaInput(options: CoaOptions = {}): CoaInput {
     id: 321,
     sampleId: 4711,
     customerId: 7,
+    organisationId: 7,
     result: passed ? "success" : "failure",
     details: {
       initialInspection: "",

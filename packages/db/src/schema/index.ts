@@ -1,6 +1,7 @@
 export * from "./auth-sessions";
 export * from "./agents";
 export * from "./customers";
+export * from "./organisations";
 export * from "./notifications";
 export * from "./outbox-mail";
 export * from "./sample-providers";

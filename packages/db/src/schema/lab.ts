@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -13,6 +14,7 @@ import {
 import type { MarketJudgement, ParameterLine } from "@lab/contracts";
 
 import { customers } from "./customers";
+import { organisations } from "./organisations";
 import { samples } from "./samples";
 
 export const staff = pgTable(
@@ -63,9 +65,13 @@ export const reports = pgTable(
     sampleId: integer()
       .notNull()
       .references(() => samples.id, { onDelete: "cascade" }),
+    /** The sample's submitter. */
     customerId: integer()
       .notNull()
       .references(() => customers.id, { onDelete: "cascade" }),
+    organisationId: integer()
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
     result: text({ enum: ["success", "failure"] }).notNull(),
     details: jsonb().$type<ReportDetails>().notNull(),
     tests: jsonb().$type<ReportTestRecord[]>().notNull(),
@@ -127,6 +133,8 @@ export const reports = pgTable(
     uniqueIndex("reports_sample_round_key").on(t.sampleId, t.round),
     uniqueIndex("reports_certification_key").on(t.certification),
     uniqueIndex("reports_check_code_key").on(t.checkCode),
+    index("reports_organisation_idx").on(t.organisationId, t.id),
+    index("reports_customer_idx").on(t.customerId, t.id),
     // A certificate number needs a passed market: every market, or some of them (it certifies those).
     check(
       "reports_certification_market_passed_check",

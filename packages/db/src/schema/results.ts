@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { customers } from "./customers";
+import { organisations } from "./organisations";
 import { reports, staff } from "./lab";
 import { samples } from "./samples";
 
@@ -65,6 +66,8 @@ export const markets = pgTable("markets", {
   code: text().primaryKey(),
   name: text().notNull(),
   customerId: integer().references(() => customers.id, { onDelete: "cascade" }),
+  /** A buyer's own specification belongs to the organisation that added it; null: the lab's. */
+  organisationId: integer().references(() => organisations.id, { onDelete: "cascade" }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 export type MarketRow = typeof markets.$inferSelect;

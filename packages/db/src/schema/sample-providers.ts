@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 import { customers } from "./customers";
+import { organisations } from "./organisations";
 
 /** A farmer under an agent; always read and written with its agent, so it lives in the agent's row. */
 export interface FarmerRecord {
@@ -19,6 +20,10 @@ export const sampleProviders = pgTable(
   "sample_providers",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organisationId: integer()
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    /** The member who added it. */
     customerId: integer()
       .notNull()
       .references(() => customers.id, { onDelete: "cascade" }),
@@ -41,6 +46,7 @@ export const sampleProviders = pgTable(
   },
   (t) => [
     index("sample_providers_customer_idx").on(t.customerId, t.id),
+    index("sample_providers_organisation_idx").on(t.organisationId, t.id),
     check("sample_providers_user_type_check", sql`${t.userType} in ('Farmer', 'Agent')`),
     check(
       "sample_providers_farmers_only_agents_check",

@@ -12,6 +12,7 @@ import {
 
 import { agents } from "./agents";
 import { customers } from "./customers";
+import { organisations } from "./organisations";
 import { sampleProviders } from "./sample-providers";
 
 export const SAMPLE_STATUS_VALUES = ["PENDING", "COLLECTING", "COLLECTED", "TESTING", "COMPLETED"] as const;
@@ -20,6 +21,10 @@ export const samples = pgTable(
   "samples",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organisationId: integer()
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    /** The member who submitted it: a member of scope `own` sees only theirs. */
     customerId: integer()
       .notNull()
       .references(() => customers.id, { onDelete: "cascade" }),
@@ -69,6 +74,15 @@ export const samples = pgTable(
     index("samples_customer_updated_idx").on(t.customerId, t.updatedAt, t.id),
     index("samples_customer_status_updated_idx").on(t.customerId, t.status, t.updatedAt, t.id),
     index("samples_customer_created_idx").on(t.customerId, t.createdAt, t.id),
+    // The same for every sample of an organisation (members of scope `all`).
+    index("samples_organisation_search_idx").using(
+      "gin",
+      t.organisationId,
+      sql`${t.searchText} gin_trgm_ops`,
+    ),
+    index("samples_organisation_updated_idx").on(t.organisationId, t.updatedAt, t.id),
+    index("samples_organisation_status_updated_idx").on(t.organisationId, t.status, t.updatedAt, t.id),
+    index("samples_organisation_created_idx").on(t.organisationId, t.createdAt, t.id),
     index("samples_provider_idx").on(t.providerId),
     index("samples_agent_idx").on(t.agentId),
     // Each agent's open collections, counted by every dispatch pass to weigh agents' load.

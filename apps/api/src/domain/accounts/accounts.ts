@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, type LanguageCode } from "@lab/contracts";
-import { customers, staff, type CustomerRow, type StaffRow } from "@lab/db";
+import { customers, organisations, staff, type StaffRow } from "@lab/db";
 import { eq } from "drizzle-orm";
 
 import type { AppError } from "../../lib/app-error";
@@ -13,10 +13,14 @@ import { enqueueMail, markCodeMail } from "../../mail/outbox";
 import type { DomainContext } from "../context";
 import { checkedMarkets } from "../results/catalogue";
 import type { RefreshGrant, RevokedSessions, SignedIn } from "../../infra/sessions";
+import type { Member } from "../organisations/access";
+import { recordActivity } from "../organisations/activity";
 import {
   checkCode,
   claimCodeRequest,
+  findAccount,
   findByEmail,
+  type Account,
   issueCode,
   issueVerificationCode,
 } from "./verification-codes";
@@ -32,24 +36,37 @@ async function requireDeliverable(ctx: DomainContext, email: string): Promise<vo
 // shows it as it is; docs/product-rules.md, Errors).
 const emailTaken = () => invalidField("emailAlreadyExists", "email", "email_taken");
 
-/** Creates an unverified account and queues its first verification code, in one transaction. */
+/**
+ * Creates an unverified account and queues its first verification code, in one transaction. A person
+ * who registers starts a new organisation (named after them until they name their company) and is its
+ * first admin.
+ */
 export async function registerCustomer(
   ctx: DomainContext,
   input: { fullName: string; email: string; password: string; language?: LanguageCode | undefined },
-): Promise<CustomerRow> {
+): Promise<Account> {
   await requireDeliverable(ctx, input.email);
   const passwordHash = await hashPassword(input.password, ctx.bcryptCost);
   const now = ctx.now();
+  const language = input.language ?? DEFAULT_LANGUAGE;
   try {
     return await ctx.unitOfWork(async (tx, effects) => {
       if (await findByEmail(tx, input.email)) throw emailTaken();
+      const [organisation] = await tx
+        .insert(organisations)
+        .values({ name: input.fullName, language, createdAt: now, updatedAt: now })
+        .returning({ id: organisations.id, name: organisations.name });
+      if (!organisation) throw new Error("insert returned no row");
       const [row] = await tx
         .insert(customers)
         .values({
+          organisationId: organisation.id,
+          memberRole: "admin",
+          memberScope: "all",
           email: input.email,
           fullName: input.fullName,
           passwordHash,
-          language: input.language ?? DEFAULT_LANGUAGE,
+          language,
           createdAt: now,
           updatedAt: now,
         })
@@ -57,7 +74,7 @@ export async function registerCustomer(
       if (!row) throw new Error("insert returned no row");
       await issueVerificationCode(tx, now, row);
       effects.add("mailQueued");
-      return row;
+      return { ...row, organisation };
     });
   } catch (error) {
     // Two registrations racing for one address: the unique index decides.
@@ -68,7 +85,7 @@ export async function registerCustomer(
 
 /** Who signed in and their access token: the answer of a sign-in or a refresh, before presenting. */
 export type SignIn = { accessToken: string; expiresIn: number } & (
-  { role: "customer"; customer: CustomerRow } | { role: "lab"; staff: StaffRow }
+  { role: "customer"; customer: Account } | { role: "lab"; staff: StaffRow }
 );
 
 /** `remember`: 'Keep me signed in' (the refresh session lasts 30 days on this device). */
@@ -80,15 +97,12 @@ export async function loginCustomer(
   const matches = await passwordMatches(input.password, customer?.passwordHash, ctx.bcryptCost);
   if (!customer || !matches) throw unauthorized("invalidCredentials", "invalid_credentials");
   if (!customer.emailVerifiedAt) throw forbidden("emailNotVerified", "email_not_verified");
-  const { token, expiresIn, ...refresh } = await ctx.sessions.start(
-    ctx.db,
-    "customer",
-    customer.id,
-    ctx.now(),
-    {
-      persistent: input.remember,
-    },
-  );
+  const now = ctx.now();
+  const { token, expiresIn, ...refresh } = await ctx.unitOfWork(async (tx) => {
+    // The organisation's admins see when each member last signed in.
+    await tx.update(customers).set({ lastSignInAt: now }).where(eq(customers.id, customer.id));
+    return ctx.sessions.start(tx, "customer", customer.id, now, { persistent: input.remember });
+  });
   return {
     response: { role: "customer", customer, accessToken: token, expiresIn },
     refresh,
@@ -120,8 +134,8 @@ export async function refreshSignIn(
     lifetimeSeconds: outcome.lifetimeSeconds,
   };
   if (role === "customer") {
-    const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, subjectId));
-    if (!customer) throw sessionEnded();
+    const customer = await findAccount(ctx.db, subjectId);
+    if (!customer || customer.removedAt !== null) throw sessionEnded();
     return { response: { role: "customer", customer, accessToken, expiresIn }, refresh };
   }
   const [member] = await ctx.db.select().from(staff).where(eq(staff.id, subjectId));
@@ -129,9 +143,9 @@ export async function refreshSignIn(
   return { response: { role: "lab", staff: member, accessToken, expiresIn }, refresh };
 }
 
-export async function getCustomer(ctx: DomainContext, id: number): Promise<CustomerRow> {
-  const [row] = await ctx.db.select().from(customers).where(eq(customers.id, id));
-  if (!row) throw notFound("customerNotFound", "customer_not_found");
+export async function getCustomer(ctx: DomainContext, id: number): Promise<Account> {
+  const row = await findAccount(ctx.db, id);
+  if (!row || row.removedAt !== null) throw notFound("customerNotFound", "customer_not_found");
   return row;
 }
 
@@ -145,7 +159,7 @@ const blankToNull = (value: string | null | undefined): string | null | undefine
  */
 export async function updateProfile(
   ctx: DomainContext,
-  id: number,
+  member: Member,
   input: {
     fullName?: string | undefined;
     email?: string | undefined;
@@ -156,15 +170,20 @@ export async function updateProfile(
     defaultMarkets?: string[] | undefined;
     language?: LanguageCode | undefined;
   },
-): Promise<CustomerRow> {
+): Promise<Account> {
+  const id = member.id;
   const phone = blankToNull(input.phoneNumber);
   const changes: Partial<typeof customers.$inferInsert> = {};
   if (input.fullName !== undefined) changes.fullName = input.fullName;
-  if (input.company !== undefined) changes.company = blankToNull(input.company) ?? null;
   if (input.address !== undefined) changes.address = blankToNull(input.address) ?? null;
   if (input.language !== undefined) changes.language = input.language;
   if (input.defaultMarkets !== undefined)
-    changes.defaultMarkets = await checkedMarkets(ctx.db, id, input.defaultMarkets, "defaultMarkets");
+    changes.defaultMarkets = await checkedMarkets(
+      ctx.db,
+      member.organisationId,
+      input.defaultMarkets,
+      "defaultMarkets",
+    );
   if (phone !== undefined) {
     changes.phoneNumber = phone === null ? null : toE164(phone, "phoneInvalid", "phoneNumber");
   }
@@ -188,14 +207,16 @@ export async function updateProfile(
         changes.email = newEmail;
         changes.emailVerifiedAt = null;
       }
-      if (Object.keys(changes).length === 0) return current;
       const now = ctx.now();
-      const [updated] = await tx
+      const organisation = await renameOrganisation(tx, member, blankToNull(input.company), now);
+      if (Object.keys(changes).length === 0) return { ...current, organisation };
+      const [row] = await tx
         .update(customers)
         .set({ ...changes, updatedAt: now })
         .where(eq(customers.id, id))
         .returning();
-      if (!updated) throw notFound("customerNotFound", "customer_not_found");
+      if (!row) throw notFound("customerNotFound", "customer_not_found");
+      const updated = { ...row, organisation };
       if (newEmail === undefined) return updated;
       await issueVerificationCode(tx, now, updated);
       // To the old address as it was (proven), in the language and name the account has now.
@@ -210,6 +231,38 @@ export async function updateProfile(
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+}
+
+/**
+ * The profile's company is the organisation's name: an admin renames the organisation with it; for
+ * anyone else it is the name as it stands, and another value is refused.
+ */
+async function renameOrganisation(
+  tx: DomainContext["db"],
+  member: Member,
+  company: string | null | undefined,
+  now: Date,
+): Promise<{ id: number; name: string }> {
+  const [organisation] = await tx
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, member.organisationId));
+  if (!organisation) throw notFound("organisationNotFound");
+  // Clearing the company keeps the name: an organisation always has one.
+  if (company === undefined || company === null || company === organisation.name) return organisation;
+  if (member.role !== "admin") throw forbidden("organisationAdminRequired");
+  await tx
+    .update(organisations)
+    .set({ name: company, updatedAt: now })
+    .where(eq(organisations.id, organisation.id));
+  await recordActivity(tx, {
+    organisationId: organisation.id,
+    kind: "organisation-updated",
+    actor: { id: member.id },
+    details: { name: company },
+    at: now,
+  });
+  return { ...organisation, name: company };
 }
 
 async function requireCurrentPassword(

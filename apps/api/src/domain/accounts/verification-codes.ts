@@ -6,8 +6,15 @@ import {
   VERIFICATION_MAX_ATTEMPTS,
   VERIFICATION_RESEND_AFTER_S,
 } from "@lab/contracts";
-import { codeRequests, customers, verificationCodes, type CustomerRow, type Executor } from "@lab/db";
-import { and, eq, lte, sql } from "drizzle-orm";
+import {
+  codeRequests,
+  customers,
+  organisations,
+  verificationCodes,
+  type CustomerRow,
+  type Executor,
+} from "@lab/db";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 
 import { AppError, invalidField, notFound, rateLimited } from "../../lib/app-error";
 import { inboxKey } from "../../lib/email-address";
@@ -214,12 +221,32 @@ export async function checkCode(
   });
 }
 
-export const findByEmail = async (tx: Executor, email: string): Promise<CustomerRow | undefined> => {
+/** A person with the organisation they are a member of (whose name is the spec's `company`). */
+export type Account = CustomerRow & { organisation: { id: number; name: string } };
+
+const accountColumns = {
+  customer: customers,
+  organisation: { id: organisations.id, name: organisations.name },
+};
+
+/** The member holding this address; a removed member's address belongs to nobody. */
+export const findByEmail = async (tx: Executor, email: string): Promise<Account | undefined> => {
   const [row] = await tx
-    .select()
+    .select(accountColumns)
     .from(customers)
-    .where(sql`lower(${customers.email}) = ${email.toLowerCase()}`);
-  return row;
+    .innerJoin(organisations, eq(organisations.id, customers.organisationId))
+    .where(and(sql`lower(${customers.email}) = ${email.toLowerCase()}`, isNull(customers.removedAt)));
+  return row && { ...row.customer, organisation: row.organisation };
+};
+
+/** A member by id, removed or not, with their organisation. */
+export const findAccount = async (tx: Executor, id: number): Promise<Account | undefined> => {
+  const [row] = await tx
+    .select(accountColumns)
+    .from(customers)
+    .innerJoin(organisations, eq(organisations.id, customers.organisationId))
+    .where(eq(customers.id, id));
+  return row && { ...row.customer, organisation: row.organisation };
 };
 
 /**

@@ -84,17 +84,20 @@ export async function createMarket(
   const exists = () => conflict(message("marketExists", { code: input.code }), { field: "code" });
   const [taken] = await ctx.db.select().from(markets).where(eq(markets.code, input.code));
   if (taken) throw exists();
+  // A buyer's specification is named by one of the customer's members and belongs to their organisation.
+  let organisationId: number | null = null;
   if (input.customerId !== undefined) {
     const [customer] = await ctx.db
-      .select({ id: customers.id })
+      .select({ organisationId: customers.organisationId })
       .from(customers)
       .where(eq(customers.id, input.customerId));
     if (!customer) throw invalidField("customerNotFound", "customerId");
+    organisationId = customer.organisationId;
   }
   try {
     const [row] = await ctx.db
       .insert(markets)
-      .values({ code: input.code, name: input.name, customerId: input.customerId ?? null })
+      .values({ code: input.code, name: input.name, customerId: input.customerId ?? null, organisationId })
       .returning();
     if (!row) throw new Error("insert returned no row");
     return { row, current: null };

@@ -7,6 +7,7 @@ import {
 import {
   customers,
   mailOptOuts,
+  organisations,
   outboxMail,
   reports,
   samples,
@@ -21,6 +22,8 @@ import { forbidden, invalidField, notFound, rateLimited } from "../../lib/app-er
 import { enqueueMail, type MailToSend } from "../../mail/outbox";
 import { sharedReportMail, type SharedSample, type UnsubscribeLinks } from "../../mail/shared-report-mail";
 import type { DomainContext } from "../context";
+import { visibleSamples, type Member } from "../organisations/access";
+import { recordActivity } from "../organisations/activity";
 import { reportDownload } from "../reports/report-document";
 import { currentReportJoin } from "../samples/list/views";
 
@@ -71,13 +74,13 @@ export async function unsubscribe(ctx: DomainContext, email: string, signature: 
 }
 
 /**
- * Recipients this customer's shared-report mails reached in the 24 hours before `now`, and when
+ * Recipients the shared-report mails of this organisation's members reached in the 24 hours before `now`, and when
  * enough of them leave the window for `wanted` more to fit. Read from the outbox itself, so the quota
  * holds across instances and restarts.
  */
 async function quotaCheck(
   executor: Executor,
-  customerId: number,
+  organisationId: number,
   now: Date,
   wanted: number,
 ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
@@ -85,7 +88,16 @@ async function quotaCheck(
     .select({ createdAt: outboxMail.createdAt, count: sql<number>`cardinality(${outboxMail.to})::int` })
     .from(outboxMail)
     .where(
-      and(eq(outboxMail.sharedBy, customerId), gt(outboxMail.createdAt, new Date(now.getTime() - DAY_MS))),
+      and(
+        inArray(
+          outboxMail.sharedBy,
+          executor
+            .select({ id: customers.id })
+            .from(customers)
+            .where(eq(customers.organisationId, organisationId)),
+        ),
+        gt(outboxMail.createdAt, new Date(now.getTime() - DAY_MS)),
+      ),
     )
     .orderBy(asc(outboxMail.createdAt));
   const used = rows.reduce((sum, row) => sum + Number(row.count), 0);
@@ -114,24 +126,26 @@ function quotaExceeded(retryAfterSeconds: number): AppError {
  * Shares the selected samples with their contacts (the e-mail address on each sample) in the lab's
  * template: one mail per address holding only that address's samples and, when asked, their report
  * PDFs, so farmers never see each other's addresses or reports. Opted-out addresses are skipped; the
- * recipients count against the customer's daily quota, checked under a lock on the customer row in
- * the transaction that queues the mails, and against whatever `admit` counts.
+ * recipients count against the organisation's daily quota (one for all its members), checked under a
+ * lock on the organisation's row in the transaction that queues the mails, and against whatever
+ * `admit` counts. Only samples the member sees can be shared; the share goes on the organisation's
+ * trail.
  */
 export async function sendLedgerEmail(
   ctx: DomainContext,
-  customerId: number,
+  member: Member,
   input: LedgerEmailInput,
   admit: AdmitRecipients = () => Promise.resolve(),
 ): Promise<LedgerEmailResponse> {
   const ids = [...new Set(input.sampleIds)];
   if (ids.length === 0) throw invalidField("ledgerSelectSample");
-  // Only the caller's samples count; another customer's ids are ignored as if unknown.
+  // Only samples the member sees count; any other id is ignored as if unknown.
   const rows = await ctx.db
     .select({ sample: samples, report: reports })
     .from(samples)
     // The sample's current report: a revoked one that was replaced is not sent again beside its replacement.
     .leftJoin(reports, currentReportJoin)
-    .where(and(eq(samples.customerId, customerId), inArray(samples.id, ids)));
+    .where(and(visibleSamples(member), inArray(samples.id, ids)));
   if (rows.length === 0) throw notFound("sampleNotFound");
 
   const byRecipient = new Map<string, typeof rows>();
@@ -153,13 +167,13 @@ export async function sendLedgerEmail(
   for (const address of optedOut) byRecipient.delete(address);
   if (byRecipient.size === 0) throw invalidField("ledgerAllOptedOut");
 
-  const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, customerId));
+  const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, member.id));
   if (!customer) throw notFound("customerNotFound", "customer_not_found");
   // Replies go to the customer, and the mail names them by this address: only one they proved they own.
   if (!customer.emailVerifiedAt) throw forbidden("emailNotVerified", "email_not_verified");
 
   // A cheap look before the PDFs are built; the locked check below is the one that counts.
-  const early = await quotaCheck(ctx.db, customerId, ctx.now(), byRecipient.size);
+  const early = await quotaCheck(ctx.db, member.organisationId, ctx.now(), byRecipient.size);
   if (!early.ok) throw quotaExceeded(early.retryAfterSeconds);
   await admit(byRecipient.size);
 
@@ -195,11 +209,22 @@ export async function sendLedgerEmail(
   }
 
   await ctx.unitOfWork(async (tx, effects) => {
-    // Serialises this customer's sends: two at once cannot both pass the quota on the same count.
-    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for("update");
-    const quota = await quotaCheck(tx, customerId, queuedAt, mails.length);
+    // Serialises the organisation's sends: two at once cannot both pass the quota on the same count.
+    await tx
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.id, member.organisationId))
+      .for("update");
+    const quota = await quotaCheck(tx, member.organisationId, queuedAt, mails.length);
     if (!quota.ok) throw quotaExceeded(quota.retryAfterSeconds);
     for (const mail of mails) await enqueueMail(tx, mail);
+    await recordActivity(tx, {
+      organisationId: member.organisationId,
+      kind: "report-shared",
+      actor: { id: member.id, name: customer.fullName },
+      details: { recipients: mails.length, samples: rows.length, reportsAttached },
+      at: queuedAt,
+    });
     effects.add("mailQueued");
   });
   return { recipients: mails.length, reportsAttached, skipped: optedOut.size };

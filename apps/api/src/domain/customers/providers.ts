@@ -1,10 +1,11 @@
 import { type providerInputSchema } from "@lab/contracts";
-import { customers, sampleProviders, type FarmerRecord, type SampleProviderRow } from "@lab/db";
+import { sampleProviders, type FarmerRecord, type SampleProviderRow } from "@lab/db";
 import { and, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 
 import { AppError, notFound, invalidField, type Said } from "../../lib/app-error";
 import { toE164 } from "../../lib/phone";
+import type { Member } from "../organisations/access";
 import type { DomainContext } from "../context";
 import { resolveLocation, type ResolvedLocation } from "./locations";
 
@@ -73,39 +74,43 @@ export function providerValues(input: ProviderInput) {
   };
 }
 
-async function requireCustomer(ctx: DomainContext, customerId: number): Promise<void> {
-  const [row] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
-  if (!row) throw notFound("customerNotFound", "customer_not_found");
-}
-
-export async function listProviders(ctx: DomainContext, customerId: number): Promise<SampleProviderRow[]> {
+/** An organisation's providers are shared by its members: any member who may see samples lists them. */
+export async function listProviders(
+  ctx: DomainContext,
+  organisationId: number,
+): Promise<SampleProviderRow[]> {
   return ctx.db
     .select()
     .from(sampleProviders)
-    .where(eq(sampleProviders.customerId, customerId))
+    .where(eq(sampleProviders.organisationId, organisationId))
     .orderBy(desc(sampleProviders.id));
 }
 
 export async function createProvider(
   ctx: DomainContext,
-  customerId: number,
+  member: Member,
   input: ProviderInput,
 ): Promise<SampleProviderRow> {
   const values = providerValues(input);
-  await requireCustomer(ctx, customerId);
   const now = ctx.now();
   const [row] = await ctx.db
     .insert(sampleProviders)
-    .values({ ...values, customerId, createdAt: now, updatedAt: now })
+    .values({
+      ...values,
+      organisationId: member.organisationId,
+      customerId: member.id,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   if (!row) throw new Error("insert returned no row");
   return row;
 }
 
-/** Replaces a provider with the payload; another customer's provider is "not found". */
+/** Replaces a provider with the payload; another organisation's provider is "not found". */
 export async function updateProvider(
   ctx: DomainContext,
-  customerId: number,
+  organisationId: number,
   providerId: number,
   input: ProviderInput,
 ): Promise<SampleProviderRow> {
@@ -113,7 +118,7 @@ export async function updateProvider(
   const [row] = await ctx.db
     .update(sampleProviders)
     .set({ ...values, updatedAt: ctx.now() })
-    .where(and(eq(sampleProviders.id, providerId), eq(sampleProviders.customerId, customerId)))
+    .where(and(eq(sampleProviders.id, providerId), eq(sampleProviders.organisationId, organisationId)))
     .returning();
   if (!row) throw providerNotFound();
   return row;
@@ -121,12 +126,12 @@ export async function updateProvider(
 
 export async function deleteProvider(
   ctx: DomainContext,
-  customerId: number,
+  organisationId: number,
   providerId: number,
 ): Promise<void> {
   const deleted = await ctx.db
     .delete(sampleProviders)
-    .where(and(eq(sampleProviders.id, providerId), eq(sampleProviders.customerId, customerId)))
+    .where(and(eq(sampleProviders.id, providerId), eq(sampleProviders.organisationId, organisationId)))
     .returning({ id: sampleProviders.id });
   if (deleted.length === 0) throw providerNotFound();
 }

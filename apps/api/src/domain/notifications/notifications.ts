@@ -1,5 +1,6 @@
-import { customers, notifications, type Executor, type NotificationRow } from "@lab/db";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { SAMPLE_READER_ROLES } from "@lab/contracts";
+import { customers, notifications, samples, type Executor, type NotificationRow } from "@lab/db";
+import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
 
 import { notFound } from "../../lib/app-error";
 import type { DomainContext } from "../context";
@@ -10,29 +11,45 @@ export const NOTIFICATIONS_LIMIT = 100;
 /** A stored notification with its reader's language: the live push renders it for that reader. */
 export type ReaderNotification = NotificationRow & { language: string };
 
-/** A new notification: whose, about which sample, its kind and parameters (notices.ts). */
+/** A new notification: about which sample, its kind and parameters (notices.ts). */
 export interface NewNotification extends Notice {
-  customerId: number;
   sampleId: number;
   createdAt: Date;
 }
 
-/** Inserts notifications and answers them with each reader's language, in the caller's transaction. */
+/**
+ * Inserts each notice once for every member who can see its sample (by role and scope), in the caller's
+ * transaction, and answers them with each reader's language. A billing member, a removed member and a
+ * colleague of scope `own` get none about another's sample.
+ */
 export async function insertNotifications(
   tx: Executor,
   values: readonly NewNotification[],
 ): Promise<ReaderNotification[]> {
   if (values.length === 0) return [];
-  const rows = await tx
-    .insert(notifications)
-    .values([...values])
-    .returning();
-  const readers = await tx
-    .select({ id: customers.id, language: customers.language })
-    .from(customers)
-    .where(inArray(customers.id, [...new Set(rows.map((row) => row.customerId))]));
-  const languageOf = new Map(readers.map((reader) => [reader.id, reader.language]));
-  return rows.map((row) => ({ ...row, language: languageOf.get(row.customerId) ?? "en" }));
+  const sampleIds = [...new Set(values.map((value) => value.sampleId))];
+  const watchers = await tx
+    .select({ sampleId: samples.id, customerId: customers.id, language: customers.language })
+    .from(samples)
+    .innerJoin(customers, eq(customers.organisationId, samples.organisationId))
+    .where(
+      and(
+        inArray(samples.id, sampleIds),
+        isNull(customers.removedAt),
+        inArray(customers.memberRole, [...SAMPLE_READER_ROLES]),
+        or(eq(customers.memberScope, "all"), eq(customers.id, samples.customerId)),
+      ),
+    )
+    .orderBy(asc(customers.id));
+  const rows = values.flatMap((value) =>
+    watchers
+      .filter((watcher) => watcher.sampleId === value.sampleId)
+      .map((watcher) => ({ ...value, customerId: watcher.customerId })),
+  );
+  if (rows.length === 0) return [];
+  const inserted = await tx.insert(notifications).values(rows).returning();
+  const languageOf = new Map(watchers.map((watcher) => [watcher.customerId, watcher.language]));
+  return inserted.map((row) => ({ ...row, language: languageOf.get(row.customerId) ?? "en" }));
 }
 
 /** The language a customer reads their notifications in. */
@@ -44,12 +61,10 @@ export async function readerLanguage(ctx: DomainContext, customerId: number): Pr
   return reader?.language ?? "en";
 }
 
-/** One notification (see insertNotifications). */
-export async function insertNotification(tx: Executor, value: NewNotification): Promise<ReaderNotification> {
-  const [row] = await insertNotifications(tx, [value]);
-  if (!row) throw new Error("insert returned no row");
-  return row;
-}
+/** One notice about one sample, to each member who can see it (see insertNotifications). */
+export const notifySample = (tx: Executor, value: NewNotification): Promise<ReaderNotification[]> =>
+  insertNotifications(tx, [value]);
+
 const notificationNotFound = () => notFound("notificationNotFound");
 const own = (customerId: number, id: number) =>
   and(eq(notifications.id, id), eq(notifications.customerId, customerId));

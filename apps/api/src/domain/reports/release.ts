@@ -26,8 +26,8 @@ import { errorSummary } from "../../lib/db-errors";
 import { greeting } from "../../mail/localized";
 import { enqueueMail } from "../../mail/outbox";
 import type { DomainContext } from "../context";
-import { changeEvents, notificationEvent } from "../domain-events";
-import { insertNotification, type ReaderNotification } from "../notifications/notifications";
+import { changeEvents } from "../domain-events";
+import { notifySample, type ReaderNotification } from "../notifications/notifications";
 import { reportDocument } from "./report-document";
 import { labYear, nextCertification } from "./reports";
 import { applyMove, type Actor } from "../samples/moves";
@@ -145,7 +145,7 @@ export async function releaseResults(
     }
     const result = judgement.result;
 
-    let moved: { sample: SampleRow; notification: ReaderNotification } | null = null;
+    let moved: { sample: SampleRow; notifications: ReaderNotification[] } | null = null;
     if (previous === null) moved = await applyMove(tx, now, sampleId, { type: "complete" }, actor);
 
     const last = data.results.reduce((a, b) => (b.enteredAt >= a.enteredAt ? b : a));
@@ -166,6 +166,7 @@ export async function releaseResults(
       .values({
         sampleId,
         customerId: sample.customerId,
+        organisationId: sample.organisationId,
         result,
         details: legacyDetails(judgement.parameters, judgement),
         tests: legacyTests(sample.testTypes, codes, judgement.parameters),
@@ -195,7 +196,7 @@ export async function releaseResults(
       .set({ state: "released", updatedAt: now })
       .where(and(eq(sampleAnalyses.sampleId, sampleId), eq(sampleAnalyses.round, round)));
 
-    let notification: ReaderNotification | null = moved?.notification ?? null;
+    let notifications: ReaderNotification[] = moved?.notifications ?? [];
     let current: SampleRow = moved?.sample ?? sample;
     if (previous !== null) {
       await tx.update(reports).set({ replacedById: row.id }).where(eq(reports.id, previous.id));
@@ -208,8 +209,7 @@ export async function releaseResults(
         note: `Replacement report issued${certification ? `: ${certification}` : ""}`,
         at: now,
       });
-      notification = await insertNotification(tx, {
-        customerId: sample.customerId,
+      notifications = await notifySample(tx, {
         sampleId,
         type: "report_replaced",
         data: {
@@ -266,9 +266,7 @@ export async function releaseResults(
       });
       effects.add("mailQueued");
     }
-    const events = changeEvents(current, undefined, row.id);
-    if (notification) events.push(notificationEvent(notification));
-    effects.add("publish", events);
+    effects.add("publish", changeEvents(current, notifications, row.id));
     return row;
   });
   // The issued PDF is rendered and stored once, now. The release stands if that fails: the failure is

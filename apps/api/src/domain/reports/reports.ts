@@ -28,8 +28,10 @@ import { notFound } from "../../lib/app-error";
 import { reportRevokedMail } from "../../mail/account-mails";
 import { enqueueMail } from "../../mail/outbox";
 import type { DomainContext } from "../context";
+import { visibleReports, type Member } from "../organisations/access";
+import { recordActivity } from "../organisations/activity";
 import { changeEvents, notificationEvent } from "../domain-events";
-import { insertNotification } from "../notifications/notifications";
+import { notifySample } from "../notifications/notifications";
 import { reportDocument, reportDownload } from "./report-document";
 import type { Effects } from "../unit-of-work";
 
@@ -115,8 +117,7 @@ export async function revokeReport(
       updatedAt: now,
     })
     .onConflictDoNothing();
-  const notice = await insertNotification(tx, {
-    customerId: report.customerId,
+  const notices = await notifySample(tx, {
     sampleId: report.sampleId,
     type: "report_revoked",
     // The report's id lets the bell open the revoked report itself; the reason is read by its code.
@@ -143,18 +144,16 @@ export async function revokeReport(
     effects.add("mailQueued");
   }
   // The sample goes out too: every open screen of it (its report, the lists, the history) re-reads.
-  effects.add("publish", bumped ? changeEvents(bumped, notice, updated.id) : [notificationEvent(notice)]);
+  effects.add("publish", bumped ? changeEvents(bumped, notices, updated.id) : notices.map(notificationEvent));
   return updated;
 }
 
 /** Reports that passed and still stand: a revoked report is no longer a successful test. */
-export async function countSuccessfulReports(ctx: DomainContext, customerId: number): Promise<number> {
+export async function countSuccessfulReports(ctx: DomainContext, member: Member): Promise<number> {
   const [row] = await ctx.db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(reports)
-    .where(
-      and(eq(reports.customerId, customerId), eq(reports.result, "success"), eq(reports.status, "valid")),
-    );
+    .where(and(visibleReports(member), eq(reports.result, "success"), eq(reports.status, "valid")));
   return row?.n ?? 0;
 }
 
@@ -255,35 +254,31 @@ export async function withExtras(
   });
 }
 
-export async function listReports(ctx: DomainContext, customerId: number): Promise<ReportWithExtras[]> {
+export async function listReports(ctx: DomainContext, member: Member): Promise<ReportWithExtras[]> {
   const rows = await ctx.db
     .select()
     .from(reports)
-    .where(eq(reports.customerId, customerId))
+    .where(visibleReports(member))
     .orderBy(desc(reports.completedAt), desc(reports.id));
   return withExtras(ctx.db, rows);
 }
 
-async function reportRow(ctx: DomainContext, customerId: number | undefined, reportId: number) {
+/** A report by id; for a member (staff pass none), only one of a sample they may see. */
+async function reportRow(ctx: DomainContext, member: Member | undefined, reportId: number) {
   const [row] = await ctx.db
     .select()
     .from(reports)
-    .where(
-      and(
-        eq(reports.id, reportId),
-        customerId === undefined ? undefined : eq(reports.customerId, customerId),
-      ),
-    );
+    .where(and(eq(reports.id, reportId), member === undefined ? undefined : visibleReports(member)));
   if (!row) throw reportNotFound();
   return row;
 }
 
 export async function getReport(
   ctx: DomainContext,
-  customerId: number | undefined,
+  member: Member | undefined,
   reportId: number,
 ): Promise<ReportWithExtras> {
-  const [report] = await withExtras(ctx.db, [await reportRow(ctx, customerId, reportId)]);
+  const [report] = await withExtras(ctx.db, [await reportRow(ctx, member, reportId)]);
   if (!report) throw reportNotFound();
   return report;
 }
@@ -354,7 +349,20 @@ async function holdsCertificate(ctx: DomainContext, report: ReportRow, proof: Ce
   return stored !== undefined && sameSecret(proof.sha256, stored.sha256);
 }
 
-/** The certificate of analysis of an own report: the issued bytes, stamped once it is revoked. */
-export async function reportPdf(ctx: DomainContext, customerId: number, reportId: number) {
-  return reportDownload(ctx, await reportRow(ctx, customerId, reportId));
+/**
+ * The certificate of analysis of a report the member may see: the issued bytes, stamped once it is
+ * revoked. The download goes on the organisation's trail.
+ */
+export async function reportPdf(ctx: DomainContext, member: Member, reportId: number) {
+  const report = await reportRow(ctx, member, reportId);
+  const download = await reportDownload(ctx, report);
+  await recordActivity(ctx.db, {
+    organisationId: member.organisationId,
+    kind: "certificate-downloaded",
+    actor: { id: member.id },
+    sampleId: report.sampleId,
+    details: { reportId: report.id, certification: report.certification },
+    at: ctx.now(),
+  });
+  return download;
 }

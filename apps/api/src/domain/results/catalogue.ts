@@ -151,26 +151,28 @@ export async function currentSpecs(
   });
 }
 
-/** Whether a customer may choose the market: a public one, or the customer's own buyer specification. */
-export async function choosableMarkets(executor: Executor, customerId: number) {
+/** The markets an organisation may choose: the public ones and its own buyers' specifications. */
+export async function choosableMarkets(executor: Executor, organisationId: number) {
   const rows = await executor.select().from(markets).orderBy(asc(markets.createdAt), asc(markets.code));
   return rows.filter(
-    (row) => row.code !== LAB_DEFAULT_MARKET && (row.customerId === null || row.customerId === customerId),
+    (row) =>
+      row.code !== LAB_DEFAULT_MARKET &&
+      (row.organisationId === null || row.organisationId === organisationId),
   );
 }
 
 /**
- * The markets a customer chose, checked: each a public market or the customer's own buyer
+ * The markets a member chose, checked: each a public market or their organisation's own buyer
  * specification; anything else is a 400 on `field`.
  */
 export async function checkedMarkets(
   executor: Executor,
-  customerId: number,
+  organisationId: number,
   codes: readonly string[],
   field: string,
 ): Promise<string[]> {
   if (codes.length === 0) return [];
-  const allowed = new Set((await choosableMarkets(executor, customerId)).map((market) => market.code));
+  const allowed = new Set((await choosableMarkets(executor, organisationId)).map((market) => market.code));
   for (const code of codes) {
     if (!allowed.has(code)) throw invalidField("marketUnknown", field);
   }

@@ -4,6 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 
 import { invalidField, notFound } from "../../lib/app-error";
 import type { DomainContext } from "../context";
+import { visibleReports, type Member } from "../organisations/access";
 import { checkedMarkets, currentSpecs, toParameter } from "./catalogue";
 
 export const TREND_POINTS = 50;
@@ -41,13 +42,18 @@ const worst = (verdicts: ParameterVerdict[]): ParameterVerdict =>
  */
 export async function reportTrend(
   ctx: DomainContext,
-  customerId: number,
+  member: Member,
   query: { providerId: number; parameter: string; market?: string | undefined },
 ): Promise<TrendView> {
   const [provider] = await ctx.db
     .select({ id: sampleProviders.id })
     .from(sampleProviders)
-    .where(and(eq(sampleProviders.id, query.providerId), eq(sampleProviders.customerId, customerId)));
+    .where(
+      and(
+        eq(sampleProviders.id, query.providerId),
+        eq(sampleProviders.organisationId, member.organisationId),
+      ),
+    );
   if (!provider) throw notFound("providerNotFound");
   const [row] = await ctx.db.select().from(parameters).where(eq(parameters.code, query.parameter));
   if (!row) throw invalidField("trendParameterRequired", "parameter");
@@ -55,7 +61,7 @@ export async function reportTrend(
   const market =
     query.market === undefined
       ? null
-      : ((await checkedMarkets(ctx.db, customerId, [query.market], "market"))[0] ?? null);
+      : ((await checkedMarkets(ctx.db, member.organisationId, [query.market], "market"))[0] ?? null);
   const [spec] = market === null ? [] : await currentSpecs(ctx.db, [market], ctx.now());
   const limit =
     spec?.limits[parameter.code] ??
@@ -66,13 +72,7 @@ export async function reportTrend(
     .select({ report: reports })
     .from(reports)
     .innerJoin(samples, eq(samples.id, reports.sampleId))
-    .where(
-      and(
-        eq(reports.customerId, customerId),
-        eq(samples.providerId, provider.id),
-        eq(reports.status, "valid"),
-      ),
-    )
+    .where(and(visibleReports(member), eq(samples.providerId, provider.id), eq(reports.status, "valid")))
     .orderBy(desc(reports.completedAt), desc(reports.id))
     .limit(TREND_POINTS);
   const points: TrendPoint[] = [];

@@ -86,7 +86,7 @@ export function chooseAgents(
 }
 
 export interface BatchAssignment {
-  assigned: { sample: SampleRow; notification: ReaderNotification }[];
+  assigned: { sample: SampleRow; notifications: ReaderNotification[] }[];
   /** When the oldest unassigned PENDING sample seen was submitted; undefined when none waits. */
   oldestWaiting: Date | undefined;
 }
@@ -168,18 +168,16 @@ export async function assignPendingBatch(tx: Tx, now: Date, limit: number): Prom
   const notes = await insertNotifications(
     tx,
     moves.map((move) => ({
-      customerId: move.sample.customerId,
       sampleId: move.sample.id,
       createdAt: now,
       ...move.notice,
     })),
   );
-  const noteOf = new Map(notes.map((note) => [note.sampleId, note]));
   return {
-    assigned: moves.flatMap((move) => {
-      const notification = noteOf.get(move.sample.id);
-      return notification ? [{ sample: move.sample, notification }] : [];
-    }),
+    assigned: moves.map((move) => ({
+      sample: move.sample,
+      notifications: notes.filter((note) => note.sampleId === move.sample.id),
+    })),
     oldestWaiting,
   };
 }

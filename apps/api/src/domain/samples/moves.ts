@@ -7,7 +7,7 @@ import { displayPhone } from "../../lib/phone";
 import type { DomainContext } from "../context";
 import { changeEvents } from "../domain-events";
 import type { Notice } from "../notifications/notification-kinds";
-import { insertNotification, type ReaderNotification } from "../notifications/notifications";
+import { notifySample, type ReaderNotification } from "../notifications/notifications";
 
 /** Who made a move: a staff member, or the system (dispatcher, simulator). */
 export type Actor = { kind: "staff"; id: number } | { kind: "system" };
@@ -39,7 +39,7 @@ const DEFAULT_TESTING_HOURS = 72;
  */
 export interface MoveResult {
   sample: SampleRow;
-  notification: ReaderNotification;
+  notifications: ReaderNotification[];
 }
 
 export async function applyMove(
@@ -134,13 +134,12 @@ export async function applyMove(
     note: note ?? moveNote ?? null,
     at: now,
   });
-  const notification = await insertNotification(tx, {
-    customerId: sample.customerId,
+  const notifications = await notifySample(tx, {
     sampleId: sample.id,
     createdAt: now,
     ...notice,
   });
-  return { sample: updated, notification };
+  return { sample: updated, notifications };
 }
 
 /** A move in its own transaction: what the staff API, the CLI and the jobs call. */
@@ -153,7 +152,7 @@ export async function moveSample(
 ): Promise<SampleRow> {
   return ctx.unitOfWork(async (tx, effects) => {
     const result = await applyMove(tx, ctx.now(), sampleId, move, actor, note);
-    effects.add("publish", changeEvents(result.sample, result.notification));
+    effects.add("publish", changeEvents(result.sample, result.notifications));
     return result.sample;
   });
 }

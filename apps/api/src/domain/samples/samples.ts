@@ -9,6 +9,7 @@ import {
 } from "@lab/contracts";
 import {
   customers,
+  organisations,
   sampleEvents,
   sampleProviders,
   samples,
@@ -23,7 +24,9 @@ import { toE164 } from "../../lib/phone";
 import { SAMPLES_SUBMITTED_CHANNEL } from "./assignment";
 import type { DomainContext } from "../context";
 import { changeEvents } from "../domain-events";
-import { insertNotification } from "../notifications/notifications";
+import { notifySample } from "../notifications/notifications";
+import { visibleSamples, type Member } from "../organisations/access";
+import { recordActivity } from "../organisations/activity";
 import { checkedMarkets, choosableMarkets } from "../results/catalogue";
 import { countsByStatus, selectSampleViews, type SampleView } from "./list";
 
@@ -70,7 +73,11 @@ function validateSubmission(input: SubmissionInput) {
 }
 
 /** A saved provider's id, or null for a temp_ id or none; a foreign provider is "not found". */
-async function providerIdOf(ctx: DomainContext, customerId: number, samplerId: SubmissionInput["samplerId"]) {
+async function providerIdOf(
+  ctx: DomainContext,
+  organisationId: number,
+  samplerId: SubmissionInput["samplerId"],
+) {
   if (samplerId === null || samplerId === undefined || samplerId === "") return null;
   if (typeof samplerId === "string" && samplerId.startsWith("temp_")) return null;
   const id =
@@ -79,43 +86,54 @@ async function providerIdOf(ctx: DomainContext, customerId: number, samplerId: S
   const [row] = await ctx.db
     .select({ id: sampleProviders.id })
     .from(sampleProviders)
-    .where(and(eq(sampleProviders.id, id), eq(sampleProviders.customerId, customerId)));
+    .where(and(eq(sampleProviders.id, id), eq(sampleProviders.organisationId, organisationId)));
   if (!row) throw notFound("providerNotFound");
   return row.id;
 }
 
-/** The markets chosen, or the profile's default (less any market no longer offered to the customer). */
+/**
+ * The markets chosen, or the member's default, else the organisation's (less any market no longer
+ * offered to the organisation).
+ */
 async function submissionMarkets(
   ctx: DomainContext,
-  customerId: number,
+  member: Member,
   chosen: readonly string[] | undefined,
 ): Promise<string[]> {
-  if (chosen !== undefined) return checkedMarkets(ctx.db, customerId, chosen, "markets");
-  const [customer] = await ctx.db
-    .select({ defaultMarkets: customers.defaultMarkets })
+  if (chosen !== undefined) return checkedMarkets(ctx.db, member.organisationId, chosen, "markets");
+  const [row] = await ctx.db
+    .select({ own: customers.defaultMarkets, organisation: organisations.defaultMarkets })
     .from(customers)
-    .where(eq(customers.id, customerId));
-  const defaults = customer?.defaultMarkets ?? [];
+    .innerJoin(organisations, eq(organisations.id, customers.organisationId))
+    .where(eq(customers.id, member.id));
+  const defaults = row === undefined ? [] : row.own.length > 0 ? row.own : row.organisation;
   if (defaults.length === 0) return [];
-  const offered = new Set((await choosableMarkets(ctx.db, customerId)).map((market) => market.code));
+  const offered = new Set(
+    (await choosableMarkets(ctx.db, member.organisationId)).map((market) => market.code),
+  );
   return defaults.filter((code) => offered.has(code));
 }
 
-/** Writes the sample, its first event and the customer's "Sample Submitted" notification at once. */
+/**
+ * Writes the sample, its first event, the "Sample Submitted" notification of each member who can see
+ * it and the organisation's trail line at once.
+ */
 export async function submitSample(
   ctx: DomainContext,
-  customerId: number,
+  member: Member,
   input: SubmissionInput,
 ): Promise<SampleRow> {
+  const customerId = member.id;
   if (input.consumerId !== customerId) throw forbidden("forbidden");
   const valid = validateSubmission(input);
-  const providerId = await providerIdOf(ctx, customerId, input.samplerId);
-  const markets = await submissionMarkets(ctx, customerId, input.markets);
+  const providerId = await providerIdOf(ctx, member.organisationId, input.samplerId);
+  const markets = await submissionMarkets(ctx, member, input.markets);
   const now = ctx.now();
   return ctx.unitOfWork(async (tx, effects) => {
     const [sample] = await tx
       .insert(samples)
       .values({
+        organisationId: member.organisationId,
         customerId,
         providerId,
         status: "PENDING",
@@ -142,8 +160,15 @@ export async function submitSample(
       actor: `customer:${customerId}`,
       at: now,
     });
-    const notification = await insertNotification(tx, {
-      customerId,
+    await recordActivity(tx, {
+      organisationId: member.organisationId,
+      kind: "sample-submitted",
+      actor: { id: customerId },
+      sampleId: sample.id,
+      details: { samplerName: sample.samplerName },
+      at: now,
+    });
+    const notifications = await notifySample(tx, {
       sampleId: sample.id,
       type: "sample_status_change",
       data: { notice: "sampleSubmitted", stage: "submitted" },
@@ -151,20 +176,20 @@ export async function submitSample(
     });
     // Delivered at commit to every instance's dispatcher (several in one transaction are sent as one).
     await tx.execute(sql`select pg_notify(${SAMPLES_SUBMITTED_CHANNEL}, '')`);
-    effects.add("publish", changeEvents(sample, notification));
+    effects.add("publish", changeEvents(sample, notifications));
     effects.add("samplesSubmitted");
     return sample;
   });
 }
 
 /** Counts per status group for the dashboard and the history summary. */
-export async function sampleSummary(ctx: DomainContext, customerId: number) {
+export async function sampleSummary(ctx: DomainContext, member: Member) {
   const [counts, [earliest]] = await Promise.all([
-    countsByStatus(ctx, customerId),
+    countsByStatus(ctx, member),
     ctx.db
       .select({ at: samples.createdAt })
       .from(samples)
-      .where(eq(samples.customerId, customerId))
+      .where(visibleSamples(member))
       .orderBy(asc(samples.createdAt), asc(samples.id))
       .limit(1),
   ]);
@@ -182,21 +207,15 @@ export async function sampleSummary(ctx: DomainContext, customerId: number) {
 
 /** Everything the spec's history loader reads, newest change first, capped for very large accounts. */
 export const CONSUMER_LIST_LIMIT = 1000;
-export async function listConsumerSamples(ctx: DomainContext, customerId: number): Promise<SampleView[]> {
+export async function listConsumerSamples(ctx: DomainContext, member: Member): Promise<SampleView[]> {
   return selectSampleViews(ctx)
-    .where(eq(samples.customerId, customerId))
+    .where(visibleSamples(member))
     .orderBy(desc(samples.updatedAt), desc(samples.id))
     .limit(CONSUMER_LIST_LIMIT);
 }
 
-export async function getSample(
-  ctx: DomainContext,
-  customerId: number,
-  sampleId: number,
-): Promise<SampleView> {
-  const [row] = await selectSampleViews(ctx).where(
-    and(eq(samples.id, sampleId), eq(samples.customerId, customerId)),
-  );
+export async function getSample(ctx: DomainContext, member: Member, sampleId: number): Promise<SampleView> {
+  const [row] = await selectSampleViews(ctx).where(and(eq(samples.id, sampleId), visibleSamples(member)));
   if (!row) throw sampleNotFound();
   return row;
 }
@@ -206,10 +225,10 @@ export const CUSTOMER_EVENT_KINDS = ["move", "confirmation", "released", "revoke
 
 export async function getSampleEvents(
   ctx: DomainContext,
-  customerId: number,
+  member: Member,
   sampleId: number,
 ): Promise<SampleEventRow[]> {
-  await getSample(ctx, customerId, sampleId);
+  await getSample(ctx, member, sampleId);
   return ctx.db
     .select()
     .from(sampleEvents)

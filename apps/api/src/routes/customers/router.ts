@@ -1,4 +1,5 @@
 import {
+  canReadSamples,
   changePasswordRequestSchema,
   loginRequestSchema,
   registerRequestSchema,
@@ -15,7 +16,7 @@ import {
   updateProfile,
 } from "../../domain/accounts/accounts";
 import type { DomainContext } from "../../domain/context";
-import { authenticate, claimsOf, requireSelf } from "../../http/authenticate";
+import { authenticate, claimsOf, memberOf, requireSelf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { clientIp, loginLimits, type RateLimits } from "../../http/rate-limit";
 import { listProviders } from "../../domain/customers/providers";
@@ -54,7 +55,12 @@ export function customersRouter(ctx: DomainContext, limits: RateLimits): Router 
   router.get("/:id", customerAuth, async (req, res) => {
     const id = parseIdParam(req.params["id"], "customerNotFound");
     requireSelf(req, id);
-    const [customer, providers] = await Promise.all([getCustomer(ctx, id), listProviders(ctx, id)]);
+    const member = memberOf(req);
+    // A billing member sees no samples, and so none of the providers samples come from.
+    const [customer, providers] = await Promise.all([
+      getCustomer(ctx, id),
+      canReadSamples(member.role) ? listProviders(ctx, member.organisationId) : [],
+    ]);
     res.json(presentCustomerWithProviders(customer, providers));
   });
 
@@ -63,7 +69,7 @@ export function customersRouter(ctx: DomainContext, limits: RateLimits): Router 
     const id = parseIdParam(req.params["id"], "customerNotFound");
     requireSelf(req, id);
     const input = parse(updateProfileRequestSchema, req.body, "profileInvalid");
-    res.json(presentCustomer(await updateProfile(ctx, id, input)));
+    res.json(presentCustomer(await updateProfile(ctx, memberOf(req), input)));
   });
 
   router.put("/:id/password", customerAuth, async (req, res) => {

@@ -1,13 +1,14 @@
 import {
   LEDGER_EMAIL_ACCOUNTS_PER_IP_PER_DAY,
   LEDGER_EMAIL_RECIPIENTS_PER_IP_PER_DAY,
+  SAMPLE_WRITER_ROLES,
   ledgerEmailRequestSchema,
 } from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
 import { sendLedgerEmail, type AdmitRecipients } from "../../domain/customers/ledger-email";
-import { claimsOf } from "../../http/authenticate";
+import { memberOf } from "../../http/authenticate";
 import { parse } from "../../http/parse";
 import { type RateBudget, type RateLimits, clientIp } from "../../http/rate-limit";
 import { rateLimited } from "../../lib/app-error";
@@ -59,9 +60,9 @@ export function ledgerRouter(ctx: DomainContext, limits: RateLimits): Router {
     limits.middleware({ name: "ledger-email", points: 30, durationSeconds: 3600, key: clientIp }),
     async (req, res) => {
       const input = parse(ledgerEmailRequestSchema, req.body, "ledgerSendFailed");
-      const { subject } = claimsOf(req);
-      const admit = perClientAddress(limits, clientIp(req), subject);
-      res.status(202).json(presentLedgerEmail(await sendLedgerEmail(ctx, subject, input, admit)));
+      const member = memberOf(req, SAMPLE_WRITER_ROLES);
+      const admit = perClientAddress(limits, clientIp(req), member.id);
+      res.status(202).json(presentLedgerEmail(await sendLedgerEmail(ctx, member, input, admit)));
     },
   );
   return router;

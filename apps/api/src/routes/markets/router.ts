@@ -2,14 +2,14 @@ import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
 import { choosableMarkets } from "../../domain/results";
-import { claimsOf } from "../../http/authenticate";
+import { memberOf } from "../../http/authenticate";
 import { presentMarketChoice } from "../../presenters/market-choice";
 
-/** /markets, behind customer authentication: the destination markets a customer can choose. */
+/** /markets, behind customer authentication: the destination markets a member's organisation can choose. */
 export function marketsRouter(ctx: DomainContext): Router {
   const router = Router();
   router.get("/", async (req, res) => {
-    res.json((await choosableMarkets(ctx.db, claimsOf(req).subject)).map(presentMarketChoice));
+    res.json((await choosableMarkets(ctx.db, memberOf(req).organisationId)).map(presentMarketChoice));
   });
   return router;
 }

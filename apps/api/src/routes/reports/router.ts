@@ -1,30 +1,39 @@
-import { CERTIFICATE_PATTERN, certificateProofSchema, trendQuerySchema } from "@lab/contracts";
-import { Router } from "express";
+import {
+  CERTIFICATE_PATTERN,
+  SAMPLE_READER_ROLES,
+  certificateProofSchema,
+  trendQuerySchema,
+} from "@lab/contracts";
+import { Router, type Request } from "express";
 
 import type { DomainContext } from "../../domain/context";
 import { findCertificate, getReport, listReports, reportPdf } from "../../domain/reports/reports";
 import { reportTrend } from "../../domain/results";
 import { notFound, rateLimited } from "../../lib/app-error";
-import { claimsOf } from "../../http/authenticate";
+import { memberOf } from "../../http/authenticate";
 import { clientIp, type RateBudget, type RateLimits } from "../../http/rate-limit";
 import { parse, parseIdParam } from "../../http/parse";
 import { presentCertificate, presentReportWithExtras } from "../../presenters/report";
 import { presentTrend } from "../../presenters/trend";
 
-/** /reports, behind customer authentication: own reports only, others are "not found". */
+/**
+ * /reports, behind customer authentication: the reports of the samples the member sees (by role and
+ * scope); any other is "not found".
+ */
 export function reportsRouter(ctx: DomainContext): Router {
   const router = Router();
+  const reader = (req: Request) => memberOf(req, SAMPLE_READER_ROLES);
   router.get("/", async (req, res) => {
-    res.json((await listReports(ctx, claimsOf(req).subject)).map(presentReportWithExtras));
+    res.json((await listReports(ctx, reader(req))).map(presentReportWithExtras));
   });
   // One parameter across a provider's reports, with a market's limit line.
   router.get("/trend", async (req, res) => {
     const query = parse(trendQuerySchema, req.query, "trendParameterRequired");
-    res.json(presentTrend(await reportTrend(ctx, claimsOf(req).subject, query)));
+    res.json(presentTrend(await reportTrend(ctx, reader(req), query)));
   });
   router.get("/:id/pdf", async (req, res) => {
     const id = parseIdParam(req.params["id"], "reportNotFound");
-    const { pdf, filename } = await reportPdf(ctx, claimsOf(req).subject, id);
+    const { pdf, filename } = await reportPdf(ctx, reader(req), id);
     res
       .type("application/pdf")
       .set("Content-Disposition", `attachment; filename="${filename}"`)
@@ -33,7 +42,7 @@ export function reportsRouter(ctx: DomainContext): Router {
   });
   router.get("/:id", async (req, res) => {
     const id = parseIdParam(req.params["id"], "reportNotFound");
-    res.json(presentReportWithExtras(await getReport(ctx, claimsOf(req).subject, id)));
+    res.json(presentReportWithExtras(await getReport(ctx, reader(req), id)));
   });
   return router;
 }

@@ -8,7 +8,9 @@ import {
   listProviders,
   updateProvider,
 } from "../../domain/customers/providers";
-import { requireSelf } from "../../http/authenticate";
+import { SAMPLE_READER_ROLES, SAMPLE_WRITER_ROLES } from "@lab/contracts";
+
+import { memberOf, requireSelf } from "../../http/authenticate";
 import { idempotencyKeyOf, runIdempotent, sendIdempotent } from "../../http/idempotency";
 import { parse, parseIdParam } from "../../http/parse";
 import { presentProvider } from "../../presenters/provider";
@@ -16,40 +18,44 @@ import { presentProvider } from "../../presenters/provider";
 /** Mounted under /customers/:id, behind customer authentication. */
 export function sampleProvidersRouter(ctx: DomainContext): Router {
   const router = Router({ mergeParams: true });
-  const customerId = (req: Request): number => {
-    const id = parseIdParam(req.params["id"], "customerNotFound");
-    requireSelf(req, id);
-    return id;
+  // The path's {id} is the caller; the providers are their organisation's.
+  const reader = (req: Request) => {
+    requireSelf(req, parseIdParam(req.params["id"], "customerNotFound"));
+    return memberOf(req, SAMPLE_READER_ROLES);
+  };
+  const writer = (req: Request) => {
+    requireSelf(req, parseIdParam(req.params["id"], "customerNotFound"));
+    return memberOf(req, SAMPLE_WRITER_ROLES);
   };
   const providerId = (req: Request) => parseIdParam(req.params["providerId"], "providerNotFound");
 
   router.get("/sample-providers", async (req, res) => {
-    res.json((await listProviders(ctx, customerId(req))).map(presentProvider));
+    res.json((await listProviders(ctx, reader(req).organisationId)).map(presentProvider));
   });
 
   router.post("/sample-providers", async (req, res) => {
-    const id = customerId(req);
+    const member = writer(req);
     const key = idempotencyKeyOf(req);
     const input = parse(providerInputSchema, req.body, "profileInvalid");
-    const request = { customerId: id, endpoint: "sample-providers", key, input };
+    const request = { customerId: member.id, endpoint: "sample-providers", key, input };
     const answer = await runIdempotent(ctx, request, async (tx) => ({
       status: 201,
-      body: presentProvider(await createProvider(tx, id, input)),
+      body: presentProvider(await createProvider(tx, member, input)),
     }));
     sendIdempotent(res, answer);
   });
 
   // The spec's client uses two paths for each of update and delete.
   const update = async (req: Request, res: Response) => {
-    const id = customerId(req);
+    const member = writer(req);
     const input = parse(providerInputSchema, req.body, "profileInvalid");
-    res.json(presentProvider(await updateProvider(ctx, id, providerId(req), input)));
+    res.json(presentProvider(await updateProvider(ctx, member.organisationId, providerId(req), input)));
   };
   router.put("/sample-providers-simple/:providerId", update);
   router.put("/sample-providers/id/:providerId", update);
 
   const remove = async (req: Request, res: Response) => {
-    await deleteProvider(ctx, customerId(req), providerId(req));
+    await deleteProvider(ctx, writer(req).organisationId, providerId(req));
     res.status(204).end();
   };
   router.delete("/sample-providers/id/:providerId", remove);

@@ -4,6 +4,7 @@
 import {
   MAX_PAGE_SIZE,
   SAMPLE_EXPORT_PDF_MAX_ROWS,
+  SAMPLE_READER_ROLES,
   isLanguageCode,
   languageSchema,
   message,
@@ -18,7 +19,8 @@ import { getCustomer } from "../../domain/accounts/accounts";
 import type { DomainContext } from "../../domain/context";
 import { listSamples } from "../../domain/samples/list";
 import { invalidField } from "../../lib/app-error";
-import { claimsOf } from "../../http/authenticate";
+import { memberOf } from "../../http/authenticate";
+import type { Member } from "../../domain/organisations/access";
 import { parse } from "../../http/parse";
 import { buildSampleSummaryPdf, zonedDateTime, type SummarySample } from "../../pdf/sample-summary";
 
@@ -61,15 +63,11 @@ const typeLabel = (status: string) =>
   status === "" ? "All" : status.charAt(0).toUpperCase() + status.slice(1);
 
 /** Every sample of the query, a page of 100 at a time (keyset from the last page), up to the cap. */
-async function exportSamples(
-  ctx: DomainContext,
-  customerId: number,
-  query: z.output<typeof exportQuerySchema>,
-) {
+async function exportSamples(ctx: DomainContext, member: Member, query: z.output<typeof exportQuerySchema>) {
   const samples: SummarySample[] = [];
   let cursor: string | undefined;
   for (let page = 1; ; page += 1) {
-    const result = await listSamples(ctx, customerId, { ...query, page, size: MAX_PAGE_SIZE, cursor });
+    const result = await listSamples(ctx, member, { ...query, page, size: MAX_PAGE_SIZE, cursor });
     if (result.total > SAMPLE_EXPORT_PDF_MAX_ROWS) throw invalidField(exportTooLarge(result.total), "to");
     samples.push(...result.items);
     if (result.items.length === 0 || samples.length >= result.total) return samples;
@@ -80,9 +78,9 @@ async function exportSamples(
 export function exportPdfHandler(ctx: DomainContext) {
   return async (req: Request, res: Response) => {
     const query = parse(exportQuerySchema, req.query, "sampleInvalid");
-    const customerId = claimsOf(req).subject;
-    const samples = await exportSamples(ctx, customerId, query);
-    const language = query.lang ?? (await accountLanguage(ctx, customerId));
+    const member = memberOf(req, SAMPLE_READER_ROLES);
+    const samples = await exportSamples(ctx, member, query);
+    const language = query.lang ?? (await accountLanguage(ctx, member.id));
     const day = (value: string | undefined) =>
       value ? zonedDateTime(new Date(value), query.tz).slice(0, 10) : null;
     const from = day(query.from);

@@ -1,4 +1,9 @@
-import { sampleListQuerySchema, sampleSubmissionSchema } from "@lab/contracts";
+import {
+  SAMPLE_READER_ROLES,
+  SAMPLE_WRITER_ROLES,
+  sampleListQuerySchema,
+  sampleSubmissionSchema,
+} from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
@@ -11,7 +16,7 @@ import {
   sampleSummary,
   submitSample,
 } from "../../domain/samples/samples";
-import { claimsOf, requireSelf } from "../../http/authenticate";
+import { memberOf, requireSelf } from "../../http/authenticate";
 import { idempotencyKeyOf, runIdempotent, sendIdempotent } from "../../http/idempotency";
 import { parse, parseIdParam } from "../../http/parse";
 import {
@@ -30,32 +35,33 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
 
   router.post("/", async (req, res) => {
     const key = idempotencyKeyOf(req);
+    const member = memberOf(req, SAMPLE_WRITER_ROLES);
     const input = parse(sampleSubmissionSchema, req.body, "sampleInvalid");
-    const customerId = claimsOf(req).subject;
     const answer = await runIdempotent(
       ctx,
-      { customerId, endpoint: "sample-submissions", key, input },
+      { customerId: member.id, endpoint: "sample-submissions", key, input },
       async (tx) => ({
         status: 201,
-        body: presentSample(await submitSample(tx, customerId, input), null),
+        body: presentSample(await submitSample(tx, member, input), null),
       }),
     );
     sendIdempotent(res, answer);
   });
 
   router.get("/", async (req, res) => {
+    const member = memberOf(req, SAMPLE_READER_ROLES);
     const query = parse(sampleListQuerySchema, req.query, "sampleInvalid");
-    res.json(presentSamplePage(await listSamples(ctx, claimsOf(req).subject, query)));
+    res.json(presentSamplePage(await listSamples(ctx, member, query)));
   });
 
   // Before /:id, which would read "export.pdf" as an id.
   router.get("/export.pdf", exportPdfHandler(ctx));
 
   router.get("/summary", async (req, res) => {
-    const customerId = claimsOf(req).subject;
+    const member = memberOf(req, SAMPLE_READER_ROLES);
     const [summary, successful] = await Promise.all([
-      sampleSummary(ctx, customerId),
-      countSuccessfulReports(ctx, customerId),
+      sampleSummary(ctx, member),
+      countSuccessfulReports(ctx, member),
     ]);
     res.json(presentSampleSummary(summary, successful));
   });
@@ -63,17 +69,20 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
   router.get("/consumer/:consumerId", async (req, res) => {
     const consumerId = parseIdParam(req.params["consumerId"], "customerNotFound");
     requireSelf(req, consumerId);
-    res.json((await listConsumerSamples(ctx, consumerId)).map((item) => presentSample(item, item.reportId)));
+    const member = memberOf(req, SAMPLE_READER_ROLES);
+    res.json((await listConsumerSamples(ctx, member)).map((item) => presentSample(item, item.reportId)));
   });
 
   router.get("/:id", async (req, res) => {
+    const member = memberOf(req, SAMPLE_READER_ROLES);
     const id = parseIdParam(req.params["id"], "sampleNotFound");
-    res.json(presentSampleView(await getSample(ctx, claimsOf(req).subject, id)));
+    res.json(presentSampleView(await getSample(ctx, member, id)));
   });
 
   router.get("/:id/events", async (req, res) => {
+    const member = memberOf(req, SAMPLE_READER_ROLES);
     const id = parseIdParam(req.params["id"], "sampleNotFound");
-    const events = await getSampleEvents(ctx, claimsOf(req).subject, id);
+    const events = await getSampleEvents(ctx, member, id);
     const names = await eventActorNames(ctx.db, events);
     res.json(events.map((event) => presentSampleEvent(event, names)));
   });

@@ -4,6 +4,7 @@ import { idSchema } from "@lab/contracts";
 import { z } from "zod";
 
 import type { DomainContext } from "../../context";
+import type { SampleScope } from "../../organisations/access";
 import { invalid, type SampleListQuery } from "./filters";
 import type { Key } from "./keyset";
 
@@ -37,9 +38,20 @@ const cursorSchema = z.strictObject({
 type Cursor = { page: number; first: Key; last: Key };
 const CURSOR_TEXT = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/;
 
-export const queryDigest = (customerId: number, query: SampleListQuery) =>
+export const queryDigest = (scope: SampleScope, query: SampleListQuery) =>
   createHash("sha256")
-    .update(JSON.stringify([customerId, query.q, query.status, query.from, query.to, query.sort, query.size]))
+    .update(
+      JSON.stringify([
+        scope.by,
+        scope.id,
+        query.q,
+        query.status,
+        query.from,
+        query.to,
+        query.sort,
+        query.size,
+      ]),
+    )
     .digest("base64url")
     .slice(0, 16);
 

@@ -3,6 +3,7 @@ import { samples } from "@lab/db";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 
 import type { DomainContext } from "../../context";
+import type { SampleScope } from "../../organisations/access";
 import { orderBy, type Order } from "./filters";
 import { prepared } from "./prepared";
 
@@ -19,14 +20,18 @@ type Bound = { op: "<" | "<=" | ">" | ">="; key: Key };
 export const boundOp = (smaller: boolean, inclusive = false): Bound["op"] =>
   smaller ? (inclusive ? "<=" : "<") : inclusive ? ">=" : ">";
 
+/** The column a scope's id is matched against: the organisation, or the member who submitted. */
+export const ownerColumn = (scope: SampleScope) =>
+  scope.by === "organisation" ? samples.organisationId : samples.customerId;
+
 /**
- * Ids and exact keys of one ordered stretch of a customer's samples (a status group, or all). The key
+ * Ids and exact keys of one ordered stretch of the samples a member sees (a status group, or all). The key
  * text is made outside the inner query: rows skipped by OFFSET are still projected, and to_char over
  * 100,000 skipped rows costs 60 ms.
  */
 async function readKeys(
   ctx: DomainContext,
-  customerId: number,
+  scope: SampleScope,
   group: readonly SampleStatus[] | undefined,
   order: Order,
   reverse: boolean,
@@ -34,14 +39,14 @@ async function readKeys(
   limit: number,
   offset: number,
 ): Promise<{ id: number; at: string }[]> {
-  const name = `sample_keys_${order.column.name}_${order.direction}_${reverse ? "r" : "f"}_${bound?.op ?? "none"}_${(group ?? ["all"]).join("_")}`;
+  const name = `sample_keys_${scope.by}_${order.column.name}_${order.direction}_${reverse ? "r" : "f"}_${bound?.op ?? "none"}_${(group ?? ["all"]).join("_")}`;
   const statement = prepared(ctx, name, () => {
     const inner = ctx.db
       .select({ id: samples.id, k: sql<Date>`${order.column}`.as("k") })
       .from(samples)
       .where(
         and(
-          eq(samples.customerId, sql.placeholder("customerId")),
+          eq(ownerColumn(scope), sql.placeholder("ownerId")),
           group ? inArray(samples.status, [...group]) : undefined,
           bound
             ? sql`(${order.column}, ${samples.id}) ${sql.raw(bound.op)} ((${sql.placeholder("at")}::timestamp at time zone 'UTC'), ${sql.placeholder("id")})`
@@ -60,7 +65,7 @@ async function readKeys(
       .prepare(name);
   });
   return statement.execute({
-    customerId,
+    ownerId: scope.id,
     limit,
     offset,
     ...(bound ? { at: bound.key.at, id: bound.key.id } : {}),
@@ -77,7 +82,7 @@ export type Run = { group: readonly SampleStatus[] | undefined; size: number };
  */
 export async function walk(
   ctx: DomainContext,
-  customerId: number,
+  scope: SampleScope,
   runs: Pick<Run, "group">[],
   order: Order,
   start: { run: number; after?: Key; inclusive?: boolean },
@@ -96,7 +101,7 @@ export async function walk(
     const later = (order.direction === "desc") !== backwards;
     const anchor = index === start.run ? start.after : undefined;
     const bound = anchor ? { op: boundOp(later, start.inclusive), key: anchor } : undefined;
-    const rows = await readKeys(ctx, customerId, run.group, order, backwards, bound, need, 0);
+    const rows = await readKeys(ctx, scope, run.group, order, backwards, bound, need, 0);
     found.push(...rows.map((row) => ({ run: index, at: row.at, id: row.id })));
   }
   const page = found.slice(skip, skip + take);
@@ -109,7 +114,7 @@ export async function walk(
  */
 export async function byOffset(
   ctx: DomainContext,
-  customerId: number,
+  scope: SampleScope,
   runs: Run[],
   order: Order,
   offset: number,
@@ -126,7 +131,7 @@ export async function byOffset(
     const reverse = skip > run.size / 2;
     const rows = await readKeys(
       ctx,
-      customerId,
+      scope,
       run.group,
       order,
       reverse,

@@ -1,8 +1,9 @@
 import { SAMPLE_STATUSES, type SampleStatus } from "@lab/contracts";
-import { sampleCounts, samples } from "@lab/db";
+import { customers, sampleCounts, samples } from "@lab/db";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 
 import type { DomainContext } from "../../context";
+import { sampleScopeOf, type Member, type SampleScope } from "../../organisations/access";
 import { decodeCursor, encodeCursor, queryDigest, seekFrom, type Seek } from "./cursor";
 import { filteredList, positionOf } from "./filtered-search";
 import {
@@ -14,30 +15,46 @@ import {
   statusesOf,
   type SampleListQuery,
 } from "./filters";
-import { byOffset, walk, type Key, type Run } from "./keyset";
+import { byOffset, ownerColumn, walk, type Key, type Run } from "./keyset";
 import { prepared } from "./prepared";
 import { selectSampleViews, type SampleView } from "./views";
 
-/** The customer's samples per status, from the counters a trigger keeps (never a count). */
-export async function countsByStatus(ctx: DomainContext, customerId: number) {
-  const statement = prepared(ctx, "sample_counts_of", () =>
-    ctx.db
-      .select({ status: sampleCounts.status, n: sampleCounts.n })
-      .from(sampleCounts)
-      .where(eq(sampleCounts.customerId, sql.placeholder("customerId")))
-      .prepare("sample_counts_of"),
-  );
-  const rows = await statement.execute({ customerId });
+/**
+ * The samples a member sees per status, from the per-submitter counters a trigger keeps (never a
+ * count): their own row, or the sum over the organisation's members (removed ones too: their samples
+ * stay with the organisation).
+ */
+export async function countsByStatus(ctx: DomainContext, member: Member) {
+  const scope = sampleScopeOf(member);
+  const rows =
+    scope.by === "submitter"
+      ? await prepared(ctx, "sample_counts_of", () =>
+          ctx.db
+            .select({ status: sampleCounts.status, n: sampleCounts.n })
+            .from(sampleCounts)
+            .where(eq(sampleCounts.customerId, sql.placeholder("ownerId")))
+            .prepare("sample_counts_of"),
+        ).execute({ ownerId: scope.id })
+      : await prepared(ctx, "sample_counts_of_organisation", () =>
+          ctx.db
+            .select({ status: sampleCounts.status, n: sql<number>`sum(${sampleCounts.n})::int`.as("n") })
+            .from(sampleCounts)
+            .innerJoin(customers, eq(customers.id, sampleCounts.customerId))
+            .where(eq(customers.organisationId, sql.placeholder("ownerId")))
+            .groupBy(sampleCounts.status)
+            .prepare("sample_counts_of_organisation"),
+        ).execute({ ownerId: scope.id });
   return new Map(rows.map((row) => [row.status, row.n]));
 }
 
-export async function listSamples(ctx: DomainContext, customerId: number, asked: SampleListQuery) {
+export async function listSamples(ctx: DomainContext, member: Member, asked: SampleListQuery) {
+  const scope: SampleScope = sampleScopeOf(member);
   const statuses = statusesOf(asked.status);
   const from = asked.from ? dayStart(asked.from) : undefined;
   const to = asked.to ? dayEnd(asked.to) : undefined;
   if (from && to && from.getTime() >= to.getTime()) throw invalid("dateRangeInvalid");
   const filters = and(
-    eq(samples.customerId, customerId),
+    eq(ownerColumn(scope), scope.id),
     from ? gte(samples.createdAt, from) : undefined,
     to ? lt(samples.createdAt, to) : undefined,
     searchCondition(asked.q),
@@ -52,7 +69,7 @@ export async function listSamples(ctx: DomainContext, customerId: number, asked:
       ? undefined
       : await positionOf(ctx, filters, groups, order, asked.highlight);
   const query = position === undefined ? asked : { ...asked, page: Math.floor(position / asked.size) + 1 };
-  const digest = queryDigest(customerId, query);
+  const digest = queryDigest(scope, query);
   const offset = (query.page - 1) * query.size;
   const near = seekFrom(decodeCursor(ctx, digest, query.cursor), query.page, query.size);
 
@@ -65,7 +82,7 @@ export async function listSamples(ctx: DomainContext, customerId: number, asked:
     ({ keys, counts } = await filteredList(ctx, filters, groups, order, { seek, offset, size: query.size }));
   } else {
     // Unfiltered: totals from the trigger-kept counters, pages by index, never a count.
-    const counted = countsByStatus(ctx, customerId);
+    const counted = countsByStatus(ctx, member);
     // The first page, and the neighbours of the page on screen, are found without the totals: read
     // them while the counters are read.
     const direct: Seek | undefined =
@@ -75,7 +92,7 @@ export async function listSamples(ctx: DomainContext, customerId: number, asked:
         counted,
         walk(
           ctx,
-          customerId,
+          scope,
           groups.map((group) => ({ group })),
           order,
           direct.start,
@@ -93,24 +110,24 @@ export async function listSamples(ctx: DomainContext, customerId: number, asked:
       const fromEnds = Math.min(offset, Math.max(0, total - offset - query.size));
       keys =
         near && near.skip < fromEnds
-          ? await walk(ctx, customerId, runs, order, near.start, near.backwards, near.skip, query.size)
-          : await byOffset(ctx, customerId, runs, order, offset, query.size);
+          ? await walk(ctx, scope, runs, order, near.start, near.backwards, near.skip, query.size)
+          : await byOffset(ctx, scope, runs, order, offset, query.size);
     }
   }
 
   const ids = keys.map((key) => key.id);
   const rows =
     ids.length > 0
-      ? await prepared(ctx, "sample_views_by_ids", () =>
+      ? await prepared(ctx, `sample_views_by_ids_${scope.by}`, () =>
           selectSampleViews(ctx)
             .where(
               and(
                 sql`${samples.id} = any(${sql.placeholder("ids")}::int[])`,
-                eq(samples.customerId, sql.placeholder("customerId")),
+                eq(ownerColumn(scope), sql.placeholder("ownerId")),
               ),
             )
-            .prepare("sample_views_by_ids"),
-        ).execute({ ids, customerId })
+            .prepare(`sample_views_by_ids_${scope.by}`),
+        ).execute({ ids, ownerId: scope.id })
       : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const items = ids.map((id) => byId.get(id)).filter((row): row is SampleView => row !== undefined);

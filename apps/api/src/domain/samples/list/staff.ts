@@ -1,5 +1,13 @@
 import type { AnalysisState, Parameter } from "@lab/contracts";
-import { customers, reports, sampleAnalyses, sampleEvents, samples, type SampleEventRow } from "@lab/db";
+import {
+  customers,
+  organisations,
+  reports,
+  sampleAnalyses,
+  sampleEvents,
+  samples,
+  type SampleEventRow,
+} from "@lab/db";
 import { and, asc, count, desc, eq, exists, inArray, isNull, sql } from "drizzle-orm";
 
 import { notFound } from "../../../lib/app-error";
@@ -49,6 +57,7 @@ export async function listStaffSamples(ctx: DomainContext, query: StaffSampleQue
       .select(staffSampleViewColumns)
       .from(samples)
       .innerJoin(customers, eq(customers.id, samples.customerId))
+      .innerJoin(organisations, eq(organisations.id, samples.organisationId))
       .leftJoin(reports, currentReportJoin)
       .where(where)
       .orderBy(
@@ -81,6 +90,7 @@ export async function getStaffSample(ctx: DomainContext, id: number): Promise<St
     .select({ ...staffSampleViewColumns, customerEmail: customers.email })
     .from(samples)
     .innerJoin(customers, eq(customers.id, samples.customerId))
+    .innerJoin(organisations, eq(organisations.id, samples.organisationId))
     .leftJoin(reports, currentReportJoin)
     .where(eq(samples.id, id));
   if (!row) throw notFound("sampleNotFound");

@@ -1,4 +1,4 @@
-import { customers, reports, samples, type SampleRow } from "@lab/db";
+import { customers, organisations, reports, samples, type SampleRow } from "@lab/db";
 import type { ReportRevocation } from "@lab/contracts";
 import { and, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 
@@ -24,5 +24,5 @@ export type StaffSampleView = SampleView & { customerName: string; company: stri
 export const staffSampleViewColumns = {
   ...sampleViewColumns,
   customerName: customers.fullName,
-  company: customers.company,
+  company: organisations.name,
 };
