@@ -287,3 +287,27 @@ export const membershipSchema = z.object({
   scope: z.enum(MEMBER_SCOPES),
 });
 export type Membership = z.infer<typeof membershipSchema>;
+
+/** GET /lab/organisations: the lab's customers, found by name or by a member's name or address. */
+export const labOrganisationSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  members: z.number().int(),
+  createdAt: z.string(),
+});
+export type LabOrganisationSummary = z.infer<typeof labOrganisationSummarySchema>;
+
+export const labOrganisationQuerySchema = z
+  .object({ q: text(messages.searchTextInvalid).trim().max(100, messages.searchTextTooLong).default("") })
+  .strip();
+
+/** A member as the lab sees them: removed ones too, with when. */
+export const labMemberSchema = memberSchema.extend({ removedAt: z.string().nullable() });
+export type LabMember = z.infer<typeof labMemberSchema>;
+
+/** GET /lab/organisations/{id} */
+export const labOrganisationSchema = z.object({
+  organisation: organisationSchema,
+  members: z.array(labMemberSchema),
+});
+export type LabOrganisation = z.infer<typeof labOrganisationSchema>;
