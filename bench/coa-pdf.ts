@@ -10,6 +10,11 @@ const runs = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 200);
 const at = new Date("2026-03-14T09:30:00Z");
 const customer: CustomerRow = {
   id: 7,
+  organisationId: 7,
+  memberRole: "admin",
+  memberScope: "all",
+  removedAt: null,
+  lastSignInAt: null,
   email: "venkata.ramana@example.in",
   fullName: "వెంకట రమణ (Venkata Ramana)",
   company: "Sri Lakshmi Aqua Farms · लक्ष्मी देवी",
@@ -24,6 +29,7 @@ const customer: CustomerRow = {
 };
 const sample: SampleRow = {
   id: 4711,
+  organisationId: 7,
   customerId: 7,
   providerId: null,
   status: "COMPLETED",
@@ -49,6 +55,7 @@ const report: ReportRow = {
   id: 321,
   sampleId: 4711,
   customerId: 7,
+  organisationId: 7,
   result: "success",
   details: {
     initialInspection: "Sample received chilled at 4 °C, 30 post-larvae, active, no visible lesions.",

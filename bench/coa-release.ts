@@ -12,7 +12,16 @@ import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { createDatabase, customers, reportDocuments, reports, sampleEvents, samples, staff } from "@lab/db";
+import {
+  createDatabase,
+  customers,
+  organisations,
+  reportDocuments,
+  reports,
+  sampleEvents,
+  samples,
+  staff,
+} from "@lab/db";
 import { count, countDistinct, eq, inArray } from "drizzle-orm";
 import pg from "pg";
 
@@ -73,9 +82,15 @@ try {
   const database = await createDatabase({ url: dbUrl.toString(), poolSize: 4 });
   await database.migrate();
   const db = database.db;
+  const [organisation] = await db
+    .insert(organisations)
+    .values({ name: "श्री लक्ष्मी एक्वा फार्म्स" })
+    .returning({ id: organisations.id });
+  if (!organisation) throw new Error("no organisation");
   const [owner] = await db
     .insert(customers)
     .values({
+      organisationId: organisation.id,
       email: "coa-bench@gmail.com",
       fullName: "వెంకట రమణ",
       company: "श्री लक्ष्मी एक्वा फार्म्स",
@@ -96,6 +111,7 @@ try {
     .insert(samples)
     .values(
       Array.from({ length: total + warm }, (_, i) => ({
+        organisationId: owner.organisationId,
         customerId: owner.id,
         status: "TESTING" as const,
         samplerName: "లక్ష్మీ దేవి",

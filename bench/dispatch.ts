@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { createDatabase, agents, customers } from "@lab/db";
+import { createDatabase, agents, customers, organisations } from "@lab/db";
 import pg from "pg";
 
 import { createSessionStore } from "@lab/api/sessions";
@@ -106,10 +106,16 @@ try {
       return { name: `Agent ${i + 1}`, phone: `+9190000${String(10_000 + i)}`, ...at };
     }),
   );
+  // Each customer the admin of an organisation of its own.
+  const organisationIds = await database.db
+    .insert(organisations)
+    .values(Array.from({ length: CUSTOMERS }, (_, i) => ({ name: `Bench ${i}` })))
+    .returning({ id: organisations.id });
   const owners = await database.db
     .insert(customers)
     .values(
-      Array.from({ length: CUSTOMERS }, (_, i) => ({
+      organisationIds.map(({ id }, i) => ({
+        organisationId: id,
         email: `bench${i}@gmail.com`,
         fullName: `Bench ${i}`,
         passwordHash: "x",

@@ -259,13 +259,14 @@ async function postgresCpuMs(): Promise<Record<string, number> | null> {
 
 try {
   await database.migrate();
+  await database.db.execute(sql`insert into organisations (name) values ('Throughput Farm')`);
   await database.db.execute(sql`
-    insert into customers (email, full_name, password_hash, email_verified_at)
-    values ('throughput@gmail.com', 'Throughput Farm', 'x', now())`);
+    insert into customers (organisation_id, email, full_name, password_hash, email_verified_at)
+    values (1, 'throughput@gmail.com', 'Throughput Farm', 'x', now())`);
   await database.db.execute(sql`
-    insert into samples (customer_id, status, sampler_name, sampler_location, lat, lng, shrimp_category,
-      test_types, shrimp_sub_category, phone_number, email_address, created_at, updated_at)
-    select 1, (array['PENDING','COLLECTING','COLLECTED','TESTING','COMPLETED'])[1 + (g % 5)], 'Farmer ' || g,
+    insert into samples (organisation_id, customer_id, status, sampler_name, sampler_location, lat, lng,
+      shrimp_category, test_types, shrimp_sub_category, phone_number, email_address, created_at, updated_at)
+    select 1, 1, (array['PENDING','COLLECTING','COLLECTED','TESTING','COMPLETED'])[1 + (g % 5)], 'Farmer ' || g,
       'Village ' || (g % 97) || ', Andhra Pradesh, India', 16.5, 81.5, 'Tiger Shrimp', array['Allergen Testing'],
       'Allergen Testing', '+9190000' || lpad(g::text, 5, '0'), 'farmer' || g || '@gmail.com',
       timestamptz '2024-01-01' + (g || ' minutes')::interval, timestamptz '2024-01-01' + (g || ' minutes')::interval

@@ -39,14 +39,18 @@ const database = await createDatabase({ url: url.toString(), poolSize: 20 });
 
 async function seed() {
   const t0 = performance.now();
+  // Each customer the admin of an organisation of its own, numbered alike, as migration 0020 leaves them.
   await database.db.execute(sql`
-    insert into customers (email, full_name, password_hash, email_verified_at)
-    select 'bench' || g || '@gmail.com', 'Bench ' || g, 'x', now() from generate_series(1, 1000) g`);
+    insert into organisations (id, name) select g, 'Bench ' || g from generate_series(1, 1000) g`);
+  await database.db.execute(sql`select setval(pg_get_serial_sequence('organisations', 'id'), 1000)`);
+  await database.db.execute(sql`
+    insert into customers (organisation_id, email, full_name, password_hash, email_verified_at)
+    select g, 'bench' || g || '@gmail.com', 'Bench ' || g, 'x', now() from generate_series(1, 1000) g`);
   const statuses = sql`(array['PENDING','COLLECTING','COLLECTED','TESTING','COMPLETED'])[1 + (g % 5)]`;
   const insert = (customer: ReturnType<typeof sql>, count: number) => sql`
-    insert into samples (customer_id, status, sampler_name, sampler_location, lat, lng, shrimp_category,
-      test_types, shrimp_sub_category, phone_number, email_address, created_at, updated_at)
-    select ${customer}, ${statuses}, 'Farmer ' || g, 'Village ' || (g % 977) || ', Andhra Pradesh, India',
+    insert into samples (organisation_id, customer_id, status, sampler_name, sampler_location, lat, lng,
+      shrimp_category, test_types, shrimp_sub_category, phone_number, email_address, created_at, updated_at)
+    select ${customer}, ${customer}, ${statuses}, 'Farmer ' || g, 'Village ' || (g % 977) || ', Andhra Pradesh, India',
       16.5, 81.5, 'Tiger Shrimp', array['Allergen Testing'], 'Allergen Testing',
       '+9190000' || lpad((g % 100000)::text, 5, '0'), 'farmer' || (g % 5000) || '@gmail.com',
       timestamptz '2024-01-01' + (g || ' minutes')::interval,
@@ -57,6 +61,7 @@ async function seed() {
   await database.db.execute(sql`alter table samples disable trigger samples_count_change`);
   await database.db.execute(sql`drop index samples_search_trgm_idx`);
   await database.db.execute(sql`drop index samples_customer_search_idx`);
+  await database.db.execute(sql`drop index samples_organisation_search_idx`);
   await database.db.execute(insert(sql`1`, n));
   await database.db.execute(insert(sql`2 + (g % 999)`, others));
   await database.db.execute(sql`set maintenance_work_mem = '512MB'`);
@@ -65,6 +70,9 @@ async function seed() {
   );
   await database.db.execute(
     sql`create index samples_customer_search_idx on samples using gin (customer_id, search_text gin_trgm_ops)`,
+  );
+  await database.db.execute(
+    sql`create index samples_organisation_search_idx on samples using gin (organisation_id, search_text gin_trgm_ops)`,
   );
   await database.db.execute(sql`
     insert into sample_counts (customer_id, status, n)
