@@ -10,6 +10,7 @@ import { createDomainContext } from "../domain/context";
 import { submitSample } from "../domain/samples/samples";
 import type { DomainEvent } from "../domain/domain-events";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";
+import { memberById } from "../test/organisations";
 import { samplePayload } from "../test/samples";
 import { requestHashOf, runIdempotent } from "./idempotency";
 
@@ -258,7 +259,8 @@ describe("runIdempotent", () => {
     });
     const input = sampleSubmissionSchema.parse(samplePayload(owner.id, { samplerName: name }));
     const request = { customerId: owner.id, endpoint: "sample-submissions", key: randomUUID(), input };
-    const run = async (tx: typeof ctx) => ({ status: 201, body: await submitSample(tx, owner.id, input) });
+    const member = await memberById(t.database.db, owner.id);
+    const run = async (tx: typeof ctx) => ({ status: 201, body: await submitSample(tx, member, input) });
     const first = await runIdempotent(ctx, request, run);
     expect(first.replayed).toBe(false);
     expect(published).toHaveLength(1);

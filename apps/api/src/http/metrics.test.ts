@@ -4,7 +4,7 @@ import { join } from "node:path";
 
 import { createServer, type AddressInfo } from "node:net";
 
-import { agents, createDatabase, customers, samples, type Database } from "@lab/db";
+import { agents, createDatabase, samples, type Database } from "@lab/db";
 import { createTestDatabase } from "@lab/db/testing";
 import { Client } from "@stomp/stompjs";
 import type { Express } from "express";
@@ -20,6 +20,7 @@ import { testEnv } from "../env";
 import { enqueueMail } from "../mail/outbox";
 import { DESTINATIONS } from "../realtime/events";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET } from "../test/harness";
+import { insertCustomerWithOrganisation } from "../test/organisations";
 import { until } from "../test/samples";
 import type { MetricsSources } from "./metrics";
 
@@ -156,12 +157,14 @@ describe("GET /metrics figures", () => {
     const before = await scrape(app);
     expect(valueOf(before, "lab_dispatcher_lag_seconds")).toBe(0);
     expect(valueOf(before, "lab_dispatcher_unassigned_samples")).toBe(0);
-    const [customer] = await database.db
-      .insert(customers)
-      .values({ email: "lag.test@gmail.com", fullName: "Ravi Kumar", passwordHash: "x" })
-      .returning({ id: customers.id });
+    const customer = await insertCustomerWithOrganisation(database.db, {
+      email: "lag.test@gmail.com",
+      fullName: "Ravi Kumar",
+      passwordHash: "x",
+    });
     await database.db.insert(samples).values({
-      customerId: customer?.id ?? 0,
+      organisationId: customer.organisationId,
+      customerId: customer.id,
       samplerName: "Pond",
       samplerLocation: "Bhimavaram",
       shrimpCategory: "Tiger Shrimp",

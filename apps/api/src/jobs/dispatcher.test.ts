@@ -1,4 +1,4 @@
-import { agents, customers, notifications, sampleEvents, samples, type Database } from "@lab/db";
+import { agents, notifications, sampleEvents, samples, type Database } from "@lab/db";
 import { createTestDatabase } from "@lab/db/testing";
 import { translatorFor } from "@lab/i18n/node";
 import { eq, inArray } from "drizzle-orm";
@@ -13,6 +13,7 @@ import { addAgent } from "../domain/staff/staff";
 import { testEnv } from "../env";
 import type { DomainEvent } from "../domain/domain-events";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";
+import { insertCustomerWithOrganisation } from "../test/organisations";
 import { samplePayload, submitSample } from "../test/samples";
 import { createDispatcher, dispatchOnce, type Dispatcher } from "./dispatcher";
 import { presentNotification } from "../presenters/notification";
@@ -51,15 +52,17 @@ async function msUntilAssigned(submit: () => Promise<{ id: number }>): Promise<n
 
 /** Unassigned PENDING samples written directly (as a burst of submissions would leave them). */
 async function insertPending(database: Database, spots: { lat: number; lng: number }[]) {
-  const [owner] = await database.db
-    .insert(customers)
-    .values({ email: `x${Math.random()}@gmail.com`, fullName: "X", passwordHash: "x" })
-    .returning();
+  const owner = await insertCustomerWithOrganisation(database.db, {
+    email: `x${Math.random()}@gmail.com`,
+    fullName: "X",
+    passwordHash: "x",
+  });
   return database.db
     .insert(samples)
     .values(
       spots.map((spot, i) => ({
-        customerId: owner?.id ?? 0,
+        organisationId: owner.organisationId,
+        customerId: owner.id,
         samplerName: `S${i}`,
         samplerLocation: "",
         lat: spot.lat,

@@ -1,4 +1,4 @@
-import { customers, outboxMail } from "@lab/db";
+import { outboxMail } from "@lab/db";
 import { createTestDatabase } from "@lab/db/testing";
 import { eq, like } from "drizzle-orm";
 import { pino } from "pino";
@@ -10,6 +10,7 @@ import { createDomainContext } from "../domain/context";
 import { checkCode, issueVerificationCode, verifyEmail } from "../domain/accounts/verification-codes";
 import { enqueueMail, outboxBacklog } from "../mail/outbox";
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from "../mail/transport";
+import { insertCustomerWithOrganisation } from "../test/organisations";
 import { startSmtpCatcher } from "../test/smtp-catcher";
 import { createOutboxSender, retryDelaySeconds } from "./outbox-sender";
 
@@ -153,12 +154,7 @@ function flakyTransport() {
 }
 
 async function customer(email: string) {
-  const [row] = await database.db
-    .insert(customers)
-    .values({ email, fullName: "లక్ష్మీ దేవి", passwordHash: "x" })
-    .returning();
-  if (!row) throw new Error("no customer");
-  return row;
+  return insertCustomerWithOrganisation(database.db, { email, fullName: "లక్ష్మీ దేవి", passwordHash: "x" });
 }
 
 const codeIn = (mail: OutgoingMail | undefined): string =>

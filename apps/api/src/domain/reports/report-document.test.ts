@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEnv } from "../../env";
 import { coaInput } from "../../test/coa-fixture";
 import { TEST_JWT_SECRET } from "../../test/harness";
+import { insertCustomerWithOrganisation } from "../../test/organisations";
 import { pdfPages } from "../../test/pdf-text";
 import { createDomainContext, type DomainContext } from "../context";
 import { renderReportPdf, reportDocument, reportDownload, sha256Hex } from "./report-document";
@@ -56,17 +57,14 @@ async function releasedReport(
 ) {
   const input = coaInput({ markets: ["EU", "US"] });
   const db = database.db;
-  const [customer] = await db
-    .insert(customers)
-    .values({
-      email: `farmer.${Date.now()}.${Math.random()}@example.in`,
-      fullName: input.customer.fullName,
-      company: input.customer.company,
-      phoneNumber: input.customer.phoneNumber,
-      passwordHash: "x",
-      language: options.language ?? "en",
-    })
-    .returning();
+  const customer = await insertCustomerWithOrganisation(db, {
+    email: `farmer.${Date.now()}.${Math.random()}@example.in`,
+    fullName: input.customer.fullName,
+    company: input.customer.company,
+    phoneNumber: input.customer.phoneNumber,
+    passwordHash: "x",
+    language: options.language ?? "en",
+  });
   const [analyst, reviewer] = await db
     .insert(staff)
     .values([
@@ -84,6 +82,7 @@ async function releasedReport(
   const [sample] = await db
     .insert(samples)
     .values({
+      organisationId: customer.organisationId,
       customerId: customer.id,
       status: "COMPLETED",
       samplerName: input.sample.samplerName,
@@ -133,6 +132,7 @@ async function releasedReport(
     .values({
       sampleId: sample.id,
       customerId: customer.id,
+      organisationId: customer.organisationId,
       result: "success",
       details: input.report.details,
       tests: [],

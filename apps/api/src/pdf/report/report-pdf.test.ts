@@ -80,6 +80,11 @@ describe("certificate QR code", () => {
 const at = new Date("2026-03-14T09:30:00Z");
 const customer: CustomerRow = {
   id: 7,
+  organisationId: 7,
+  memberRole: "admin",
+  memberScope: "all",
+  removedAt: null,
+  lastSignInAt: null,
   email: "venkata.ramana@example.in",
   fullName: "వెంకట రమణ",
   company: "Sri Lakshmi Aqua Farms 🦐",
@@ -94,6 +99,7 @@ const customer: CustomerRow = {
 };
 const sample: SampleRow = {
   id: 4711,
+  organisationId: 7,
   customerId: 7,
   providerId: null,
   status: "COMPLETED",
@@ -119,6 +125,7 @@ const report: ReportRow = {
   id: 321,
   sampleId: 4711,
   customerId: 7,
+  organisationId: 7,
   result: "success",
   details: {
     initialInspection: "Received from लक्ष्मी देवी and தமிழ்செல்வி, checked by সুব্রত.",

@@ -19,6 +19,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from "../../test/harness";
+import { memberById } from "../../test/organisations";
 import { submitSample } from "../../test/samples";
 
 let t: TestApp;
@@ -298,11 +299,13 @@ describe("lab catalogue", () => {
     // A report judged against version 1 freezes it.
     const customer = await signedInCustomer(t);
     const sample = await submitSample(t.app, customer);
+    const { organisationId } = await memberById(t.database.db, customer.id);
     const [report] = await t.database.db
       .insert(reports)
       .values({
         sampleId: sample.id,
         customerId: customer.id,
+        organisationId,
         result: "failure",
         details: {
           initialInspection: "",

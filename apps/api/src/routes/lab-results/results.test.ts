@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
 import { fitList } from "../../domain/reports/release";
 import { labSample, passingResult, signedInStaff, startTesting } from "../../test/lab";
+import { memberById } from "../../test/organisations";
 import { pdfPages } from "../../test/pdf-text";
 import { samplePayload, submitSample } from "../../test/samples";
 
@@ -190,7 +191,10 @@ describe("verdicts computed per market (every limit kind, boundaries, LOQ)", () 
       { testType: "Nutritional Analysis", parameterCode: "T_MOIST", position: 2 },
       { testType: "Nutritional Analysis", parameterCode: "T_GRADE", position: 3 },
     ]);
-    await db.insert(markets).values({ code: "BUYER-RK", name: "Ravi's buyer", customerId: customer.id });
+    const { organisationId } = await memberById(db, customer.id);
+    await db
+      .insert(markets)
+      .values({ code: "BUYER-RK", name: "Ravi's buyer", customerId: customer.id, organisationId });
     const [version] = await db
       .insert(specVersions)
       .values({ marketCode: "BUYER-RK", version: 1, effectiveFrom: "2026-01-01", reference: "PO 17" })

@@ -20,6 +20,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from "../../test/harness";
+import { insertCustomerWithOrganisation } from "../../test/organisations";
 import { submitSample } from "../../test/samples";
 import { completeWithReport, signedInStaff } from "../../test/lab";
 import { pdfPages } from "../../test/pdf-text";
@@ -296,15 +297,17 @@ describe("per client address: more accounts do not mean more reach", () => {
   /** A verified account made in the database: eleven sign-ups need not wait for eleven code mails. */
   async function verifiedCustomer(fullName: string): Promise<Who> {
     const email = uniqueEmail("sharer");
-    const [row] = await t.database.db
-      .insert(customers)
-      .values({ email, fullName, passwordHash: await passwordHash, emailVerifiedAt: t.clock.now() })
-      .returning({ id: customers.id });
+    const row = await insertCustomerWithOrganisation(t.database.db, {
+      email,
+      fullName,
+      passwordHash: await passwordHash,
+      emailVerifiedAt: t.clock.now(),
+    });
     const login = await request(t.app)
       .post("/api/customers/login")
       .send({ email, password: STRONG_PASSWORD })
       .expect(200);
-    return { id: row?.id ?? 0, email, token: (login.body as { accessToken: string }).accessToken };
+    return { id: row.id, email, token: (login.body as { accessToken: string }).accessToken };
   }
   const passwordHash = hashPassword(STRONG_PASSWORD, 10);
 

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
 import { completeWithReport, signedInStaff } from "../../test/lab";
 import { pdfPages } from "../../test/pdf-text";
+import { memberById } from "../../test/organisations";
 import { revokeByTwo } from "../../test/revocations";
 import { submitSample } from "../../test/samples";
 import { CERTIFICATE_CHECKS_PER_IP, CERTIFICATE_MISSES_PER_NUMBER } from "./router";
@@ -41,7 +42,10 @@ beforeAll(async () => {
   owner = await signedInCustomer(t, "Ravi Kumar");
   staff = await signedInStaff(t);
   const { db } = t.database;
-  await db.insert(markets).values({ code: BUYER_CODE, name: BUYER_NAME, customerId: owner.id });
+  const { organisationId } = await memberById(db, owner.id);
+  await db
+    .insert(markets)
+    .values({ code: BUYER_CODE, name: BUYER_NAME, customerId: owner.id, organisationId });
   const [version] = await db
     .insert(specVersions)
     .values({ marketCode: BUYER_CODE, version: 1, effectiveFrom: "2026-01-01", reference: "ACME PO 17" })

@@ -110,9 +110,9 @@ describe("GET /api/sample-submissions/export.pdf", () => {
   it(`more than ${SAMPLE_EXPORT_PDF_MAX_ROWS} samples: 400 naming the cap and the count, no PDF`, async () => {
     const crowd = await signedInCustomer(t, "Big Farm");
     await t.database.db.execute(
-      sql`insert into samples (customer_id, sampler_name, sampler_location, shrimp_category, test_types,
-        shrimp_sub_category, phone_number)
-        select ${crowd.id}, 'Pond ' || n, 'Nellore', 'Tiger Shrimp', array['Allergen Testing'], 'Allergen Testing',
+      sql`insert into samples (organisation_id, customer_id, sampler_name, sampler_location, shrimp_category,
+        test_types, shrimp_sub_category, phone_number)
+        select (select organisation_id from customers where id = ${crowd.id}), ${crowd.id}, 'Pond ' || n, 'Nellore', 'Tiger Shrimp', array['Allergen Testing'], 'Allergen Testing',
           '+919848022338' from generate_series(1, ${SAMPLE_EXPORT_PDF_MAX_ROWS + 1}) as n`,
     );
     const res = await request(t.app).get(EXPORT).auth(crowd.token, { type: "bearer" }).expect(400);
