@@ -289,7 +289,7 @@ export const messages = {
   memberChangeRequired: "Choose a new role or scope",
   lastOrganisationAdmin:
     "Your organisation needs at least one admin: make another member admin before this change",
-  gstinInvalid: "Enter a valid 15-character GSTIN, for example 37AAPFU0939F1ZV",
+  gstinInvalid: "Enter a valid 15-character GSTIN, for example 37AAPFU0939F1ZU",
   gstinStateMismatch: "The GSTIN's first two digits must be the code of the organisation's state",
   stateInvalid: "Choose a state or union territory",
   invitationNotFound: "Invitation not found",
