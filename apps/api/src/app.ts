@@ -8,8 +8,9 @@ import helmet from "helmet";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 
-import { createDomainContext } from "./domain/context";
+import { createDomainContext, type DomainContext } from "./domain/context";
 import type { MxLookup } from "./infra/email-check";
+import { lazyGazetteer, type Gazetteer } from "./infra/places";
 import type { SessionStore } from "./infra/sessions";
 import { DEFAULT_LAB_ENQUIRY_EMAIL, type TrustProxy } from "./env";
 import { authenticate } from "./http/authenticate";
@@ -20,6 +21,7 @@ import { requestLog } from "./http/request-log";
 import type { TokenService } from "./lib/tokens";
 import type { MailboxEntry } from "./mail/transport";
 import type { DomainEvent } from "./domain/domain-events";
+import type { RenderPool } from "./pdf/render-pool";
 import { authRouter } from "./routes/auth/router";
 import { customersRouter } from "./routes/customers/router";
 import { devMailboxRouter } from "./routes/dev-mailbox/router";
@@ -43,59 +45,77 @@ import { newsletterRouter } from "./routes/newsletter/router";
 import { notificationsRouter } from "./routes/notifications/router";
 import { certificatesRouter, reportsRouter } from "./routes/reports/router";
 
-export interface AppDeps {
+interface HttpDeps {
   database: Database;
   logger: Logger;
-  jwtSecret: string;
-  /** Called after a commit that queued mail (nudges the outbox sender). */
-  mailQueued: () => void;
-  /** Called after a submission committed (wakes this process's dispatcher). */
-  samplesSubmitted?: (() => void) | undefined;
-  mxLookup?: MxLookup | undefined;
   redis?: Redis | undefined;
   rateLimit?: boolean;
   /** Key prefix of the shared rate limits (default "rl"). */
   rateLimitNamespace?: string | undefined;
-  bcryptCost?: number;
-  now?: () => Date;
   /** The built SPA; served with an index.html fallback when present. */
   webDistDir?: string | undefined;
   /** The dev mailbox reader; mounted at /dev when given. */
   devMailbox?: ((limit?: number) => Promise<MailboxEntry[]>) | undefined;
-  /** Pushes committed changes to the real-time endpoint. */
-  publish?: ((events: DomainEvent[]) => void) | undefined;
-  /** PUBLIC_URL: links in e-mails and certificate QR codes. */
-  publicUrl?: string | undefined;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For/-Proto count (client IPs in rate limits, https). */
   trustProxy?: TrustProxy;
-  /** The process's session store, shared with the real-time endpoint; made here when not given. */
-  sessions?: SessionStore | undefined;
-  tokens?: TokenService | undefined;
   /** LAB_ENQUIRY_EMAIL: where the contact form's enquiries are mailed. */
   labEnquiryEmail?: string | undefined;
   /** METRICS_TOKEN: the bearer token of GET /metrics; without it /metrics answers 404. */
   metricsToken?: string | undefined;
   /** This process's live figures for /metrics (real-time endpoint, dispatcher). */
   metricsSources?: MetricsSources | undefined;
+  /** The place index of /places; an index of this app's own, built on first use, when not given. */
+  gazetteer?: (() => Gazetteer) | undefined;
 }
+
+/** What the routes' domain context is made of, for a caller that brings no context of its own. */
+interface ContextDeps {
+  jwtSecret: string;
+  /** Called after a commit that queued mail (nudges the outbox sender). */
+  mailQueued: () => void;
+  /** Called after a submission committed (wakes this process's dispatcher). */
+  samplesSubmitted?: (() => void) | undefined;
+  mxLookup?: MxLookup | undefined;
+  bcryptCost?: number;
+  now?: () => Date;
+  /** Pushes committed changes to the real-time endpoint. */
+  publish?: ((events: DomainEvent[]) => void) | undefined;
+  /** PUBLIC_URL: links in e-mails and certificate QR codes. */
+  publicUrl?: string | undefined;
+  /** The process's session store, shared with the real-time endpoint; made here when not given. */
+  sessions?: SessionStore | undefined;
+  tokens?: TokenService | undefined;
+  /** Certificates rendered on worker threads; inline when not given. */
+  renderPool?: RenderPool | null | undefined;
+}
+
+/**
+ * The app's parts: the routes' domain context as buildParts (composition.ts) made it, or what to make
+ * one of (tests and benches that build a bare app).
+ */
+export type AppDeps = HttpDeps & ({ context: DomainContext } | ContextDeps);
 
 const API_JSON_LIMIT = "100kb";
 
 export function createApp(deps: AppDeps): Express {
-  const ctx = createDomainContext({
-    db: deps.database.db,
-    jwtSecret: deps.jwtSecret,
-    now: deps.now,
-    bcryptCost: deps.bcryptCost,
-    mxLookup: deps.mxLookup,
-    mailQueued: deps.mailQueued,
-    samplesSubmitted: deps.samplesSubmitted,
-    publicUrl: deps.publicUrl,
-    publish: deps.publish,
-    sessions: deps.sessions,
-    tokens: deps.tokens,
-    logger: deps.logger,
-  });
+  const ctx =
+    "context" in deps
+      ? deps.context
+      : createDomainContext({
+          db: deps.database.db,
+          jwtSecret: deps.jwtSecret,
+          now: deps.now,
+          bcryptCost: deps.bcryptCost,
+          mxLookup: deps.mxLookup,
+          mailQueued: deps.mailQueued,
+          samplesSubmitted: deps.samplesSubmitted,
+          publicUrl: deps.publicUrl,
+          publish: deps.publish,
+          sessions: deps.sessions,
+          tokens: deps.tokens,
+          logger: deps.logger,
+          renderPool: deps.renderPool,
+        });
   const limits = createRateLimits({
     enabled: deps.rateLimit ?? true,
     redis: deps.redis,
@@ -144,7 +164,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/customers", customersRouter(ctx, limits));
   api.use("/auth", authRouter(ctx, limits));
   api.use("/email", emailRouter(ctx, limits));
-  api.use("/places", authenticate(ctx, "customer"), placesRouter());
+  api.use("/places", authenticate(ctx, "customer"), placesRouter(deps.gazetteer ?? lazyGazetteer()));
   api.use("/sample-submissions", authenticate(ctx, "customer"), sampleSubmissionsRouter(ctx));
   api.use("/reports", authenticate(ctx, "customer"), reportsRouter(ctx));
   api.use("/notifications", authenticate(ctx, "customer"), notificationsRouter(ctx));

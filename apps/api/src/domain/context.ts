@@ -5,6 +5,7 @@ import { createSigner, type Signer } from "../lib/signing";
 import { createTokenService, type TokenService } from "../lib/tokens";
 import { createEmailChecker, type EmailChecker, type MxLookup } from "../infra/email-check";
 import { createSessionStore, type SessionStore } from "../infra/sessions";
+import type { RenderPool } from "../pdf/render-pool";
 import { unitsOfWork, type EffectHandlers, type UnitOfWork } from "./unit-of-work";
 
 /** What the use cases need from the outside world; built once per process (app, CLI, jobs). */
@@ -21,6 +22,8 @@ export interface DomainContext {
   publicUrl: string;
   /** Where what fails out of the caller's sight is logged (an effect after commit, a document not stored). */
   logger: Logger;
+  /** Renders certificates on worker threads; null: rendered inline (no workers here). */
+  renderPool: RenderPool | null;
   /**
    * Runs `work` in one transaction; the effects it records (events, wake-ups, ended sessions) run
    * once it has committed. On the context handed to `work`, a unit joins the one already open.
@@ -46,6 +49,8 @@ export function createDomainContext(options: {
   tokens?: TokenService | undefined;
   /** Where an effect that failed after its commit is logged. */
   logger?: Logger | undefined;
+  /** The process's certificate render pool; none (inline rendering) when not given. */
+  renderPool?: RenderPool | null | undefined;
 }): DomainContext {
   const tokens = options.tokens ?? createTokenService(options.jwtSecret);
   const sessions = options.sessions ?? createSessionStore(options.db, tokens);
@@ -71,6 +76,7 @@ export function createDomainContext(options: {
     signer: createSigner(options.jwtSecret),
     publicUrl: options.publicUrl ?? "http://localhost:3000",
     logger,
+    renderPool: options.renderPool ?? null,
     unitOfWork: unitsOfWork<DomainContext>({
       db: options.db,
       handlers,

@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
 import { pdfPages } from "../test/pdf-text";
-import { createRenderPool, sharedRenderPool, workersAvailable } from "./render-pool";
+import { createProcessRenderPool, createRenderPool, workersAvailable } from "./render-pool";
 
 const run = promisify(execFile);
 const script = fileURLToPath(new URL("../test/render-pool-run.ts", import.meta.url));
@@ -13,7 +13,7 @@ const script = fileURLToPath(new URL("../test/render-pool-run.ts", import.meta.u
 describe("render pool: certificates rendered on worker threads", () => {
   it("under the test runner (modules transformed in-process) there is no pool: rendering stays inline", () => {
     expect(workersAvailable()).toBe(false);
-    expect(sharedRenderPool()).toBeNull();
+    expect(createProcessRenderPool()).toBeNull();
   });
 
   it("under tsx, as the API runs: 12 certificates at once come back from the workers whole", async () => {

@@ -117,14 +117,23 @@ export function workersAvailable(): boolean {
   return process.execArgv.some((flag) => flag.includes("tsx"));
 }
 
-let shared: RenderPool | null | undefined;
-
-/** The process's pool (one worker per spare core, 1 to 4), or null where workers cannot run. */
-export function sharedRenderPool(): RenderPool | null {
-  if (shared === undefined) {
-    shared = workersAvailable()
-      ? createRenderPool(Math.max(1, Math.min(4, availableParallelism() - 1)))
-      : null;
-  }
-  return shared;
+/**
+ * The pool a process runs (one worker per spare core, 1 to 4), or null where workers cannot run. Its
+ * workers start at the first render: a process that renders nothing (most CLI commands) starts none.
+ */
+export function createProcessRenderPool(): RenderPool | null {
+  if (!workersAvailable()) return null;
+  let pool: RenderPool | undefined;
+  let closed = false;
+  return {
+    render(input) {
+      if (closed) return Promise.reject(new Error("the PDF render pool is closed"));
+      pool ??= createRenderPool(Math.max(1, Math.min(4, availableParallelism() - 1)));
+      return pool.render(input);
+    },
+    async close() {
+      closed = true;
+      await pool?.close();
+    },
+  };
 }

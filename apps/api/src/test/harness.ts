@@ -11,13 +11,12 @@ import { pino, type Logger } from "pino";
 import request from "supertest";
 
 import { createApp } from "../app";
+import { appDepsOf, buildParts } from "../composition";
 import type { MxLookup } from "../infra/email-check";
-import { testEnv, type TrustProxy } from "../env";
-import { createSessionStore } from "../infra/sessions";
-import { createTokenService } from "../lib/tokens";
-import { createOutboxSender, type OutboxSender } from "../jobs/outbox-sender";
+import { DEFAULT_LAB_ENQUIRY_EMAIL, testEnv, type Config, type TrustProxy } from "../env";
+import type { OutboxSender } from "../jobs/outbox-sender";
 import { createSmtpTransport } from "../mail/transport";
-import { createRealtime, type Realtime } from "../realtime/realtime";
+import type { Realtime } from "../realtime/realtime";
 import { startSmtpCatcher, type SmtpCatcher } from "./smtp-catcher";
 
 export const TEST_JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-signing";
@@ -31,6 +30,32 @@ export function testClock(start = Date.now()) {
     advance(seconds: number) {
       t += seconds * 1000;
     },
+  };
+}
+
+/** A test process's configuration: what the harness does not replace through buildParts' overrides. */
+function testConfig(trustProxy: TrustProxy, rateLimit: boolean): Config {
+  return {
+    production: false,
+    port: 0,
+    databaseUrl: testEnv.databaseUrl,
+    dataDir: "",
+    redisUrl: undefined,
+    smtpUrl: undefined,
+    mailFrom: "lab@test.local",
+    jwtSecret: TEST_JWT_SECRET,
+    publicUrl: "http://localhost:3000",
+    emailCheckDns: false,
+    rateLimit,
+    // No SPA: /api and /dev only.
+    webDistDir: "",
+    logLevel: "silent",
+    trustProxy,
+    metricsToken: undefined,
+    realtimeSessionsPerAccount: 20,
+    labSimulator: undefined,
+    labAdmin: undefined,
+    labEnquiryEmail: DEFAULT_LAB_ENQUIRY_EMAIL,
   };
 }
 
@@ -70,45 +95,37 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(testEnv.databaseUrl));
   const smtp = await startSmtpCatcher();
-  const logger = pino({ level: "silent" });
   const transport = createSmtpTransport(smtp.url);
-  const outbox = createOutboxSender({
-    db: database.db,
-    transport,
-    from: "lab@test.local",
-    logger,
-    pollMs: 50,
-  });
-  outbox.start();
   const clock = testClock();
-  const tokens = createTokenService(TEST_JWT_SECRET);
-  const sessions = createSessionStore(database.db, tokens);
-  const realtime = options.realtime
-    ? createRealtime({
-        tokens,
-        sessions,
-        logger,
-        heartbeatMs: options.realtime.heartbeatMs,
-        redis: options.realtime.redis,
-        channel: options.realtime.channel,
-      })
-    : undefined;
-  const app = createApp({
+  const config = testConfig(
+    options.trustProxy === true ? ["127.0.0.1", "::1"] : (options.trustProxy ?? false),
+    options.rateLimit ?? false,
+  );
+  const parts = await buildParts(config, {
+    logger: pino({ level: "silent" }),
+    appLogger: options.logger,
     database,
-    logger: options.logger ?? logger,
-    jwtSecret: TEST_JWT_SECRET,
-    mailQueued: () => outbox.nudge(),
-    samplesSubmitted: options.samplesSubmitted,
-    mxLookup: options.mxLookup,
-    redis: options.redis,
-    rateLimit: options.rateLimit ?? false,
-    rateLimitNamespace: options.rateLimitNamespace ?? `rl-test-${randomUUID()}`,
-    bcryptCost: 10,
+    redis: options.redis ?? null,
+    transport,
+    outboxPollMs: 50,
     now: clock.now,
-    publish: realtime?.publish,
-    tokens,
-    sessions,
-    trustProxy: options.trustProxy === true ? ["127.0.0.1", "::1"] : (options.trustProxy ?? false),
+    bcryptCost: 10,
+    mxLookup: options.mxLookup ?? null,
+    realtime: options.realtime
+      ? {
+          heartbeatMs: options.realtime.heartbeatMs,
+          redis: options.realtime.redis,
+          channel: options.realtime.channel,
+        }
+      : null,
+    samplesSubmitted: options.samplesSubmitted,
+  });
+  // Of the jobs only the outbox runs: a test runs the others when it means to.
+  const { outbox, realtime } = parts;
+  outbox.start();
+  const app = createApp({
+    ...appDepsOf(parts),
+    rateLimitNamespace: options.rateLimitNamespace ?? `rl-test-${randomUUID()}`,
   });
   let server: Server | undefined;
   let baseUrl = "";
@@ -133,7 +150,7 @@ export async function startTestApp(
         server.closeAllConnections();
         await new Promise((resolve) => server?.close(resolve));
       }
-      await outbox.stop();
+      await parts.close();
       transport.close();
       await smtp.close();
       if (!options.database) await database.close();

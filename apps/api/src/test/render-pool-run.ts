@@ -1,10 +1,10 @@
 // Run by render-pool.test.ts under tsx (as the API runs): renders N certificates at once through the
-// shared worker pool and prints them as JSON (base64).
-import { sharedRenderPool } from "../pdf/render-pool";
+// process's worker pool and prints them as JSON (base64).
+import { createProcessRenderPool } from "../pdf/render-pool";
 import { coaInput } from "./coa-fixture";
 
 const count = Number(process.argv[2] ?? 4);
-const pool = sharedRenderPool();
+const pool = createProcessRenderPool();
 const pdfs = pool
   ? await Promise.all(
       Array.from({ length: count }, (_, index) =>

@@ -17,7 +17,6 @@ import type { ReportRow } from "@lab/db";
 
 import { notFound } from "../../lib/app-error";
 import type { DomainContext } from "../context";
-import { sharedRenderPool } from "../../pdf/render-pool";
 import { reportPdfFileName } from "../../pdf/report/identity";
 import type { ReportPdfInput, SpecCitation } from "../../pdf/report/input";
 import { buildReportPdf } from "../../pdf/report/report-pdf";
@@ -102,7 +101,7 @@ export async function reportPdfInput(ctx: DomainContext, reportId: number): Prom
 /** Renders the certificate of analysis: on a worker thread where there are any, else here. */
 export async function renderReportPdf(ctx: DomainContext, reportId: number): Promise<Buffer> {
   const input = await reportPdfInput(ctx, reportId);
-  const pool = sharedRenderPool();
+  const pool = ctx.renderPool;
   if (!pool) return buildReportPdf(input);
   // A worker that fails (it died, it could not start) costs the request nothing but time.
   return pool.render(input).catch(() => buildReportPdf(input));

@@ -286,9 +286,11 @@ export function createGazetteer(places: Place[] = loadPlaces()): Gazetteer {
   };
 }
 
-let shared: Gazetteer | undefined;
-/** The process-wide gazetteer, built on first use. */
-export function gazetteer(): Gazetteer {
-  shared ??= createGazetteer();
-  return shared;
+/**
+ * A gazetteer built on first use, then kept: building it takes a moment, so a process starts without
+ * waiting for it (the server builds it just after it listens, before a customer's first keystroke).
+ */
+export function lazyGazetteer(build: () => Gazetteer = () => createGazetteer()): () => Gazetteer {
+  let built: Gazetteer | undefined;
+  return () => (built ??= build());
 }

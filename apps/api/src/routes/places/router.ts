@@ -1,13 +1,16 @@
 import { nearestPlaceQuerySchema, placeSearchQuerySchema } from "@lab/contracts";
 import { Router } from "express";
 
-import { gazetteer } from "../../infra/places";
+import type { Gazetteer } from "../../infra/places";
 import { notFound } from "../../lib/app-error";
 import { parse } from "../../http/parse";
 import { presentNearestPlace, presentPlace } from "../../presenters/place";
 
-/** GET /places/autocomplete?q= and /places/nearest: India-only places from the offline gazetteer. */
-export function placesRouter(): Router {
+/**
+ * GET /places/autocomplete?q= and /places/nearest: India-only places from the offline gazetteer,
+ * asked for at each request (the process builds it once, on first use).
+ */
+export function placesRouter(gazetteer: () => Gazetteer): Router {
   const router = Router();
   router.get("/autocomplete", (req, res) => {
     const { q } = parse(placeSearchQuerySchema, req.query, "searchTextInvalid");
