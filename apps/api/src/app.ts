@@ -38,6 +38,8 @@ import { labAccountRouter, labSignInRouter } from "./routes/lab-auth/router";
 import { labResultsRouter } from "./routes/lab-results/router";
 import { labRevocationsRouter } from "./routes/lab-revocations/router";
 import { labSamplesRouter } from "./routes/lab-samples/router";
+import { labOrganisationsRouter } from "./routes/lab-organisations/router";
+import { invitationsRouter, organisationsRouter } from "./routes/organisations/router";
 import { labSettingsRouter } from "./routes/lab-settings/router";
 import { ledgerRouter } from "./routes/ledger/router";
 import { mailPreferencesRouter } from "./routes/mail-preferences/router";
@@ -174,6 +176,8 @@ export function createApp(deps: AppDeps): Express {
   api.use("/enquiries", enquiriesRouter(ctx, limits, deps.labEnquiryEmail ?? DEFAULT_LAB_ENQUIRY_EMAIL));
   api.use("/newsletter", newsletterRouter(ctx, limits));
   api.use("/markets", authenticate(ctx, "customer"), marketsRouter(ctx));
+  api.use("/organisations", organisationsRouter(ctx, limits));
+  api.use("/invitations", invitationsRouter(ctx, limits));
   api.use("/lab/enquiries", labEnquiriesRouter(ctx));
   api.use("/lab/staff", labStaffRouter(ctx));
   api.use("/lab", labCatalogueRouter(ctx));
@@ -188,6 +192,7 @@ export function createApp(deps: AppDeps): Express {
   // Revoking (two people by default) and the lab's settings that govern it.
   api.use("/lab", labRevocationsRouter(ctx, limits));
   api.use("/lab/settings", labSettingsRouter(ctx));
+  api.use("/lab/organisations", labOrganisationsRouter(ctx));
   api.use(notFoundHandler);
   app.use("/api", api);
 

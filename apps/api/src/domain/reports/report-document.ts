@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import {
   agents,
   customers,
+  organisations,
   reportDocuments,
   reports,
   sampleEvents,
@@ -45,6 +46,7 @@ export async function reportPdfInput(ctx: DomainContext, reportId: number): Prom
       report: reports,
       sample: samples,
       customer: customers,
+      organisationName: organisations.name,
       agent: agents.name,
       analyst: analysts.name,
       reviewer: reviewers.name,
@@ -55,6 +57,7 @@ export async function reportPdfInput(ctx: DomainContext, reportId: number): Prom
     .from(reports)
     .innerJoin(samples, eq(samples.id, reports.sampleId))
     .innerJoin(customers, eq(customers.id, reports.customerId))
+    .innerJoin(organisations, eq(organisations.id, reports.organisationId))
     .leftJoin(agents, eq(agents.id, samples.agentId))
     .leftJoin(analysts, eq(analysts.id, reports.analystId))
     .leftJoin(reviewers, eq(reviewers.id, reports.issuedBy))
@@ -86,7 +89,8 @@ export async function reportPdfInput(ctx: DomainContext, reportId: number): Prom
   return {
     report,
     sample: row.sample,
-    customer: row.customer,
+    // The certificate names the customer's organisation as the company.
+    customer: { ...row.customer, company: row.organisationName },
     signatory: row.reviewer,
     analyst: row.analyst,
     agent: row.agent,
