@@ -9,6 +9,12 @@ export const paths = {
   dashboard: { path: "/dashboard", href: () => "/dashboard" },
   customers: { path: "/customers", href: () => "/customers" },
   profile: { path: "/profile", href: () => "/profile" },
+  // The member's organisation: its details, its members and invitations (admins), its trail (admins).
+  organisation: { path: "/profile/organisation", href: () => "/profile/organisation" },
+  members: { path: "/profile/members", href: () => "/profile/members" },
+  activity: { path: "/profile/activity", href: () => "/profile/activity" },
+  // The invitation mail's link (public); its token travels in the fragment, never to a server log.
+  invitation: { path: "/invitation", href: () => "/invitation" },
   submitSample: { path: "/submit-sample", href: () => "/submit-sample" },
   // The Sample Processing view of a submitted sample: its own URL, so a reload keeps it.
   sampleProcessing: {
@@ -57,6 +63,12 @@ export const paths = {
     href: (sampleId: number | string) => `/lab/samples/${encodeURIComponent(String(sampleId))}`,
   },
   labAgents: { path: "/lab/agents", href: () => "/lab/agents" },
+  // The lab's customers: organisations, their members (deactivate one) and their trail.
+  labCustomers: { path: "/lab/customers", href: () => "/lab/customers" },
+  labCustomer: {
+    path: "/lab/customers/:organisationId",
+    href: (organisationId: number | string) => `/lab/customers/${encodeURIComponent(String(organisationId))}`,
+  },
   labEnquiries: { path: "/lab/enquiries", href: () => "/lab/enquiries" },
   // Staff accounts and roles (admins), markets' limits and panels (all staff; admins edit).
   labStaff: { path: "/lab/staff", href: () => "/lab/staff" },

@@ -2,7 +2,13 @@
 // refresh session (docs/security.md): the server's httpOnly refresh cookie buys a new access token
 // before the old one expires.
 // The customer's instance of the one session store (lib/session-store.ts).
-import { DEFAULT_LANGUAGE, isLanguageCode, type Customer } from "@lab/contracts";
+import {
+  DEFAULT_LANGUAGE,
+  isLanguageCode,
+  type Customer,
+  type MemberRole,
+  type MemberScope,
+} from "@lab/contracts";
 
 import {
   createSessionStore,
@@ -24,6 +30,25 @@ export type Session = StoredSession<Customer>;
 export type LogoutReason = Exclude<StoreLogoutReason, "everywhere">;
 
 const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
+
+// Written out rather than imported: contracts' organisations module builds zod schemas, which the
+// /login bundle must not carry. The Record types keep the lists complete.
+const ROLES: Record<MemberRole, true> = { admin: true, full: true, results: true, billing: true };
+const SCOPES: Record<MemberScope, true> = { own: true, all: true };
+const isRole = (value: unknown): value is MemberRole => typeof value === "string" && value in ROLES;
+const isScope = (value: unknown): value is MemberScope => typeof value === "string" && value in SCOPES;
+
+/**
+ * The organisation a stored record names; a record stored before organisations had none (each such
+ * customer became the admin of their own, named after their company, until the server's answer says).
+ */
+function organisationOf(value: unknown, company: string | null): Customer["organisation"] {
+  const record = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  return {
+    id: typeof record.id === "number" && Number.isInteger(record.id) ? record.id : 0,
+    name: text(record.name) ?? company ?? "",
+  };
+}
 
 /**
  * A customer record from storage or a server answer, checked by hand: the session code stays on the
@@ -50,6 +75,9 @@ export function parseCustomer(value: unknown): Customer | null {
     language: isLanguageCode(record.language) ? record.language : DEFAULT_LANGUAGE,
     createdAt: text(record.createdAt) ?? now,
     updatedAt: text(record.updatedAt) ?? now,
+    organisation: organisationOf(record.organisation, text(record.company)),
+    role: isRole(record.role) ? record.role : "admin",
+    scope: isScope(record.scope) ? record.scope : "all",
   };
 }
 

@@ -12,6 +12,9 @@ export const customer: Customer = {
   language: "en",
   createdAt: "2024-03-01T10:00:00.000Z",
   updatedAt: "2024-04-02T12:30:00.000Z",
+  organisation: { id: 3, name: "Blue Bay Aqua" },
+  role: "admin",
+  scope: "all",
 };
 
 export const emailCheckOk = (email: string, overrides: Record<string, unknown> = {}) => ({
