@@ -14,8 +14,14 @@ import {
 
 // The broker on its own: a fake connection records frames, a fake store answers the session checks.
 const tokens = createTokenService("broker-unit-test-secret-long-enough-for-hs256");
+// Every customer token carries the membership (here: the admin of an organisation of their own).
 const token = (sessionId: string, subject = 1) =>
-  tokens.issue({ subject, role: "customer", sessionId }).token;
+  tokens.issue({
+    subject,
+    role: "customer",
+    sessionId,
+    member: { organisationId: subject, role: "admin", scope: "all" },
+  }).token;
 
 class FakeStore {
   active = new Set<string>();
@@ -225,6 +231,7 @@ describe("sessions end with their token", () => {
       subject: 1,
       role: "customer",
       sessionId: "session-short-000001",
+      member: { organisationId: 1, role: "admin", scope: "all" },
     });
     feed.data(`CONNECT\naccept-version:1.2\nAuthorization:Bearer ${shortToken}\n\n\u0000`);
     await until(() => frames.some((f) => f.startsWith("CONNECTED")), 2000);
