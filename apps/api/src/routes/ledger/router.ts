@@ -59,8 +59,8 @@ export function ledgerRouter(ctx: DomainContext, limits: RateLimits): Router {
     "/email",
     limits.middleware({ name: "ledger-email", points: 30, durationSeconds: 3600, key: clientIp }),
     async (req, res) => {
-      const input = parse(ledgerEmailRequestSchema, req.body, "ledgerSendFailed");
       const member = memberOf(req, SAMPLE_WRITER_ROLES);
+      const input = parse(ledgerEmailRequestSchema, req.body, "ledgerSendFailed");
       const admit = perClientAddress(limits, clientIp(req), member.id);
       res.status(202).json(presentLedgerEmail(await sendLedgerEmail(ctx, member, input, admit)));
     },

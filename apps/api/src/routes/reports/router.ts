@@ -28,8 +28,9 @@ export function reportsRouter(ctx: DomainContext): Router {
   });
   // One parameter across a provider's reports, with a market's limit line.
   router.get("/trend", async (req, res) => {
+    const member = reader(req);
     const query = parse(trendQuerySchema, req.query, "trendParameterRequired");
-    res.json(presentTrend(await reportTrend(ctx, reader(req), query)));
+    res.json(presentTrend(await reportTrend(ctx, member, query)));
   });
   router.get("/:id/pdf", async (req, res) => {
     const id = parseIdParam(req.params["id"], "reportNotFound");
