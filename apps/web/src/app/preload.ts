@@ -22,7 +22,8 @@ export function preloadSignedIn(language: LanguageCode, dashboard: boolean): voi
     // Its data too, unless the token is about to be refreshed (the screen then asks with the new one).
     const session = getSession();
     const token = getToken();
-    if (session && token && !isDue(token)) {
+    // A billing member's dashboard is their organisation's page: no sample reads to start.
+    if (session && token && !isDue(token) && session.user.role !== "billing") {
       startEarly(dashboardFirstRequests(session.user.id), `${token.tokenType} ${token.token}`);
     }
   }
@@ -32,7 +33,7 @@ export function preloadSignedIn(language: LanguageCode, dashboard: boolean): voi
 }
 
 const SIGNED_OUT =
-  /^\/(login|register|forgot-password|reset-password|verify-email|lab|blog|careers|privacy|terms|newsletter|verify|unsubscribe)(\/|$)/;
+  /^\/(login|register|forgot-password|reset-password|verify-email|lab|blog|careers|privacy|terms|newsletter|verify|unsubscribe|invitation)(\/|$)/;
 
 /** Whether a first screen at `pathname` is one of the signed-in app's (or `/`, which leads there). */
 export const isSignedInPath = (pathname: string): boolean => !SIGNED_OUT.test(pathname);

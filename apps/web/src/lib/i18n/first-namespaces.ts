@@ -11,6 +11,7 @@ export function firstNamespaces(pathname: string): Namespace[] {
   if (/^\/(register|forgot-password|reset-password|verify-email)/.test(pathname)) {
     return ["auth", "credentials", "public"];
   }
+  if (pathname === "/invitation") return ["organisation", "credentials", "auth", "public"];
   if (/^\/(blog|careers|privacy|terms|newsletter)/.test(pathname)) return ["public", "pages"];
   if (/^\/(verify|unsubscribe)/.test(pathname)) return ["public", "reports", "results"];
   return [];
