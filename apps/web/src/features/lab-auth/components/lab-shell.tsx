@@ -1,4 +1,14 @@
-import { Ban, ClipboardList, Inbox, LogOut, Scale, ShieldCheck, UserCog, Users } from "lucide-react";
+import {
+  Ban,
+  Building2,
+  ClipboardList,
+  Inbox,
+  LogOut,
+  Scale,
+  ShieldCheck,
+  UserCog,
+  Users,
+} from "lucide-react";
 import { useState, type ReactNode } from "react";
 
 import { AppShell, type NavItem } from "@/components/layouts/app-shell";
@@ -16,7 +26,7 @@ import { hasRole } from "@/lib/lab-staff-roles";
 import { LabAccountDialog } from "./lab-account-dialog";
 
 /**
- * The console in the app's one shell: logo and pill, Queue, Agents, Enquiries, Markets, Revocations
+ * The console in the app's one shell: logo and pill, Queue, Agents, Customers, Enquiries, Markets, Revocations
  * (and Staff for admins), the language picker, the staff member, Account and Sign Out.
  */
 export function LabShell({ session, children }: { session: LabSession; children: ReactNode }) {
@@ -34,6 +44,11 @@ export function LabShell({ session, children }: { session: LabSession; children:
       label: t("lab.nav.agents"),
       to: paths.labAgents.href(),
       icon: <Users aria-hidden="true" className="h-4 w-4" />,
+    },
+    {
+      label: t("lab.nav.customers"),
+      to: paths.labCustomers.href(),
+      icon: <Building2 aria-hidden="true" className="h-4 w-4" />,
     },
     {
       label: t("lab.nav.enquiries"),

@@ -1,0 +1,5 @@
+import { CustomersPage } from "@/features/lab-customers/components/customers-page";
+
+export default function LabCustomersRoute() {
+  return <CustomersPage />;
+}
