@@ -87,7 +87,7 @@ describe("routing rules", () => {
     expect(screen.getByRole("link", { name: /Back to Home/ })).toHaveAttribute("href", "/");
   });
 
-  it("shell: links only to screens that exist, in the spec's order (Dashboard, Sample Providers, Submit Sample, My Samples, Ledger, Reports)", async () => {
+  it("shell: links only to screens that exist, in the spec's order (Dashboard, Sample Providers, Submit Sample, My Samples, Ledger, Reports), then Organisation", async () => {
     mockFetch({});
     startSession({ user: customer, token: "jwt", expiresIn: 3600 });
     renderAt("/dashboard");
@@ -101,6 +101,7 @@ describe("routing rules", () => {
         ["My Samples", "/samples"],
         ["Ledger", "/ledger"],
         ["Reports", "/reports"],
+        ["Organisation", "/profile/organisation"],
       ]);
     }
   });

@@ -13,6 +13,7 @@ import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { afterSignInHref, signInHref } from "@/features/auth/utils/return-to";
 import { signedOutByChoice, useRestoring, useSession } from "@/lib/auth";
+import { useMembership } from "@/lib/membership";
 import { useCommonText } from "@/lib/i18n/use-t";
 
 import { lazyPage } from "./lazy-page";
@@ -58,6 +59,19 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
+/**
+ * Screens of samples, reports, providers and the ledger: a billing member sees none of them and lands
+ * on their organisation's page; `write` screens (submitting a sample) also turn away a results-only
+ * member. The API refuses them either way (403 memberRoleForbidden).
+ */
+export function RequireSampleAccess({ write = false }: { write?: boolean }) {
+  const membership = useMembership();
+  if (membership && !membership.readsSamples) return <Navigate to={paths.organisation.href()} replace />;
+  if (membership && write && !membership.writesSamples)
+    return <Navigate to={paths.dashboard.href()} replace />;
+  return <Outlet />;
+}
+
 /** Signed-out-only routes: a signed-in user goes to the page /login was asked to return to, else /dashboard. */
 export function GuestOnly() {
   const session = useSession();
@@ -95,6 +109,7 @@ export const routes: RouteObject[] = [
       { path: paths.blog.path, lazy: lazyPage(() => import("./routes/public/blog")) },
       { path: paths.verify.path, lazy: lazyPage(() => import("./routes/public/verify")) },
       { path: paths.unsubscribe.path, lazy: lazyPage(() => import("./routes/public/unsubscribe")) },
+      { path: paths.invitation.path, lazy: lazyPage(() => import("./routes/public/invitation")) },
       {
         path: paths.newsletterConfirm.path,
         lazy: lazyPage(() => import("./routes/public/newsletter-confirm")),
@@ -116,6 +131,8 @@ export const routes: RouteObject[] = [
               { path: paths.lab.path, lazy: lazyPage(() => import("./routes/lab/queue")) },
               { path: paths.labSample.path, lazy: lazyPage(() => import("./routes/lab/sample")) },
               { path: paths.labAgents.path, lazy: lazyPage(() => import("./routes/lab/agents")) },
+              { path: paths.labCustomers.path, lazy: lazyPage(() => import("./routes/lab/customers")) },
+              { path: paths.labCustomer.path, lazy: lazyPage(() => import("./routes/lab/customer")) },
               { path: paths.labEnquiries.path, lazy: lazyPage(() => import("./routes/lab/enquiries")) },
               { path: paths.labStaff.path, lazy: lazyPage(() => import("./routes/lab/staff")) },
               { path: paths.labMarkets.path, lazy: lazyPage(() => import("./routes/lab/markets")) },
@@ -139,22 +156,38 @@ export const routes: RouteObject[] = [
                 // A screen that fails shows its error inside the app's shell (its menu stays).
                 errorElement: <RouteErrorBoundary />,
                 children: [
-                  { path: paths.dashboard.path, lazy: lazyPage(() => import("./routes/app/dashboard")) },
-                  { path: paths.customers.path, lazy: lazyPage(() => import("./routes/app/customers")) },
                   { path: paths.profile.path, lazy: lazyPage(() => import("./routes/app/profile")) },
                   {
-                    path: paths.submitSample.path,
-                    lazy: lazyPage(() => import("./routes/app/submit-sample")),
+                    path: paths.organisation.path,
+                    lazy: lazyPage(() => import("./routes/app/organisation")),
+                  },
+                  { path: paths.members.path, lazy: lazyPage(() => import("./routes/app/members")) },
+                  { path: paths.activity.path, lazy: lazyPage(() => import("./routes/app/activity")) },
+                  {
+                    element: <RequireSampleAccess />,
+                    children: [
+                      { path: paths.dashboard.path, lazy: lazyPage(() => import("./routes/app/dashboard")) },
+                      { path: paths.customers.path, lazy: lazyPage(() => import("./routes/app/customers")) },
+                      { path: paths.samples.path, lazy: lazyPage(() => import("./routes/app/samples")) },
+                      { path: paths.ledger.path, lazy: lazyPage(() => import("./routes/app/ledger")) },
+                      { path: paths.timeline.path, lazy: lazyPage(() => import("./routes/app/timeline")) },
+                      { path: paths.reports.path, lazy: lazyPage(() => import("./routes/app/reports")) },
+                      { path: paths.report.path, lazy: lazyPage(() => import("./routes/app/report")) },
+                    ],
                   },
                   {
-                    path: paths.sampleProcessing.path,
-                    lazy: lazyPage(() => import("./routes/app/submit-sample")),
+                    element: <RequireSampleAccess write />,
+                    children: [
+                      {
+                        path: paths.submitSample.path,
+                        lazy: lazyPage(() => import("./routes/app/submit-sample")),
+                      },
+                      {
+                        path: paths.sampleProcessing.path,
+                        lazy: lazyPage(() => import("./routes/app/submit-sample")),
+                      },
+                    ],
                   },
-                  { path: paths.samples.path, lazy: lazyPage(() => import("./routes/app/samples")) },
-                  { path: paths.ledger.path, lazy: lazyPage(() => import("./routes/app/ledger")) },
-                  { path: paths.timeline.path, lazy: lazyPage(() => import("./routes/app/timeline")) },
-                  { path: paths.reports.path, lazy: lazyPage(() => import("./routes/app/reports")) },
-                  { path: paths.report.path, lazy: lazyPage(() => import("./routes/app/report")) },
                 ],
               },
             ],

@@ -1,5 +1,11 @@
+import { OrganisationTabs } from "@/features/organisation/components/organisation-tabs";
 import { CustomerProfile } from "@/features/profile/components/customer-profile";
 
 export default function ProfileRoute() {
-  return <CustomerProfile />;
+  return (
+    <>
+      <OrganisationTabs />
+      <CustomerProfile />
+    </>
+  );
 }

@@ -1,11 +1,9 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { BookOpen, ClipboardList, FileText, LayoutDashboard, Send, Users } from "lucide-react";
 import { Suspense, useEffect } from "react";
 import { Outlet } from "react-router";
 
-import { AppShell, type NavItem } from "@/components/layouts/app-shell";
+import { AppShell } from "@/components/layouts/app-shell";
 import { LoadingState } from "@/components/ui/spinner";
-import { paths } from "@/config/paths";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { useRealtimeUpdates } from "@/features/notifications/hooks/use-realtime-updates";
 import { UserMenu } from "@/features/profile/components/user-menu";
@@ -15,6 +13,7 @@ import { afterFirstScreen } from "@/lib/first-screen";
 import { useT } from "@/lib/i18n/use-t";
 import { queryClient } from "@/lib/query-client";
 
+import { useAppNavigation } from "../../app-navigation";
 import { prefetchRouteError } from "../../route-error-boundary";
 
 /** The live connection (its client is loaded on demand, after sign-in). */
@@ -47,42 +46,10 @@ function AccountLanguage() {
 
 function Shell() {
   const { t } = useT("account");
-  // Only screens that exist are linked; the others arrive with their issues.
-  const navigation: NavItem[] = [
-    {
-      label: t("account.shell.nav.dashboard"),
-      to: paths.dashboard.href(),
-      icon: <LayoutDashboard aria-hidden="true" className="h-5 w-5 shrink-0" />,
-    },
-    {
-      label: t("account.shell.nav.providers"),
-      to: paths.customers.href(),
-      icon: <Users aria-hidden="true" className="h-5 w-5 shrink-0" />,
-    },
-    {
-      label: t("account.shell.nav.submitSample"),
-      to: paths.submitSample.href(),
-      icon: <Send aria-hidden="true" className="h-5 w-5 shrink-0" />,
-    },
-    {
-      label: t("account.shell.nav.samples"),
-      to: paths.samples.href(),
-      icon: <ClipboardList aria-hidden="true" className="h-5 w-5 shrink-0" />,
-    },
-    {
-      label: t("account.shell.nav.ledger"),
-      to: paths.ledger.href(),
-      icon: <BookOpen aria-hidden="true" className="h-5 w-5 shrink-0" />,
-    },
-    {
-      label: t("account.shell.nav.reports"),
-      to: paths.reports.href(),
-      icon: <FileText aria-hidden="true" className="h-5 w-5 shrink-0" />,
-    },
-  ];
+  const { navigation, homeHref } = useAppNavigation();
   return (
     <AppShell
-      homeHref={paths.dashboard.href()}
+      homeHref={homeHref}
       navigation={navigation}
       userMenu={
         <>
