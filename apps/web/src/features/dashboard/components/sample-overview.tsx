@@ -27,6 +27,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useDomainNames } from "@/lib/i18n/localized-names";
 import { useT } from "@/lib/i18n/use-t";
+import { useMembership } from "@/lib/membership";
 
 /**
  * Passed reports that still stand over completed samples. (Completed over completed, the original
@@ -106,6 +107,8 @@ export function SampleOverview() {
   const recent = useSamples({ page: 1, size: DASHBOARD_RECENT_ITEMS });
   const { t, date, number } = useT("samples", "domain");
   const names = useDomainNames();
+  // A results-only member reads samples but submits none.
+  const writes = useMembership()?.writesSamples ?? true;
 
   if (summary.isError || recent.isError) {
     return (
@@ -187,12 +190,14 @@ export function SampleOverview() {
               text={t("samples.dashboard.actions.profile.text")}
               icon={<UserRound aria-hidden="true" className="h-6 w-6" />}
             />
-            <ActionCard
-              to={paths.submitSample.href()}
-              title={t("samples.dashboard.actions.submit.title")}
-              text={t("samples.dashboard.actions.submit.text")}
-              icon={<Send aria-hidden="true" className="h-6 w-6" />}
-            />
+            {writes ? (
+              <ActionCard
+                to={paths.submitSample.href()}
+                title={t("samples.dashboard.actions.submit.title")}
+                text={t("samples.dashboard.actions.submit.text")}
+                icon={<Send aria-hidden="true" className="h-6 w-6" />}
+              />
+            ) : null}
             <ActionCard
               to={paths.samples.href()}
               title={t("samples.dashboard.actions.history.title")}
@@ -216,9 +221,11 @@ export function SampleOverview() {
             {samples.length === 0 ? (
               <CardBody className="text-sm text-slate-700">
                 {t("samples.dashboard.recent.empty")}{" "}
-                <Link to={paths.submitSample.href()} className="font-medium text-teal-800 underline">
-                  {t("samples.dashboard.recent.submitFirst")}
-                </Link>
+                {writes ? (
+                  <Link to={paths.submitSample.href()} className="font-medium text-teal-800 underline">
+                    {t("samples.dashboard.recent.submitFirst")}
+                  </Link>
+                ) : null}
               </CardBody>
             ) : (
               <ul className="divide-y divide-slate-200">

@@ -18,6 +18,7 @@ import { useSamples } from "@/lib/api/get-samples";
 import { shownOf } from "@/lib/api-client";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useT } from "@/lib/i18n/use-t";
+import { useMembership } from "@/lib/membership";
 import { totalPagesOf } from "@/utils/pagination";
 import { usePhoneLayout } from "@/hooks/use-media-query";
 
@@ -58,6 +59,8 @@ export function SampleLedger() {
   const [size, setSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [emailOpen, setEmailOpen] = useState(false);
+  // Sharing by e-mail is for members who may share reports (not results-only).
+  const shares = useMembership()?.writesSamples ?? true;
 
   // New search, filters or page size: back to page 1 with no cursor (a cursor belongs to one query).
   const queryKey = JSON.stringify([q, status, appliedDates.from, appliedDates.to, size]);
@@ -193,15 +196,17 @@ export function SampleLedger() {
           <p className="text-sm text-slate-700">{t("account.ledger.intro")}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button
-            size={phone ? "sm" : "md"}
-            onClick={() => setEmailOpen(true)}
-            disabled={nothingSelected}
-            aria-describedby={nothingSelected ? hintId : undefined}
-            icon={<Mail aria-hidden="true" className="h-4 w-4" />}
-          >
-            {t("account.ledger.email", { count: number(selected.size) })}
-          </Button>
+          {shares ? (
+            <Button
+              size={phone ? "sm" : "md"}
+              onClick={() => setEmailOpen(true)}
+              disabled={nothingSelected}
+              aria-describedby={nothingSelected ? hintId : undefined}
+              icon={<Mail aria-hidden="true" className="h-4 w-4" />}
+            >
+              {t("account.ledger.email", { count: number(selected.size) })}
+            </Button>
+          ) : null}
           <Button
             variant="outline"
             size={phone ? "sm" : "md"}
@@ -338,7 +343,9 @@ export function SampleLedger() {
         onPage={goTo}
       />
 
-      <SendEmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} selected={selected} />
+      {shares ? (
+        <SendEmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} selected={selected} />
+      ) : null}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { draftStorageKey, readDraft, removeDraft } from "@/hooks/use-form-draft"
 import { useUser } from "@/lib/auth";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useT } from "@/lib/i18n/use-t";
+import { ROLE_LABELS } from "@/components/organisation/member-labels";
 
 import { useCustomer } from "../api/get-customer";
 import { profileErrorMessage } from "../utils/profile-errors";
@@ -26,7 +27,7 @@ export function CustomerProfile() {
 }
 
 function CustomerProfileFor({ userId }: { userId: number }) {
-  const { t } = useT("account");
+  const { t } = useT("account", "organisation");
   const storedUser = useUser();
   const query = useCustomer(userId);
   // Changes left unsaved (a reload, a closed tab) open the form again with them.
@@ -48,6 +49,14 @@ function CustomerProfileFor({ userId }: { userId: number }) {
         <div className="min-w-0">
           <h1 className="text-2xl font-bold break-words text-slate-900">{t("account.profile.title")}</h1>
           <p className="text-sm text-slate-700">{t("account.profile.manageInfo")}</p>
+          {customer ? (
+            <p className="mt-1 text-sm font-medium [overflow-wrap:anywhere] text-slate-900">
+              {t("organisation.profile.membership", {
+                organisation: customer.organisation.name,
+                role: t(ROLE_LABELS[customer.role]),
+              })}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button

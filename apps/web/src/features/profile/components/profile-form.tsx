@@ -91,7 +91,9 @@ interface ProfileFormProps {
 
 /** Full Name, Email Address, Company, Phone Number, Address; read-only until editing. */
 export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCancel }: ProfileFormProps) {
-  const { t } = useT("account");
+  const { t } = useT("account", "organisation");
+  // The company is the organisation's name: only its admins change it (403 organisationAdminRequired).
+  const companyLocked = customer.role !== "admin";
   const toast = useToast();
   const update = useUpdateProfile();
   const leaveToSignIn = useLeaveToSignIn();
@@ -234,15 +236,20 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
             />
           </Field>
         ) : null}
-        <Field id={id("company")} label={t("account.profile.company")} error={errors.company?.message}>
+        <Field
+          id={id("company")}
+          label={t("account.profile.company")}
+          error={errors.company?.message}
+          hint={companyLocked && !readOnly ? t("organisation.profile.companyAdminOnly") : undefined}
+        >
           <Input
             id={id("company")}
             className="min-h-11"
             autoComplete="organization"
             maxLength={COMPANY_MAX}
-            readOnly={readOnly}
+            readOnly={readOnly || companyLocked}
             invalid={Boolean(errors.company)}
-            aria-describedby={describedBy(id("company"), errors.company?.message)}
+            aria-describedby={describedBy(id("company"), errors.company?.message, companyLocked && !readOnly)}
             placeholder={t(readOnly ? "account.profile.notProvided" : "account.profile.companyPlaceholder")}
             {...register("company")}
           />

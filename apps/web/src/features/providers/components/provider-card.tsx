@@ -75,8 +75,9 @@ function Phones({ phone, altPhone }: { phone: string; altPhone: string | null })
 interface ProviderCardProps {
   provider: Provider;
   editing: boolean;
-  onEdit: (provider: Provider) => void;
-  onDelete: (provider: Provider) => void;
+  /** Absent for a member whose role may not change providers: no Edit or Delete shows. */
+  onEdit?: ((provider: Provider) => void) | undefined;
+  onDelete?: ((provider: Provider) => void) | undefined;
 }
 
 /** One row of 'Your Sample Providers'. */
@@ -107,27 +108,29 @@ export function ProviderCard({ provider, editing, onEdit, onDelete }: ProviderCa
           </div>
           <p className="text-xs text-slate-600">{t("account.providers.card.id", { id: provider.id })}</p>
         </div>
-        <div className="flex shrink-0 gap-1">
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={t("account.providers.card.editLabel", { name: provider.samplerName })}
-            onClick={() => onEdit(provider)}
-            icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
-          >
-            <span className="hidden @md:inline">{t("account.providers.card.edit")}</span>
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-red-700 hover:bg-red-50"
-            aria-label={t("account.providers.card.deleteLabel", { name: provider.samplerName })}
-            onClick={() => onDelete(provider)}
-            icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
-          >
-            <span className="hidden @md:inline">{t("account.providers.card.delete")}</span>
-          </Button>
-        </div>
+        {onEdit && onDelete ? (
+          <div className="flex shrink-0 gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t("account.providers.card.editLabel", { name: provider.samplerName })}
+              onClick={() => onEdit(provider)}
+              icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+            >
+              <span className="hidden @md:inline">{t("account.providers.card.edit")}</span>
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700 hover:bg-red-50"
+              aria-label={t("account.providers.card.deleteLabel", { name: provider.samplerName })}
+              onClick={() => onDelete(provider)}
+              icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
+            >
+              <span className="hidden @md:inline">{t("account.providers.card.delete")}</span>
+            </Button>
+          </div>
+        ) : null}
       </div>
       <LocationLine entry={provider} name={provider.samplerName} />
       <Phones phone={provider.phoneNumber} altPhone={provider.altPhoneNumber} />

@@ -11,6 +11,7 @@ import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { draftStorageKey, readDraft, removeDraft } from "@/hooks/use-form-draft";
 import { useUser } from "@/lib/auth";
+import { useMembership } from "@/lib/membership";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useT } from "@/lib/i18n/use-t";
 
@@ -25,17 +26,19 @@ type FormState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; provider
 /** The 'My Sample Providers' screen (/customers). */
 export function SampleProviders() {
   const user = useUser();
+  // A results-only member sees the providers but adds, edits and deletes none.
+  const writes = useMembership()?.writesSamples ?? true;
   if (!user) return null;
-  return <SampleProvidersFor customerId={user.id} />;
+  return <SampleProvidersFor customerId={user.id} writes={writes} />;
 }
 
-function SampleProvidersFor({ customerId }: { customerId: number }) {
+function SampleProvidersFor({ customerId, writes }: { customerId: number; writes: boolean }) {
   const { t, number } = useT("account");
   const toast = useToast();
   const query = useProviders(customerId);
   // A new provider left half-typed (a reload, a closed tab) opens again with what was typed.
   const [form, setForm] = useState<FormState>(() =>
-    readDraft(draftStorageKey(providerDraftForm(null), customerId), providerDraftSchema)
+    writes && readDraft(draftStorageKey(providerDraftForm(null), customerId), providerDraftSchema)
       ? { mode: "add" }
       : { mode: "closed" },
   );
@@ -64,25 +67,27 @@ function SampleProvidersFor({ customerId }: { customerId: number }) {
           <h1 className="text-2xl font-bold break-words text-slate-900">{t("account.providers.title")}</h1>
           <p className="text-sm text-slate-700">{t("account.providers.intro")}</p>
         </div>
-        <Button
-          variant={formOpen ? "outline" : "primary"}
-          className="w-full shrink-0 md:w-auto"
-          onClick={() => {
-            if (form.mode !== "closed") {
-              cancelled.current = providerDraftForm(form.mode === "edit" ? form.provider.id : null);
+        {writes ? (
+          <Button
+            variant={formOpen ? "outline" : "primary"}
+            className="w-full shrink-0 md:w-auto"
+            onClick={() => {
+              if (form.mode !== "closed") {
+                cancelled.current = providerDraftForm(form.mode === "edit" ? form.provider.id : null);
+              }
+              setForm(formOpen ? { mode: "closed" } : { mode: "add" });
+            }}
+            icon={
+              formOpen ? (
+                <X aria-hidden="true" className="h-4 w-4" />
+              ) : (
+                <Plus aria-hidden="true" className="h-4 w-4" />
+              )
             }
-            setForm(formOpen ? { mode: "closed" } : { mode: "add" });
-          }}
-          icon={
-            formOpen ? (
-              <X aria-hidden="true" className="h-4 w-4" />
-            ) : (
-              <Plus aria-hidden="true" className="h-4 w-4" />
-            )
-          }
-        >
-          {formOpen ? t("common.cancel") : t("account.providers.add")}
-        </Button>
+          >
+            {formOpen ? t("common.cancel") : t("account.providers.add")}
+          </Button>
+        ) : null}
       </div>
 
       <div className={cn(formOpen && "grid gap-6 lg:grid-cols-2 lg:items-start xl:grid-cols-5")}>
@@ -143,8 +148,8 @@ function SampleProvidersFor({ customerId }: { customerId: number }) {
                       <ProviderCard
                         provider={provider}
                         editing={provider.id === editingId}
-                        onEdit={(chosen) => setForm({ mode: "edit", provider: chosen })}
-                        onDelete={setDeleting}
+                        onEdit={writes ? (chosen) => setForm({ mode: "edit", provider: chosen }) : undefined}
+                        onDelete={writes ? setDeleting : undefined}
                       />
                     </li>
                   ))}

@@ -14,6 +14,7 @@ import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-client";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useT } from "@/lib/i18n/use-t";
+import { useMembership } from "@/lib/membership";
 import { totalPagesOf } from "@/utils/pagination";
 import { useSampleSummary } from "@/lib/api/get-sample-summary";
 import { useSamples } from "@/lib/api/get-samples";
@@ -34,6 +35,8 @@ import { SummaryTiles } from "./summary-tiles";
 export function SampleHistory() {
   const toast = useToast();
   const { t, number } = useT("samples");
+  // A results-only member reads samples but submits none.
+  const writes = useMembership()?.writesSamples ?? true;
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parseStatusFilter(searchParams.get("status"));
   const highlightId = searchParams.get("highlight");
@@ -118,10 +121,12 @@ export function SampleHistory() {
           >
             {t("samples.history.export")}
           </Button>
-          <Link to={paths.submitSample.href()} className={buttonClasses("primary")}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            {t("samples.history.submit")}
-          </Link>
+          {writes ? (
+            <Link to={paths.submitSample.href()} className={buttonClasses("primary")}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              {t("samples.history.submit")}
+            </Link>
+          ) : null}
         </div>
       </div>
 
@@ -181,9 +186,11 @@ export function SampleHistory() {
             </p>
             <div className="flex flex-wrap justify-center gap-2">
               {filter === "all" ? (
-                <Link to={paths.submitSample.href()} className={buttonClasses("primary")}>
-                  {t("samples.history.submitFirst")}
-                </Link>
+                writes ? (
+                  <Link to={paths.submitSample.href()} className={buttonClasses("primary")}>
+                    {t("samples.history.submitFirst")}
+                  </Link>
+                ) : null
               ) : (
                 <Button variant="outline" onClick={() => selectFilter("all")}>
                   {t("samples.history.showAll")}
