@@ -1,34 +1,42 @@
-// The own-samples list at scale, through the HTTP API on real Postgres.
-// Seeds one customer with N samples (default 200,000) plus a crowd of other customers' samples, then
-// times first/middle/last pages, each status group, a date range and a search, p50/p95/p99.
-// Run: pnpm --filter @lab/bench samples-list [N] [--total T] [postgres-url] [--keep] [--reuse DB] [--times K]
-//   (default N 200000, T 2N; --reuse times an earlier --keep database again, migrating it first)
+// The samples list at scale, through the HTTP API on real Postgres.
+// Seeds one organisation with N samples (default 200,000) submitted by M members (default 5) plus a crowd
+// of other organisations' samples (one member each), then times first/middle/last pages, each status
+// group, a date range and searches, p50/p95/p99: every query as member 1 (the admin, scope all: the
+// organisation's N), the main ones as member 2 (scope own: the N/M they submitted).
+// Run: pnpm --filter @lab/bench samples-list [N] [--total T] [--members M] [postgres-url] [--keep]
+//        [--seed-only] [--reuse DB] [--times K]
+//   (default N 200000, T 2N; --keep leaves the database, --seed-only stops after seeding it, --reuse
+//   times an earlier --keep database again, migrating it first)
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 
 import { createDatabase } from "@lab/db";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { pino } from "pino";
 
-import { createApp } from "@lab/api";
-import { createSessionStore } from "@lab/api/sessions";
-import { createTokenService } from "@lab/api/tokens";
+import { startInProcessApp } from "./support/in-process-app";
 
 const serverUrl =
   process.argv.find((arg) => arg.startsWith("postgres://")) ?? "postgres://postgres@127.0.0.1:5432/test";
-// --keep leaves the seeded database behind, for EXPLAIN.
+const option = (name: string): string | undefined => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : undefined;
+};
+// --keep leaves the seeded database behind, for EXPLAIN and --reuse.
 const keep = process.argv.includes("--keep");
+const seedOnly = process.argv.includes("--seed-only");
 const n = Number(process.argv[2] ?? 200_000);
-// --total T: the whole table holds T samples (the rest spread over 999 other customers); default 2N.
-const totalArg = process.argv.indexOf("--total");
-const others = (totalArg > 0 ? Number(process.argv[totalArg + 1]) : 2 * n) - n;
+// --total T: the whole table holds T samples (the rest spread over 999 other organisations); default 2N.
+const others = Number(option("total") ?? 2 * n) - n;
+// --members M: the organisation's members, who submitted its samples in turn.
+const members = Number(option("members") ?? 5);
 // --times K: timed requests per query, after 5 untimed (default 200, so p99 is the second-worst).
-const timesArg = process.argv.indexOf("--times");
-const timed = timesArg > 0 ? Number(process.argv[timesArg + 1]) : 200;
-const reuseArg = process.argv.indexOf("--reuse");
-const reuse = reuseArg > 0 ? process.argv[reuseArg + 1] : undefined;
+const timed = Number(option("times") ?? 200);
+const reuse = option("reuse");
 const dbName = reuse ?? `bench_${randomBytes(3).toString("hex")}`;
+// Customers 1..M are the organisation's members; customer M + k is the one member of organisation 1 + k.
+const ADMIN = 1;
+const OWN_SCOPE_MEMBER = 2;
 
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
@@ -39,115 +47,124 @@ const database = await createDatabase({ url: url.toString(), poolSize: 20 });
 
 async function seed() {
   const t0 = performance.now();
-  // Each customer the admin of an organisation of its own, numbered alike, as migration 0020 leaves them.
   await database.db.execute(sql`
     insert into organisations (id, name) select g, 'Bench ' || g from generate_series(1, 1000) g`);
   await database.db.execute(sql`select setval(pg_get_serial_sequence('organisations', 'id'), 1000)`);
+  // Member 1 the admin (scope all), member 2 of scope own, the rest full members of scope all.
+  await database.db.execute(sql`
+    insert into customers (organisation_id, member_role, member_scope, email, full_name, password_hash,
+      email_verified_at)
+    select 1, case when g = 1 then 'admin' else 'full' end, case when g = 2 then 'own' else 'all' end,
+      'bench' || g || '@gmail.com', 'Bench member ' || g, 'x', now()
+    from generate_series(1, ${members}) g`);
   await database.db.execute(sql`
     insert into customers (organisation_id, email, full_name, password_hash, email_verified_at)
-    select g, 'bench' || g || '@gmail.com', 'Bench ' || g, 'x', now() from generate_series(1, 1000) g`);
+    select g, 'bench-org' || g || '@gmail.com', 'Bench ' || g, 'x', now() from generate_series(2, 1000) g`);
   const statuses = sql`(array['PENDING','COLLECTING','COLLECTED','TESTING','COMPLETED'])[1 + (g % 5)]`;
-  const insert = (customer: ReturnType<typeof sql>, count: number) => sql`
+  const insert = (
+    organisation: ReturnType<typeof sql>,
+    customer: ReturnType<typeof sql>,
+    count: number,
+  ) => sql`
     insert into samples (organisation_id, customer_id, status, sampler_name, sampler_location, lat, lng,
       shrimp_category, test_types, shrimp_sub_category, phone_number, email_address, created_at, updated_at)
-    select ${customer}, ${customer}, ${statuses}, 'Farmer ' || g, 'Village ' || (g % 977) || ', Andhra Pradesh, India',
+    select ${organisation}, ${customer}, ${statuses}, 'Farmer ' || g, 'Village ' || (g % 977) || ', Andhra Pradesh, India',
       16.5, 81.5, 'Tiger Shrimp', array['Allergen Testing'], 'Allergen Testing',
       '+9190000' || lpad((g % 100000)::text, 5, '0'), 'farmer' || (g % 5000) || '@gmail.com',
       timestamptz '2024-01-01' + (g || ' minutes')::interval,
       timestamptz '2024-01-01' + ((g * 7 % ${count}) || ' minutes')::interval
     from generate_series(1, ${count}) g`;
-  // Bulk load the way one would restore a dump: without the per-row counter trigger and the trigram
-  // index, both rebuilt afterwards to exactly what the row-by-row path would have produced.
+  // Bulk load the way one would restore a dump: without the per-row counter trigger and the secondary
+  // indexes (trigram, customer and organisation ones), rebuilt afterwards from their own definitions to
+  // exactly what the row-by-row path would have produced.
+  const catalogue = new pg.Client({ connectionString: url.toString() });
+  await catalogue.connect();
+  const { rows: indexes } = await catalogue
+    .query<{ name: string; definition: string }>(
+      `select indexname as name, indexdef as definition from pg_indexes
+        where schemaname = 'public' and tablename = 'samples'
+          and indexname not in (select conname from pg_constraint where conrelid = 'public.samples'::regclass)`,
+    )
+    .finally(() => catalogue.end());
   await database.db.execute(sql`alter table samples disable trigger samples_count_change`);
-  await database.db.execute(sql`drop index samples_search_trgm_idx`);
-  await database.db.execute(sql`drop index samples_customer_search_idx`);
-  await database.db.execute(sql`drop index samples_organisation_search_idx`);
-  await database.db.execute(insert(sql`1`, n));
-  await database.db.execute(insert(sql`2 + (g % 999)`, others));
+  for (const index of indexes) await database.db.execute(sql.raw(`drop index ${index.name}`));
+  // In turn, so that each member's samples span the whole period and every status.
+  await database.db.execute(insert(sql`1`, sql`1 + (g / 5 % ${members})`, n));
+  await database.db.execute(insert(sql`2 + (g % 999)`, sql`${members + 1} + (g % 999)`, others));
   await database.db.execute(sql`set maintenance_work_mem = '512MB'`);
-  await database.db.execute(
-    sql`create index samples_search_trgm_idx on samples using gin (search_text gin_trgm_ops)`,
-  );
-  await database.db.execute(
-    sql`create index samples_customer_search_idx on samples using gin (customer_id, search_text gin_trgm_ops)`,
-  );
-  await database.db.execute(
-    sql`create index samples_organisation_search_idx on samples using gin (organisation_id, search_text gin_trgm_ops)`,
-  );
+  for (const index of indexes) await database.db.execute(sql.raw(index.definition));
   await database.db.execute(sql`
     insert into sample_counts (customer_id, status, n)
     select customer_id, status, count(*) from samples group by customer_id, status`);
   await database.db.execute(sql`alter table samples enable trigger samples_count_change`);
   // What autovacuum does on a live server: statistics and the visibility map for index-only scans.
-  await database.db.execute(sql`vacuum analyze samples`);
+  await database.db.execute(sql`vacuum analyze`);
   console.log(
-    `seeded ${n} samples for customer 1 and ${others} for 999 others in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `seeded ${n} samples for organisation 1 (${members} members) and ${others} for 999 others, ` +
+      `${indexes.length} indexes rebuilt, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 }
 
-try {
-  await database.migrate();
-  if (!reuse) await seed();
-
-  const app = createApp({
-    database,
-    logger: pino({ level: "silent" }),
-    jwtSecret: "bench-secret-bench-secret-bench-secret-bench",
-    mailQueued: () => undefined,
-    rateLimit: false,
-  });
-  const server = app.listen(0);
-  await new Promise((resolve) => server.once("listening", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/sample-submissions`;
-  // Tokens name a live session: the bench opens one as a sign-in would.
-  const { token } = await createSessionStore(
-    database.db,
-    createTokenService("bench-secret-bench-secret-bench-secret-bench"),
-  ).start(database.db, "customer", 1, new Date());
-  const lastPage = Math.ceil(n / 10);
-  const middle = Math.floor(lastPage / 2);
+/** Times each case's requests as one member; `main`: only the cases a scope-own member is timed on. */
+async function measure(base: string, customerId: number, token: string, label: string, main: boolean) {
+  const headers = { authorization: `Bearer ${token}` };
+  const read = async (path: string) => {
+    const res = await fetch(`${base}${path}`, { headers });
+    if (res.status !== 200) throw new Error(`${label} ${path}: ${res.status}`);
+    return (await res.json()) as { cursor: string | null; total: number };
+  };
+  // The pages this member's list holds: the organisation's or their own.
+  const { total } = await read("?page=1&size=10");
+  const lastPage = Math.max(1, Math.ceil(total / 10));
+  const middle = Math.max(2, Math.floor(lastPage / 2));
   // The cursor of the middle page, as the screen holds it when the user presses Next or Prev there.
   // (None past the end: at a small size the search has no page 5, and that case is left out.)
   const cursorOf = async (path: string) => {
-    const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    const { cursor } = (await res.json()) as { cursor: string | null };
+    const { cursor } = await read(path);
     return cursor === null ? undefined : encodeURIComponent(cursor);
   };
   const midCursor = (await cursorOf(`?page=${middle}&size=10`)) ?? "";
   const searchCursor = await cursorOf(`?q=Village%2012&page=5&size=10`);
-  const cases: [string, string][] = [
-    ["first page", "?page=1&size=10"],
-    ["page 100", "?page=100&size=10"],
-    ["middle page, jumped to (offset)", `?page=${middle}&size=10`],
-    ["middle page, Next (cursor)", `?page=${middle + 1}&size=10&cursor=${midCursor}`],
-    ["middle page, Prev (cursor)", `?page=${middle - 1}&size=10&cursor=${midCursor}`],
-    ["middle page, 2 ahead (cursor)", `?page=${middle + 2}&size=10&cursor=${midCursor}`],
-    ["last page", `?page=${lastPage}&size=10`],
-    ["page size 100", "?page=3&size=100"],
-    ["pending group", "?status=pending"],
-    ["processing group", "?status=processing"],
-    ["completed group", "?status=completed"],
-    ["date range (1 week)", "?from=2024-02-01&to=2024-02-07"],
-    ["date range + completed", "?from=2024-02-01&to=2024-02-07&status=completed"],
-    ["search 'Village 12' (1 %)", "?q=Village%2012"],
+  // [name, path, timed for a scope-own member too]
+  const cases: [string, string, boolean][] = [
+    ["first page", "?page=1&size=10", true],
+    ["page 100", "?page=100&size=10", false],
+    ["middle page, jumped to (offset)", `?page=${middle}&size=10`, true],
+    ["middle page, Next (cursor)", `?page=${middle + 1}&size=10&cursor=${midCursor}`, true],
+    ["middle page, Prev (cursor)", `?page=${middle - 1}&size=10&cursor=${midCursor}`, false],
+    ["middle page, 2 ahead (cursor)", `?page=${middle + 2}&size=10&cursor=${midCursor}`, false],
+    ["last page", `?page=${lastPage}&size=10`, false],
+    ["page size 100", "?page=3&size=100", false],
+    ["pending group", "?status=pending", true],
+    ["processing group", "?status=processing", false],
+    ["completed group", "?status=completed", false],
+    ["date range (1 week)", "?from=2024-02-01&to=2024-02-07", true],
+    ["date range + completed", "?from=2024-02-01&to=2024-02-07&status=completed", false],
+    ["search 'Village 12' (1 %)", "?q=Village%2012", true],
     ...(searchCursor === undefined
       ? []
       : ([
-          ["search 'Village 12', Next (cursor)", `?q=Village%2012&page=6&size=10&cursor=${searchCursor}`],
-        ] as [string, string][])),
-    ["search 'illage 97' (0.1 %)", "?q=illage%2097"],
-    ["search 'farmer4999@' (40 rows)", "?q=farmer4999%40"],
-    ["search phone digits", "?q=9000012"],
-    ["search 'Village 12' + completed", "?q=Village%2012&status=completed"],
-    ["search 'vil' (every row)", "?q=vil"],
-    ["summary", "/summary"],
+          [
+            "search 'Village 12', Next (cursor)",
+            `?q=Village%2012&page=6&size=10&cursor=${searchCursor}`,
+            false,
+          ],
+        ] as [string, string, boolean][])),
+    ["search 'illage 97' (0.1 %)", "?q=illage%2097", false],
+    ["search 'farmer4999@' (40 rows)", "?q=farmer4999%40", false],
+    ["search phone digits", "?q=9000012", false],
+    ["search 'Village 12' + completed", "?q=Village%2012&status=completed", false],
+    ["search 'vil' (every row)", "?q=vil", true],
+    ["summary", "/summary", true],
   ];
+  console.log(`\nas customer ${customerId}, ${label}: ${total} samples in the list\n`);
   console.log("| query | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|");
-  for (const [name, path] of cases) {
+  for (const [name, path, inMain] of cases) {
+    if (main && !inMain) continue;
     const times: number[] = [];
     for (let i = 0; i < timed + 5; i += 1) {
       const start = performance.now();
-      const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${base}${path}`, { headers });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
       if (i >= 5) times.push(performance.now() - start);
@@ -157,7 +174,30 @@ try {
       (times[Math.min(times.length - 1, Math.floor(times.length * p))] ?? 0).toFixed(1);
     console.log(`| ${name} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} |`);
   }
-  server.close();
+}
+
+try {
+  await database.migrate();
+  if (!reuse) await seed();
+  if (!seedOnly) {
+    const { app, customerToken, close } = await startInProcessApp({ database });
+    const server = app.listen(0);
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/sample-submissions`;
+    try {
+      await measure(base, ADMIN, await customerToken(ADMIN), "the admin (scope all)", false);
+      await measure(
+        base,
+        OWN_SCOPE_MEMBER,
+        await customerToken(OWN_SCOPE_MEMBER),
+        "a full member of scope own",
+        true,
+      );
+    } finally {
+      server.close();
+      await close();
+    }
+  }
 } finally {
   await database.close();
   if (keep) console.log(`kept database ${dbName}`);
