@@ -5,8 +5,11 @@
 // organisation's N), the main ones as member 2 (scope own: the N/M they submitted).
 // Run: pnpm --filter @lab/bench samples-list [N] [--total T] [--members M] [postgres-url] [--keep]
 //        [--seed-only] [--reuse DB] [--times K]
+//        [--explain]
 //   (default N 200000, T 2N; --keep leaves the database, --seed-only stops after seeding it, --reuse
-//   times an earlier --keep database again, migrating it first)
+//   times an earlier --keep database again, migrating it first; --explain, with --reuse, times nothing
+//   but sends the scope-all first page, its search "Village 12" and the scope-own first page with
+//   auto_explain on for the database, so that their plans (ANALYZE, BUFFERS) reach the server's log)
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 
@@ -22,8 +25,6 @@ const option = (name: string): string | undefined => {
   const index = process.argv.indexOf(`--${name}`);
   return index > 0 ? process.argv[index + 1] : undefined;
 };
-// --keep leaves the seeded database behind, for EXPLAIN and --reuse.
-const keep = process.argv.includes("--keep");
 const seedOnly = process.argv.includes("--seed-only");
 const n = Number(process.argv[2] ?? 200_000);
 // --total T: the whole table holds T samples (the rest spread over 999 other organisations); default 2N.
@@ -33,6 +34,9 @@ const members = Number(option("members") ?? 5);
 // --times K: timed requests per query, after 5 untimed (default 200, so p99 is the second-worst).
 const timed = Number(option("times") ?? 200);
 const reuse = option("reuse");
+// --keep leaves the seeded database behind, for --explain and --reuse; a reused one is kept too.
+const keep = process.argv.includes("--keep") || reuse !== undefined;
+const explain = reuse !== undefined && process.argv.includes("--explain");
 const dbName = reuse ?? `bench_${randomBytes(3).toString("hex")}`;
 // Customers 1..M are the organisation's members; customer M + k is the one member of organisation 1 + k.
 const ADMIN = 1;
@@ -41,6 +45,15 @@ const OWN_SCOPE_MEMBER = 2;
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 if (!reuse) await admin.query(`create database ${dbName}`);
+// Before the bench's pool connects: the settings apply to sessions opened afterwards.
+if (explain)
+  for (const setting of [
+    "session_preload_libraries = 'auto_explain'",
+    "auto_explain.log_min_duration = 0",
+    "auto_explain.log_analyze = on",
+    "auto_explain.log_buffers = on",
+  ])
+    await admin.query(`alter database ${dbName} set ${setting}`);
 const url = new URL(serverUrl);
 url.pathname = `/${dbName}`;
 const database = await createDatabase({ url: url.toString(), poolSize: 20 });
@@ -185,14 +198,29 @@ try {
     await new Promise((resolve) => server.once("listening", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/sample-submissions`;
     try {
-      await measure(base, ADMIN, await customerToken(ADMIN), "the admin (scope all)", false);
-      await measure(
-        base,
-        OWN_SCOPE_MEMBER,
-        await customerToken(OWN_SCOPE_MEMBER),
-        "a full member of scope own",
-        true,
-      );
+      if (explain) {
+        // Seven each, as the timed runs send them again and again: the last is the plan a warm
+        // server runs (a prepared statement may have moved to its generic plan by then).
+        const requests: [number, string][] = [
+          [ADMIN, "?page=1&size=10"],
+          [ADMIN, "?q=Village%2012"],
+          [OWN_SCOPE_MEMBER, "?page=1&size=10"],
+        ];
+        for (const [customerId, path] of requests) {
+          const headers = { authorization: `Bearer ${await customerToken(customerId)}` };
+          for (let i = 0; i < 7; i += 1) await (await fetch(`${base}${path}`, { headers })).arrayBuffer();
+        }
+        console.log(`plans of customer ${ADMIN}'s and ${OWN_SCOPE_MEMBER}'s lists are in the server's log`);
+      } else {
+        await measure(base, ADMIN, await customerToken(ADMIN), "the admin (scope all)", false);
+        await measure(
+          base,
+          OWN_SCOPE_MEMBER,
+          await customerToken(OWN_SCOPE_MEMBER),
+          "a full member of scope own",
+          true,
+        );
+      }
     } finally {
       server.close();
       await close();
@@ -200,6 +228,7 @@ try {
   }
 } finally {
   await database.close();
+  if (explain) await admin.query(`alter database ${dbName} reset all`);
   if (keep) console.log(`kept database ${dbName}`);
   else await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();
