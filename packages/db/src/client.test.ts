@@ -6,8 +6,18 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDatabase } from "./client";
-import { customers } from "./schema/index";
+import { createDatabase, type Database } from "./client";
+import { customers, organisations } from "./schema/index";
+
+/** An organisation for the customers a test writes: every customer is a member of one. */
+async function organisationIn(database: Database): Promise<number> {
+  const [row] = await database.db
+    .insert(organisations)
+    .values({ name: "Ravi Farms" })
+    .returning({ id: organisations.id });
+  if (!row) throw new Error("no organisation");
+  return row.id;
+}
 
 describe("createDatabase on PGlite", () => {
   it("applies the migrations at start-up and keeps data across a restart", async () => {
@@ -16,7 +26,10 @@ describe("createDatabase on PGlite", () => {
     expect(await first.isMigrated()).toBe(false);
     await first.migrate();
     expect(await first.isMigrated()).toBe(true);
-    await first.db.insert(customers).values({ email: "ravi@gmail.com", fullName: "Ravi", passwordHash: "x" });
+    const organisationId = await organisationIn(first);
+    await first.db
+      .insert(customers)
+      .values({ organisationId, email: "ravi@gmail.com", fullName: "Ravi", passwordHash: "x" });
     await first.close();
 
     const second = await createDatabase({ dataDir });
@@ -29,11 +42,14 @@ describe("createDatabase on PGlite", () => {
   it("keeps e-mails unique whatever their case", async () => {
     const database = await createDatabase({});
     await database.migrate();
+    const organisationId = await organisationIn(database);
     await database.db
       .insert(customers)
-      .values({ email: "ravi@gmail.com", fullName: "Ravi", passwordHash: "x" });
+      .values({ organisationId, email: "ravi@gmail.com", fullName: "Ravi", passwordHash: "x" });
     await expect(
-      database.db.insert(customers).values({ email: "RAVI@gmail.com", fullName: "Ravi", passwordHash: "x" }),
+      database.db
+        .insert(customers)
+        .values({ organisationId, email: "RAVI@gmail.com", fullName: "Ravi", passwordHash: "x" }),
     ).rejects.toThrow();
     await database.close();
   }, 30_000);
