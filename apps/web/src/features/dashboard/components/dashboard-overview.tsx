@@ -88,9 +88,12 @@ export function DashboardOverview() {
                 </dd>
               </div>
               {user.company ? (
-                <div className="flex items-center gap-2">
-                  <dt className="text-slate-700">{t("samples.dashboard.account.company")}</dt>
-                  <dd className="font-medium text-slate-900">{user.company}</dd>
+                <div className="flex min-w-0 items-center gap-2">
+                  <dt className="shrink-0 text-slate-700">{t("samples.dashboard.account.company")}</dt>
+                  {/* The organisation's name may be one long word: it wraps instead of widening the page. */}
+                  <dd className="min-w-0 font-medium [overflow-wrap:anywhere] text-slate-900">
+                    {user.company}
+                  </dd>
                 </div>
               ) : null}
             </dl>

@@ -63,7 +63,8 @@ function OrganisationFor({ membership }: { membership: MembershipView }) {
         <Card>
           <CardBody>
             {membership.isAdmin ? (
-              <OrganisationForm key={query.data.updatedAt} organisation={query.data} />
+              // No key by version: a remount on save would drop the save's own callbacks (its toast).
+              <OrganisationForm organisation={query.data} />
             ) : (
               <OrganisationView organisation={query.data} />
             )}
@@ -148,7 +149,17 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
     update.mutate(
       { id: organisation.id, change: parsed.data },
       {
-        onSuccess: () => toast.success(t("organisation.details.saved")),
+        onSuccess: (saved) => {
+          // The stored form of what was typed (an upper-cased GSTIN, a trimmed name).
+          setValues({
+            name: saved.name,
+            address: saved.address ?? "",
+            gstin: saved.gstin ?? "",
+            state: saved.state ?? "",
+            language: saved.language,
+          });
+          toast.success(t("organisation.details.saved"));
+        },
         onError: (failure) => {
           const named = serverFieldError(failure);
           const field = named?.field.split(".")[0];
