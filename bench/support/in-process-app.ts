@@ -3,7 +3,7 @@
 // request costs (no dev mailbox route, no SPA); no rate limits, no Redis, no real-time endpoint, and
 // the jobs are never started: the benches time requests, not background work.
 // composition.ts is not among @lab/api's exports, hence the path into its sources.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -30,12 +30,13 @@ export async function startInProcessApp(options: {
   appLogger?: Logger | undefined;
   metricsToken?: string | undefined;
 }): Promise<InProcessApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
   const config: Config = {
     production: true,
     port: 0,
     databaseUrl: undefined,
     // Nothing is written there: mail is queued in the database, and the outbox never runs here.
-    dataDir: mkdtempSync(join(tmpdir(), "bench-")),
+    dataDir,
     redisUrl: undefined,
     smtpUrl: undefined,
     mailFrom: "bench@bench.local",
@@ -67,6 +68,9 @@ export async function startInProcessApp(options: {
       const { token } = await parts.sessions.start(options.database.db, "customer", customerId, new Date());
       return token;
     },
-    close: () => parts.close(),
+    async close() {
+      await parts.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
