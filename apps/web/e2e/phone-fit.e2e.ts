@@ -230,6 +230,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
   const ids = { pending: 0, collecting: 0, collected: 0, testing: 0, passed: 0, failed: 0, revoked: 0 };
   const reports = { passed: 0, failed: 0, revoked: 0 };
   let certificate = "";
+  let organisationId = 0;
   const visited = new Set<string>();
 
   beforeAll(async () => {
@@ -238,6 +239,14 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
     const { page } = customer;
     const { token, customerId } = await registerVerified(page, mailDir, LONG_NAME, email);
     const auth = { Authorization: `Bearer ${token}` };
+    const me = await page.request.get(`/api/customers/${customerId}`, { headers: auth });
+    organisationId = ((await me.json()) as { organisation: { id: number } }).organisation.id;
+    // A pending invitation, so the members screen shows its list with Re-send and Revoke.
+    const invited = await page.request.post(`/api/organisations/${organisationId}/invitations`, {
+      headers: auth,
+      data: { email: `invited.${email}`, role: "results", scope: "own" },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
     // Providers: a farmer named in Telugu, one in Hindi, and an agent (long name) with two farmers.
     for (const [samplerName, userType, farmers] of [
       [TELUGU, "Farmer", null],
@@ -326,6 +335,12 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
         url: () => "/newsletter/unsubscribe?token=not-a-token",
       },
       { route: paths.labLogin.path, page: "/lab/login", url: () => "/lab/login" },
+      // A link whose token is not valid: the page says so, with a way to sign in.
+      {
+        route: paths.invitation.path,
+        page: "/invitation#token=not-a-token",
+        url: () => "/invitation#token=not-a-token",
+      },
     ];
 
     it.each(publicRoutes)("$page fits 360 px, taps >= 44 px", async ({ route, url }) => {
@@ -375,6 +390,9 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
       { route: paths.dashboard.path, page: "/dashboard", url: () => "/dashboard" },
       { route: paths.customers.path, page: "/customers", url: () => "/customers" },
       { route: paths.profile.path, page: "/profile", url: () => "/profile" },
+      { route: paths.organisation.path, page: "/profile/organisation", url: () => "/profile/organisation" },
+      { route: paths.members.path, page: "/profile/members", url: () => "/profile/members" },
+      { route: paths.activity.path, page: "/profile/activity", url: () => "/profile/activity" },
       { route: paths.submitSample.path, page: "/submit-sample", url: () => "/submit-sample" },
       {
         route: paths.sampleProcessing.path,
@@ -579,6 +597,12 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
       { route: paths.labStaff.path, page: "/lab/staff", url: () => "/lab/staff" },
       { route: paths.labMarkets.path, page: "/lab/markets", url: () => "/lab/markets" },
       { route: paths.labRevocations.path, page: "/lab/revocations", url: () => "/lab/revocations" },
+      { route: paths.labCustomers.path, page: "/lab/customers", url: () => "/lab/customers" },
+      {
+        route: paths.labCustomer.path,
+        page: "/lab/customers/{the customer's organisation}",
+        url: () => `/lab/customers/${organisationId}`,
+      },
       {
         route: paths.labSample.path,
         page: "/lab/samples/{pending sample}",
