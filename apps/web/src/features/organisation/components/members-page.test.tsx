@@ -88,10 +88,7 @@ describe("MembersPage", () => {
     signIn({ role: "full", scope: "own" });
     const { callsTo } = mockFetch({
       [`GET ${ORG}/members`]: {
-        body: [
-          { ...asha, role: "full", lastSignInAt: null },
-          ravi,
-        ],
+        body: [{ ...asha, role: "full", lastSignInAt: null }, ravi],
       },
     });
     renderWithProviders(<MembersPage />);
