@@ -1,27 +1,13 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-
-import { createDatabase, migrationsFolder, type Database, type NotificationRow } from "@lab/db";
-import { createTestDatabase } from "@lab/db/testing";
+import type { NotificationRow } from "@lab/db";
 import { translatorFor } from "@lab/i18n/node";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { testEnv } from "../../env";
+import { legacyDatabase, migrationTagOf, type LegacyDatabase } from "../../test/legacy-database";
 import { renderNotice } from "./notification-kinds";
 
 // Migration 0017 turns stored English notification texts into kinds and parameters. The
 // database is brought to 0016 statement by statement, given rows as the API wrote them before, then 0017 runs.
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as Journal;
-const statementsOf = (tag: string): string[] =>
-  readFileSync(join(migrationsFolder, `${tag}.sql`), "utf8")
-    .split("--> statement-breakpoint")
-    .map((statement) => statement.trim())
-    .filter((statement) => statement.length > 0);
-const TARGET = journal.entries.find((entry) => entry.tag.startsWith("0017_"));
 
 /** [title, message, type, data] as the API stored them before 0017. */
 const OLD_ROWS: [string, string, string, Record<string, unknown>][] = [
@@ -85,54 +71,29 @@ const OLD_ROWS: [string, string, string, Record<string, unknown>][] = [
   ["Lab Closed", "The laboratory is closed on Monday.", "announcement", {}],
 ];
 
-/** The rows of a raw query (node-postgres and PGlite both answer `{ rows }`). */
-async function query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
-  const result: unknown = await database.db.execute(statement);
-  return (result as { rows: T[] }).rows;
-}
-
-let admin: Database | undefined;
-let database: Database;
-let dropName: string | undefined;
+let legacy: LegacyDatabase;
+const query = <T>(statement: ReturnType<typeof sql>) => legacy.query<T>(statement);
 
 beforeAll(async () => {
-  if (testEnv.databaseUrl) {
-    // A fresh, empty database on the server, created through a connection to a migrated one.
-    admin = await createTestDatabase(testEnv.databaseUrl);
-    dropName = `legacy_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
-    await admin.db.execute(sql.raw(`create database ${dropName}`));
-    const url = new URL(testEnv.databaseUrl);
-    url.pathname = `/${dropName}`;
-    database = await createDatabase({ url: url.toString(), poolSize: 2 });
-  } else {
-    database = await createDatabase({});
-  }
-  for (const entry of journal.entries) {
-    if (entry.idx >= (TARGET?.idx ?? Infinity)) break;
-    for (const statement of statementsOf(entry.tag)) await database.db.execute(sql.raw(statement));
-  }
+  legacy = await legacyDatabase("0017_");
 });
 afterAll(async () => {
-  await database.close();
-  if (admin && dropName) {
-    await admin.db.execute(sql.raw(`drop database if exists ${dropName} with (force)`));
-    await admin.close();
-  }
+  await legacy.close();
 });
 
 describe("migration 0017: notifications become a kind with parameters", () => {
   it("derives every old row's parameters from its text, drops the text, and renders the same English", async () => {
-    expect(TARGET?.tag).toBe("0017_notification_params");
+    expect(migrationTagOf("0017_")).toBe("0017_notification_params");
     const [customer] = await query<{ id: number }>(
       sql`insert into customers (email, full_name, password_hash) values ('old@example.in', 'Old Farm', 'x') returning id`,
     );
     for (const [title, message, type, data] of OLD_ROWS) {
-      await database.db.execute(
+      await legacy.database.db.execute(
         sql`insert into notifications (customer_id, type, title, message, data) values (${customer?.id}, ${type}, ${title}, ${message}, ${JSON.stringify(data)}::jsonb)`,
       );
     }
 
-    for (const statement of statementsOf(TARGET?.tag ?? "")) await database.db.execute(sql.raw(statement));
+    await legacy.migrate();
 
     const columns = (
       await query<{ column_name: string }>(

@@ -1,63 +1,23 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-
-import { createDatabase, migrationsFolder, type Database } from "@lab/db";
-import { createTestDatabase } from "@lab/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { testEnv } from "../../env";
+import { legacyDatabase, migrationTagOf, type LegacyDatabase } from "../../test/legacy-database";
 
 // Migration 0020 makes every customer the admin of an organisation of its own and moves what it owned
-// there. The database is brought to 0019 statement by statement, filled as the API wrote it before,
-// then 0020 runs.
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as Journal;
-const statementsOf = (tag: string): string[] =>
-  readFileSync(join(migrationsFolder, `${tag}.sql`), "utf8")
-    .split("--> statement-breakpoint")
-    .map((statement) => statement.trim())
-    .filter((statement) => statement.length > 0);
-const TARGET = journal.entries.find((entry) => entry.tag.startsWith("0020_"));
-
-async function query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
-  const result: unknown = await database.db.execute(statement);
-  return (result as { rows: T[] }).rows;
-}
-
-let admin: Database | undefined;
-let database: Database;
-let dropName: string | undefined;
+// there. The database is brought to 0019, filled as the API wrote it before, then 0020 runs.
+let legacy: LegacyDatabase;
+const query = <T>(statement: ReturnType<typeof sql>) => legacy.query<T>(statement);
 
 beforeAll(async () => {
-  if (testEnv.databaseUrl) {
-    admin = await createTestDatabase(testEnv.databaseUrl);
-    dropName = `legacy_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
-    await admin.db.execute(sql.raw(`create database ${dropName}`));
-    const url = new URL(testEnv.databaseUrl);
-    url.pathname = `/${dropName}`;
-    database = await createDatabase({ url: url.toString(), poolSize: 2 });
-  } else {
-    database = await createDatabase({});
-  }
-  for (const entry of journal.entries) {
-    if (entry.idx >= (TARGET?.idx ?? Infinity)) break;
-    for (const statement of statementsOf(entry.tag)) await database.db.execute(sql.raw(statement));
-  }
+  legacy = await legacyDatabase("0020_");
 });
 afterAll(async () => {
-  await database.close();
-  if (admin && dropName) {
-    await admin.db.execute(sql.raw(`drop database if exists ${dropName} with (force)`));
-    await admin.close();
-  }
+  await legacy.close();
 });
 
 describe("migration 0020: customers become organisations with one admin", () => {
   it("gives each customer its own organisation, named after its company (or the person), and loses nothing", async () => {
-    expect(TARGET?.tag).toBe("0020_organisations");
+    expect(migrationTagOf("0020_")).toBe("0020_organisations");
     const [withCompany] = await query<{ id: number }>(
       sql`insert into customers (email, full_name, company, address, password_hash, language, default_markets)
           values ('exports@example.in', 'Ravi Kumar', 'Sri Lakshmi Aqua Exports', 'Bhimavaram', 'x', 'te', '{EU}')
@@ -81,18 +41,18 @@ describe("migration 0020: customers become organisations with one admin", () => 
         if (sample) samplesBefore.push(sample);
       }
       const [first] = samplesBefore.slice(-2);
-      await database.db.execute(
+      await legacy.database.db.execute(
         sql`insert into reports (sample_id, customer_id, result, details, tests) values (${first?.id}, ${id}, 'success', '{}'::jsonb, '[]'::jsonb)`,
       );
-      await database.db.execute(
+      await legacy.database.db.execute(
         sql`insert into notifications (customer_id, sample_id, type, data) values (${id}, ${first?.id}, 'sample_status_change', '{}'::jsonb)`,
       );
     }
-    await database.db.execute(
+    await legacy.database.db.execute(
       sql`insert into markets (code, name, customer_id) values ('BUYER-1', 'Buyer one', ${withCompany?.id})`,
     );
 
-    for (const statement of statementsOf(TARGET?.tag ?? "")) await database.db.execute(sql.raw(statement));
+    await legacy.migrate();
 
     const organisations = await query<{
       id: number;
@@ -149,7 +109,7 @@ describe("migration 0020: customers become organisations with one admin", () => 
     expect(next?.id).toBeGreaterThan(Math.max(...ids));
     // Every customer now needs an organisation.
     await expect(
-      database.db.execute(
+      legacy.database.db.execute(
         sql`insert into customers (email, full_name, password_hash) values ('x@example.in', 'X', 'x')`,
       ),
     ).rejects.toThrow();
