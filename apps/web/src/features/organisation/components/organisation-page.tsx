@@ -232,7 +232,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
         >
           <Input
             id="org-gstin"
-            className="min-h-11 uppercase"
+            className="min-h-11"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -240,7 +240,8 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
             value={values.gstin}
             invalid={Boolean(errors.gstin)}
             aria-describedby={describedBy("org-gstin", errors.gstin, true)}
-            onChange={(event) => set("gstin", event.target.value)}
+            // A GSTIN is Latin capitals and digits: the value itself is upper-cased, not just its look.
+            onChange={(event) => set("gstin", event.target.value.toUpperCase())}
           />
         </Field>
       </div>
