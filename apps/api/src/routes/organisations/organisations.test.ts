@@ -287,4 +287,61 @@ describe("organisations: invitations, roles and scopes end to end", () => {
       .send({ token: "x", fullName: "\u0000", password: "short" })
       .expect(400);
   });
+
+  it("answers every hostile body, id and query on the organisation calls with a 4xx, never a 500", async () => {
+    const admin = await adminOfNewOrganisation();
+    const base = `/api/organisations/${admin.organisationId}`;
+    const bodies: unknown[] = [
+      null,
+      [],
+      "text",
+      12,
+      { name: "a\u0000b" },
+      { name: 1e308 },
+      { role: { $ne: null }, scope: "all" },
+      { __proto__: { role: "admin" } },
+      { email: "x".repeat(200_000) + "@example.in", role: "full", scope: "all" },
+      { token: "x".repeat(200_000), fullName: "A", password: "Shrimp#2024" },
+    ];
+    const calls: [string, string][] = [
+      ["put", base],
+      ["patch", `${base}/members/${admin.id}`],
+      ["post", `${base}/invitations`],
+      ["post", "/api/invitations/preview"],
+      ["post", "/api/invitations/accept"],
+    ];
+    for (const [method, path] of calls) {
+      for (const body of bodies) {
+        const call = request(t.app);
+        const send =
+          method === "put" ? call.put(path) : method === "patch" ? call.patch(path) : call.post(path);
+        // As raw JSON text, so a bare number, string or null reaches the server as sent.
+        const res = await send
+          .set(auth(admin))
+          .set("Content-Type", "application/json")
+          .send(JSON.stringify(body));
+        const label = `${method} ${path} ${JSON.stringify(body)?.slice(0, 60) ?? ""}`;
+        expect(res.status, label).toBeLessThan(500);
+        // PUT's fields are all optional: a body that is not a JSON object of them changes nothing (200,
+        // checked below); the calls with required fields refuse it.
+        if (method !== "put") expect(res.status, label).toBeGreaterThanOrEqual(400);
+      }
+    }
+    for (const id of ["-1", "0", "1e309", "2147483648", "abc", "9007199254740993"]) {
+      for (const path of [`/api/organisations/${id}`, `${base}/members/${id}`, `${base}/invitations/${id}`]) {
+        const res = await request(t.app).delete(path).set(auth(admin));
+        expect(res.status, path).toBeGreaterThanOrEqual(400);
+        expect(res.status, path).toBeLessThan(500);
+      }
+    }
+    for (const query of ["before=-5", "before=1e309", "limit=1000", "limit=abc", "before=abc"]) {
+      const res = await request(t.app).get(`${base}/activity?${query}`).set(auth(admin));
+      expect(res.status, query).toBe(400);
+    }
+    // Nothing was written by any of it: the organisation keeps its name, no invitation waits.
+    const organisation = await request(t.app).get(base).set(auth(admin)).expect(200);
+    expect(organisation.body).toMatchObject({ name: "Ravi Kumar" });
+    const pending = await request(t.app).get(`${base}/invitations`).set(auth(admin)).expect(200);
+    expect(pending.body).toEqual([]);
+  });
 });
