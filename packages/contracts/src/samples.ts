@@ -291,6 +291,11 @@ export type SampleListQuery = z.input<typeof sampleListQuerySchema>;
 export const samplePageSchema = z.object({
   items: z.array(sampleSchema),
   total: z.number().int(),
+  /**
+   * True when a searched or date-ranged list matched more samples than it counts
+   * (SAMPLE_SEARCH_COUNT_CAP): `total` is then that cap, a floor, and the list's pages reach that far.
+   */
+  totalCapped: z.boolean().default(false),
   page: z.number().int(),
   size: z.number().int(),
   /** Opaque; send it back as `cursor` when moving from this page to another (null: empty page). */

@@ -53,6 +53,7 @@ export function presentSampleEvent(row: SampleEventRow, names: ReadonlyMap<strin
 export function presentSamplePage(page: {
   items: SampleView[];
   total: number;
+  totalCapped: boolean;
   page: number;
   size: number;
   cursor: string | null;
@@ -60,6 +61,7 @@ export function presentSamplePage(page: {
   return {
     items: page.items.map(presentSampleView),
     total: page.total,
+    totalCapped: page.totalCapped,
     page: page.page,
     size: page.size,
     cursor: page.cursor,

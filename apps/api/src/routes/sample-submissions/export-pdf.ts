@@ -67,7 +67,12 @@ async function exportSamples(ctx: DomainContext, member: Member, query: z.output
   const samples: SummarySample[] = [];
   let cursor: string | undefined;
   for (let page = 1; ; page += 1) {
-    const result = await listSamples(ctx, member, { ...query, page, size: MAX_PAGE_SIZE, cursor });
+    const result = await listSamples(
+      ctx,
+      member,
+      { ...query, page, size: MAX_PAGE_SIZE, cursor },
+      { exact: true },
+    );
     if (result.total > SAMPLE_EXPORT_PDF_MAX_ROWS) throw invalidField(exportTooLarge(result.total), "to");
     samples.push(...result.items);
     if (result.items.length === 0 || samples.length >= result.total) return samples;

@@ -1,14 +1,17 @@
 import { createHash } from "node:crypto";
 
-import { messages, type Sample, type SamplePage } from "@lab/contracts";
+import { messages, sampleListQuerySchema, type Sample, type SamplePage } from "@lab/contracts";
 import { samples } from "@lab/db";
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { createDomainContext } from "../../domain/context";
+import { listSamples } from "../../domain/samples/list";
 import { createSigner } from "../../lib/signing";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../../test/harness";
 import { completeWithReport, signedInStaff } from "../../test/lab";
+import { memberById } from "../../test/organisations";
 import { submitSample } from "../../test/samples";
 
 let t: TestApp;
@@ -94,6 +97,48 @@ describe("GET /api/sample-submissions pages by keyset cursor", () => {
       }
       const again = await get(withCursor(query, 2, (await get(`${query}&page=2`)).cursor));
       expect(idsOf(again)).toEqual(byOffset[1] ?? []);
+    },
+  );
+
+  it.each(["size=3&q=farm", "size=4&status=pending&q=bhimavaram", "size=3&from=2026-03-04&to=2026-03-18"])(
+    "%s past a count cap: total is the cap, flagged, and every page (by offset and by cursor) is the exact list's",
+    async (query) => {
+      // The route counts to 10,000; the same list with a cap of 2 takes the capped path on 23 samples.
+      const ctx = createDomainContext({ db: t.database.db, jwtSecret: TEST_JWT_SECRET });
+      const member = await memberById(t.database.db, customer.id);
+      const params = Object.fromEntries(new URLSearchParams(query));
+      const exact = await get(`${query}&page=1`);
+      expect(exact.totalCapped).toBe(false);
+      expect(exact.total).toBeGreaterThan(2);
+      const pages = Math.ceil(exact.total / exact.size);
+      const expected: number[][] = [];
+      for (let page = 1; page <= pages; page += 1) expected.push(idsOf(await get(`${query}&page=${page}`)));
+
+      const capped = async (page: number, cursor?: string) =>
+        listSamples(ctx, member, sampleListQuerySchema.parse({ ...params, page, cursor }), { countCap: 2 });
+      let on = await capped(1);
+      expect(on.total).toBe(2);
+      expect(on.totalCapped).toBe(true);
+      expect(on.items.map((item) => item.id)).toEqual(expected[0]);
+      for (let page = 2; page <= pages; page += 1) {
+        expect(
+          (await capped(page)).items.map((item) => item.id),
+          `offset page ${page}`,
+        ).toEqual(expected[page - 1]);
+        on = await capped(page, on.cursor ?? undefined);
+        expect(
+          on.items.map((item) => item.id),
+          `next to page ${page}`,
+        ).toEqual(expected[page - 1]);
+      }
+      for (let page = pages - 1; page >= 1; page -= 1) {
+        on = await capped(page, on.cursor ?? undefined);
+        expect(
+          on.items.map((item) => item.id),
+          `back to page ${page}`,
+        ).toEqual(expected[page - 1]);
+      }
+      expect((await capped(pages + 1)).items).toEqual([]);
     },
   );
 

@@ -93,6 +93,27 @@ export async function filteredList(
 }
 
 /**
+ * How many samples match, counting no further than `cap + 1`: enough to tell an exact total from one
+ * past the cap without reading every match of a term that matches a whole ledger.
+ */
+export async function countUpTo(
+  ctx: DomainContext,
+  filters: SQL | undefined,
+  statuses: readonly SampleStatus[] | undefined,
+  cap: number,
+): Promise<number> {
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
+    ctx.db
+      .select({ one: sql`1`.as("one") })
+      .from(samples)
+      .where(and(filters, statuses ? inArray(samples.status, [...statuses]) : undefined))
+      .limit(cap + 1)
+      .as("matches"),
+  );
+  return row?.n ?? 0;
+}
+
+/**
  * Where a sample stands in a list (0-based), counting the rows before it in list order: runs first,
  * then the sort key and id, compared as exact microsecond text. Undefined when the list lacks it.
  */

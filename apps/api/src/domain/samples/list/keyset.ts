@@ -38,9 +38,9 @@ async function readKeys(
   bound: Bound | undefined,
   limit: number,
   offset: number,
+  filter: SQL | undefined,
 ): Promise<{ id: number; at: string }[]> {
-  const name = `sample_keys_${scope.by}_${order.column.name}_${order.direction}_${reverse ? "r" : "f"}_${bound?.op ?? "none"}_${(group ?? ["all"]).join("_")}`;
-  const statement = prepared(ctx, name, () => {
+  const build = () => {
     const inner = ctx.db
       .select({ id: samples.id, k: sql<Date>`${order.column}`.as("k") })
       .from(samples)
@@ -51,6 +51,7 @@ async function readKeys(
           bound
             ? sql`(${order.column}, ${samples.id}) ${sql.raw(bound.op)} ((${sql.placeholder("at")}::timestamp at time zone 'UTC'), ${sql.placeholder("id")})`
             : undefined,
+          filter,
         ),
       )
       .orderBy(...orderBy(order, reverse))
@@ -61,15 +62,18 @@ async function readKeys(
     return ctx.db
       .select({ id: inner.id, at: keyText(inner.k) })
       .from(inner)
-      .orderBy(...(descending ? [desc(inner.k), desc(inner.id)] : [asc(inner.k), asc(inner.id)]))
-      .prepare(name);
-  });
-  return statement.execute({
+      .orderBy(...(descending ? [desc(inner.k), desc(inner.id)] : [asc(inner.k), asc(inner.id)]));
+  };
+  const values = {
     ownerId: scope.id,
     limit,
     offset,
     ...(bound ? { at: bound.key.at, id: bound.key.id } : {}),
-  });
+  };
+  // A filter (a search term, dates) carries its own values: such a statement is planned each time.
+  if (filter) return build().execute(values);
+  const name = `sample_keys_${scope.by}_${order.column.name}_${order.direction}_${reverse ? "r" : "f"}_${bound?.op ?? "none"}_${(group ?? ["all"]).join("_")}`;
+  return prepared(ctx, name, () => build().prepare(name)).execute(values);
 }
 export const keyValue = (at: string) => sql`(${at}::timestamp at time zone 'UTC')`;
 
@@ -89,6 +93,7 @@ export async function walk(
   backwards: boolean,
   skip: number,
   take: number,
+  filter?: SQL,
 ): Promise<Key[]> {
   const found: Key[] = [];
   const step = backwards ? -1 : 1;
@@ -101,7 +106,7 @@ export async function walk(
     const later = (order.direction === "desc") !== backwards;
     const anchor = index === start.run ? start.after : undefined;
     const bound = anchor ? { op: boundOp(later, start.inclusive), key: anchor } : undefined;
-    const rows = await readKeys(ctx, scope, run.group, order, backwards, bound, need, 0);
+    const rows = await readKeys(ctx, scope, run.group, order, backwards, bound, need, 0, filter);
     found.push(...rows.map((row) => ({ run: index, at: row.at, id: row.id })));
   }
   const page = found.slice(skip, skip + take);
@@ -138,6 +143,7 @@ export async function byOffset(
       undefined,
       take,
       reverse ? Math.max(0, run.size - skip - take) : skip,
+      undefined,
     );
     const part = rows.map((row) => ({ run: index, at: row.at, id: row.id }));
     keys.push(...(reverse ? part.reverse() : part));

@@ -1,11 +1,11 @@
-import { SAMPLE_STATUSES, type SampleStatus } from "@lab/contracts";
+import { SAMPLE_SEARCH_COUNT_CAP, SAMPLE_STATUSES, type SampleStatus } from "@lab/contracts";
 import { customers, sampleCounts, samples } from "@lab/db";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 
 import type { DomainContext } from "../../context";
 import { sampleScopeOf, type Member, type SampleScope } from "../../organisations/access";
 import { decodeCursor, encodeCursor, queryDigest, seekFrom, type Seek } from "./cursor";
-import { filteredList, positionOf } from "./filtered-search";
+import { countUpTo, filteredList, positionOf } from "./filtered-search";
 import {
   dayEnd,
   dayStart,
@@ -47,18 +47,27 @@ export async function countsByStatus(ctx: DomainContext, member: Member) {
   return new Map(rows.map((row) => [row.status, row.n]));
 }
 
-export async function listSamples(ctx: DomainContext, member: Member, asked: SampleListQuery) {
+/**
+ * One page of the samples a member sees. A searched or date-ranged list counts its matches up to
+ * SAMPLE_SEARCH_COUNT_CAP unless `exact` (the PDF export, which must know the true size to refuse it).
+ */
+export async function listSamples(
+  ctx: DomainContext,
+  member: Member,
+  asked: SampleListQuery,
+  { exact = false, countCap = SAMPLE_SEARCH_COUNT_CAP }: { exact?: boolean; countCap?: number } = {},
+) {
   const scope: SampleScope = sampleScopeOf(member);
   const statuses = statusesOf(asked.status);
   const from = asked.from ? dayStart(asked.from) : undefined;
   const to = asked.to ? dayEnd(asked.to) : undefined;
   if (from && to && from.getTime() >= to.getTime()) throw invalid("dateRangeInvalid");
-  const filters = and(
-    eq(ownerColumn(scope), scope.id),
+  const narrowing = and(
     from ? gte(samples.createdAt, from) : undefined,
     to ? lt(samples.createdAt, to) : undefined,
     searchCondition(asked.q),
   );
+  const filters = and(eq(ownerColumn(scope), scope.id), narrowing);
   // Ordered runs: in the pending group PENDING comes before COLLECTING (docs/product-rules.md).
   const groups: (readonly SampleStatus[] | undefined)[] =
     asked.status === "pending" ? [["PENDING"], ["COLLECTING"]] : [statuses];
@@ -74,10 +83,29 @@ export async function listSamples(ctx: DomainContext, member: Member, asked: Sam
   const near = seekFrom(decodeCursor(ctx, digest, query.cursor), query.page, query.size);
 
   let keys: Key[];
-  let counts: Map<SampleStatus, number>;
+  let counts = new Map<SampleStatus, number>();
+  let capped: number | undefined;
   const sizeOf = (group: readonly string[]) =>
     group.reduce((sum, status) => sum + (counts.get(status as SampleStatus) ?? 0), 0);
-  if (query.q !== "" || from !== undefined || to !== undefined) {
+  const narrowed = query.q !== "" || from !== undefined || to !== undefined;
+  const matched = narrowed && !exact ? await countUpTo(ctx, filters, statuses, countCap) : 0;
+  if (matched > countCap) {
+    // Many matches: they are dense in the list's own order, so the page is read by walking that
+    // index and testing each row, never by collecting every match first.
+    capped = countCap;
+    const start = near && near.skip < offset ? near : { start: { run: 0 }, backwards: false, skip: offset };
+    keys = await walk(
+      ctx,
+      scope,
+      groups.map((group) => ({ group })),
+      order,
+      start.start,
+      start.backwards,
+      start.skip,
+      query.size,
+      narrowing,
+    );
+  } else if (narrowed) {
     const seek = near && near.skip < offset ? near : undefined;
     ({ keys, counts } = await filteredList(ctx, filters, groups, order, { seek, offset, size: query.size }));
   } else {
@@ -135,7 +163,8 @@ export async function listSamples(ctx: DomainContext, member: Member, asked: Sam
   const last = keys[keys.length - 1];
   return {
     items,
-    total: sizeOf(statuses ?? SAMPLE_STATUSES),
+    total: capped ?? sizeOf(statuses ?? SAMPLE_STATUSES),
+    totalCapped: capped !== undefined,
     page: query.page,
     size: query.size,
     cursor: first && last ? encodeCursor(ctx, digest, { page: query.page, first, last }) : null,

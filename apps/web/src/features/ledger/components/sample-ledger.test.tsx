@@ -292,6 +292,25 @@ describe("SampleLedger", () => {
     expect(screen.getByText("Total: 1")).toBeInTheDocument();
   });
 
+  it("a search past the server's count: 'Total: 10,000+', the range says 10,000+, a hint to narrow it, pages to the cap", async () => {
+    mockFetch({
+      [`GET ${LIST}`]: (request: MockRequest) => {
+        const page = Number(request.query.get("page") ?? 1);
+        const items = many(10).map((sample) => ({ ...sample, id: sample.id + page * 10 }));
+        return { body: { items, total: 10_000, totalCapped: true, page, size: 10, cursor: `c${page}` } };
+      },
+    });
+    render();
+    expect(await screen.findByText("Total: 10,000+")).toBeInTheDocument();
+    expect(screen.getByText("1-10 of 10,000+")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Only the first 10,000 matches are listed. Narrow the search or the dates to see the rest.",
+      ),
+    ).toBeInTheDocument();
+    expect(pageLabels()).toEqual(["1", "2", "3", "4", "5", "1000"]);
+  });
+
   it("pager: Prev/Next, 5 numbered pages with first and last page shortcuts and ellipses", async () => {
     serve(many(120));
     const user = userEvent.setup();

@@ -84,6 +84,9 @@ export function SampleLedger() {
   });
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
+  // A search matching more than the server counts: its total is a floor, shown as "10,000+".
+  const capped = list.data?.totalCapped ?? false;
+  const shownTotal = capped ? t("account.ledger.atLeast", { count: number(total) }) : number(total);
   const totalPages = totalPagesOf(total, size);
 
   const selection = useLedgerSelection();
@@ -276,11 +279,12 @@ export function SampleLedger() {
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" aria-live="polite">
-          <span>{t("account.ledger.total", { total: number(total) })}</span>
+          <span>{t("account.ledger.total", { total: shownTotal })}</span>
           <span>{t("account.ledger.selected", { count: number(selected.size) })}</span>
           <span>
-            {t("account.ledger.range", { first: number(first), last: number(last), total: number(total) })}
+            {t("account.ledger.range", { first: number(first), last: number(last), total: shownTotal })}
           </span>
+          {capped ? <span>{t("account.ledger.capped", { count: number(total) })}</span> : null}
         </p>
         <div className="flex flex-wrap items-center gap-2">
           <label htmlFor={`${id}-size`} className="text-sm text-slate-700">

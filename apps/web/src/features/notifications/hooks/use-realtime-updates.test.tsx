@@ -105,6 +105,7 @@ describe("useRealtimeUpdates", () => {
     queryClient.setQueryData<SamplePage>(listKey, {
       items: [makeSample({ id: 2 }), makeSample({ id: 3, status: "PENDING" })],
       total: 2,
+      totalCapped: false,
       page: 1,
       cursor: null,
       size: 10,

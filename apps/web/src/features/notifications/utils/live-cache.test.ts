@@ -30,6 +30,7 @@ function cacheWithOpenScreens() {
   queryClient.setQueryData<SamplePage>(["samples", "list", { page: 1, size: 10 }], {
     items: [makeSample({ id: 100, status: "COMPLETED", reportId: 41 })],
     total: 1,
+    totalCapped: false,
     page: 1,
     size: 10,
     cursor: null,

@@ -92,6 +92,25 @@ describe("samplesCsv", () => {
 });
 
 describe("fetchSamplesForExport", () => {
+  it("reads past a capped total (a floor) until a short page, sending each page's cursor", async () => {
+    const all = Array.from({ length: 230 }, (_, index) => makeSample({ id: index + 1 }));
+    const fetchPage = vi.fn(async (params: SamplesParams): Promise<SamplePage> => {
+      const page = Number(params.page ?? 1);
+      const size = Number(params.size ?? 10);
+      return {
+        items: all.slice((page - 1) * size, page * size),
+        total: 100,
+        totalCapped: true,
+        page,
+        size,
+        cursor: `c${page}`,
+      };
+    });
+    const samples = await fetchSamplesForExport("all", "2025-01-01", "2025-01-31", fetchPage);
+    expect(samples).toHaveLength(230);
+    expect(fetchPage.mock.calls.map(([params]) => params.cursor)).toEqual([undefined, "c1", "c2"]);
+  });
+
   it("asks pages of 100 with the filter and the local day range until the total is reached", async () => {
     const all = Array.from({ length: 230 }, (_, index) => makeSample({ id: index + 1 }));
     const fetchPage = vi.fn(async (params: SamplesParams): Promise<SamplePage> => {
@@ -100,6 +119,7 @@ describe("fetchSamplesForExport", () => {
       return {
         items: all.slice((page - 1) * size, page * size),
         total: all.length,
+        totalCapped: false,
         page,
         size,
         cursor: null,

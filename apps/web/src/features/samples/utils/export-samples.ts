@@ -118,7 +118,7 @@ export function samplesCsv(rows: readonly ExportRow[], columns: readonly string[
   );
 }
 
-/** The samples of the filter whose creation date lies in the range, fetched 100 a page until total. */
+/** The samples of the filter whose creation date lies in the range, 100 a page (keyset from the last). */
 export async function fetchSamplesForExport(
   filter: StatusFilter,
   from: string,
@@ -127,6 +127,7 @@ export async function fetchSamplesForExport(
 ): Promise<Sample[]> {
   const range = localDayRange(from, to);
   const samples: Sample[] = [];
+  let cursor: string | undefined;
   for (let page = 1; ; page += 1) {
     const result = await fetchPage({
       status: filter,
@@ -134,9 +135,13 @@ export async function fetchSamplesForExport(
       to: range.to,
       page,
       size: EXPORT_PAGE_SIZE,
+      cursor,
     });
     samples.push(...result.items);
-    if (result.items.length === 0 || samples.length >= result.total) return samples;
+    // Past the server's count cap the total is a floor: read on until a short page.
+    const done = result.totalCapped ? result.items.length < EXPORT_PAGE_SIZE : samples.length >= result.total;
+    if (result.items.length === 0 || done) return samples;
+    cursor = result.cursor ?? undefined;
   }
 }
 
