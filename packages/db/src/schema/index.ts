@@ -13,3 +13,4 @@ export * from "./code-requests";
 export * from "./enquiries";
 export * from "./idempotency-keys";
 export * from "./results";
+export * from "./farms";

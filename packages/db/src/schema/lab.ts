@@ -188,10 +188,15 @@ export const labSettings = pgTable(
     id: integer().primaryKey().default(1),
     /** false: a second staff member confirms every revocation; true: one reviewer or admin suffices. */
     onePersonRevocation: boolean().notNull().default(false),
+    /** Days a pre-harvest screening report stays valid for harvest, from the day of sampling. */
+    screeningValidDays: integer().notNull().default(10),
     updatedBy: integer().references(() => staff.id, { onDelete: "set null" }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("lab_settings_single_row_check", sql`${t.id} = 1`)],
+  (t) => [
+    check("lab_settings_single_row_check", sql`${t.id} = 1`),
+    check("lab_settings_screening_days_check", sql`${t.screeningValidDays} between 1 and 90`),
+  ],
 );
 export type LabSettingsRow = typeof labSettings.$inferSelect;
 

@@ -39,6 +39,13 @@ export const parameters = pgTable(
     /** Screening: the cut-off at or above which the confirmatory parameter is required. */
     cutoff: doublePrecision(),
     confirmWith: text(),
+    /**
+     * Banned in food-producing animals (India's antimicrobial order, the EU's prohibited list): any
+     * result at or above the LOD fails every market, whatever a market's limit says.
+     */
+    prohibited: boolean().notNull().default(false),
+    /** The rule that bans it, as cited on the report. */
+    prohibitedReference: text(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

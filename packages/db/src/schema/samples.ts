@@ -12,6 +12,7 @@ import {
 
 import { agents } from "./agents";
 import { customers } from "./customers";
+import { crops, harvestLots, ponds, SAMPLE_PURPOSE_VALUES } from "./farms";
 import { organisations } from "./organisations";
 import { sampleProviders } from "./sample-providers";
 
@@ -54,6 +55,12 @@ export const samples = pgTable(
     /** "agentName-phone" or "" when no agent is assigned (the format clients read). */
     assigned: text().notNull().default(""),
     testingEta: timestamp({ withTimezone: true }),
+    /** Where it comes from, when the customer said: a pond, its crop, and the harvest lot it screens. */
+    pondId: integer().references(() => ponds.id, { onDelete: "restrict" }),
+    cropId: integer().references(() => crops.id, { onDelete: "restrict" }),
+    lotId: integer().references(() => harvestLots.id, { onDelete: "restrict" }),
+    /** Why it was taken; null when the customer did not say (the spec's submissions). */
+    purpose: text({ enum: SAMPLE_PURPOSE_VALUES }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
@@ -84,6 +91,12 @@ export const samples = pgTable(
     index("samples_organisation_status_updated_idx").on(t.organisationId, t.status, t.updatedAt, t.id),
     index("samples_organisation_created_idx").on(t.organisationId, t.createdAt, t.id),
     index("samples_provider_idx").on(t.providerId),
+    index("samples_pond_idx")
+      .on(t.pondId, t.createdAt)
+      .where(sql`${t.pondId} is not null`),
+    index("samples_lot_idx")
+      .on(t.lotId, t.createdAt, t.id)
+      .where(sql`${t.lotId} is not null`),
     index("samples_agent_idx").on(t.agentId),
     // Each agent's open collections, counted by every dispatch pass to weigh agents' load.
     index("samples_collecting_agent_idx")
@@ -93,6 +106,10 @@ export const samples = pgTable(
     index("samples_pending_idx")
       .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'PENDING'`),
+    check(
+      "samples_purpose_check",
+      sql`${t.purpose} is null or ${t.purpose} in ('monitoring', 'diagnosis', 'pre_harvest', 'raw_material', 'finished_product')`,
+    ),
     check(
       "samples_status_check",
       sql`${t.status} in ('PENDING', 'COLLECTING', 'COLLECTED', 'TESTING', 'COMPLETED')`,
