@@ -18,3 +18,4 @@ export * from "./realtime";
 export * from "./places";
 export * from "./lab-catalogue";
 export * from "./organisations";
+export * from "./farms";

@@ -299,6 +299,37 @@ export const messages = {
   alreadyMember: "{email} is already a member of your organisation",
   invitationEmailTaken:
     "{email} already has an account. One person belongs to one organisation: ask to be removed from the other organisation first, or use another address.",
+  // Farms, ponds, crops and harvest lots.
+  farmNotFound: "Farm not found",
+  pondNotFound: "Pond not found",
+  cropNotFound: "Crop not found",
+  lotNotFound: "Harvest lot not found",
+  farmNameRequired: "Enter the farm's name",
+  areaInvalid: "The area must be a number of hectares above 0 and at most 100000",
+  boundaryInvalid: "A boundary is 3 to 500 points, each a longitude and a latitude",
+  pondCodeInvalid: "A pond code is 1 to 20 letters, digits, spaces, - or /",
+  pondCodeTaken: "This farm already has a pond with this code",
+  cropSpeciesInvalid: "Choose the species from the list",
+  stockedOnRequired: "Give the stocking date (YYYY-MM-DD)",
+  densityInvalid:
+    "The stocking density must be a whole number of post-larvae per square metre, from 1 to 10000",
+  treatmentsRequired:
+    "Declare that the crop had no antimicrobial or chemical treatment, or list each treatment it had",
+  treatmentInvalid:
+    "Each treatment needs its substance, dose, and from and to dates (YYYY-MM-DD), from not after to",
+  harvestBeforeStocking: "The harvest date cannot be before the stocking date",
+  pondHasOpenCrop: "This pond already has a crop that is not harvested: record its harvest first",
+  expectedOnRequired: "Give the expected harvest date (YYYY-MM-DD)",
+  quantityInvalid: "The quantity must be a number of kilograms above 0 and at most 10000000",
+  countPerKgInvalid: "The count per kg must be a whole number from 1 to 10000",
+  farmInUse: "Samples name this farm's ponds, crops or lots, so the farm cannot be deleted",
+  pondInUse: "Samples name this pond, its crops or its lots, so the pond cannot be deleted",
+  lotCodesInvalid: "Send 1 to 200 lot codes",
+  samplePurposeInvalid:
+    "Purpose must be monitoring, diagnosis, pre_harvest, raw_material or finished_product",
+  sampleLinkUnknown: "The pond, crop or lot was not found among your organisation's farms",
+  sampleLinkMismatch: "The crop must be of the chosen pond, and the lot of the chosen crop",
+  preHarvestLotRequired: "A pre-harvest screening sample must name its harvest lot",
 } as const;
 
 /** Stable, machine-readable error codes sent beside each message. */

@@ -125,6 +125,17 @@ export const LEDGER_PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
+/** Why a sample was taken; a pre-harvest screening names the harvest lot it clears. */
+export const SAMPLE_PURPOSES = [
+  "monitoring",
+  "diagnosis",
+  "pre_harvest",
+  "raw_material",
+  "finished_product",
+] as const;
+export type SamplePurpose = (typeof SAMPLE_PURPOSES)[number];
+export const samplePurposeSchema = z.enum(SAMPLE_PURPOSES, { error: messages.samplePurposeInvalid });
+
 const trimmed = (label: string, max: number) => text().trim().max(max, tooLong(label, max));
 
 /** POST /sample-submissions: the spec's payload (section 3). Status and assigned are the server's. */
@@ -162,6 +173,11 @@ export const sampleSubmissionSchema = z.object({
   assigned: text().optional(),
   /** Destination markets: codes such as EU, US, JP; absent means the profile's default. */
   markets: marketListSchema.optional(),
+  /** The pond, crop and harvest lot sampled (of the member's organisation): a lot implies its crop and pond. */
+  pondId: idSchema().nullable().optional(),
+  cropId: idSchema().nullable().optional(),
+  lotId: idSchema().nullable().optional(),
+  purpose: samplePurposeSchema.nullable().optional(),
 });
 export type SampleSubmission = z.input<typeof sampleSubmissionSchema>;
 
@@ -228,6 +244,11 @@ export const sampleSchema = z.object({
    * not yet replaced, "replaced" once a replacement is the current report; null otherwise.
    */
   reportRevocation: z.enum(REPORT_REVOCATIONS).nullable().optional(),
+  /** What was sampled and why, when the submission said so. */
+  purpose: z.enum(SAMPLE_PURPOSES).nullable().optional(),
+  pond: z.object({ id: z.number().int(), code: z.string(), farmName: z.string() }).nullable().optional(),
+  cropId: z.number().int().nullable().optional(),
+  lot: z.object({ id: z.number().int(), code: z.string() }).nullable().optional(),
 });
 export type Sample = z.infer<typeof sampleSchema>;
 
