@@ -46,6 +46,8 @@ import { mailPreferencesRouter } from "./routes/mail-preferences/router";
 import { newsletterRouter } from "./routes/newsletter/router";
 import { notificationsRouter } from "./routes/notifications/router";
 import { certificatesRouter, reportsRouter } from "./routes/reports/router";
+import { cropsRouter, farmsRouter, pondsRouter } from "./routes/farms/router";
+import { lotsRouter } from "./routes/lots/router";
 
 interface HttpDeps {
   database: Database;
@@ -178,6 +180,11 @@ export function createApp(deps: AppDeps): Express {
   api.use("/markets", authenticate(ctx, "customer"), marketsRouter(ctx));
   api.use("/organisations", organisationsRouter(ctx, limits));
   api.use("/invitations", invitationsRouter(ctx, limits));
+  api.use("/farms", farmsRouter(ctx));
+  api.use("/ponds", pondsRouter(ctx));
+  api.use("/crops", cropsRouter(ctx));
+  // Public gate checks and members' calls: each route says which.
+  api.use("/lots", lotsRouter(ctx, limits));
   api.use("/lab/enquiries", labEnquiriesRouter(ctx));
   api.use("/lab/staff", labStaffRouter(ctx));
   api.use("/lab", labCatalogueRouter(ctx));

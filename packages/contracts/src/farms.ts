@@ -388,7 +388,9 @@ export type LotList = z.infer<typeof lotListSchema>;
 export const lotCheckRequestSchema = z
   .object({
     codes: z
-      .array(text(messages.lotCodesInvalid).max(100, messages.lotCodesInvalid), {
+      // Any string: a malformed code (even one Postgres could not store) is answered `unknown`, never
+      // sent to the database.
+      .array(z.string({ error: messages.lotCodesInvalid }).max(100, messages.lotCodesInvalid), {
         error: messages.lotCodesInvalid,
       })
       .min(1, messages.lotCodesInvalid)
@@ -427,3 +429,21 @@ export type LotCheck = z.infer<typeof lotCheckSchema>;
 
 export const lotCheckAnswerSchema = z.object({ items: z.array(lotCheckSchema) });
 export type LotCheckAnswer = z.infer<typeof lotCheckAnswerSchema>;
+
+/**
+ * What the organisation's trail records of its farms. Kept apart from ACTIVITY_KINDS until the trail's
+ * readers (its page and its sentences) show them; until then its page leaves them out.
+ */
+export const FARM_ACTIVITY_KINDS = [
+  "farm-created",
+  "farm-updated",
+  "farm-deleted",
+  "pond-created",
+  "pond-updated",
+  "pond-deleted",
+  "crop-stocked",
+  "crop-updated",
+  "lot-created",
+  "lot-updated",
+] as const;
+export type FarmActivityKind = (typeof FARM_ACTIVITY_KINDS)[number];

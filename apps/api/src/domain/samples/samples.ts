@@ -25,6 +25,7 @@ import { SAMPLES_SUBMITTED_CHANNEL } from "./assignment";
 import type { DomainContext } from "../context";
 import { changeEvents } from "../domain-events";
 import { notifySample } from "../notifications/notifications";
+import { resolveSampleLinks } from "../farms/sample-links";
 import { visibleSamples, type Member } from "../organisations/access";
 import { recordActivity } from "../organisations/activity";
 import { checkedMarkets, choosableMarkets } from "../results/catalogue";
@@ -128,6 +129,7 @@ export async function submitSample(
   const valid = validateSubmission(input);
   const providerId = await providerIdOf(ctx, member.organisationId, input.samplerId);
   const markets = await submissionMarkets(ctx, member, input.markets);
+  const links = await resolveSampleLinks(ctx.db, member, input);
   const now = ctx.now();
   return ctx.unitOfWork(async (tx, effects) => {
     const [sample] = await tx
@@ -148,6 +150,7 @@ export async function submitSample(
         phoneNumber: valid.phone,
         emailAddress: valid.email,
         assigned: "",
+        ...links,
         createdAt: now,
         updatedAt: now,
       })

@@ -28,6 +28,8 @@ import {
 } from "../../presenters/sample";
 import { exportPdfHandler } from "./export-pdf";
 import { eventActorNames } from "../../domain/samples/event-actors";
+import { sampleLinkViews } from "../../domain/farms/sample-links";
+import { presentSampleLinks } from "../../presenters/farm";
 
 /** /sample-submissions, behind customer authentication. */
 export function sampleSubmissionsRouter(ctx: DomainContext): Router {
@@ -40,10 +42,14 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
     const answer = await runIdempotent(
       ctx,
       { customerId: member.id, endpoint: "sample-submissions", key, input },
-      async (tx) => ({
-        status: 201,
-        body: presentSample(await submitSample(tx, member, input), null),
-      }),
+      async (tx) => {
+        const sample = await submitSample(tx, member, input);
+        const links = await sampleLinkViews(tx.db, [sample.id]);
+        return {
+          status: 201,
+          body: { ...presentSample(sample, null), ...presentSampleLinks(links.get(sample.id)) },
+        };
+      },
     );
     sendIdempotent(res, answer);
   });
@@ -76,7 +82,9 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
   router.get("/:id", async (req, res) => {
     const member = memberOf(req, SAMPLE_READER_ROLES);
     const id = parseIdParam(req.params["id"], "sampleNotFound");
-    res.json(presentSampleView(await getSample(ctx, member, id)));
+    const sample = await getSample(ctx, member, id);
+    const links = await sampleLinkViews(ctx.db, [sample.id]);
+    res.json({ ...presentSampleView(sample), ...presentSampleLinks(links.get(sample.id)) });
   });
 
   router.get("/:id/events", async (req, res) => {
