@@ -68,8 +68,9 @@ const M = {
   foreignPerson: `FOREIGNPERSON${tag}`,
   foreignProvider: `FOREIGNPROVIDER${tag}`,
   foreignSample: `FOREIGNMARKER${tag}`,
+  homeFarm: `HOMEFARM${tag}`,
 };
-const HOME_MARKERS = [M.homeOrg, M.homePerson, M.homeProvider, M.ownSample, M.adminSample];
+const HOME_MARKERS = [M.homeOrg, M.homePerson, M.homeProvider, M.ownSample, M.adminSample, M.homeFarm];
 const FOREIGN_MARKERS = [M.foreignOrg, M.foreignPerson, M.foreignProvider, M.foreignSample];
 
 interface Fixture {
@@ -89,6 +90,11 @@ interface Fixture {
   labLeaverId: number;
   pendingInvitationId: number;
   agentId: number;
+  homeFarmId: number;
+  homePondId: number;
+  homeCropId: number;
+  homeLotId: number;
+  homeLotCode: string;
 }
 
 let t: TestApp;
@@ -159,7 +165,7 @@ function forbiddenMarkers(a: Actor, probe: Probe): string[] {
   if (a.kind !== "member") return [...HOME_MARKERS, ...FOREIGN_MARKERS];
   if (a.org === "foreign") return HOME_MARKERS;
   const markers = [...FOREIGN_MARKERS];
-  if (a.role === "billing") markers.push(M.homeProvider);
+  if (a.role === "billing") markers.push(M.homeProvider, M.homeFarm);
   if (!sees(a, "ownSample")) markers.push(M.ownSample);
   if (!sees(a, "adminSample")) markers.push(M.adminSample);
   return markers;
@@ -219,6 +225,30 @@ const providerUpdate = (path: string): Probe[] => [
     body: VALID_PROVIDER,
     expect: customer((a) => homeMember(a) && isWriter(a)),
   },
+];
+
+const homeReader = (a: Actor) => homeMember(a) && isReader(a);
+const homeWriter = (a: Actor) => homeMember(a) && isWriter(a);
+const showsFarm = (a: Actor) => (homeReader(a) ? [M.homeFarm] : []);
+
+/** A farm or pond of the home organisation made for one probe, so each deletion has its own row. */
+async function throwaway(path: string, body: object): Promise<number> {
+  const admin = actor("admin");
+  const res = await request(t.app)
+    .post(path)
+    .auth(admin.token ?? "", { type: "bearer" })
+    .send(body)
+    .expect(201);
+  return (res.body as { id: number }).id;
+}
+let throwawayPonds = 0;
+
+/** A farm resource: home readers see it (and the farm's name), home writers change it; no one else. */
+const farmRead = (path: () => string): Probe[] => [
+  { label: "home", path, expect: customer(homeReader), shows: showsFarm },
+];
+const farmWrite = (path: () => string, body: object): Probe[] => [
+  { label: "home, invalid body", path, body: () => body, expect: customer(homeWriter, "pass") },
 ];
 
 const publicPost = (path: string, body: object = {}): Probe[] => [
@@ -527,6 +557,61 @@ const TABLE: Record<string, Probe[]> = {
     { label: "home", path: () => orgPath("/activity"), expect: customer(homeAdmin) },
   ],
 
+  // Farms, ponds, crops and lots: the organisation's own; read by all but billing, changed by admin/full.
+  "GET /api/farms": [
+    { label: "list", path: () => "/api/farms", expect: customer(isReader), shows: showsFarm },
+  ],
+  "POST /api/farms": [
+    { label: "invalid body", path: () => "/api/farms", body: () => ({}), expect: customer(isWriter, "pass") },
+  ],
+  "GET /api/farms/:id": farmRead(() => `/api/farms/${fx.homeFarmId}`),
+  "PUT /api/farms/:id": farmWrite(() => `/api/farms/${fx.homeFarmId}`, { name: "" }),
+  "DELETE /api/farms/:id": [
+    {
+      label: "a home farm",
+      phase: 1,
+      path: async () => `/api/farms/${await throwaway("/api/farms", { name: "Throwaway" })}`,
+      expect: customer(homeWriter),
+    },
+  ],
+  "GET /api/farms/:id/ponds": farmRead(() => `/api/farms/${fx.homeFarmId}/ponds`),
+  "POST /api/farms/:id/ponds": farmWrite(() => `/api/farms/${fx.homeFarmId}/ponds`, { code: "" }),
+  "GET /api/ponds/:id": farmRead(() => `/api/ponds/${fx.homePondId}`),
+  "PUT /api/ponds/:id": farmWrite(() => `/api/ponds/${fx.homePondId}`, { code: "" }),
+  "DELETE /api/ponds/:id": [
+    {
+      label: "a home pond",
+      phase: 1,
+      path: async () =>
+        `/api/ponds/${await throwaway(`/api/farms/${fx.homeFarmId}/ponds`, { code: `T${(throwawayPonds += 1)}` })}`,
+      expect: customer(homeWriter),
+    },
+  ],
+  "GET /api/ponds/:id/crops": farmRead(() => `/api/ponds/${fx.homePondId}/crops`),
+  "POST /api/ponds/:id/crops": farmWrite(() => `/api/ponds/${fx.homePondId}/crops`, { species: "Lobster" }),
+  "GET /api/crops/:id": farmRead(() => `/api/crops/${fx.homeCropId}`),
+  "PUT /api/crops/:id": farmWrite(() => `/api/crops/${fx.homeCropId}`, { species: "Lobster" }),
+  "GET /api/crops/:id/lots": farmRead(() => `/api/crops/${fx.homeCropId}/lots`),
+  "POST /api/crops/:id/lots": farmWrite(() => `/api/crops/${fx.homeCropId}/lots`, {}),
+  "GET /api/lots": [{ label: "list", path: () => "/api/lots", expect: customer(isReader), shows: showsFarm }],
+  "GET /api/lots/:id": farmRead(() => `/api/lots/${fx.homeLotId}`),
+  "PUT /api/lots/:id": farmWrite(() => `/api/lots/${fx.homeLotId}`, { quantityKg: -1 }),
+  "GET /api/lots/:code/card.pdf": [
+    { label: "home", path: () => `/api/lots/${fx.homeLotCode}/card.pdf`, expect: customer(homeReader) },
+  ],
+  // The gate: public, and no farm name, person or address in its answer.
+  "GET /api/lots/:code/check": [
+    { label: "public", path: () => `/api/lots/${fx.homeLotCode}/check`, expect: open },
+  ],
+  "POST /api/lots/check": [
+    {
+      label: "public",
+      path: () => "/api/lots/check",
+      body: () => ({ codes: [fx.homeLotCode] }),
+      expect: open,
+    },
+  ],
+
   // The lab: staff only (customer tokens 403).
   "GET /api/lab/enquiries": labProbe(() => "/api/lab/enquiries"),
   "POST /api/lab/enquiries/:id/handled": labProbe(() => `/api/lab/enquiries/${NO_SUCH_ID}/handled`, {}),
@@ -697,7 +782,26 @@ async function buildFixture(): Promise<void> {
     .send({ name: "Suresh", phone: "9000000091" })
     .expect(201);
 
+  const made = async (path: string, body: object) =>
+    (await request(t.app).post(path).set(bearer(home)).send(body).expect(201)).body as {
+      id: number;
+      code: string;
+    };
+  const farm = await made("/api/farms", { name: M.homeFarm, mpedaEnrolment: "AP/WG/2024/1234" });
+  const pond = await made(`/api/farms/${farm.id}/ponds`, { code: "P1" });
+  const crop = await made(`/api/ponds/${pond.id}/crops`, {
+    species: "Pacific White Shrimp",
+    stockedOn: "2026-01-10",
+    noTreatments: true,
+  });
+  const lot = await made(`/api/crops/${crop.id}/lots`, { expectedOn: "2026-04-20", buyerName: M.homeFarm });
+
   fx = {
+    homeFarmId: farm.id,
+    homePondId: pond.id,
+    homeCropId: crop.id,
+    homeLotId: lot.id,
+    homeLotCode: lot.code,
     homeOrgId: home.orgId,
     foreignOrgId: foreignAdmin.orgId,
     ownSampleId: own.id,

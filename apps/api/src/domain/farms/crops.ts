@@ -43,7 +43,7 @@ const toCropView = (row: { crop: CropRow } & Place): CropView => ({
   farmName: row.farmName,
 });
 
-async function ownCrop(db: Executor, member: Member, cropId: number): Promise<CropView> {
+export async function ownCrop(db: Executor, member: Member, cropId: number): Promise<CropView> {
   const [row] = await cropViews(db).where(
     and(eq(crops.id, cropId), eq(crops.organisationId, member.organisationId)),
   );
@@ -165,7 +165,7 @@ const toLotView = (row: { lot: HarvestLotRow; pondId: number; species: string } 
   species: row.species,
 });
 
-async function ownLot(db: Executor, member: Member, lotId: number): Promise<LotView> {
+export async function ownLot(db: Executor, member: Member, lotId: number): Promise<LotView> {
   const [row] = await lotViews(db).where(
     and(eq(harvestLots.id, lotId), eq(harvestLots.organisationId, member.organisationId)),
   );

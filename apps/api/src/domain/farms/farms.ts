@@ -35,7 +35,7 @@ export type PondView = PondRow & { farmName: string; openCropId: number | null }
 const FOREIGN_KEY_VIOLATION = "23503";
 
 /** A farm of the member's organisation; another organisation's farm is not found, as no farm is. */
-async function ownFarm(db: Executor, member: Member, farmId: number): Promise<FarmRow> {
+export async function ownFarm(db: Executor, member: Member, farmId: number): Promise<FarmRow> {
   const [row] = await db
     .select()
     .from(farms)

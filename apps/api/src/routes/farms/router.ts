@@ -12,7 +12,15 @@ import {
 import { Router, type Request } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { createLot, getCrop, listCropLots, listCrops, stockCrop, updateCrop } from "../../domain/farms/crops";
+import {
+  createLot,
+  getCrop,
+  listCropLots,
+  listCrops,
+  ownCrop,
+  stockCrop,
+  updateCrop,
+} from "../../domain/farms/crops";
 import {
   createFarm,
   createPond,
@@ -22,6 +30,8 @@ import {
   getPond,
   listFarms,
   listPonds,
+  ownFarm,
+  ownPond,
   updateFarm,
   updatePond,
 } from "../../domain/farms/farms";
@@ -29,7 +39,8 @@ import { authenticate, memberOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { presentCrop, presentFarm, presentLot, presentPond } from "../../presenters/farm";
 
-// Every member but billing reads farms; admin and full members change them.
+// Every member but billing reads farms; admin and full members change them. A change looks its row up
+// before reading the body: another organisation's id is not found, whatever the body holds.
 const reader = (req: Request) => memberOf(req, SAMPLE_READER_ROLES);
 const writer = (req: Request) => memberOf(req, SAMPLE_WRITER_ROLES);
 
@@ -55,7 +66,7 @@ export function farmsRouter(ctx: DomainContext): Router {
   });
   router.put("/:id", async (req, res) => {
     const member = writer(req);
-    const id = farmId(req);
+    const id = (await ownFarm(ctx.db, member, farmId(req))).id;
     const input = parse(updateFarmRequestSchema, req.body, "profileInvalid");
     res.json(presentFarm(await updateFarm(ctx, member, id, input), ctx.now()));
   });
@@ -71,7 +82,7 @@ export function farmsRouter(ctx: DomainContext): Router {
   });
   router.post("/:id/ponds", async (req, res) => {
     const member = writer(req);
-    const id = farmId(req);
+    const id = (await ownFarm(ctx.db, member, farmId(req))).id;
     const input = parse(createPondRequestSchema, req.body, "pondCodeInvalid");
     res.status(201).json(presentPond(await createPond(ctx, member, id, input)));
   });
@@ -90,7 +101,7 @@ export function pondsRouter(ctx: DomainContext): Router {
   });
   router.put("/:id", async (req, res) => {
     const member = writer(req);
-    const id = pondId(req);
+    const id = (await ownPond(ctx.db, member, pondId(req))).id;
     const input = parse(updatePondRequestSchema, req.body, "profileInvalid");
     res.json(presentPond(await updatePond(ctx, member, id, input)));
   });
@@ -106,7 +117,7 @@ export function pondsRouter(ctx: DomainContext): Router {
   });
   router.post("/:id/crops", async (req, res) => {
     const member = writer(req);
-    const id = pondId(req);
+    const id = (await ownPond(ctx.db, member, pondId(req))).id;
     const input = parse(createCropRequestSchema, req.body, "profileInvalid");
     res.status(201).json(presentCrop(await stockCrop(ctx, member, id, input)));
   });
@@ -125,7 +136,7 @@ export function cropsRouter(ctx: DomainContext): Router {
   });
   router.put("/:id", async (req, res) => {
     const member = writer(req);
-    const id = cropId(req);
+    const id = (await ownCrop(ctx.db, member, cropId(req))).id;
     const input = parse(updateCropRequestSchema, req.body, "profileInvalid");
     res.json(presentCrop(await updateCrop(ctx, member, id, input)));
   });
@@ -136,7 +147,7 @@ export function cropsRouter(ctx: DomainContext): Router {
   });
   router.post("/:id/lots", async (req, res) => {
     const member = writer(req);
-    const id = cropId(req);
+    const id = (await ownCrop(ctx.db, member, cropId(req))).id;
     const input = parse(createLotRequestSchema, req.body, "expectedOnRequired");
     res.status(201).json(presentLot(await createLot(ctx, member, id, input)));
   });

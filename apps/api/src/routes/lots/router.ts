@@ -7,7 +7,7 @@ import {
 import { Router, type Request } from "express";
 
 import type { DomainContext } from "../../domain/context";
-import { getLot, listLots, updateLot } from "../../domain/farms/crops";
+import { getLot, listLots, ownLot, updateLot } from "../../domain/farms/crops";
 import { checkLots } from "../../domain/farms/lot-check";
 import { authenticate, memberOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
@@ -48,7 +48,7 @@ export function lotsRouter(ctx: DomainContext, limits: RateLimits): Router {
   });
   router.put("/:id", signedIn, async (req, res) => {
     const member = memberOf(req, SAMPLE_WRITER_ROLES);
-    const id = lotId(req);
+    const id = (await ownLot(ctx.db, member, lotId(req))).id;
     const input = parse(updateLotRequestSchema, req.body, "profileInvalid");
     res.json(presentLot(await updateLot(ctx, member, id, input)));
   });

@@ -1,0 +1,218 @@
+import { messageCodeOfKey, type LabSampleDetail, type Lot, type LotCheck } from "@lab/contracts";
+import { harvestLots, labSettings } from "@lab/db";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
+import { completeWithReport, passingResult, signedInStaff, startTesting } from "../../test/lab";
+import { pdfPages, pdfTitle } from "../../test/pdf-text";
+import { revokeByTwo } from "../../test/revocations";
+import { submitSample } from "../../test/samples";
+
+let t: TestApp;
+type Who = { id: number; token: string; email: string };
+let admin: Who;
+let staff: { token: string };
+let cropId: number;
+
+const FARM_NAME = "Lakshmi Narasimha Aqua Farm";
+const BUYER = "Godavari Sea Foods";
+
+const as = (who: Who, method: "get" | "post", path: string) =>
+  request(t.app)[method](`/api${path}`).auth(who.token, { type: "bearer" });
+const check = async (code: string): Promise<LotCheck> =>
+  (
+    await request(t.app)
+      .get(`/api/lots/${encodeURIComponent(code)}/check`)
+      .expect(200)
+  ).body as LotCheck;
+
+async function newLot(body: object = {}): Promise<Lot> {
+  return (
+    await as(admin, "post", `/crops/${cropId}/lots`)
+      .send({ expectedOn: "2026-05-01", quantityKg: 1200, buyerName: BUYER, ...body })
+      .expect(201)
+  ).body as Lot;
+}
+const screen = (lot: Lot, overrides: object = {}) =>
+  submitSample(t.app, admin, { lotId: lot.id, purpose: "pre_harvest", ...overrides });
+
+/** Takes a sample through testing to a released report that fails: WSSV detected. */
+async function failWithReport(sampleId: number) {
+  await startTesting(t, staff.token, sampleId);
+  const detail = (
+    await request(t.app).get(`/api/lab/samples/${sampleId}`).auth(staff.token, { type: "bearer" }).expect(200)
+  ).body as LabSampleDetail;
+  const results = detail.panel.map((parameter) =>
+    parameter.code === "WSSV" ? { code: "WSSV", qualifier: "detected" } : passingResult(parameter),
+  );
+  await request(t.app)
+    .post(`/api/lab/samples/${sampleId}/results`)
+    .auth(staff.token, { type: "bearer" })
+    .send({ results })
+    .expect(200);
+  const reviewer = await signedInStaff(t, { roles: ["reviewer"], name: "Anil Kumar" });
+  await request(t.app)
+    .post(`/api/lab/samples/${sampleId}/release`)
+    .auth(reviewer.token, { type: "bearer" })
+    .send({})
+    .expect(201);
+}
+
+const indiaToday = () => new Date(t.clock.now().getTime() + 330 * 60_000).toISOString().slice(0, 10);
+const plusDays = (day: string, days: number) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await signedInCustomer(t, "Ravi Kumar");
+  staff = await signedInStaff(t);
+  const farm = (
+    await as(admin, "post", "/farms")
+      .send({
+        name: FARM_NAME,
+        mpedaEnrolment: "AP/EG/2024/0042",
+        caaRegistration: "CAA-AP-77",
+        caaExpiresOn: "2099-12-31",
+      })
+      .expect(201)
+  ).body as { id: number };
+  const pond = (await as(admin, "post", `/farms/${farm.id}/ponds`).send({ code: "N-4" }).expect(201))
+    .body as {
+    id: number;
+  };
+  cropId = (
+    (
+      await as(admin, "post", `/ponds/${pond.id}/crops`)
+        .send({ species: "Tiger Shrimp", stockedOn: "2026-01-05", noTreatments: true })
+        .expect(201)
+    ).body as { id: number }
+  ).id;
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+describe("the processor's lot check", () => {
+  it("says not_tested before any pre-harvest sample, with registrations and no personal data", async () => {
+    const lot = await newLot();
+    const res = await request(t.app).get(`/api/lots/${lot.code}/check`).expect(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.body).toMatchObject({
+      code: lot.code,
+      state: "not_tested",
+      mpedaEnrolment: "AP/EG/2024/0042",
+      caaRegistration: "CAA-AP-77",
+      caaStatus: "valid",
+      pondCode: "N-4",
+      species: "Tiger Shrimp",
+      expectedOn: "2026-05-01",
+      quantityKg: 1200,
+      certificateNumber: null,
+      validUntil: null,
+    });
+    for (const secret of [FARM_NAME, BUYER, "Ravi Kumar", admin.email, "9848022338"])
+      expect(res.text).not.toContain(secret);
+    // A monitoring sample naming the lot is not its screening.
+    await submitSample(t.app, admin, { lotId: lot.id, purpose: "monitoring" });
+    expect((await check(lot.code)).state).toBe("not_tested");
+  });
+
+  it("is pending until the report, cleared by a passing one, revoked when that is revoked, failed by a failing one", async () => {
+    const lot = await newLot();
+    const sample = await screen(lot);
+    const pending = await check(lot.code);
+    expect(pending).toMatchObject({ state: "pending", sampledOn: indiaToday() });
+    expect(pending.validUntil).toBe(plusDays(indiaToday(), 10));
+
+    const report = await completeWithReport(t, staff.token, sample.id);
+    const cleared = await check(lot.code);
+    expect(cleared).toMatchObject({ state: "cleared", certificateNumber: report.details.certification });
+    expect(cleared.verdicts.length).toBeGreaterThan(0);
+    expect(cleared.verdicts.every((verdict) => verdict.verdict === "pass")).toBe(true);
+
+    await revokeByTwo(t, report.id);
+    expect((await check(lot.code)).state).toBe("revoked");
+
+    // A newer screening is what counts.
+    const failing = await newLot();
+    const failed = await screen(failing, { testTypes: ["Viral Disease Screening"] });
+    await failWithReport(failed.id);
+    const answer = await check(failing.code);
+    expect(answer.state).toBe("failed");
+    expect(answer.verdicts.some((verdict) => verdict.verdict === "fail")).toBe(true);
+  });
+
+  it("answers a batch in one call: duplicates once, malformed and unknown codes as unknown, in the order asked", async () => {
+    const a = await newLot();
+    const b = await newLot();
+    const typed = `${a.code.slice(0, 5).toLowerCase()}-${a.code.slice(5)}`;
+    const res = await request(t.app)
+      .post("/api/lots/check")
+      .send({ codes: [a.code, b.code, typed, "NOT-A-CODE", "ZZZZZZZZZZ", "\u0000", a.code] })
+      .expect(200);
+    const items = (res.body as { items: LotCheck[] }).items;
+    expect(items.map((item) => [item.code, item.state])).toEqual([
+      [a.code, "not_tested"],
+      [b.code, "not_tested"],
+      ["N0TAC0DE", "unknown"],
+      ["ZZZZZZZZZZ", "unknown"],
+      ["\u0000", "unknown"],
+    ]);
+    expect((await check("hello")).state).toBe("unknown");
+
+    const many = Array.from({ length: 200 }, (_, index) => `ABCDEFG${String(index).padStart(3, "0")}`);
+    const full = await request(t.app).post("/api/lots/check").send({ codes: many }).expect(200);
+    expect((full.body as { items: LotCheck[] }).items).toHaveLength(200);
+    for (const body of [{ codes: [...many, a.code] }, { codes: [] }, { codes: "abc" }, {}, { codes: [12] }]) {
+      const refused = await request(t.app).post("/api/lots/check").send(body);
+      expect(refused.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(refused.body.messageCode).toBe(messageCodeOfKey("lotCodesInvalid"));
+    }
+  });
+
+  it("prints the lot card for its organisation's members", async () => {
+    const lot = await newLot();
+    const res = await as(admin, "get", `/lots/${lot.code}/card.pdf`)
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    const pdf = res.body as Buffer;
+    expect(await pdfTitle(pdf)).toBe(`Harvest lot ${lot.code}`);
+    const [page] = await pdfPages(pdf);
+    for (const text of [FARM_NAME, "N-4", "Tiger Shrimp", "2026-05-01", BUYER, `/lots/${lot.code}`])
+      expect(page).toContain(text);
+    await as(admin, "get", "/lots/NOPE/card.pdf").expect(404);
+  });
+
+  // Last: it moves the clock on.
+  it("clears through validUntil, India's calendar, and is expired the next day; the lab's setting sets the window", async () => {
+    await t.database.db
+      .insert(labSettings)
+      .values({ id: 1, screeningValidDays: 3 })
+      .onConflictDoUpdate({ target: labSettings.id, set: { screeningValidDays: 3 } });
+    const lot = await newLot();
+    const sample = await screen(lot);
+    await completeWithReport(t, staff.token, sample.id);
+    const cleared = await check(lot.code);
+    expect(cleared.state).toBe("cleared");
+    expect(cleared.validUntil).toBe(plusDays(cleared.sampledOn ?? "", 3));
+    // 23:59:59 in India on the last valid day, then one second later.
+    const lastSecond = Date.parse(`${cleared.validUntil ?? ""}T23:59:59+05:30`);
+    t.clock.advance((lastSecond - t.clock.now().getTime()) / 1000);
+    expect((await check(lot.code)).state).toBe("cleared");
+    t.clock.advance(1);
+    expect((await check(lot.code)).state).toBe("expired");
+    // The lot itself is untouched by being checked.
+    const rows = await t.database.db.select().from(harvestLots);
+    expect(rows.find((row) => row.id === lot.id)?.updatedAt.toISOString()).toBe(lot.updatedAt);
+  });
+});
