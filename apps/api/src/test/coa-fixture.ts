@@ -280,6 +280,10 @@ export function coaInput(options: CoaOptions = {}): CoaInput {
     searchText: null,
     markets: markets.map((market) => market.code),
     resultRound: 1,
+    pondId: null,
+    cropId: null,
+    lotId: null,
+    purpose: null,
   };
   const report: ReportRow = {
     id: 321,
