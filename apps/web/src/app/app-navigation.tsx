@@ -1,4 +1,13 @@
-import { BookOpen, Building2, ClipboardList, FileText, LayoutDashboard, Send, Users } from "lucide-react";
+import {
+  BookOpen,
+  Building2,
+  ClipboardList,
+  FileText,
+  LayoutDashboard,
+  Send,
+  Tractor,
+  Users,
+} from "lucide-react";
 
 import type { NavItem } from "@/components/layouts/app-shell";
 import { paths } from "@/config/paths";
@@ -10,7 +19,7 @@ import { useMembership } from "@/lib/membership";
  * no sample screens and starts at their organisation's page.
  */
 export function useAppNavigation(): { navigation: NavItem[]; homeHref: string } {
-  const { t } = useT("account");
+  const { t } = useT("account", "farms");
   const membership = useMembership();
   const reads = membership?.readsSamples ?? true;
   const writes = membership?.writesSamples ?? true;
@@ -25,6 +34,11 @@ export function useAppNavigation(): { navigation: NavItem[]; homeHref: string } 
       label: t("account.shell.nav.providers"),
       to: paths.customers.href(),
       icon: <Users aria-hidden="true" className="h-5 w-5 shrink-0" />,
+    },
+    {
+      label: t("farms.nav"),
+      to: paths.farms.href(),
+      icon: <Tractor aria-hidden="true" className="h-5 w-5 shrink-0" />,
     },
     ...(writes
       ? [

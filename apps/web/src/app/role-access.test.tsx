@@ -62,6 +62,7 @@ describe("role-based navigation", () => {
     expect(linkNames()).toEqual([
       "Dashboard",
       "Sample Providers",
+      "Farms",
       "Submit Sample",
       "My Samples",
       "Ledger",
@@ -76,6 +77,7 @@ describe("role-based navigation", () => {
     expect(linkNames()).toEqual([
       "Dashboard",
       "Sample Providers",
+      "Farms",
       "My Samples",
       "Ledger",
       "Reports",

@@ -108,6 +108,8 @@ export const routes: RouteObject[] = [
       { path: paths.careers.path, lazy: lazyPage(() => import("./routes/public/careers")) },
       { path: paths.blog.path, lazy: lazyPage(() => import("./routes/public/blog")) },
       { path: paths.verify.path, lazy: lazyPage(() => import("./routes/public/verify")) },
+      { path: paths.lotCheck.path, lazy: lazyPage(() => import("./routes/public/lot-check")) },
+      { path: paths.gate.path, lazy: lazyPage(() => import("./routes/public/gate")) },
       { path: paths.unsubscribe.path, lazy: lazyPage(() => import("./routes/public/unsubscribe")) },
       { path: paths.invitation.path, lazy: lazyPage(() => import("./routes/public/invitation")) },
       {
@@ -173,6 +175,8 @@ export const routes: RouteObject[] = [
                       { path: paths.timeline.path, lazy: lazyPage(() => import("./routes/app/timeline")) },
                       { path: paths.reports.path, lazy: lazyPage(() => import("./routes/app/reports")) },
                       { path: paths.report.path, lazy: lazyPage(() => import("./routes/app/report")) },
+                      { path: paths.farms.path, lazy: lazyPage(() => import("./routes/app/farms")) },
+                      { path: paths.farm.path, lazy: lazyPage(() => import("./routes/app/farm")) },
                     ],
                   },
                   {

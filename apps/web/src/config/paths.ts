@@ -15,6 +15,18 @@ export const paths = {
   activity: { path: "/profile/activity", href: () => "/profile/activity" },
   // The invitation mail's link (public); its token travels in the fragment, never to a server log.
   invitation: { path: "/invitation", href: () => "/invitation" },
+  // The organisation's farms; a farm's page holds its ponds, crops and harvest lots.
+  farms: { path: "/farms", href: () => "/farms" },
+  farm: {
+    path: "/farms/:farmId",
+    href: (farmId: number | string) => `/farms/${encodeURIComponent(String(farmId))}`,
+  },
+  // Public: one harvest lot's check (the lot card's QR opens it), and a processor's receiving desk.
+  lotCheck: {
+    path: "/lots/:code",
+    href: (code: string) => `/lots/${encodeURIComponent(code)}`,
+  },
+  gate: { path: "/gate", href: () => "/gate" },
   submitSample: { path: "/submit-sample", href: () => "/submit-sample" },
   // The Sample Processing view of a submitted sample: its own URL, so a reload keeps it.
   sampleProcessing: {

@@ -1,0 +1,5 @@
+import { FarmsPage } from "@/features/farms/components/farms-page";
+
+export default function FarmsRoute() {
+  return <FarmsPage />;
+}

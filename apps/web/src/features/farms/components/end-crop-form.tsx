@@ -1,0 +1,87 @@
+import { CalendarCheck } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+
+import { updateCropRequestSchema, type Crop } from "@lab/contracts";
+
+import { Button } from "@/components/ui/button";
+import { ErrorBanner, useErrorReveal } from "@/components/ui/form-errors";
+import { Field, Input, describedBy } from "@/components/ui/input";
+import { useToast } from "@/components/ui/toast";
+import { useT } from "@/lib/i18n/use-t";
+
+import { useUpdateCrop } from "../api/update-crop";
+import { errorAt, failureAsErrors, issuesByField, type FieldErrors } from "../utils/field-errors";
+import { todayInIndia } from "../utils/today";
+
+/** Ends the pond's crop: the day it was harvested (not before its stocking). */
+export function EndCropForm({ crop, onDone }: { crop: Crop; onDone: () => void }) {
+  const { t } = useT("farms");
+  const toast = useToast();
+  const update = useUpdateCrop();
+  const titleId = useId();
+  const fieldId = `crop-${crop.id}-harvested`;
+  const [harvestedOn, setHarvestedOn] = useState(todayInIndia);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { ref, reveal } = useErrorReveal();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // The stocking day goes along so the harvest is checked against it here as on the server.
+    const input = { harvestedOn, stockedOn: crop.stockedOn };
+    const checked = updateCropRequestSchema.safeParse(input);
+    if (!checked.success) {
+      setErrors(issuesByField(checked.error));
+      reveal();
+      return;
+    }
+    try {
+      await update.mutateAsync({ cropId: crop.id, input: { harvestedOn } });
+      toast.success(t("farms.crop.ended", { code: crop.pondCode }));
+      onDone();
+    } catch (error) {
+      setErrors(failureAsErrors(error, (field) => field === "harvestedOn"));
+      reveal();
+    }
+  };
+  const error = errorAt(errors, "harvestedOn");
+
+  return (
+    <form
+      ref={ref}
+      noValidate
+      aria-labelledby={titleId}
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-3 rounded-lg border border-slate-200 p-3 sm:p-4"
+    >
+      <h4 id={titleId} className="text-base font-semibold text-slate-900">
+        {t("farms.crop.endTitle", { code: crop.pondCode })}
+      </h4>
+      <ErrorBanner message={errors.form ?? null} />
+      <Field id={fieldId} label={t("farms.crop.harvestedOn")} required error={error}>
+        <Input
+          id={fieldId}
+          type="date"
+          aria-required="true"
+          min={crop.stockedOn}
+          invalid={Boolean(error)}
+          aria-describedby={describedBy(fieldId, error)}
+          value={harvestedOn}
+          onChange={(event) => {
+            setHarvestedOn(event.target.value);
+            setErrors({});
+          }}
+        />
+      </Field>
+      <div className="flex justify-end">
+        <Button
+          type="submit"
+          className="w-full sm:w-auto"
+          isLoading={update.isPending}
+          icon={<CalendarCheck aria-hidden="true" className="h-4 w-4" />}
+        >
+          {t("farms.crop.endSave")}
+        </Button>
+      </div>
+    </form>
+  );
+}

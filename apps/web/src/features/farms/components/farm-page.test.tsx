@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { messages, type MemberRole } from "@lab/contracts";
+
+import { logout, startSession } from "@/lib/auth";
+import { customer } from "@/testing/fixtures";
+import { mockFetch } from "@/testing/mock-fetch";
+import { renderWithProviders } from "@/testing/render";
+
+import { makeCrop, makeFarm, makeLot, makePond } from "../testing/farm-fixtures";
+import { FarmPage } from "./farm-page";
+
+const farm = makeFarm({ caaStatus: "expiring", caaExpiresOn: "2026-06-10" });
+const p1 = makePond();
+const p2 = makePond({ id: 22, code: "P2", openCropId: null });
+
+const open = (role: MemberRole, routes: Parameters<typeof mockFetch>[0] = {}) => {
+  startSession({ user: { ...customer, role }, token: "jwt", expiresIn: 3600 });
+  const fetches = mockFetch({
+    "GET /api/farms/11": { body: farm },
+    "GET /api/farms/11/ponds": { body: { items: [p1, p2] } },
+    "GET /api/ponds/21/crops": { body: { items: [makeCrop()] } },
+    "GET /api/ponds/22/crops": { body: { items: [] } },
+    "GET /api/crops/31/lots": { body: { items: [makeLot()] } },
+    "GET /api/markets": { body: [{ code: "EU", name: "European Union" }] },
+    ...routes,
+  });
+  renderWithProviders(<FarmPage farmId={11} />, { route: "/farms/11" });
+  return fetches;
+};
+
+const pondCard = async (code: string) =>
+  (await screen.findByRole("heading", { name: `Pond ${code}` })).closest("li") as HTMLElement;
+
+describe("FarmPage", () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: () => "blob:lot", revokeObjectURL: () => undefined }),
+    );
+  });
+  afterEach(() => {
+    logout();
+    vi.unstubAllGlobals();
+  });
+
+  it("the farm with its CAA warning, each pond's crop now and the crop's lots, code large, with the lot card", async () => {
+    const { callsTo } = open("admin", {
+      "GET /api/lots/7K3M9Q2XAB/card.pdf": {
+        body: {},
+        headers: { "Content-Disposition": 'attachment; filename="lot.pdf"' },
+      },
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: farm.name })).toBeInTheDocument();
+    expect(screen.getByText("CAA expires within 30 days")).toBeInTheDocument();
+    expect(screen.getByText(/The farm's CAA registration expires on 10 Jun 2026/)).toBeInTheDocument();
+
+    const first = within(await pondCard("P1"));
+    expect(await first.findByText("Pacific White Shrimp")).toBeInTheDocument();
+    expect(first.getByText("1 Feb 2026")).toBeInTheDocument();
+    expect(first.getByText("Declared: no treatment")).toBeInTheDocument();
+    expect(await first.findByText("7K3M 9Q2X AB")).toBeInTheDocument();
+    expect(first.getByText("Coastal Exports · EIC/AP/77")).toBeInTheDocument();
+    expect(first.getByRole("link", { name: /Public check/ })).toHaveAttribute("href", "/lots/7K3M9Q2XAB");
+    await userEvent.setup().click(first.getByRole("button", { name: "Lot card (PDF) of lot 7K3M9Q2XAB" }));
+    await waitFor(() => expect(callsTo("GET", "/api/lots/7K3M9Q2XAB/card.pdf")).toHaveLength(1));
+    expect(callsTo("GET", "/api/lots/7K3M9Q2XAB/card.pdf")[0]?.headers["Authorization"]).toBe("Bearer jwt");
+
+    const second = within(await pondCard("P2"));
+    expect(await second.findByText("No crop stocked in this pond yet.")).toBeInTheDocument();
+  });
+
+  it("stock a crop: the treatment declaration is required, each treatment's fields checked, then sent", async () => {
+    const { callsTo } = open("full", {
+      "POST /api/ponds/22/crops": { status: 201, body: makeCrop({ id: 32, pondId: 22, pondCode: "P2" }) },
+    });
+    const user = userEvent.setup();
+    const card = within(await pondCard("P2"));
+    await user.click(await card.findByRole("button", { name: "Stock a crop" }));
+    const form = card.getByRole("form", { name: "Stock a crop in pond P2" });
+    await user.click(within(form).getByRole("button", { name: "Stock crop" }));
+    expect(within(form).getByLabelText(/Species/)).toHaveAccessibleDescription(messages.cropSpeciesInvalid);
+    expect(within(form).getByText(messages.treatmentsRequired)).toBeInTheDocument();
+    expect(callsTo("POST", "/api/ponds/22/crops")).toHaveLength(0);
+
+    await user.selectOptions(within(form).getByLabelText(/Species/), "Tiger Shrimp");
+    await user.click(within(form).getByRole("radio", { name: "It had treatments: list each one" }));
+    await user.type(within(form).getByLabelText("Substance"), "Oxytetracycline");
+    await user.click(within(form).getByRole("button", { name: "Stock crop" }));
+    expect(within(form).getByLabelText("Dose")).toHaveAccessibleDescription(messages.treatmentInvalid);
+
+    await user.type(within(form).getByLabelText("Dose"), "2 g/kg feed");
+    await user.type(within(form).getByLabelText("From"), "2026-02-10");
+    await user.type(within(form).getByLabelText("To"), "2026-02-15");
+    await user.click(within(form).getByRole("button", { name: "Stock crop" }));
+    await waitFor(() => expect(callsTo("POST", "/api/ponds/22/crops")).toHaveLength(1));
+    expect(callsTo("POST", "/api/ponds/22/crops")[0]?.body).toMatchObject({
+      species: "Tiger Shrimp",
+      noTreatments: false,
+      treatments: [
+        { substance: "Oxytetracycline", dose: "2 g/kg feed", from: "2026-02-10", to: "2026-02-15" },
+      ],
+    });
+  });
+
+  it("plan a harvest lot: the expected date is required; a refusal is shown at its field", async () => {
+    const { callsTo } = open("admin", {
+      "POST /api/crops/31/lots": {
+        status: 400,
+        body: {
+          error: messages.countPerKgInvalid,
+          code: "validation_failed",
+          messageCode: "count_per_kg_invalid",
+          field: "countPerKg",
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const card = within(await pondCard("P1"));
+    await user.click(await card.findByRole("button", { name: "Plan a harvest lot" }));
+    const form = card.getByRole("form", { name: "Plan a harvest lot of pond P1" });
+    await user.click(within(form).getByRole("button", { name: "Plan lot" }));
+    expect(within(form).getByLabelText(/Expected harvest/)).toHaveAccessibleDescription(
+      messages.expectedOnRequired,
+    );
+
+    await user.type(within(form).getByLabelText(/Expected harvest/), "2026-06-01");
+    await user.type(within(form).getByLabelText("Quantity (kg)"), "1200");
+    await user.type(within(form).getByLabelText("Count per kg"), "45");
+    await user.type(within(form).getByLabelText("Buyer name"), "Coastal Exports");
+    await user.click(within(form).getByRole("button", { name: "Plan lot" }));
+    expect(await within(form).findByText(messages.countPerKgInvalid)).toBeInTheDocument();
+    expect(within(form).getByLabelText("Count per kg")).toHaveAttribute("aria-invalid", "true");
+    expect(callsTo("POST", "/api/crops/31/lots")[0]?.body).toMatchObject({
+      expectedOn: "2026-06-01",
+      quantityKg: 1200,
+      countPerKg: 45,
+      buyerName: "Coastal Exports",
+      markets: [],
+    });
+  });
+
+  it("end a crop: its harvest day", async () => {
+    const { callsTo } = open("admin", {
+      "PUT /api/crops/31": { body: makeCrop({ harvestedOn: "2026-05-21" }) },
+    });
+    const user = userEvent.setup();
+    const card = within(await pondCard("P1"));
+    await user.click(await card.findByRole("button", { name: "Record harvest" }));
+    const field = card.getByLabelText(/Harvested on/);
+    await user.clear(field);
+    await user.type(field, "2026-05-21");
+    await user.click(card.getByRole("button", { name: "End crop" }));
+    await waitFor(() =>
+      expect(callsTo("PUT", "/api/crops/31")[0]?.body).toEqual({ harvestedOn: "2026-05-21" }),
+    );
+  });
+
+  it("results: reads everything and downloads lot cards, but changes nothing", async () => {
+    open("results");
+    const card = within(await pondCard("P1"));
+    expect(await card.findByText("7K3M 9Q2X AB")).toBeInTheDocument();
+    expect(card.getByRole("button", { name: /Lot card \(PDF\)/ })).toBeInTheDocument();
+    for (const name of [
+      "Edit",
+      "Delete farm",
+      "Add pond",
+      "Record harvest",
+      "Plan a harvest lot",
+      "Stock a crop",
+    ])
+      expect(screen.queryByRole("button", { name })).not.toBeInTheDocument();
+  });
+
+  it("another organisation's farm: not found", async () => {
+    open("admin", {
+      "GET /api/farms/11": {
+        status: 404,
+        body: { error: messages.farmNotFound, code: "not_found", messageCode: "farm_not_found" },
+      },
+    });
+    expect(await screen.findByText(messages.farmNotFound)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "All farms" })).toHaveAttribute("href", "/farms");
+  });
+});

@@ -1,0 +1,157 @@
+import { CalendarCheck, Fish, PackagePlus, X } from "lucide-react";
+import { useState } from "react";
+
+import type { Crop, Pond } from "@lab/contracts";
+
+import { Button } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { LoadingState } from "@/components/ui/spinner";
+import { useDomainNames } from "@/lib/i18n/localized-names";
+import { useT } from "@/lib/i18n/use-t";
+
+import { useCrops } from "../api/get-crops";
+import { CropForm } from "./crop-form";
+import { EndCropForm } from "./end-crop-form";
+import { LotsSection } from "./lots-section";
+
+type Open = "none" | "stock" | "end";
+
+/** The crop a pond's lots are shown for: the open one, else the latest harvested. */
+export function currentCrop(crops: readonly Crop[], openCropId: number | null): Crop | null {
+  const open = crops.find((crop) => crop.id === openCropId);
+  if (open) return open;
+  return [...crops].sort((a, b) => b.stockedOn.localeCompare(a.stockedOn) || b.id - a.id)[0] ?? null;
+}
+
+/** One pond: its crop now (species, stocking, treatments), stock or end a crop, and the crop's lots. */
+export function PondCard({ pond, writes }: { pond: Pond; writes: boolean }) {
+  const { t, number } = useT("farms");
+  const crops = useCrops(pond.id);
+  const [open, setOpen] = useState<Open>("none");
+  const crop = crops.data ? currentCrop(crops.data, pond.openCropId) : null;
+  const openCrop = crop !== null && crop.id === pond.openCropId ? crop : null;
+  const headingId = `pond-${pond.id}-title`;
+
+  return (
+    <Card>
+      <CardBody className="space-y-4">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <h3 id={headingId} className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
+              {t("farms.pond.heading", { code: pond.code })}
+            </h3>
+            {pond.areaHa !== null ? (
+              <p className="text-sm text-slate-700">{t("farms.pond.area", { area: number(pond.areaHa) })}</p>
+            ) : null}
+          </div>
+          {writes && open === "none" && crops.isSuccess ? (
+            openCrop ? (
+              <Button
+                variant="outline"
+                className="w-full sm:w-auto"
+                onClick={() => setOpen("end")}
+                icon={<CalendarCheck aria-hidden="true" className="h-4 w-4" />}
+              >
+                {t("farms.crop.end")}
+              </Button>
+            ) : (
+              <Button
+                variant="outline"
+                className="w-full sm:w-auto"
+                onClick={() => setOpen("stock")}
+                icon={<Fish aria-hidden="true" className="h-4 w-4" />}
+              >
+                {t("farms.crop.stock")}
+              </Button>
+            )
+          ) : null}
+          {open !== "none" ? (
+            <Button
+              variant="ghost"
+              className="w-full sm:w-auto"
+              onClick={() => setOpen("none")}
+              icon={<X aria-hidden="true" className="h-4 w-4" />}
+            >
+              {t("common.cancel")}
+            </Button>
+          ) : null}
+        </div>
+
+        {open === "stock" ? <CropForm pond={pond} onDone={() => setOpen("none")} /> : null}
+        {open === "end" && openCrop ? <EndCropForm crop={openCrop} onDone={() => setOpen("none")} /> : null}
+
+        {crops.isPending ? (
+          <LoadingState label={t("farms.crop.loading")} />
+        ) : crop === null ? (
+          <p className="text-sm text-slate-700">{t("farms.crop.none")}</p>
+        ) : (
+          <>
+            <CropSummary crop={crop} open={openCrop !== null} />
+            <LotsSection crop={crop} writes={writes && openCrop !== null} />
+          </>
+        )}
+        {crops.isSuccess && crop !== null && openCrop === null ? (
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <PackagePlus aria-hidden="true" className="h-4 w-4 shrink-0" />
+            {t("farms.crop.noneOpen")}
+          </p>
+        ) : null}
+      </CardBody>
+    </Card>
+  );
+}
+
+function CropSummary({ crop, open }: { crop: Crop; open: boolean }) {
+  const { t, date, number } = useT("farms");
+  const names = useDomainNames();
+  const rows: [string, string | null][] = [
+    [t("farms.crop.species"), names.category(crop.species)],
+    [t("farms.crop.stockedOn"), date(crop.stockedOn, "date")],
+    [
+      t("farms.crop.density"),
+      crop.density === null ? null : t("farms.crop.densityValue", { density: number(crop.density) }),
+    ],
+    [
+      t("farms.crop.hatchery"),
+      [crop.hatcheryName, crop.hatcheryRegistration].filter(Boolean).join(" · ") || null,
+    ],
+    [t("farms.crop.feed"), [crop.feedBrand, crop.feedLot].filter(Boolean).join(" · ") || null],
+    [t("farms.crop.harvestedOn"), crop.harvestedOn === null ? null : date(crop.harvestedOn, "date")],
+  ];
+  return (
+    <div className="space-y-2 rounded-lg bg-slate-50 p-3">
+      <p className="text-sm font-semibold text-slate-900">
+        {open ? t("farms.crop.openTitle") : t("farms.crop.lastTitle")}
+      </p>
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        {rows
+          .filter(([, value]) => value !== null)
+          .map(([label, value]) => (
+            <div key={label} className="min-w-0">
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="[overflow-wrap:anywhere] text-slate-900">{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <div className="text-sm">
+        <p className="text-slate-600">{t("farms.crop.treatments")}</p>
+        {crop.noTreatments ? (
+          <p className="text-slate-900">{t("farms.crop.noTreatments")}</p>
+        ) : (
+          <ul className="list-disc space-y-1 pl-5 text-slate-900">
+            {crop.treatments.map((treatment, index) => (
+              <li key={index} className="[overflow-wrap:anywhere]">
+                {t("farms.crop.treatmentLine", {
+                  substance: treatment.substance,
+                  dose: treatment.dose,
+                  from: date(treatment.from, "date"),
+                  to: date(treatment.to, "date"),
+                })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
