@@ -48,7 +48,9 @@ import {
   type SampleFormValues,
 } from "../utils/sample-form";
 import { submitErrorMessage } from "../utils/submit-errors";
+import { BLANK_LINK, isBlankLink, linkPayload, linkProblem, type SampleLink } from "../utils/sample-link";
 import { ProviderCombobox } from "./provider-combobox";
+import { SampleLinkFields } from "./sample-link-fields";
 import { SaveProviderDialog } from "./save-provider-dialog";
 import { TestTypeList } from "./test-type-list";
 import { MarketPicker } from "@/components/reports/market-picker";
@@ -80,6 +82,7 @@ export function SubmitSampleForm({
     blank,
   });
   const [values, setValues] = useState<SampleFormValues>(() => draft.restored?.values ?? blank.values);
+  const [link, setLink] = useState<SampleLink>(() => draft.restored?.link ?? BLANK_LINK);
   const [selected, setSelected] = useState<Provider | null>(null);
   // The provider chosen before a reload, selected again once the list is in.
   const [restoredId, setRestoredId] = useState(draft.restored?.selectedId ?? null);
@@ -108,15 +111,18 @@ export function SubmitSampleForm({
     setRestoredId(null);
   }, [restoredId, providersQuery.data]);
 
+  // The link is kept only once chosen: a form without one saves its draft exactly as before.
+  const linkDraft = isBlankLink(link) ? {} : { link };
   const { save } = draft;
   useEffect(() => {
     if (finished.current) return;
-    save({ values, selectedId: selected?.id ?? restoredId, pending });
-  }, [save, values, selected, restoredId, pending]);
+    save({ values, selectedId: selected?.id ?? restoredId, pending, ...(isBlankLink(link) ? {} : { link }) });
+  }, [save, values, selected, restoredId, pending, link]);
 
   const discard = () => {
     draft.clear();
     setValues(blank.values);
+    setLink(BLANK_LINK);
     setSelected(null);
     setRestoredId(null);
     setPending(null);
@@ -172,7 +178,10 @@ export function SubmitSampleForm({
   const sentKey = draftStorageKey(SAMPLE_SENT_FORM, customerId);
   const send = async (samplerId: number | string) => {
     if (sending.current) return;
-    const request = submitRequestFor(submissionPayload(values, customerId, samplerId), pending);
+    const request = submitRequestFor(
+      { ...submissionPayload(values, customerId, samplerId), ...linkPayload(link) },
+      pending,
+    );
     const content = submissionContent(request.payload);
     const earlier = alreadySent(readDraft(sentKey, sentSampleSchema), content);
     if (earlier !== null) {
@@ -183,7 +192,7 @@ export function SubmitSampleForm({
     sending.current = true;
     // Kept before it leaves: if the answer is lost (even with a reload), the re-send uses this key.
     setPending(request);
-    draft.saveNow({ values, selectedId: selected?.id ?? restoredId, pending: request });
+    draft.saveNow({ values, selectedId: selected?.id ?? restoredId, pending: request, ...linkDraft });
     try {
       const sample = await submit.mutateAsync(request);
       finished.current = true;
@@ -201,7 +210,7 @@ export function SubmitSampleForm({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = firstProblem(values);
+    const problem = firstProblem(values) ?? linkProblem(link);
     setAlert(null);
     setErrors(problem ? { [problem.field]: problem.message } : {});
     if (problem) {
@@ -304,6 +313,22 @@ export function SubmitSampleForm({
                 />
               </Field>
             </div>
+            <SampleLinkFields
+              value={link}
+              errors={{
+                farmId: errors.farmId,
+                pondId: errors.pondId,
+                lotId: errors.lotId,
+                purpose: errors.purpose,
+              }}
+              onChange={(next, field) => {
+                setLink(next);
+                clear(field);
+                if (field === "farmId" || field === "pondId" || field === "purpose") clear("lotId");
+                setSentAs(null);
+                setAlert(null);
+              }}
+            />
             <LocationInput
               id="sample-location"
               label={t("samples.submit.location")}

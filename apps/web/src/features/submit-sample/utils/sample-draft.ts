@@ -6,6 +6,7 @@ import { locationValueSchema, sampleSubmissionSchema, type SampleSubmission } fr
 
 import type { SubmitRequest } from "../api/submit-sample";
 import { emptySampleForm, type SampleFormValues } from "./sample-form";
+import { sampleLinkSchema, type SampleLink } from "./sample-link";
 
 export const SAMPLE_DRAFT_FORM = "submit-sample";
 /** The last sample this device sent, so the same content is not sent as a second sample. */
@@ -19,6 +20,8 @@ export interface SampleDraft {
   selectedId: number | null;
   /** The submit sent and not yet answered with a sample. */
   pending: SubmitRequest | null;
+  /** The farm, pond, lot and purpose chosen; kept only once something is chosen. */
+  link?: SampleLink | undefined;
 }
 
 export const blankSampleDraft = (markets: readonly string[] = []): SampleDraft => ({
@@ -42,6 +45,7 @@ export const sampleDraftSchema: z.ZodType<SampleDraft> = z.object({
   }),
   selectedId: z.number().int().nullable(),
   pending: z.object({ key: z.string().min(1), payload: sentPayload }).nullable(),
+  link: sampleLinkSchema.optional(),
 });
 
 export interface SentSample {

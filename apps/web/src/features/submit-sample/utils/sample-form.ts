@@ -1,6 +1,8 @@
 // The submit form's values, its alerts in order (docs/product-rules.md, Validation), and the payload.
 import { firstSubmissionProblem, type LocationValue, type SampleSubmission } from "@lab/contracts";
 
+import type { LinkField } from "./sample-link";
+
 export interface SampleFormValues {
   samplerName: string;
   phoneNumber: string;
@@ -24,7 +26,14 @@ export const emptySampleForm = (markets: readonly string[] = []): SampleFormValu
 
 /** The form's fields an error can be shown at. */
 export type SampleField =
-  "samplerName" | "phoneNumber" | "testTypes" | "location" | "shrimpCategory" | "emailAddress" | "markets";
+  | "samplerName"
+  | "phoneNumber"
+  | "testTypes"
+  | "location"
+  | "shrimpCategory"
+  | "emailAddress"
+  | "markets"
+  | LinkField;
 
 export interface SampleProblem {
   field: SampleField;
@@ -64,6 +73,13 @@ export function sampleFieldOf(path: string): SampleField | null {
     case "coordinates":
     case "location":
       return "location";
+    // The pond names its crop: a crop that is not the pond's is shown at the pond.
+    case "pondId":
+    case "cropId":
+      return "pondId";
+    case "lotId":
+    case "purpose":
+      return head;
     default:
       return null;
   }
