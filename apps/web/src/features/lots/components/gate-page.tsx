@@ -135,12 +135,10 @@ export function GatePage() {
       </Card>
 
       {answer ? (
-        <section aria-labelledby="gate-results" className="space-y-3">
+        <section className="space-y-3">
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
             <div className="min-w-0">
-              <h2 id="gate-results" className="text-xl font-semibold text-slate-900">
-                {t("lots.gate.results")}
-              </h2>
+              <h2 className="text-xl font-semibold text-slate-900">{t("lots.gate.results")}</h2>
               <p className="text-sm text-slate-700" role="status">
                 {t("lots.gate.summary", {
                   count: answer.lots.length,
