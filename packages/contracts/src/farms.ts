@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { COMPANY_MAX, NAME_MAX, tooLong, tooMany } from "./limits";
 import { messages } from "./messages";
+import type { ActivityKind } from "./organisations";
 import { MARKET_VERDICTS, marketListSchema } from "./results";
 // SAMPLE_PURPOSES (why a sample was taken) lives with the sample, in ./samples.
 import { SHRIMP_CATEGORY_NAMES } from "./samples";
@@ -430,10 +431,7 @@ export type LotCheck = z.infer<typeof lotCheckSchema>;
 export const lotCheckAnswerSchema = z.object({ items: z.array(lotCheckSchema) });
 export type LotCheckAnswer = z.infer<typeof lotCheckAnswerSchema>;
 
-/**
- * What the organisation's trail records of its farms. Kept apart from ACTIVITY_KINDS until the trail's
- * readers (its page and its sentences) show them; until then its page leaves them out.
- */
+/** What the organisation's trail records of its farms, ponds, crops and lots. */
 export const FARM_ACTIVITY_KINDS = [
   "farm-created",
   "farm-updated",
@@ -445,5 +443,5 @@ export const FARM_ACTIVITY_KINDS = [
   "crop-updated",
   "lot-created",
   "lot-updated",
-] as const;
+] as const satisfies readonly ActivityKind[];
 export type FarmActivityKind = (typeof FARM_ACTIVITY_KINDS)[number];

@@ -239,6 +239,16 @@ export const ACTIVITY_KINDS = [
   "member-left",
   "member-deactivated",
   "organisation-updated",
+  "farm-created",
+  "farm-updated",
+  "farm-deleted",
+  "pond-created",
+  "pond-updated",
+  "pond-deleted",
+  "crop-stocked",
+  "crop-updated",
+  "lot-created",
+  "lot-updated",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

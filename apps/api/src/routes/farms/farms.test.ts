@@ -171,6 +171,17 @@ describe("farms, ponds, crops and lots", () => {
       .from(organisationActivity)
       .where(eq(organisationActivity.subjectId, lot.id));
     expect(trail.map((row) => row.kind)).toContain("lot-created");
+    // The organisation's trail page shows them, each with what it was done to.
+    const [home] = await t.database.db
+      .select({ organisationId: customers.organisationId })
+      .from(customers)
+      .where(eq(customers.id, admin.id));
+    const page = (await as(admin, "get", `/organisations/${home?.organisationId ?? 0}/activity`).expect(200))
+      .body as { items: { kind: string; subject: { label: string } | null }[] };
+    expect(page.items.map((item) => item.kind)).toEqual(
+      expect.arrayContaining(["farm-created", "pond-created", "crop-stocked", "lot-created", "lot-updated"]),
+    );
+    expect(page.items.find((item) => item.kind === "lot-created")?.subject?.label).toBe(other.code);
 
     await as(admin, "delete", `/ponds/${pond.id}`).expect(204);
     await as(admin, "get", `/crops/${crop.id}`).expect(404);
