@@ -231,6 +231,8 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
   const reports = { passed: 0, failed: 0, revoked: 0 };
   let certificate = "";
   let organisationId = 0;
+  // A farm with a long name and place names in Telugu and Hindi, a pond, a crop and a harvest lot.
+  const farm = { id: 0, lotCode: "" };
   const visited = new Set<string>();
 
   beforeAll(async () => {
@@ -273,6 +275,56 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
       });
       expect(created.status(), await created.text()).toBe(201);
     }
+
+    const farmCreated = await page.request.post("/api/farms", {
+      headers: auth,
+      data: {
+        name: LONG_NAME,
+        mpedaEnrolment: "MPEDA/AP/2026/000123456789",
+        caaRegistration: "CAA/AP/NLR/2026/0000123456",
+        caaExpiresOn: "2026-12-10",
+        surveyNumbers: "112/3A, 112/3B, 113/1, 114/2C, 115/4",
+        village: TELUGU,
+        district: HINDI,
+        state: "Andhra Pradesh",
+        lat: 16.578,
+        lng: 82.006,
+      },
+    });
+    expect(farmCreated.status(), await farmCreated.text()).toBe(201);
+    farm.id = ((await farmCreated.json()) as { id: number }).id;
+    const pondCreated = await page.request.post(`/api/farms/${farm.id}/ponds`, {
+      headers: auth,
+      data: { code: "P-12/A", areaHa: 0.8 },
+    });
+    expect(pondCreated.status(), await pondCreated.text()).toBe(201);
+    const pondId = ((await pondCreated.json()) as { id: number }).id;
+    const cropCreated = await page.request.post(`/api/ponds/${pondId}/crops`, {
+      headers: auth,
+      data: {
+        species: "Tiger Shrimp",
+        stockedOn: "2026-08-01",
+        density: 40,
+        hatcheryName: `${TELUGU} ${LONG_NAME}`,
+        noTreatments: false,
+        treatments: [{ substance: LONG_NAME, dose: "2 g/kg feed", from: "2026-08-10", to: "2026-08-15" }],
+      },
+    });
+    expect(cropCreated.status(), await cropCreated.text()).toBe(201);
+    const cropId = ((await cropCreated.json()) as { id: number }).id;
+    const lotCreated = await page.request.post(`/api/crops/${cropId}/lots`, {
+      headers: auth,
+      data: {
+        expectedOn: "2026-12-20",
+        quantityKg: 2500,
+        countPerKg: 40,
+        buyerName: LONG_NAME,
+        buyerEic: "EIC/AP/2026/0001",
+        markets: ["EU"],
+      },
+    });
+    expect(lotCreated.status(), await lotCreated.text()).toBe(201);
+    farm.lotCode = ((await lotCreated.json()) as { code: string }).code;
 
     headers = await staffHeaders(staff.page);
     const agentId = await addAgent(staff.page, headers, { name: agentName, phone: "+919440012345" });
@@ -335,6 +387,9 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
         url: () => "/newsletter/unsubscribe?token=not-a-token",
       },
       { route: paths.labLogin.path, page: "/lab/login", url: () => "/lab/login" },
+      { route: paths.lotCheck.path, page: "/lots/{lot}", url: () => `/lots/${farm.lotCode}` },
+      { route: paths.lotCheck.path, page: "/lots/{unknown code}", url: () => "/lots/ZZZZZZZZZZ" },
+      { route: paths.gate.path, page: "/gate", url: () => "/gate" },
       // A link whose token is not valid: the page says so, with a way to sign in.
       {
         route: paths.invitation.path,
@@ -352,6 +407,17 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
         throw error;
       });
       await expectFits(page, url());
+    });
+
+    it("/gate: pasted codes checked, each answer a card that fits", async () => {
+      const { page } = customer;
+      await page.goto("/gate");
+      await page.getByLabel("Lot codes").fill(`${farm.lotCode}\nZZZZZZZZZZ, ${LONG_NAME}`);
+      await page.getByRole("button", { name: "Check" }).click();
+      await visible(page.getByRole("heading", { name: "Lots checked" }), 20_000);
+      await visible(page.getByText("Not tested").first());
+      await expectFits(page, "/gate with answers");
+      await page.screenshot({ path: "/tmp/phone-fit-gate.png", fullPage: true });
     });
 
     it("/login: the Sign In card is above the fold at 360×740", async () => {
@@ -389,6 +455,8 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
     const customerRoutes = [
       { route: paths.dashboard.path, page: "/dashboard", url: () => "/dashboard" },
       { route: paths.customers.path, page: "/customers", url: () => "/customers" },
+      { route: paths.farms.path, page: "/farms", url: () => "/farms" },
+      { route: paths.farm.path, page: "/farms/{farm}", url: () => `/farms/${farm.id}` },
       { route: paths.profile.path, page: "/profile", url: () => "/profile" },
       { route: paths.organisation.path, page: "/profile/organisation", url: () => "/profile/organisation" },
       { route: paths.members.path, page: "/profile/members", url: () => "/profile/members" },
@@ -520,6 +588,32 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
       await page.getByRole("button", { name: "Add Sample Provider" }).click();
       await visible(page.getByRole("form", { name: "Add Sample Provider" }));
       await expectFits(page, "/customers with the provider form open");
+    });
+
+    it("/farms and a lot's public check: screenshots for the record", async () => {
+      const { page } = customer;
+      await page.goto("/farms");
+      await visible(page.getByRole("heading", { level: 1 }), 20_000);
+      await page.screenshot({ path: "/tmp/phone-fit-farms.png", fullPage: true });
+      await page.goto(`/lots/${farm.lotCode}`);
+      await visible(page.getByText("Not tested"), 20_000);
+      await page.screenshot({ path: "/tmp/phone-fit-lot-check.png", fullPage: true });
+    });
+
+    it("/farms/{farm}: its forms open (add pond, record harvest, plan a lot, edit) fit, with 44 px controls", async () => {
+      const { page } = customer;
+      await page.goto(`/farms/${farm.id}`);
+      await visible(page.getByRole("heading", { level: 1 }), 20_000);
+      await visible(page.getByText(farm.lotCode.replace(/(.{4})(?=.)/g, "$1 ")), 20_000);
+      await page.getByRole("button", { name: "Add pond" }).click();
+      await page.getByRole("button", { name: "Record harvest" }).click();
+      await page.getByRole("button", { name: "Plan a harvest lot" }).click();
+      await visible(page.getByRole("form", { name: /^Plan a harvest lot of pond/ }));
+      await expectFits(page, "/farms/{farm} with the pond, harvest and lot forms open");
+      await page.screenshot({ path: "/tmp/phone-fit-farm-forms.png", fullPage: true });
+      await page.getByRole("button", { name: "Edit" }).click();
+      await visible(page.getByRole("form", { name: /^Edit / }));
+      await expectFits(page, "/farms/{farm} with the farm form open");
     });
 
     it("/ledger: the filters open, a sample selected and the Email dialog open fit, with 44 px controls", async () => {
