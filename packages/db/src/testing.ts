@@ -15,14 +15,17 @@ import { createDatabase, migrationsFolder, type Database } from "./client";
 export async function createTestDatabase(serverUrl: string | undefined): Promise<Database> {
   if (!serverUrl) return createDatabase({ image: await migratedImage() });
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const template = await migratedTemplate(serverUrl);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await createDatabase({ url: url.toString(), poolSize: 5 });
-  await database.migrate();
   return {
     ...database,
     async close() {
@@ -33,6 +36,59 @@ export async function createTestDatabase(serverUrl: string | undefined): Promise
       await dropper.end();
     },
   };
+}
+
+const TEMPLATE_LOCK_KEY = 7_311_027;
+const templates = new Map<string, Promise<string>>();
+
+/**
+ * A migrated, seeded database on the server to copy test databases from: `create database … template`
+ * copies files, where migrating each new database ran every migration again (2 s a test file). Named by
+ * the same fingerprint as the PGlite image; made once per server under an advisory lock, so workers
+ * starting together make it once, and older templates are dropped when a new one is made.
+ */
+function migratedTemplate(serverUrl: string): Promise<string> {
+  let made = templates.get(serverUrl);
+  if (!made) {
+    made = makeTemplate(serverUrl);
+    templates.set(serverUrl, made);
+  }
+  return made;
+}
+
+async function makeTemplate(serverUrl: string): Promise<string> {
+  const template = `lab_template_${fingerprint()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query("select pg_advisory_lock($1)", [TEMPLATE_LOCK_KEY]);
+    const found = await admin.query("select 1 from pg_database where datname = $1", [template]);
+    if (found.rowCount === 0) {
+      // Built under another name and renamed when complete: a crash never leaves a half-made template.
+      const partial = `${template}_partial`;
+      await admin.query(`drop database if exists ${partial} with (force)`);
+      await admin.query(`create database ${partial}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${partial}`;
+      const database = await createDatabase({ url: url.toString(), poolSize: 1 });
+      try {
+        await database.migrate();
+      } finally {
+        await database.close();
+      }
+      await admin.query(`alter database ${partial} rename to ${template}`);
+      const stale = await admin.query<{ datname: string }>(
+        "select datname from pg_database where datname like 'lab\\_template\\_%' and datname <> $1",
+        [template],
+      );
+      for (const { datname } of stale.rows)
+        await admin.query(`drop database if exists ${datname} with (force)`);
+    }
+    return template;
+  } finally {
+    await admin.query("select pg_advisory_unlock($1)", [TEMPLATE_LOCK_KEY]).catch(() => undefined);
+    await admin.end();
+  }
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
