@@ -158,6 +158,23 @@ describe("FarmPage", () => {
     );
   });
 
+  it("delete a pond after a confirm; one that samples name stays, said in a toast", async () => {
+    const { callsTo } = open("admin", {
+      "DELETE /api/ponds/22": {
+        status: 409,
+        body: { error: messages.pondInUse, code: "conflict", messageCode: "pond_in_use" },
+      },
+    });
+    const user = userEvent.setup();
+    const card = within(await pondCard("P2"));
+    await user.click(await card.findByRole("button", { name: "Delete pond P2" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete this pond?" });
+    expect(dialog).toHaveTextContent("Pond P2, its crops and harvest lots will be deleted.");
+    await user.click(within(dialog).getByRole("button", { name: "Delete pond" }));
+    expect(await screen.findByText(messages.pondInUse)).toBeInTheDocument();
+    expect(callsTo("DELETE", "/api/ponds/22")).toHaveLength(1);
+  });
+
   it("results: reads everything and downloads lot cards, but changes nothing", async () => {
     open("results");
     const card = within(await pondCard("P1"));

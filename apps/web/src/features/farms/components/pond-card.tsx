@@ -1,14 +1,18 @@
-import { CalendarCheck, Fish, PackagePlus, X } from "lucide-react";
+import { CalendarCheck, Fish, PackagePlus, Trash2, X } from "lucide-react";
 import { useState } from "react";
 
 import type { Crop, Pond } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadingState } from "@/components/ui/spinner";
+import { useToast } from "@/components/ui/toast";
+import { shownOf } from "@/lib/api-client";
 import { useDomainNames } from "@/lib/i18n/localized-names";
 import { useT } from "@/lib/i18n/use-t";
 
+import { useDeletePond } from "../api/delete-pond";
 import { useCrops } from "../api/get-crops";
 import { CropForm } from "./crop-form";
 import { EndCropForm } from "./end-crop-form";
@@ -28,9 +32,24 @@ export function PondCard({ pond, writes }: { pond: Pond; writes: boolean }) {
   const { t, number } = useT("farms");
   const crops = useCrops(pond.id);
   const [open, setOpen] = useState<Open>("none");
+  const [deleting, setDeleting] = useState(false);
+  const remove = useDeletePond();
+  const toast = useToast();
   const crop = crops.data ? currentCrop(crops.data, pond.openCropId) : null;
   const openCrop = crop !== null && crop.id === pond.openCropId ? crop : null;
   const headingId = `pond-${pond.id}-title`;
+
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync(pond.id);
+      toast.success(t("farms.pond.deleted", { code: pond.code }));
+    } catch (error) {
+      // Samples that name the pond keep it (pondInUse): said in a toast.
+      toast.error(shownOf(error));
+    } finally {
+      setDeleting(false);
+    }
+  };
 
   return (
     <Card>
@@ -44,37 +63,50 @@ export function PondCard({ pond, writes }: { pond: Pond; writes: boolean }) {
               <p className="text-sm text-slate-700">{t("farms.pond.area", { area: number(pond.areaHa) })}</p>
             ) : null}
           </div>
-          {writes && open === "none" && crops.isSuccess ? (
-            openCrop ? (
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+            {writes && open === "none" && crops.isSuccess ? (
+              openCrop ? (
+                <Button
+                  variant="outline"
+                  className="w-full sm:w-auto"
+                  onClick={() => setOpen("end")}
+                  icon={<CalendarCheck aria-hidden="true" className="h-4 w-4" />}
+                >
+                  {t("farms.crop.end")}
+                </Button>
+              ) : (
+                <Button
+                  variant="outline"
+                  className="w-full sm:w-auto"
+                  onClick={() => setOpen("stock")}
+                  icon={<Fish aria-hidden="true" className="h-4 w-4" />}
+                >
+                  {t("farms.crop.stock")}
+                </Button>
+              )
+            ) : null}
+            {writes && open === "none" ? (
               <Button
                 variant="outline"
                 className="w-full sm:w-auto"
-                onClick={() => setOpen("end")}
-                icon={<CalendarCheck aria-hidden="true" className="h-4 w-4" />}
+                aria-label={t("farms.pond.deleteLabel", { code: pond.code })}
+                onClick={() => setDeleting(true)}
+                icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
               >
-                {t("farms.crop.end")}
+                {t("farms.pond.delete")}
               </Button>
-            ) : (
+            ) : null}
+            {open !== "none" ? (
               <Button
-                variant="outline"
+                variant="ghost"
                 className="w-full sm:w-auto"
-                onClick={() => setOpen("stock")}
-                icon={<Fish aria-hidden="true" className="h-4 w-4" />}
+                onClick={() => setOpen("none")}
+                icon={<X aria-hidden="true" className="h-4 w-4" />}
               >
-                {t("farms.crop.stock")}
+                {t("common.cancel")}
               </Button>
-            )
-          ) : null}
-          {open !== "none" ? (
-            <Button
-              variant="ghost"
-              className="w-full sm:w-auto"
-              onClick={() => setOpen("none")}
-              icon={<X aria-hidden="true" className="h-4 w-4" />}
-            >
-              {t("common.cancel")}
-            </Button>
-          ) : null}
+            ) : null}
+          </div>
         </div>
 
         {open === "stock" ? <CropForm pond={pond} onDone={() => setOpen("none")} /> : null}
@@ -97,6 +129,17 @@ export function PondCard({ pond, writes }: { pond: Pond; writes: boolean }) {
           </p>
         ) : null}
       </CardBody>
+      <ConfirmDialog
+        open={deleting}
+        title={t("farms.pond.deleteTitle")}
+        confirmLabel={t("farms.pond.delete")}
+        tone="danger"
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(false)}
+      >
+        <p>{t("farms.pond.deleteQuestion", { code: pond.code })}</p>
+      </ConfirmDialog>
     </Card>
   );
 }
