@@ -1,6 +1,7 @@
 import { LOT_CODE_PATTERN, SAMPLE_READER_ROLES, normaliseLotCode } from "@lab/contracts";
 import type { RequestHandler } from "express";
 
+import { getCustomer } from "../../domain/accounts/accounts";
 import type { DomainContext } from "../../domain/context";
 import { ownLotByCode } from "../../domain/farms/crops";
 import { memberOf } from "../../http/authenticate";
@@ -11,13 +12,14 @@ import { renderLotCard } from "../../pdf/lot-card";
 export const lotPageUrl = (publicUrl: string, code: string): string =>
   `${publicUrl.replace(/\/+$/, "")}/lots/${encodeURIComponent(code)}`;
 
-/** GET /lots/{code}/card.pdf: members (not billing) of the lot's organisation. */
+/** GET /lots/{code}/card.pdf: members (not billing) of the lot's organisation, in their language. */
 export function lotCardHandler(ctx: DomainContext): RequestHandler {
   return async (req, res) => {
     const member = memberOf(req, SAMPLE_READER_ROLES);
     const code = normaliseLotCode(String(req.params["code"]));
     if (!LOT_CODE_PATTERN.test(code)) throw notFound("lotNotFound");
     const lot = await ownLotByCode(ctx.db, member, code);
+    const { language } = await getCustomer(ctx, member.id);
     const pdf = await renderLotCard({
       code: lot.code,
       farmName: lot.farmName,
@@ -27,6 +29,7 @@ export function lotCardHandler(ctx: DomainContext): RequestHandler {
       quantityKg: lot.quantityKg,
       buyerName: lot.buyerName,
       url: lotPageUrl(ctx.publicUrl, lot.code),
+      language,
     });
     res
       .type("application/pdf")

@@ -1,5 +1,6 @@
 import { messageCodeOfKey, type LabSampleDetail, type Lot, type LotCheck } from "@lab/contracts";
-import { harvestLots, labSettings } from "@lab/db";
+import { customers, harvestLots, labSettings } from "@lab/db";
+import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -174,22 +175,40 @@ describe("the processor's lot check", () => {
     }
   });
 
-  it("prints the lot card for its organisation's members", async () => {
+  it("prints the lot card for its organisation's members, labelled in English and the member's language", async () => {
     const lot = await newLot();
-    const res = await as(admin, "get", `/lots/${lot.code}/card.pdf`)
-      .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
-    expect(res.headers["content-type"]).toBe("application/pdf");
-    const pdf = res.body as Buffer;
+    const card = async () => {
+      const res = await as(admin, "get", `/lots/${lot.code}/card.pdf`)
+        .buffer(true)
+        .parse((response, done) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      expect(res.headers["content-type"]).toBe("application/pdf");
+      return res.body as Buffer;
+    };
+    const pdf = await card();
     expect(await pdfTitle(pdf)).toBe(`Harvest lot ${lot.code}`);
     const [page] = await pdfPages(pdf);
-    for (const text of [FARM_NAME, "N-4", "Tiger Shrimp", "2026-05-01", BUYER, `/lots/${lot.code}`])
+    for (const text of [
+      FARM_NAME,
+      "N-4",
+      "Tiger Shrimp",
+      "2026-05-01",
+      BUYER,
+      `/lots/${lot.code}`,
+      "Farm",
+      "Buyer",
+    ])
       expect(page).toContain(text);
+    expect(page).not.toContain("ఫారం");
+    await t.database.db.update(customers).set({ language: "te" }).where(eq(customers.id, admin.id));
+    const [telugu] = await pdfPages(await card());
+    for (const text of ["Harvest lot / ", "లాట్", "Quantity", "పరిమాణం", "జాతి", FARM_NAME])
+      expect(telugu).toContain(text);
+    await t.database.db.update(customers).set({ language: "en" }).where(eq(customers.id, admin.id));
     await as(admin, "get", "/lots/NOPE/card.pdf").expect(404);
   });
 
