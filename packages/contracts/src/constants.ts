@@ -40,7 +40,7 @@ export const SAMPLE_EXPORT_COLUMNS = [
 /** The most samples one PDF export holds; above it the server asks for a narrower period. */
 export const SAMPLE_EXPORT_PDF_MAX_ROWS = 1000;
 /**
- * A searched or date-ranged list counts its matches up to this many: past it the total is a floor
+ * A searched list counts its matches up to this many: past it the total is a floor
  * ("10,000+"). Counting every match of a term that matches a whole ledger costs a read of every row.
  */
 export const SAMPLE_SEARCH_COUNT_CAP = 10_000;

@@ -313,7 +313,7 @@ export const samplePageSchema = z.object({
   items: z.array(sampleSchema),
   total: z.number().int(),
   /**
-   * True when a searched or date-ranged list matched more samples than it counts
+   * True when a searched list matched more samples than it counts
    * (SAMPLE_SEARCH_COUNT_CAP): `total` is then that cap, a floor, and the list's pages reach that far.
    */
   totalCapped: z.boolean().default(false),

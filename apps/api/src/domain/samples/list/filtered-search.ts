@@ -5,7 +5,7 @@ import { z } from "zod";
 
 import type { DomainContext } from "../../context";
 import type { Seek } from "./cursor";
-import type { Order } from "./filters";
+import { orderBy, type Order } from "./filters";
 import { boundOp, keyText, keyValue, type Key } from "./keyset";
 
 const keyRowSchema = z.object({ id: z.number().int(), at: z.string(), run: z.number().int() });
@@ -14,7 +14,7 @@ const countRowSchema = z.object({ status: z.enum(SAMPLE_STATUSES), n: z.coerce.n
 /**
  * A searched or date-ranged list in one statement: the matching rows are found once (the trigram or
  * date index) and both the counts per status and the page come from that set, so a search costs one
- * index scan rather than two.
+ * index scan rather than two. With a `limit`, a term matching more rows than that stops reading there.
  */
 export async function filteredList(
   ctx: DomainContext,
@@ -22,6 +22,11 @@ export async function filteredList(
   groups: (readonly SampleStatus[] | undefined)[],
   order: Order,
   page: { seek: Seek | undefined; offset: number; size: number },
+  /**
+   * Read at most this many matches (of any status), the newest first: past it the counts stop there
+   * and the page is not the list's.
+   */
+  limit?: number,
 ) {
   const run =
     groups.length > 1
@@ -57,10 +62,14 @@ export async function filteredList(
     with m as (
       select ${samples.id} as id, ${samples.status} as status, ${order.column} as k
       from ${samples} where ${filters}
+      -- In the list's order: for a term matching most rows the planner then walks the list's index
+      -- and stops at the limit, where an unordered limit could scan the whole table for them.
+      ${limit === undefined ? sql`` : sql`order by ${order.column} ${sql.raw(order.direction)}, ${samples.id} ${sql.raw(order.direction)} limit ${limit}`}
     ),
     p as (
       select id, k, ${run} as run from m
-      -- every status wanted: no filter at all (it would cost five comparisons per match)
+      -- Statuses are kept out of m: with them there the planner would join the status index in, and
+      -- every status wanted needs no filter at all (it would cost five comparisons per match).
       where ${
         wanted.length === SAMPLE_STATUSES.length
           ? sql`true`
@@ -93,21 +102,23 @@ export async function filteredList(
 }
 
 /**
- * How many samples match, counting no further than `cap + 1`: enough to tell an exact total from one
- * past the cap without reading every match of a term that matches a whole ledger.
+ * How many samples of these statuses match, counting no further than `limit`, in the list's order
+ * (a term matching most rows then walks the list's index and stops).
  */
 export async function countUpTo(
   ctx: DomainContext,
   filters: SQL | undefined,
-  statuses: readonly SampleStatus[] | undefined,
-  cap: number,
+  statuses: readonly SampleStatus[],
+  order: Order,
+  limit: number,
 ): Promise<number> {
   const [row] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
     ctx.db
       .select({ one: sql`1`.as("one") })
       .from(samples)
-      .where(and(filters, statuses ? inArray(samples.status, [...statuses]) : undefined))
-      .limit(cap + 1)
+      .where(and(filters, inArray(samples.status, [...statuses])))
+      .orderBy(...orderBy(order, false))
+      .limit(limit)
       .as("matches"),
   );
   return row?.n ?? 0;

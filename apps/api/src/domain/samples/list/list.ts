@@ -48,7 +48,7 @@ export async function countsByStatus(ctx: DomainContext, member: Member) {
 }
 
 /**
- * One page of the samples a member sees. A searched or date-ranged list counts its matches up to
+ * One page of the samples a member sees. A searched list counts its matches up to
  * SAMPLE_SEARCH_COUNT_CAP unless `exact` (the PDF export, which must know the true size to refuse it).
  */
 export async function listSamples(
@@ -82,17 +82,35 @@ export async function listSamples(
   const offset = (query.page - 1) * query.size;
   const near = seekFrom(decodeCursor(ctx, digest, query.cursor), query.page, query.size);
 
-  let keys: Key[];
+  let keys: Key[] = [];
   let counts = new Map<SampleStatus, number>();
   let capped: number | undefined;
+  // A total counted apart from `counts` (the statuses asked for, when the term matches many others).
+  let separateTotal: number | undefined;
   const sizeOf = (group: readonly string[]) =>
     group.reduce((sum, status) => sum + (counts.get(status as SampleStatus) ?? 0), 0);
   const narrowed = query.q !== "" || from !== undefined || to !== undefined;
-  const matched = narrowed && !exact ? await countUpTo(ctx, filters, statuses, countCap) : 0;
-  if (matched > countCap) {
-    // Many matches: they are dense in the list's own order, so the page is read by walking that
-    // index and testing each row, never by collecting every match first.
-    capped = countCap;
+  // Only a search is counted up to the cap: a date range is counted exactly on its index.
+  const limited = query.q !== "" && !exact;
+  if (narrowed) {
+    const seek = near && near.skip < offset ? near : undefined;
+    ({ keys, counts } = await filteredList(
+      ctx,
+      filters,
+      groups,
+      order,
+      { seek, offset, size: query.size },
+      limited ? countCap + 1 : undefined,
+    ));
+  }
+  const matchedAny = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  if (limited && matchedAny > countCap) {
+    // More matches than are counted: they are dense in the list's own order, so the page is read by
+    // walking that index and testing each row, never by collecting every match first. The statuses
+    // asked for may hold fewer: those are counted apart, as far as the cap.
+    const total = statuses ? await countUpTo(ctx, filters, statuses, order, countCap + 1) : matchedAny;
+    if (total > countCap) capped = countCap;
+    else separateTotal = total;
     const start = near && near.skip < offset ? near : { start: { run: 0 }, backwards: false, skip: offset };
     keys = await walk(
       ctx,
@@ -105,10 +123,7 @@ export async function listSamples(
       query.size,
       narrowing,
     );
-  } else if (narrowed) {
-    const seek = near && near.skip < offset ? near : undefined;
-    ({ keys, counts } = await filteredList(ctx, filters, groups, order, { seek, offset, size: query.size }));
-  } else {
+  } else if (!narrowed) {
     // Unfiltered: totals from the trigger-kept counters, pages by index, never a count.
     const counted = countsByStatus(ctx, member);
     // The first page, and the neighbours of the page on screen, are found without the totals: read
@@ -163,7 +178,7 @@ export async function listSamples(
   const last = keys[keys.length - 1];
   return {
     items,
-    total: capped ?? sizeOf(statuses ?? SAMPLE_STATUSES),
+    total: capped ?? separateTotal ?? sizeOf(statuses ?? SAMPLE_STATUSES),
     totalCapped: capped !== undefined,
     page: query.page,
     size: query.size,
