@@ -50,6 +50,10 @@ const sample: SampleRow = {
   searchText: null,
   markets: [],
   resultRound: 1,
+  pondId: null,
+  cropId: null,
+  lotId: null,
+  purpose: null,
 };
 const report: ReportRow = {
   id: 321,
