@@ -13,6 +13,7 @@ import { Save } from "lucide-react";
 import { useState, type FormEvent } from "react";
 
 import { ROLE_LABELS, SCOPE_LABELS } from "@/components/organisation/member-labels";
+import { MarketPicker } from "@/components/reports/market-picker";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
@@ -28,8 +29,8 @@ import { useMembership, type MembershipView } from "@/lib/membership";
 import { useOrganisation } from "../api/get-organisation";
 import { useUpdateOrganisation } from "../api/update-organisation";
 
-type FieldName = "name" | "address" | "gstin" | "state" | "language";
-const FIELDS: readonly FieldName[] = ["name", "address", "gstin", "state", "language"];
+type FieldName = "name" | "address" | "gstin" | "state" | "language" | "defaultMarkets";
+const FIELDS: readonly FieldName[] = ["name", "address", "gstin", "state", "language", "defaultMarkets"];
 
 const isState = (value: string): value is StateCode => STATE_CODES.some((code) => code === value);
 const stateName = (code: string | null) => INDIAN_STATES.find((state) => state.code === code)?.name ?? "";
@@ -88,6 +89,10 @@ function OrganisationView({ organisation }: { organisation: Organisation }) {
       languages.find((language) => language.code === organisation.language)?.nativeName ??
         organisation.language,
     ],
+    [
+      t("organisation.fields.defaultMarkets"),
+      organisation.defaultMarkets.length > 0 ? organisation.defaultMarkets.join(", ") : none,
+    ],
   ];
   return (
     <div className="space-y-3">
@@ -115,6 +120,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
     gstin: organisation.gstin ?? "",
     state: organisation.state ?? "",
     language: organisation.language,
+    defaultMarkets: organisation.defaultMarkets,
   });
   const [errors, setErrors] = useState<Partial<Record<FieldName, Shown>>>({});
   const [banner, setBanner] = useState<Shown | null>(null);
@@ -133,6 +139,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
       gstin: values.gstin.trim() === "" ? null : values.gstin,
       state: values.state === "" ? null : values.state,
       language: values.language,
+      defaultMarkets: values.defaultMarkets,
     });
     if (!parsed.success) {
       const found: Partial<Record<FieldName, Shown>> = {};
@@ -157,6 +164,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
             gstin: saved.gstin ?? "",
             state: saved.state ?? "",
             language: saved.language,
+            defaultMarkets: saved.defaultMarkets,
           });
           toast.success(t("organisation.details.saved"));
         },
@@ -267,6 +275,13 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
           ))}
         </Select>
       </Field>
+      <MarketPicker
+        id="org-markets"
+        legend={t("organisation.fields.defaultMarkets")}
+        selected={values.defaultMarkets}
+        onChange={(next) => set("defaultMarkets", next)}
+        error={errors.defaultMarkets}
+      />
       <Button
         type="submit"
         className="min-h-11 w-full sm:w-auto"
