@@ -2,8 +2,8 @@
 // the tamper check of a held PDF.
 //   1. A customer submits an Antibiotic Residue Test for the EU and the US (the submit form's market
 //      chips); staff take it to testing (collection has its own journeys).
-//   2. Staff A (the demo account) enters the results in the console: chloramphenicol at 0.12 µg/kg
-//      shows, live, EU ✓ Pass (under the 0.15 action point) and US ✗ Fail (not tolerated at all);
+//   2. Staff A (the demo account) enters the results in the console: enrofloxacin + ciprofloxacin at
+//      40 µg/kg shows, live, EU ✓ Pass (within the 100 MRL) and US ✗ Fail (not tolerated at all);
 //      A corrects it to not detected and saves. A may not release their own results.
 //   3. Staff B (a reviewer) releases the report in the console.
 //   4. The customer, on a 360×740 phone, reads the market verdicts and the parameter results on the
@@ -15,7 +15,7 @@
 //   5. A second sample screens positive by ELISA: the customer's timeline says "Confirmation
 //      testing" while it stays in testing.
 //   6. A third passes the EU and fails the US: on the phone its report reads "Passed for EU · Not for
-//      US", names chloramphenicol at 0.12 µg/kg with the US limit, and certifies the EU only.
+//      US", names enrofloxacin + ciprofloxacin at 40 µg/kg with the US limit, and certifies the EU only.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 
@@ -187,16 +187,16 @@ describe.skipIf(!baseURL || !chromiumAvailable())("certified results journey", (
     await visible(page.getByRole("heading", { level: 1, name: new RegExp(`Sample #${sampleId}`) }));
     const form = await visible(page.getByRole("form", { name: "Test results" }));
     const panel = await samplePanel(page, await staffHeaders(page), sampleId);
-    expect(panel.map((parameter) => parameter.code)).toContain("CAP");
+    expect(panel.map((parameter) => parameter.code)).toContain("ENR_CIP");
     const row = (code: string) => form.locator(`[data-testid="result-row"][data-code="${code}"]`);
 
     for (const parameter of panel) {
-      if (parameter.code === "CAP") continue;
+      if (parameter.code === "ENR_CIP") continue;
       await row(parameter.code).getByLabel("Result").selectOption("not_detected");
     }
-    const cap = row("CAP");
+    const cap = row("ENR_CIP");
     await cap.getByLabel("Result").selectOption("value");
-    await cap.getByLabel(/^Value/).fill("0.12");
+    await cap.getByLabel(/^Value/).fill("40");
     const soFar = form.getByRole("list", { name: "Market verdicts so far" });
     await visible(soFar.getByRole("listitem").filter({ hasText: "EU" }).getByText("✓ Pass"));
     await visible(soFar.getByRole("listitem").filter({ hasText: "US" }).getByText("✗ Fail"));
@@ -384,9 +384,10 @@ describe.skipIf(!baseURL || !chromiumAvailable())("certified results journey", (
     const headers = await staffHeaders(page);
     await moveToTesting(page, headers, splitId, agent);
     const panel = await samplePanel(page, headers, splitId);
-    // Chloramphenicol at 0.12 µg/kg: under the EU action point, not tolerated at all by the US.
+    // Enrofloxacin + ciprofloxacin at 40 µg/kg: within the EU's MRL, not tolerated at all by the US.
+    // (Chloramphenicol would not do: it is prohibited, so seen at all it fails every market.)
     const results = resultsFor(panel, "pass").map((entry) =>
-      entry.code === "CAP" ? { code: "CAP", value: 0.12 } : entry,
+      entry.code === "ENR_CIP" ? { code: "ENR_CIP", value: 40 } : entry,
     );
     expect((await enterResults(page, headers, splitId, results)).judgement.result).toBe("failure");
     const released = await page.request.post(`/api/lab/samples/${splitId}/release`, {
@@ -402,8 +403,8 @@ describe.skipIf(!baseURL || !chromiumAvailable())("certified results journey", (
     const verdict = page.getByRole("region", { name: "Result" });
     await visible(verdict.getByRole("heading", { name: "Passed for EU · Not for US" }));
     const failing = verdict.getByRole("list", { name: "Outside a limit" });
-    await visible(failing.getByText("Chloramphenicol"));
-    await visible(failing.getByText("0.12 µg/kg"));
+    await visible(failing.getByText("Enrofloxacin + ciprofloxacin"));
+    await visible(failing.getByText("40 µg/kg"));
     await visible(failing.getByText("US limit: Not detected"));
     await visible(page.getByText("Does not certify"));
     await expectNoSidewaysScroll(page, "/report/{id} passed for the EU, failed for the US");

@@ -238,6 +238,13 @@ export const parameterSchema = z.object({
   cutoff: z.number().nullable(),
   /** Screening only: the confirmatory parameter's code. */
   confirmWith: z.string().nullable(),
+  /**
+   * Banned in food-producing animals: any result at or above the LOD fails every market, whatever a
+   * market's limit says.
+   */
+  prohibited: z.boolean().optional(),
+  /** The rule that bans it, as cited on the report. */
+  prohibitedReference: z.string().nullable().optional(),
 });
 export type Parameter = z.infer<typeof parameterSchema>;
 
@@ -399,6 +406,8 @@ export const parameterLineSchema = parameterSchema.extend({
   result: resultValueSchema.nullable(),
   /** Screening positives: the confirmatory parameter that decides (its own line). */
   confirmedBy: z.string().nullable(),
+  /** A prohibited substance found at or above its LOD: the line fails every market. */
+  prohibitedDetected: z.boolean().optional(),
   markets: z.array(
     z.object({
       code: z.string(),

@@ -219,6 +219,39 @@ describe("judge: every result against every market", () => {
     expect(judgement).toMatchObject({ complete: true, result: "failure", missing: [] });
   });
 
+  it("a prohibited substance at or above its LOD fails every market, under a market's limit and where none is set", () => {
+    const banned = quantity({ prohibited: true, prohibitedReference: "Reg. (EU) No 37/2010, Table 2" });
+    const lab: MarketSpec = { code: "LAB", name: "Lab", specVersionId: 3, version: 1, limits: {} };
+    const judged = (result: ResultValue) =>
+      judge({
+        panel: [banned],
+        catalogue: new Map([["CAP", banned]]),
+        results: new Map([["CAP", result]]),
+        markets: [eu, us, lab],
+      });
+    // 0.05 is within the EU's 0.15 and there is no LAB limit: still a failure everywhere.
+    const found = judged(value(0.05));
+    expect(found.parameters[0]?.markets.map((market) => market.verdict)).toEqual(["fail", "fail", "fail"]);
+    expect(found.parameters[0]?.prohibitedDetected).toBe(true);
+    expect(found).toMatchObject({ complete: true, result: "failure" });
+    // Between the LOD and the LOQ it was seen: a failure too.
+    expect(judged(qualifier("below_loq")).markets.map((market) => market.verdict)).toEqual([
+      "fail",
+      "fail",
+      "fail",
+    ]);
+    // Under the LOD, or not detected: judged as any result (no limit where none is set).
+    for (const unseen of [value(0.02), qualifier("not_detected")]) {
+      const clean = judged(unseen);
+      expect(clean.parameters[0]?.prohibitedDetected).toBeUndefined();
+      expect(clean.parameters[0]?.markets.map((market) => market.verdict)).toEqual([
+        "pass",
+        "pass",
+        "no_limit",
+      ]);
+    }
+  });
+
   it("is pending while a result is missing, and success when every market passes", () => {
     const pending = judge({ panel: [quantity()], catalogue, results: new Map(), markets: [eu] });
     expect(pending).toMatchObject({ complete: false, result: null, missing: ["CAP"] });

@@ -246,6 +246,14 @@ export function judge(input: {
     const result = results.get(parameter.code);
     if (!result) missing.push(parameter.code);
     const positive = screeningPositive(parameter, result);
+    // A prohibited substance seen at all (at or above its LOD) fails every market; a screening
+    // positive still waits for its confirmation, which decides.
+    const prohibitedDetected =
+      parameter.prohibited === true &&
+      result !== undefined &&
+      !positive &&
+      parameter.methodRole !== "screening" &&
+      observe(parameter, result).type !== "not_detected";
     const confirmation =
       positive && parameter.confirmWith !== null ? results.get(parameter.confirmWith) : undefined;
     if (positive && parameter.confirmWith !== null && !confirmation)
@@ -254,10 +262,12 @@ export function judge(input: {
       ...parameter,
       result: result ? { ...result, display: displayResult(parameter, result) } : null,
       confirmedBy: positive ? parameter.confirmWith : null,
+      ...(prohibitedDetected ? { prohibitedDetected } : {}),
       markets: markets.map((spec) => {
         const limit = limitFor(spec, parameter);
         let verdict: ParameterVerdict;
         if (!result) verdict = "pending";
+        else if (prohibitedDetected) verdict = "fail";
         else if (positive) verdict = confirmation ? "no_limit" : "pending";
         else if (limit === null) verdict = "no_limit";
         // A negative screening is a "not detected" by the screening method.

@@ -73,6 +73,22 @@ describe("catalogue parameters", () => {
     expect(parameter("AOZ_ELISA").confirmWith).toBe("AOZ");
   });
 
+  it("the banned residues are prohibited, each with the rule that bans it, and nothing else is", () => {
+    const banned = CATALOGUE_PARAMETERS.filter((p) => p.prohibitedReference !== undefined).map((p) => p.code);
+    expect(banned.sort()).toEqual(["AHD", "AMOZ", "AOZ", "CAP", "MG_LMG", "SEM"]);
+    for (const code of banned)
+      expect(parameter(code).prohibitedReference).toMatch(/^Prohibited: .*(Reg\. \(EU\)).*CAA/);
+    // The migration that flags databases seeded earlier says the same.
+    const migration = readFileSync(
+      new URL("../../migrations/0022_prohibited_substances.sql", import.meta.url),
+      "utf8",
+    );
+    for (const code of banned) {
+      expect(migration).toContain(`'${code}'`);
+      expect(migration).toContain(parameter(code).prohibitedReference);
+    }
+  });
+
   it("codes are unique and match the parameter code pattern", () => {
     expect(byCode.size).toBe(CATALOGUE_PARAMETERS.length);
     for (const { code } of CATALOGUE_PARAMETERS) expect(code, code).toMatch(PARAMETER_CODE_PATTERN);

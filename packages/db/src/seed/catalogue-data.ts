@@ -20,6 +20,8 @@ export interface CatalogueParameter {
   per25g?: boolean;
   cutoff?: number;
   confirmWith?: string;
+  /** Set for a prohibited substance: the rule that bans it (any result at or above the LOD fails). */
+  prohibitedReference?: string;
 }
 
 /** A catalogue entry with every field spelled out, as the parameters table and the contracts hold it. */
@@ -37,6 +39,8 @@ export function catalogueParameter(p: CatalogueParameter): Parameter {
     per25g: p.per25g ?? false,
     cutoff: p.cutoff ?? null,
     confirmWith: p.confirmWith ?? null,
+    prohibited: p.prohibitedReference !== undefined,
+    prohibitedReference: p.prohibitedReference ?? null,
   };
 }
 
@@ -82,6 +86,19 @@ const quantity = (
 });
 
 /** A qualitative parameter: detected / not detected, or absent / present in 25 g. */
+// Prohibited substances: banned in food-producing animals, so any result at or above the LOD fails
+// every market whatever its numeric limit (docs/certified-results.md cites each; the lab confirms).
+const CHLORAMPHENICOL_BAN =
+  "Prohibited: Reg. (EU) No 37/2010, Annex Table 2; banned in Indian coastal aquaculture (CAA list of banned antibiotics)";
+const NITROFURAN_BAN =
+  "Prohibited: Reg. (EU) No 37/2010, Annex Table 2 (nitrofurans); banned in Indian coastal aquaculture (CAA list of banned antibiotics)";
+const MALACHITE_GREEN_BAN =
+  "Prohibited: not authorised for food-producing animals in the EU (reference point for action 0.5 µg/kg, Reg. (EU) 2019/1871); banned in Indian coastal aquaculture (CAA list of banned chemicals)";
+const prohibited = (parameter: CatalogueParameter, reference: string): CatalogueParameter => ({
+  ...parameter,
+  prohibitedReference: reference,
+});
+
 const presence = (code: string, name: string, method: string, per25g = false): CatalogueParameter => ({
   code,
   name,
@@ -104,12 +121,27 @@ const CODEX_SENSORY = "trained panel, Codex CXG 31-1999";
 export const CATALOGUE_PARAMETERS: CatalogueParameter[] = [
   // Veterinary drug residues, confirmatory LC-MS/MS (µg/kg). LOQs sit under the strictest limit
   // (EU reference points for action) so that a result under the LOQ still shows compliance.
-  quantity("CAP", "Chloramphenicol", "µg/kg", "LC-MS/MS", 0.03, 0.1),
-  quantity("AOZ", "AOZ (furazolidone metabolite)", "µg/kg", "LC-MS/MS (after derivatisation)", 0.1, 0.3),
-  quantity("AMOZ", "AMOZ (furaltadone metabolite)", "µg/kg", "LC-MS/MS (after derivatisation)", 0.1, 0.3),
-  quantity("AHD", "AHD (nitrofurantoin metabolite)", "µg/kg", "LC-MS/MS (after derivatisation)", 0.1, 0.3),
-  quantity("SEM", "SEM (nitrofurazone metabolite)", "µg/kg", "LC-MS/MS (after derivatisation)", 0.1, 0.3),
-  quantity("MG_LMG", "Malachite green + leucomalachite green", "µg/kg", "LC-MS/MS", 0.1, 0.3),
+  prohibited(quantity("CAP", "Chloramphenicol", "µg/kg", "LC-MS/MS", 0.03, 0.1), CHLORAMPHENICOL_BAN),
+  prohibited(
+    quantity("AOZ", "AOZ (furazolidone metabolite)", "µg/kg", "LC-MS/MS (after derivatisation)", 0.1, 0.3),
+    NITROFURAN_BAN,
+  ),
+  prohibited(
+    quantity("AMOZ", "AMOZ (furaltadone metabolite)", "µg/kg", "LC-MS/MS (after derivatisation)", 0.1, 0.3),
+    NITROFURAN_BAN,
+  ),
+  prohibited(
+    quantity("AHD", "AHD (nitrofurantoin metabolite)", "µg/kg", "LC-MS/MS (after derivatisation)", 0.1, 0.3),
+    NITROFURAN_BAN,
+  ),
+  prohibited(
+    quantity("SEM", "SEM (nitrofurazone metabolite)", "µg/kg", "LC-MS/MS (after derivatisation)", 0.1, 0.3),
+    NITROFURAN_BAN,
+  ),
+  prohibited(
+    quantity("MG_LMG", "Malachite green + leucomalachite green", "µg/kg", "LC-MS/MS", 0.1, 0.3),
+    MALACHITE_GREEN_BAN,
+  ),
   quantity("TCS", "Tetracyclines (sum, incl. 4-epimers)", "µg/kg", "LC-MS/MS", 5, 10),
   quantity("ENR_CIP", "Enrofloxacin + ciprofloxacin", "µg/kg", "LC-MS/MS", 1, 5),
   // Screening by ELISA: a result at or above the cut-off goes to LC-MS/MS confirmation.

@@ -29,6 +29,8 @@ export function toParameter(row: ParameterRow): Parameter {
     per25g: row.per25g,
     cutoff: row.cutoff,
     confirmWith: row.confirmWith,
+    prohibited: row.prohibited,
+    prohibitedReference: row.prohibitedReference,
   };
 }
 

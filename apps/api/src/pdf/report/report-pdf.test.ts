@@ -399,6 +399,20 @@ describe("certificate of analysis from certified results (parameters judged per 
     );
   });
 
+  it("a prohibited substance seen at all says so in words beside its value", async () => {
+    const input = coaInput();
+    const lines = input.report.parameters.map((line) =>
+      line.code === "CAP" ? { ...line, prohibitedDetected: true } : line,
+    );
+    const text = (
+      await pdfPages(await buildReportPdf({ ...input, report: { ...input.report, parameters: lines } }))
+    ).join("\n");
+    // The result column is narrow: the words wrap.
+    expect(text).toMatch(/Prohibited\s+substance\s+detected/);
+    const clean = (await pdfPages(await buildReportPdf(coaInput()))).join("\n");
+    expect(clean).not.toMatch(/Prohibited\s+substance/);
+  });
+
   it("a replacement says which revoked report it replaces", async () => {
     const text = (await pdfPages(await buildReportPdf(coaInput({ replaces: "NSP-CERT-2026-017" })))).join(
       "\n",

@@ -127,7 +127,11 @@ function resultTables(
       ]),
     ];
     const rows = report.parameters.map((line) => {
-      const result = line.result?.display ?? "—";
+      const shown = line.result?.display ?? "—";
+      // A banned substance seen at all: said in words beside the value, not only by the verdicts.
+      const result: Cell = line.prohibitedDetected
+        ? { text: `${shown}\n${w.stacked("coa.prohibitedDetected")}`, weight: "bold", color: FAIL }
+        : { text: shown, weight: "bold" };
       // The catalogue's name in the account's language under the English one (a parameter the lab
       // created itself has none: English only).
       const name = under(line.name, w.optional(`results.param.${line.code}`));
@@ -137,9 +141,9 @@ function resultTables(
             { text: line.method },
             { text: line.unit ?? "—" },
             { text: limitOfDetection(line) },
-            { text: result, weight: "bold" },
+            result,
           ]
-        : [{ text: name }, { text: result, weight: "bold" }];
+        : [{ text: name }, result];
       for (const market of chunk) {
         const judged = line.markets.find((entry) => entry.code === market.code);
         cells.push({ text: judged?.limitText ?? "—" }, verdictCell(w, judged?.verdict ?? "no_limit"));

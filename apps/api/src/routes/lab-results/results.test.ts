@@ -119,7 +119,7 @@ describe("verdicts computed per market (every limit kind, boundaries, LOQ)", () 
     ]);
   });
 
-  it("a strict limit (EU reference point) fails at the value itself; below LOQ and under the LOD pass", async () => {
+  it("a strict limit (EU reference point) fails at the value itself; a prohibited residue seen at all (a value, below LOQ) fails every market; under the LOD passes", async () => {
     const sample = await testing(["Antibiotic Residue Test"], ["EU", "US"]);
     const res = await enter(sample.id, [
       { code: "CAP", value: 0.15 },
@@ -131,9 +131,12 @@ describe("verdicts computed per market (every limit kind, boundaries, LOQ)", () 
     const analysis = res.body as Analysis;
     expect(verdictOf(analysis, "CAP", "EU")).toBe("fail");
     expect(line(analysis, "CAP").markets[0]?.limitText).toBe("< 0.15");
-    expect(verdictOf(analysis, "AOZ", "EU")).toBe("pass");
-    expect(verdictOf(analysis, "AMOZ", "EU")).toBe("pass");
+    // Nitrofurans are prohibited: 0.49 is under the EU's 0.5, and below the LOQ is still seen.
+    expect(verdictOf(analysis, "AOZ", "EU")).toBe("fail");
+    expect(line(analysis, "AOZ").prohibitedDetected).toBe(true);
+    expect(verdictOf(analysis, "AMOZ", "EU")).toBe("fail");
     expect(line(analysis, "AMOZ").result?.display).toMatch(/^< LOQ/);
+    expect(line(analysis, "AHD").prohibitedDetected).toBeUndefined();
     expect(line(analysis, "AHD").result?.display).toMatch(/^Not detected \(< LOD/);
     expect(verdictOf(analysis, "AHD", "EU")).toBe("pass");
     // The US tolerates none: a measured chloramphenicol fails there whatever its amount.
@@ -493,7 +496,7 @@ describe("screening and confirmation", () => {
     const analysis = (
       await enter(sample.id, [
         { code: "CAP_ELISA", value: 0.1 },
-        { code: "CAP", qualifier: "below_loq" },
+        { code: "CAP", qualifier: "not_detected" },
         { code: "AOZ_ELISA", value: 0.25 },
         ...allNotDetected(["MG_LMG", "TCS"]),
       ]).expect(200)
@@ -737,8 +740,12 @@ describe("a certificate for the markets that passed", () => {
 
   it("EU passed, US failed: a certificate number that certifies the EU only, named on the report, the list and the PDF's first page", async () => {
     const sample = await testing(["Antibiotic Residue Test"], ["EU", "US"]);
-    // AOZ 0.4 µg/kg is under the EU reference point (< 0.5) and detected, which the US refuses.
-    await enter(sample.id, [{ code: "AOZ", value: 0.4 }, ...allNotDetected(RESIDUES)]).expect(200);
+    // Enrofloxacin + ciprofloxacin 40 µg/kg: within the EU's MRL (≤ 100), detected, which the US
+    // refuses (fluoroquinolones are not to be found at all there; not a prohibited residue in the EU).
+    await enter(sample.id, [
+      { code: "ENR_CIP", value: 40 },
+      ...allNotDetected(["AOZ", ...RESIDUES.filter((code) => code !== "ENR_CIP")]),
+    ]).expect(200);
     const report = reportSchema.parse((await release(sample.id).expect(201)).body);
     expect(report.result).toBe("failure");
     expect(report.details.certification).toMatch(/^NSP-CERT-\d{4}-\d{3,}$/);
@@ -769,7 +776,7 @@ describe("a certificate for the markets that passed", () => {
     expect(first).toContain("Certifies: European Union (EU)");
     expect(first).toContain("Does not certify: United States (US)");
     expect(first).toContain("Passed for EU · Not for US");
-    expect(first).toMatch(/Outside a limit\n.*AOZ.*: 0\.4 [µμ]g\/kg, US limit Not detected/);
+    expect(first).toMatch(/Outside a limit\n.*(Enrofloxacin|ENR_CIP).*: 40 [µμ]g\/kg, US limit Not detected/);
 
     const mail = await t.smtp.waitFor((m) => m.subject.includes(`sample #${sample.id} is ready`));
     expect(mail.text).toContain("Passed for EU, not for US");
