@@ -15,11 +15,16 @@ import { createDatabase, migrationsFolder, type Database } from "./client";
 export async function createTestDatabase(serverUrl: string | undefined): Promise<Database> {
   if (!serverUrl) return createDatabase({ image: await migratedImage() });
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const template = await migratedTemplate(serverUrl);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${template}`);
+    await admin.query(`create database ${name} template ${await migratedTemplate(serverUrl)}`);
+  } catch (error) {
+    // Another checkout's tests on the same server made a template of other migrations and dropped
+    // this one as stale: make it again, once.
+    if ((error as { code?: unknown }).code !== "3D000") throw error;
+    templates.delete(serverUrl);
+    await admin.query(`create database ${name} template ${await migratedTemplate(serverUrl)}`);
   } finally {
     await admin.end();
   }
