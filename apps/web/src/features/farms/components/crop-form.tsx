@@ -15,7 +15,7 @@ import {
 } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
-import { ErrorBanner, FieldErrorText, useErrorReveal } from "@/components/ui/form-errors";
+import { FieldErrorText, useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, Select, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { useDomainNames } from "@/lib/i18n/localized-names";
@@ -25,6 +25,7 @@ import { useStockCrop } from "../api/stock-crop";
 import { numberOrNull } from "../utils/farm-form-values";
 import { errorAt, failureAsErrors, issuesByField, type FieldErrors } from "../utils/field-errors";
 import { todayInIndia } from "../utils/today";
+import { FormPanel } from "./form-panel";
 
 interface TreatmentRow {
   substance: string;
@@ -152,17 +153,13 @@ export function CropForm({ pond, onDone }: { pond: Pond; onDone: () => void }) {
   };
 
   return (
-    <form
-      ref={ref}
-      noValidate
-      aria-labelledby={titleId}
-      onSubmit={(event) => void onSubmit(event)}
-      className="space-y-4 rounded-lg border border-slate-200 p-3 sm:p-4"
+    <FormPanel
+      formRef={ref}
+      titleId={titleId}
+      title={t("farms.crop.stockTitle", { code: pond.code })}
+      error={errors.form ?? null}
+      onSubmit={onSubmit}
     >
-      <h4 id={titleId} className="text-base font-semibold text-slate-900">
-        {t("farms.crop.stockTitle", { code: pond.code })}
-      </h4>
-      <ErrorBanner message={errors.form ?? null} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={id("species")} label={t("farms.crop.species")} required error={speciesError}>
           <Select
@@ -309,6 +306,6 @@ export function CropForm({ pond, onDone }: { pond: Pond; onDone: () => void }) {
           {t("farms.crop.save")}
         </Button>
       </div>
-    </form>
+    </FormPanel>
   );
 }

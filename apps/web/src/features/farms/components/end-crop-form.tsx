@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { updateCropRequestSchema, type Crop } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
-import { ErrorBanner, useErrorReveal } from "@/components/ui/form-errors";
+import { useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { useT } from "@/lib/i18n/use-t";
@@ -12,6 +12,7 @@ import { useT } from "@/lib/i18n/use-t";
 import { useUpdateCrop } from "../api/update-crop";
 import { errorAt, failureAsErrors, issuesByField, type FieldErrors } from "../utils/field-errors";
 import { todayInIndia } from "../utils/today";
+import { FormPanel } from "./form-panel";
 
 /** Ends the pond's crop: the day it was harvested (not before its stocking). */
 export function EndCropForm({ crop, onDone }: { crop: Crop; onDone: () => void }) {
@@ -46,17 +47,14 @@ export function EndCropForm({ crop, onDone }: { crop: Crop; onDone: () => void }
   const error = errorAt(errors, "harvestedOn");
 
   return (
-    <form
-      ref={ref}
-      noValidate
-      aria-labelledby={titleId}
-      onSubmit={(event) => void onSubmit(event)}
-      className="space-y-3 rounded-lg border border-slate-200 p-3 sm:p-4"
+    <FormPanel
+      formRef={ref}
+      titleId={titleId}
+      title={t("farms.crop.endTitle", { code: crop.pondCode })}
+      error={errors.form ?? null}
+      onSubmit={onSubmit}
+      className="space-y-3"
     >
-      <h4 id={titleId} className="text-base font-semibold text-slate-900">
-        {t("farms.crop.endTitle", { code: crop.pondCode })}
-      </h4>
-      <ErrorBanner message={errors.form ?? null} />
       <Field id={fieldId} label={t("farms.crop.harvestedOn")} required error={error}>
         <Input
           id={fieldId}
@@ -82,6 +80,6 @@ export function EndCropForm({ crop, onDone }: { crop: Crop; onDone: () => void }
           {t("farms.crop.endSave")}
         </Button>
       </div>
-    </form>
+    </FormPanel>
   );
 }

@@ -11,7 +11,7 @@ import {
 
 import { MarketPicker } from "@/components/reports/market-picker";
 import { Button } from "@/components/ui/button";
-import { ErrorBanner, useErrorReveal } from "@/components/ui/form-errors";
+import { useErrorReveal } from "@/components/ui/form-errors";
 import { Field, Input, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { useUser } from "@/lib/auth";
@@ -20,6 +20,7 @@ import { useT } from "@/lib/i18n/use-t";
 import { useCreateLot } from "../api/create-lot";
 import { numberOrNull } from "../utils/farm-form-values";
 import { errorAt, failureAsErrors, issuesByField, type FieldErrors } from "../utils/field-errors";
+import { FormPanel } from "./form-panel";
 
 type Text = "expectedOn" | "quantityKg" | "countPerKg" | "buyerName" | "buyerEic" | "phtCertificate";
 const KNOWN = [
@@ -111,17 +112,14 @@ export function LotForm({ crop, onDone }: { crop: Crop; onDone: () => void }) {
   };
 
   return (
-    <form
-      ref={ref}
-      noValidate
-      aria-labelledby={titleId}
-      onSubmit={(event) => void onSubmit(event)}
-      className="space-y-4 rounded-lg border border-slate-200 p-3 sm:p-4"
+    <FormPanel
+      formRef={ref}
+      titleId={titleId}
+      title={t("farms.lot.planTitle", { code: crop.pondCode })}
+      heading="h5"
+      error={errors.form ?? null}
+      onSubmit={onSubmit}
     >
-      <h5 id={titleId} className="text-base font-semibold text-slate-900">
-        {t("farms.lot.planTitle", { code: crop.pondCode })}
-      </h5>
-      <ErrorBanner message={errors.form ?? null} />
       <div className="grid gap-4 sm:grid-cols-2">
         {field("expectedOn", t("farms.lot.expectedOn"), { date: true, required: true })}
         {field("quantityKg", t("farms.lot.quantityKg"), { inputMode: "decimal" })}
@@ -150,6 +148,6 @@ export function LotForm({ crop, onDone }: { crop: Crop; onDone: () => void }) {
           {t("farms.lot.save")}
         </Button>
       </div>
-    </form>
+    </FormPanel>
   );
 }
