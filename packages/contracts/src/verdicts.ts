@@ -111,6 +111,18 @@ function observe(parameter: Parameter, result: ResultValue): Observation {
 const atMost = (value: number, max: number, strict: boolean) => (strict ? value < max : value <= max);
 const atLeast = (value: number, min: number, strict: boolean) => (strict ? value > min : value >= min);
 
+/**
+ * Whether a result is a prohibited substance seen at all (at or above its LOD): that fails every
+ * market, whatever its limit. A screening method's reading is not the finding; its confirmation is.
+ */
+export function prohibitedSeen(parameter: Parameter, result: ResultValue): boolean {
+  return (
+    parameter.prohibited === true &&
+    parameter.methodRole !== "screening" &&
+    observe(parameter, result).type !== "not_detected"
+  );
+}
+
 /** One observation against one limit. */
 export function judgeLimit(parameter: Parameter, result: ResultValue, limit: Limit): "pass" | "fail" {
   const seen = observe(parameter, result);
@@ -246,14 +258,8 @@ export function judge(input: {
     const result = results.get(parameter.code);
     if (!result) missing.push(parameter.code);
     const positive = screeningPositive(parameter, result);
-    // A prohibited substance seen at all (at or above its LOD) fails every market; a screening
-    // positive still waits for its confirmation, which decides.
-    const prohibitedDetected =
-      parameter.prohibited === true &&
-      result !== undefined &&
-      !positive &&
-      parameter.methodRole !== "screening" &&
-      observe(parameter, result).type !== "not_detected";
+    // A screening positive still waits for its confirmation, which decides.
+    const prohibitedDetected = result !== undefined && !positive && prohibitedSeen(parameter, result);
     const confirmation =
       positive && parameter.confirmWith !== null ? results.get(parameter.confirmWith) : undefined;
     if (positive && parameter.confirmWith !== null && !confirmation)

@@ -1,11 +1,11 @@
 // The demo lab's results: plausible values for each parameter of a sample's panel, judged
 // by the same limits the lab's verdict engine reads. Pure: every choice comes from the injected random.
 import type { Limit, MarketSpec, Parameter, ResultEntry } from "@lab/contracts";
-import { judgeLimit, resultValueRange, screeningPositive } from "@lab/contracts";
+import { judgeLimit, prohibitedSeen, resultValueRange, screeningPositive } from "@lab/contracts";
 
 /**
  * How a sample's story ends: within every limit; outside a limit in every market that sets one;
- * within one market's limit but not another's (a residue under the EU action point that the US
+ * within one market's limit but not another's (a residue within the EU's limit that the US
  * does not tolerate at all).
  */
 export type SimulatedOutcome = "pass" | "fail" | "market_split";
@@ -94,8 +94,9 @@ function limitsOf(parameter: Parameter, markets: readonly MarketSpec[]): Limit[]
   });
 }
 
+// A prohibited substance seen at all fails every market, as the report judges it.
 const verdicts = (parameter: Parameter, result: Value, limits: readonly Limit[]) =>
-  limits.map((limit) => judgeLimit(parameter, result, limit));
+  limits.map((limit) => (prohibitedSeen(parameter, result) ? "fail" : judgeLimit(parameter, result, limit)));
 const passesAll = (parameter: Parameter, result: Value, limits: readonly Limit[]) =>
   verdicts(parameter, result, limits).every((verdict) => verdict === "pass");
 const failsAll = (parameter: Parameter, result: Value, limits: readonly Limit[]) =>
