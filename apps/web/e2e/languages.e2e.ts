@@ -202,7 +202,7 @@ for (const language of cases) {
         await name.click();
         await name.pressSequentially(language.provider.slice(0, 4), { delay: 20 });
         await (await visible(page.getByRole("option").filter({ hasText: language.provider }))).click();
-        await form.locator("select").first().selectOption("Pacific White Shrimp");
+        await form.locator("select#sample-category").selectOption("Pacific White Shrimp");
         await form.getByLabel(t("Antibiotic Residue Test")).check();
         for (const code of ["EU", "US"]) {
           const chip = form.getByRole("checkbox", { name: new RegExp(`^${code}\\b`) });
