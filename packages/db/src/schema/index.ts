@@ -14,3 +14,4 @@ export * from "./enquiries";
 export * from "./idempotency-keys";
 export * from "./results";
 export * from "./farms";
+export * from "./shares";
