@@ -258,6 +258,7 @@ export const messages = {
   gradesDuplicate: "Name each grade once",
   per25gOnlyQualitative: "Only a qualitative parameter is judged per 25 g",
   lodAboveLoq: "The LOD cannot be above the LOQ",
+  prohibitedReferenceRequired: "A prohibited substance needs the rule that bans it",
   testTypeUnknown: "Unknown test type",
   marketNotFound: "Market not found",
   marketExists: "Market {code} already exists",

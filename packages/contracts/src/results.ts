@@ -267,6 +267,16 @@ export const parameterInputSchema = z.object({
   per25g: z.boolean().default(false),
   cutoff: z.number().finite().min(0).nullable().default(null),
   confirmWith: text().trim().toUpperCase().regex(PARAMETER_CODE_PATTERN).nullable().default(null),
+  /**
+   * A prohibited substance and the rule that bans it (required with the flag). Left out, the stored
+   * flag and reference stay: a client that does not know the flag cannot clear it by saving.
+   */
+  prohibited: z.boolean().optional(),
+  prohibitedReference: text()
+    .trim()
+    .max(REFERENCE_MAX, tooLong("Reference", REFERENCE_MAX))
+    .nullable()
+    .optional(),
 });
 export type ParameterInput = z.input<typeof parameterInputSchema>;
 

@@ -21,7 +21,7 @@ async function findParameter(ctx: DomainContext, code: string): Promise<Paramete
 /**
  * What the verdict engine relies on: a screening method names its confirmatory parameter (which
  * exists and is itself confirmatory); grades belong to graded parameters, "per 25 g" to qualitative
- * ones; the LOD does not exceed the LOQ.
+ * ones; the LOD does not exceed the LOQ; a prohibited substance cites the rule that bans it.
  */
 async function checkParameter(ctx: DomainContext, input: ParameterValues): Promise<void> {
   if (input.methodRole === "screening") {
@@ -40,7 +40,21 @@ async function checkParameter(ctx: DomainContext, input: ParameterValues): Promi
   if (input.per25g && input.kind !== "qualitative") throw invalidField("per25gOnlyQualitative", "per25g");
   if (input.lod !== null && input.loq !== null && input.lod > input.loq)
     throw invalidField("lodAboveLoq", "lod");
+  if (input.prohibited === true && !input.prohibitedReference)
+    throw invalidField("prohibitedReferenceRequired", "prohibitedReference");
 }
+
+/**
+ * The prohibited flag and its reference as given; nothing when the input leaves the flag out (the
+ * stored ones stay). A parameter that is not prohibited keeps no reference.
+ */
+const prohibitedColumns = (input: ParameterValues) =>
+  input.prohibited === undefined
+    ? {}
+    : {
+        prohibited: input.prohibited,
+        prohibitedReference: input.prohibited ? (input.prohibitedReference ?? null) : null,
+      };
 
 const parameterColumns = (input: ParameterValues) => ({
   name: input.name,
@@ -54,6 +68,7 @@ const parameterColumns = (input: ParameterValues) => ({
   per25g: input.per25g,
   cutoff: input.cutoff,
   confirmWith: input.confirmWith,
+  ...prohibitedColumns(input),
 });
 
 /** POST /lab/parameters: a code already used is 409. */

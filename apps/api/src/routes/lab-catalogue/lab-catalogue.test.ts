@@ -163,6 +163,95 @@ describe("lab catalogue", () => {
       .expect(201);
   });
 
+  it("marks a parameter prohibited with the rule that bans it; a missing, long or NUL reference is 400 and nothing is written", async () => {
+    const dapsone = { ...parameter, code: "DAPSONE", name: "Dapsone" };
+    const ban = "Prohibited: Order S.O. 1234(E), 2025";
+    const created = await call(admin, "post", "/parameters")
+      .send({ ...dapsone, prohibited: true, prohibitedReference: ` ${ban} ` })
+      .expect(201);
+    expect(created.body).toMatchObject({ code: "DAPSONE", prohibited: true, prohibitedReference: ban });
+
+    const required = "A prohibited substance needs the rule that bans it";
+    const generic = "Check the catalogue entry";
+    const refusals: { over: object; messageCode: string; error: string; field: string }[] = [
+      {
+        over: { prohibited: true },
+        messageCode: "prohibited_reference_required",
+        error: required,
+        field: "prohibitedReference",
+      },
+      {
+        over: { prohibited: true, prohibitedReference: "   " },
+        messageCode: "prohibited_reference_required",
+        error: required,
+        field: "prohibitedReference",
+      },
+      {
+        over: { prohibited: true, prohibitedReference: null },
+        messageCode: "prohibited_reference_required",
+        error: required,
+        field: "prohibitedReference",
+      },
+      {
+        over: { prohibited: true, prohibitedReference: "x".repeat(301) },
+        messageCode: "too_long",
+        error: "Reference must be 300 characters or fewer.",
+        field: "prohibitedReference",
+      },
+      {
+        over: { prohibited: true, prohibitedReference: "Order\u0000 1" },
+        messageCode: "text_invalid",
+        error: expect.any(String) as unknown as string,
+        field: "prohibitedReference",
+      },
+      {
+        over: { prohibited: true, prohibitedReference: 42 },
+        messageCode: "catalogue_entry_invalid",
+        error: generic,
+        field: "prohibitedReference",
+      },
+      {
+        over: { prohibited: "yes", prohibitedReference: ban },
+        messageCode: "catalogue_entry_invalid",
+        error: generic,
+        field: "prohibited",
+      },
+    ];
+    for (const { over, ...expected } of refusals) {
+      const res = await call(admin, "post", "/parameters").send({ ...parameter, code: "BANNED_X", ...over });
+      expect(res.status, JSON.stringify(over).slice(0, 60)).toBe(400);
+      expect(res.body).toMatchObject(expected);
+      const put = await call(admin, "put", "/parameters/DAPSONE").send({ ...dapsone, ...over });
+      expect(put.status).toBe(400);
+      expect(put.body).toMatchObject(expected);
+    }
+    const after = (await call(admin, "get", "/parameters").expect(200)).body as Parameter[];
+    expect(after.some((p) => p.code === "BANNED_X")).toBe(false);
+    expect(after.find((p) => p.code === "DAPSONE")).toMatchObject({
+      prohibited: true,
+      prohibitedReference: ban,
+    });
+
+    // A save that leaves the flag out keeps it; unticking it drops the reference.
+    const kept = await call(admin, "put", "/parameters/DAPSONE")
+      .send({ ...dapsone, name: "Dapsone (sum)" })
+      .expect(200);
+    expect(kept.body).toMatchObject({ name: "Dapsone (sum)", prohibited: true, prohibitedReference: ban });
+    const cleared = await call(admin, "put", "/parameters/DAPSONE")
+      .send({ ...dapsone, prohibited: false, prohibitedReference: ban })
+      .expect(200);
+    expect(cleared.body).toMatchObject({ prohibited: false, prohibitedReference: null });
+
+    // Staff who are not admins read the flag but cannot set it.
+    const refused = await call(analyst, "put", "/parameters/DAPSONE")
+      .send({ ...dapsone, prohibited: true, prohibitedReference: ban })
+      .expect(403);
+    expect(refused.body.code).toBe("role_required");
+    const read = (await call(analyst, "get", "/parameters").expect(200)).body as Parameter[];
+    expect(read.find((p) => p.code === "DAPSONE")?.prohibited).toBe(false);
+    expect(read.find((p) => p.code === "CAP")).toMatchObject({ prohibited: true });
+  });
+
   it("sets a panel in order; unknown test types 404, unknown or repeated codes 400", async () => {
     const set = await call(admin, "put", "/panels/Allergen%20Testing")
       .send({ parameters: ["oxy_tc", "CAP"] })

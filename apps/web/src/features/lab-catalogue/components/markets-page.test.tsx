@@ -232,6 +232,8 @@ describe("MarketsPage", () => {
         per25g: false,
         cutoff: 0.3,
         confirmWith: "AOZ",
+        prohibited: false,
+        prohibitedReference: null,
       }),
     );
     expect(await screen.findByText("Parameter AOZ_ELISA saved")).toBeInTheDocument();
@@ -255,6 +257,72 @@ describe("MarketsPage", () => {
         kind: "qualitative",
         per25g: true,
         method: "ISO 6579-1:2017",
+      }),
+    );
+  });
+
+  it("an admin marks a parameter prohibited: the rule that bans it is required, then PUT with both; the list says Prohibited", async () => {
+    signIn(["admin"]);
+    const ban = "Prohibited: Reg. (EU) No 37/2010, Annex Table 2";
+    const saved = { ...CAP, prohibited: true, prohibitedReference: ban };
+    let listed = [CAP, CAP_ELISA, SALM];
+    const { callsTo } = mockFetch({
+      ...routes,
+      "GET /api/lab/parameters": () => ({ body: listed }),
+      "PUT /api/lab/parameters/CAP": () => {
+        listed = [saved, CAP_ELISA, SALM];
+        return { body: saved };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MarketsPage />);
+    const list = await screen.findByRole("list", { name: "Parameters" });
+    expect(within(list).queryByText("Prohibited")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Edit CAP" }));
+    const form = screen.getByRole("form", { name: "Edit parameter CAP" });
+    expect(within(form).queryByLabelText(/^Rule that bans it/)).not.toBeInTheDocument();
+    await user.click(within(form).getByLabelText(/^Prohibited substance/));
+    const reference = within(form).getByLabelText(/^Rule that bans it/);
+    await user.click(within(form).getByRole("button", { name: "Save Parameter" }));
+    expect(reference).toHaveAttribute("aria-invalid", "true");
+    expect(within(form).getByText("A prohibited substance needs the rule that bans it")).toBeInTheDocument();
+    expect(callsTo("PUT", "/api/lab/parameters/CAP")).toHaveLength(0);
+
+    await user.type(reference, ban);
+    await user.click(within(form).getByRole("button", { name: "Save Parameter" }));
+    await waitFor(() =>
+      expect(callsTo("PUT", "/api/lab/parameters/CAP")[0]?.body).toMatchObject({
+        code: "CAP",
+        prohibited: true,
+        prohibitedReference: ban,
+      }),
+    );
+    const row = (await within(list).findByText("Prohibited")).closest("li") as HTMLElement;
+    expect(within(row).getByText("CAP")).toBeInTheDocument();
+    expect(within(row).getByText(ban)).toBeInTheDocument();
+  });
+
+  it("an admin unticks a prohibited parameter: PUT clears the flag and sends no reference", async () => {
+    signIn(["admin"]);
+    const banned = { ...CAP, prohibited: true, prohibitedReference: "Reg. (EU) No 37/2010" };
+    const { callsTo } = mockFetch({
+      ...routes,
+      "GET /api/lab/parameters": { body: [banned, SALM] },
+      "PUT /api/lab/parameters/CAP": { body: CAP },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MarketsPage />);
+    await user.click(await screen.findByRole("button", { name: "Edit CAP" }));
+    const form = screen.getByRole("form", { name: "Edit parameter CAP" });
+    expect(within(form).getByLabelText(/^Prohibited substance/)).toBeChecked();
+    expect(within(form).getByLabelText(/^Rule that bans it/)).toHaveValue("Reg. (EU) No 37/2010");
+    await user.click(within(form).getByLabelText(/^Prohibited substance/));
+    await user.click(within(form).getByRole("button", { name: "Save Parameter" }));
+    await waitFor(() =>
+      expect(callsTo("PUT", "/api/lab/parameters/CAP")[0]?.body).toMatchObject({
+        prohibited: false,
+        prohibitedReference: null,
       }),
     );
   });

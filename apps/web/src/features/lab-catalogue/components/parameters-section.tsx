@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import {
   METHOD_ROLES,
   PARAMETER_KINDS,
+  REFERENCE_MAX,
   type MethodRole,
   type Parameter,
   type ParameterKind,
@@ -92,6 +93,14 @@ export function ParametersSection({ admin }: { admin: boolean }) {
                 <p className="text-sm font-medium break-words text-slate-900">
                   {names.parameter(parameter.code, parameter.name)}{" "}
                   <span className="text-xs text-slate-600">{parameter.code}</span>
+                  {parameter.prohibited ? (
+                    <>
+                      {" "}
+                      <span className="inline-flex items-center rounded-full border border-red-300 bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
+                        {t("lab.parameters.prohibitedBadge")}
+                      </span>
+                    </>
+                  ) : null}
                 </p>
                 <p className="text-xs break-words text-slate-600">
                   {t(KIND_LABELS[parameter.kind])} · {methodLine(parameter)}
@@ -99,6 +108,9 @@ export function ParametersSection({ admin }: { admin: boolean }) {
                     ? ` · ${t("lab.parameters.confirmedBy", { code: parameter.confirmWith })}`
                     : ""}
                 </p>
+                {parameter.prohibited && parameter.prohibitedReference ? (
+                  <p className="text-xs break-words text-slate-600">{parameter.prohibitedReference}</p>
+                ) : null}
               </div>
               {admin ? (
                 <Button
@@ -164,7 +176,7 @@ function ParameterForm({ parameter, onDone }: { parameter: Parameter | null; onD
   };
 
   const textField = (
-    field: Exclude<ParameterField, "kind" | "methodRole" | "per25g">,
+    field: Exclude<ParameterField, "kind" | "methodRole" | "per25g" | "prohibited">,
     label: string,
     numeric = false,
   ) => (
@@ -252,6 +264,38 @@ function ParameterForm({ parameter, onDone }: { parameter: Parameter | null; onD
           />
           {t("lab.parameters.per25g")}
         </label>
+      ) : null}
+      <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          className="h-5 w-5"
+          checked={values.prohibited}
+          onChange={(event) => {
+            set("prohibited", event.target.checked);
+            setErrors((current) => ({ ...current, prohibitedReference: undefined }));
+          }}
+        />
+        {t("lab.parameters.prohibited")}
+      </label>
+      {values.prohibited ? (
+        <Field
+          id="parameter-prohibitedReference"
+          label={t("lab.parameters.prohibitedReference")}
+          hint={t("lab.parameters.prohibitedReferenceHint")}
+          error={errors.prohibitedReference}
+          required
+        >
+          <Input
+            id="parameter-prohibitedReference"
+            className="min-h-11"
+            autoComplete="off"
+            maxLength={REFERENCE_MAX}
+            value={values.prohibitedReference}
+            invalid={Boolean(errors.prohibitedReference)}
+            aria-describedby={describedBy("parameter-prohibitedReference", errors.prohibitedReference, true)}
+            onChange={(event) => set("prohibitedReference", event.target.value)}
+          />
+        </Field>
       ) : null}
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onDone}>

@@ -2,6 +2,7 @@
 import {
   METHOD_ROLES,
   PARAMETER_KINDS,
+  messages,
   parameterInputSchema,
   type MethodRole,
   type Parameter,
@@ -25,6 +26,9 @@ export interface ParameterValues {
   per25g: boolean;
   cutoff: string;
   confirmWith: string;
+  /** A substance banned in food-producing animals, and the rule that bans it. */
+  prohibited: boolean;
+  prohibitedReference: string;
 }
 
 export type ParameterField = keyof ParameterValues;
@@ -42,6 +46,8 @@ export const emptyParameter = (): ParameterValues => ({
   per25g: false,
   cutoff: "",
   confirmWith: "",
+  prohibited: false,
+  prohibitedReference: "",
 });
 
 const text = (value: number | null) => (value === null ? "" : String(value));
@@ -59,6 +65,8 @@ export const parameterValues = (parameter: Parameter): ParameterValues => ({
   per25g: parameter.per25g,
   cutoff: text(parameter.cutoff),
   confirmWith: parameter.confirmWith ?? "",
+  prohibited: parameter.prohibited ?? false,
+  prohibitedReference: parameter.prohibitedReference ?? "",
 });
 
 export const isKind = (value: string): value is ParameterKind =>
@@ -94,11 +102,16 @@ export function parameterRequest(
     per25g: values.kind === "qualitative" && values.per25g,
     cutoff: screening ? number(values.cutoff) : null,
     confirmWith: screening && values.confirmWith.trim() ? values.confirmWith : null,
+    // Always sent, so that unticking the box clears the flag; a reference only with the flag.
+    prohibited: values.prohibited,
+    prohibitedReference: values.prohibited ? values.prohibitedReference : null,
   };
   const errors: Partial<Record<ParameterField, string>> = {};
   for (const key of ["lod", "loq", "cutoff"] as const) {
     if (Number.isNaN(candidate[key])) errors[key] = translate("lab.parameters.numberInvalid");
   }
+  if (candidate.prohibitedReference !== null && candidate.prohibitedReference.trim() === "")
+    errors.prohibitedReference = messages.prohibitedReferenceRequired;
   const parsed = parameterInputSchema.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
