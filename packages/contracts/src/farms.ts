@@ -360,6 +360,18 @@ export const updateLotRequestSchema = z
   .strip();
 export type UpdateLotRequest = z.input<typeof updateLotRequestSchema>;
 
+/**
+ * A lot's harvest as the farm records it, sent as PUT /lots/{id}: the day it was harvested and the
+ * kilograms harvested (they replace the planned quantity); both are needed.
+ */
+export const lotHarvestRequestSchema = z
+  .object({
+    harvestedOn: day(messages.harvestedOnRequired),
+    quantityKg: lotFields.quantityKg.unwrap().unwrap(),
+  })
+  .strip();
+export type LotHarvestRequest = z.input<typeof lotHarvestRequestSchema>;
+
 export const lotSchema = z.object({
   id: z.number().int(),
   code: z.string(),

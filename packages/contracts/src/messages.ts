@@ -331,6 +331,14 @@ export const messages = {
   sampleLinkUnknown: "The pond, crop or lot was not found among your organisation's farms",
   sampleLinkMismatch: "The crop must be of the chosen pond, and the lot of the chosen crop",
   preHarvestLotRequired: "A pre-harvest screening sample must name its harvest lot",
+  farmInvalid: "Send the farm's details as its fields: name, registrations, area, place and location",
+  pondInvalid: "Send the pond's details as its fields: code, area and location",
+  cropInvalid:
+    "Send the crop's details as its fields: species, stocking date, density, hatchery, feed and treatments",
+  lotInvalid:
+    "Send the harvest lot's details as its fields: dates, quantity, count per kg, buyer, markets and PHT certificate",
+  lotCodeInvalid: "A lot code is the 10 letters and digits printed on the lot card",
+  harvestedOnRequired: "Give the harvest date (YYYY-MM-DD)",
 } as const;
 
 /** Stable, machine-readable error codes sent beside each message. */
