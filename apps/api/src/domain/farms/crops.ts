@@ -204,6 +204,12 @@ export async function getLot(ctx: DomainContext, member: Member, lotId: number):
   return ownLot(ctx.db, member, lotId);
 }
 
+/** A lot is harvested from its crop: not before the crop was stocked. */
+function harvestedAfterStocking(harvestedOn: string | null | undefined, stockedOn: string): void {
+  if (harvestedOn != null && harvestedOn < stockedOn)
+    throw invalidField("harvestBeforeStocking", "harvestedOn");
+}
+
 /** Codes are 50 random bits: a clash is rare, and then another code is drawn. */
 const CODE_ATTEMPTS = 5;
 
@@ -216,6 +222,7 @@ export async function createLot(
   const now = ctx.now();
   return ctx.unitOfWork(async (tx) => {
     const crop = await ownCrop(tx, member, cropId);
+    harvestedAfterStocking(input.harvestedOn, crop.stockedOn);
     const markets = await checkedMarkets(tx, member.organisationId, input.markets ?? [], "markets");
     for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
       const [row] = await tx
@@ -260,6 +267,8 @@ export async function updateLot(
   const now = ctx.now();
   return ctx.unitOfWork(async (tx) => {
     const lot = await ownLot(tx, member, lotId);
+    if (input.harvestedOn != null)
+      harvestedAfterStocking(input.harvestedOn, (await ownCrop(tx, member, lot.cropId)).stockedOn);
     const markets =
       input.markets === undefined
         ? undefined

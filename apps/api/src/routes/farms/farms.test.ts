@@ -488,3 +488,241 @@ describe("a submission naming its pond, crop and lot", () => {
     expect(await rowCounts()).toEqual(before);
   });
 });
+
+describe("hostile input at the farm, pond, crop and lot calls", () => {
+  /** A call sent as raw JSON text, so -0, 1e309 and bare values reach the server as written. */
+  const raw = (who: Who, method: "post" | "put", path: string, json: string) =>
+    as(who, method, path).set("Content-Type", "application/json").send(json);
+
+  /** What a farm's rows read now, to show a refused change left them as they were. */
+  async function snapshot(farm: Farm, pond: Pond, crop: Crop, lot: Lot) {
+    const read = async (path: string) => (await as(admin, "get", path).expect(200)).body as unknown;
+    return {
+      counts: await rowCounts(),
+      farm: await read(`/farms/${farm.id}`),
+      pond: await read(`/ponds/${pond.id}`),
+      crop: await read(`/crops/${crop.id}`),
+      lot: await read(`/lots/${lot.id}`),
+    };
+  }
+
+  async function farmWithLot() {
+    const farm = await newFarm(admin, { name: "Hostile Farm", areaHa: 2 });
+    const pond = await newPond(farm.id, "H1");
+    const crop = await newCrop(pond.id);
+    const lot = await newLot(crop.id, { expectedOn: "2026-05-01", quantityKg: 800, countPerKg: 50 });
+    return { farm, pond, crop, lot };
+  }
+
+  it("refuses a 200 KB body with 413, and a body that is not an object of fields with the resource's own message, writing nothing", async () => {
+    const { farm, pond, crop, lot } = await farmWithLot();
+    const before = await snapshot(farm, pond, crop, lot);
+    const calls: ["post" | "put", string, keyof typeof messages][] = [
+      ["post", "/farms", "farmInvalid"],
+      ["put", `/farms/${farm.id}`, "farmInvalid"],
+      ["post", `/farms/${farm.id}/ponds`, "pondInvalid"],
+      ["put", `/ponds/${pond.id}`, "pondInvalid"],
+      ["post", `/ponds/${pond.id}/crops`, "cropInvalid"],
+      ["put", `/crops/${crop.id}`, "cropInvalid"],
+      ["post", `/crops/${crop.id}/lots`, "lotInvalid"],
+      ["put", `/lots/${lot.id}`, "lotInvalid"],
+    ];
+    const big = "x".repeat(200_000);
+    for (const [method, path, key] of calls) {
+      for (const body of [{ name: big }, { code: big }, { buyerName: big, expectedOn: "2026-05-01" }]) {
+        const res = await as(admin, method, path).send(body);
+        expect(res.status, `${method} ${path}`).toBe(413);
+        expect(res.body.messageCode).toBe(messageCodeOfKey("bodyTooLarge"));
+      }
+      for (const json of ["[]", "[1, 2]", '[{"name": "Farm"}]']) {
+        const res = await raw(admin, method, path, json);
+        expect(res.status, `${method} ${path} ${json}`).toBe(400);
+        expect(res.body.messageCode, `${method} ${path} ${json}`).toBe(messageCodeOfKey(key));
+      }
+      for (const json of ["null", '"text"', "12", "{", '{"name": }']) {
+        const res = await raw(admin, method, path, json);
+        expect(res.status, `${method} ${path} ${json}`).toBe(400);
+        expect(res.body.messageCode).toBe(messageCodeOfKey("malformedJson"));
+      }
+    }
+    // Under the body limit, a text too long for its field is refused at that field.
+    const long = await as(admin, "put", `/lots/${lot.id}`).send({ buyerName: "B".repeat(90_000) });
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ messageCode: messageCodeOfKey("tooLong"), field: "buyerName" });
+    expect(await snapshot(farm, pond, crop, lot)).toEqual(before);
+  });
+
+  it("refuses 1e308, 1e309, -0, 1e-300 and NaN, Infinity or numbers as text for area, kg, count and density, each at its field with its message, writing nothing", async () => {
+    const { farm, pond, crop, lot } = await farmWithLot();
+    const before = await snapshot(farm, pond, crop, lot);
+    const hostile = [
+      "1e308",
+      "1e309",
+      "-1e309",
+      "-0",
+      "-0.0",
+      "1e-300",
+      '"NaN"',
+      '"Infinity"',
+      '"12"',
+      "true",
+      "{}",
+      "[5]",
+    ];
+    const cases: ["post" | "put", string, string, string, keyof typeof messages][] = [
+      ["post", "/farms", '"name": "F", ', "areaHa", "areaInvalid"],
+      ["put", `/farms/${farm.id}`, "", "areaHa", "areaInvalid"],
+      ["post", `/farms/${farm.id}/ponds`, '"code": "Z9", ', "areaHa", "areaInvalid"],
+      ["put", `/ponds/${pond.id}`, "", "areaHa", "areaInvalid"],
+      [
+        "post",
+        `/ponds/${pond.id}/crops`,
+        '"species": "Tiger Shrimp", "stockedOn": "2026-01-01", "noTreatments": true, ',
+        "density",
+        "densityInvalid",
+      ],
+      ["put", `/crops/${crop.id}`, "", "density", "densityInvalid"],
+      ["post", `/crops/${crop.id}/lots`, '"expectedOn": "2026-05-01", ', "quantityKg", "quantityInvalid"],
+      ["put", `/lots/${lot.id}`, "", "quantityKg", "quantityInvalid"],
+      ["post", `/crops/${crop.id}/lots`, '"expectedOn": "2026-05-01", ', "countPerKg", "countPerKgInvalid"],
+      ["put", `/lots/${lot.id}`, "", "countPerKg", "countPerKgInvalid"],
+      ["put", `/farms/${farm.id}`, '"lng": 80, ', "lat", "coordinatesInvalid"],
+      ["put", `/ponds/${pond.id}`, '"lat": 16, ', "lng", "coordinatesInvalid"],
+    ];
+    for (const [method, path, rest, field, key] of cases) {
+      for (const value of hostile) {
+        // A tiny positive latitude is a real place; everything else here is refused.
+        if (field === "lat" || field === "lng") if (value === "1e-300" || value.startsWith("-0")) continue;
+        const json = `{${rest}"${field}": ${value}}`;
+        const res = await raw(admin, method, path, json);
+        expect(res.status, `${method} ${path} ${json}`).toBe(400);
+        expect(res.body.messageCode, `${method} ${path} ${json}`).toBe(messageCodeOfKey(key));
+        expect(res.body.field, `${method} ${path} ${json}`).toBe(field);
+      }
+    }
+    // Whole numbers only where a count is meant.
+    for (const [path, body, field] of [
+      [`/lots/${lot.id}`, { countPerKg: 40.5 }, "countPerKg"],
+      [`/crops/${crop.id}`, { density: 1e308 }, "density"],
+    ] as const) {
+      const res = await as(admin, "put", path).send(body);
+      expect(res.status, path).toBe(400);
+      expect(res.body.field).toBe(field);
+    }
+    expect(await snapshot(farm, pond, crop, lot)).toEqual(before);
+  });
+
+  it("refuses NUL and lone surrogates in every text field with textInvalid at that field, writing nothing", async () => {
+    const { farm, pond, crop, lot } = await farmWithLot();
+    const before = await snapshot(farm, pond, crop, lot);
+    const farmTexts = [
+      "name",
+      "mpedaEnrolment",
+      "caaRegistration",
+      "stateLicence",
+      "surveyNumbers",
+      "village",
+      "mandal",
+      "district",
+      "state",
+    ];
+    const cropTexts = ["hatcheryName", "hatcheryRegistration", "feedBrand", "feedLot"];
+    const lotTexts = ["buyerName", "buyerEic", "phtCertificate"];
+    type Case = readonly ["post" | "put", string, object, string];
+    const cases: Case[] = [
+      ...farmTexts.map((field) => ["post", "/farms", { name: "F" }, field] as const),
+      ...farmTexts.map((field) => ["put", `/farms/${farm.id}`, {}, field] as const),
+      ["post", `/farms/${farm.id}/ponds`, {}, "code"],
+      ["put", `/ponds/${pond.id}`, {}, "code"],
+      ...cropTexts.map((field) => ["post", `/ponds/${pond.id}/crops`, CROP, field] as const),
+      ...cropTexts.map((field) => ["put", `/crops/${crop.id}`, {}, field] as const),
+      ...lotTexts.map(
+        (field) => ["post", `/crops/${crop.id}/lots`, { expectedOn: "2026-05-01" }, field] as const,
+      ),
+      ...lotTexts.map((field) => ["put", `/lots/${lot.id}`, {}, field] as const),
+    ];
+    for (const [method, path, base, field] of cases) {
+      for (const value of ["A\u0000B", "\u0000", "A\uD800B"]) {
+        const res = await as(admin, method, path).send({ ...base, [field]: value });
+        expect(res.status, `${method} ${path} ${field}`).toBe(400);
+        expect(res.body.messageCode, `${method} ${path} ${field}`).toBe(messageCodeOfKey("textInvalid"));
+        expect(res.body.field, `${method} ${path} ${field}`).toBe(field);
+      }
+    }
+    // Inside a treatment, and in a market code.
+    const treatment = await as(admin, "post", `/ponds/${pond.id}/crops`).send({
+      ...CROP,
+      noTreatments: false,
+      treatments: [{ substance: "OTC\u0000", dose: "1 g", from: "2026-02-01", to: "2026-02-02" }],
+    });
+    expect(treatment.status).toBe(400);
+    expect(treatment.body.field).toBe("treatments.0.substance");
+    const market = await as(admin, "put", `/lots/${lot.id}`).send({ markets: ["E\u0000"] });
+    expect(market.status).toBe(400);
+    expect(market.body.field).toMatch(/^markets/);
+    expect(await snapshot(farm, pond, crop, lot)).toEqual(before);
+  });
+
+  it("answers another organisation's pond, its farm, crop and lot as not found whatever the body, and a sample cannot name them, writing nothing", async () => {
+    const { farm, pond, crop, lot } = await farmWithLot();
+    const before = await snapshot(farm, pond, crop, lot);
+    const bodies: object[] = [
+      { code: "X1" },
+      { code: "X\u0000" },
+      { areaHa: 1e308 },
+      { name: "x".repeat(500) },
+      {},
+    ];
+    const calls: ["post" | "put" | "delete", string][] = [
+      ["put", `/farms/${farm.id}`],
+      ["post", `/farms/${farm.id}/ponds`],
+      ["put", `/ponds/${pond.id}`],
+      ["delete", `/ponds/${pond.id}`],
+      ["post", `/ponds/${pond.id}/crops`],
+      ["put", `/crops/${crop.id}`],
+      ["post", `/crops/${crop.id}/lots`],
+      ["put", `/lots/${lot.id}`],
+    ];
+    for (const [method, path] of calls)
+      for (const body of bodies) {
+        const res = await as(stranger, method, path).send(body);
+        expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(404);
+      }
+    // The most specific link is the one named: the lot stands for its crop and pond.
+    for (const [link, field] of [
+      [{ pondId: pond.id }, "pondId"],
+      [{ pondId: pond.id, cropId: crop.id }, "cropId"],
+      [{ pondId: pond.id, cropId: crop.id, lotId: lot.id, purpose: "pre_harvest" }, "lotId"],
+    ] as const) {
+      const res = await as(stranger, "post", "/sample-submissions").send(samplePayload(stranger.id, link));
+      expect(res.status, JSON.stringify(link)).toBe(400);
+      expect(res.body).toMatchObject({ messageCode: messageCodeOfKey("sampleLinkUnknown"), field });
+    }
+    expect(await snapshot(farm, pond, crop, lot)).toEqual(before);
+  });
+
+  it("refuses a lot harvested before its crop was stocked, planned or changed, writing nothing", async () => {
+    const { farm, pond, crop, lot } = await farmWithLot();
+    const before = await snapshot(farm, pond, crop, lot);
+    const planned = await as(admin, "post", `/crops/${crop.id}/lots`).send({
+      expectedOn: "2026-05-01",
+      harvestedOn: "2026-01-14",
+    });
+    expect(planned.status).toBe(400);
+    expect(planned.body).toMatchObject({
+      messageCode: messageCodeOfKey("harvestBeforeStocking"),
+      field: "harvestedOn",
+    });
+    const changed = await as(admin, "put", `/lots/${lot.id}`).send({ harvestedOn: "2025-12-31" });
+    expect(changed.status).toBe(400);
+    expect(changed.body.messageCode).toBe(messageCodeOfKey("harvestBeforeStocking"));
+    expect(await snapshot(farm, pond, crop, lot)).toEqual(before);
+    // The stocking day itself is a harvest day.
+    const harvested = (
+      await as(admin, "put", `/lots/${lot.id}`)
+        .send({ harvestedOn: CROP.stockedOn, quantityKg: 760.5 })
+        .expect(200)
+    ).body as Lot;
+    expect(harvested).toMatchObject({ harvestedOn: CROP.stockedOn, quantityKg: 760.5 });
+  });
+});

@@ -57,7 +57,7 @@ export function farmsRouter(ctx: DomainContext): Router {
   });
   router.post("/", async (req, res) => {
     const member = writer(req);
-    const input = parse(createFarmRequestSchema, req.body, "farmNameRequired");
+    const input = parse(createFarmRequestSchema, req.body, "farmInvalid");
     res.status(201).json(presentFarm(await createFarm(ctx, member, input), ctx.now()));
   });
   router.get("/:id", async (req, res) => {
@@ -67,7 +67,7 @@ export function farmsRouter(ctx: DomainContext): Router {
   router.put("/:id", async (req, res) => {
     const member = writer(req);
     const id = (await ownFarm(ctx.db, member, farmId(req))).id;
-    const input = parse(updateFarmRequestSchema, req.body, "profileInvalid");
+    const input = parse(updateFarmRequestSchema, req.body, "farmInvalid");
     res.json(presentFarm(await updateFarm(ctx, member, id, input), ctx.now()));
   });
   router.delete("/:id", async (req, res) => {
@@ -83,7 +83,7 @@ export function farmsRouter(ctx: DomainContext): Router {
   router.post("/:id/ponds", async (req, res) => {
     const member = writer(req);
     const id = (await ownFarm(ctx.db, member, farmId(req))).id;
-    const input = parse(createPondRequestSchema, req.body, "pondCodeInvalid");
+    const input = parse(createPondRequestSchema, req.body, "pondInvalid");
     res.status(201).json(presentPond(await createPond(ctx, member, id, input)));
   });
   return router;
@@ -102,7 +102,7 @@ export function pondsRouter(ctx: DomainContext): Router {
   router.put("/:id", async (req, res) => {
     const member = writer(req);
     const id = (await ownPond(ctx.db, member, pondId(req))).id;
-    const input = parse(updatePondRequestSchema, req.body, "profileInvalid");
+    const input = parse(updatePondRequestSchema, req.body, "pondInvalid");
     res.json(presentPond(await updatePond(ctx, member, id, input)));
   });
   router.delete("/:id", async (req, res) => {
@@ -118,7 +118,7 @@ export function pondsRouter(ctx: DomainContext): Router {
   router.post("/:id/crops", async (req, res) => {
     const member = writer(req);
     const id = (await ownPond(ctx.db, member, pondId(req))).id;
-    const input = parse(createCropRequestSchema, req.body, "profileInvalid");
+    const input = parse(createCropRequestSchema, req.body, "cropInvalid");
     res.status(201).json(presentCrop(await stockCrop(ctx, member, id, input)));
   });
   return router;
@@ -137,7 +137,7 @@ export function cropsRouter(ctx: DomainContext): Router {
   router.put("/:id", async (req, res) => {
     const member = writer(req);
     const id = (await ownCrop(ctx.db, member, cropId(req))).id;
-    const input = parse(updateCropRequestSchema, req.body, "profileInvalid");
+    const input = parse(updateCropRequestSchema, req.body, "cropInvalid");
     res.json(presentCrop(await updateCrop(ctx, member, id, input)));
   });
 
@@ -148,7 +148,7 @@ export function cropsRouter(ctx: DomainContext): Router {
   router.post("/:id/lots", async (req, res) => {
     const member = writer(req);
     const id = (await ownCrop(ctx.db, member, cropId(req))).id;
-    const input = parse(createLotRequestSchema, req.body, "expectedOnRequired");
+    const input = parse(createLotRequestSchema, req.body, "lotInvalid");
     res.status(201).json(presentLot(await createLot(ctx, member, id, input)));
   });
   return router;

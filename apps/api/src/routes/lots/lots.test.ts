@@ -1,6 +1,6 @@
 import { messageCodeOfKey, type LabSampleDetail, type Lot, type LotCheck } from "@lab/contracts";
-import { customers, harvestLots, labSettings } from "@lab/db";
-import { eq } from "drizzle-orm";
+import { customers, harvestLots, labSettings, reports, samples } from "@lab/db";
+import { count, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -35,6 +35,15 @@ async function newLot(body: object = {}): Promise<Lot> {
       .expect(201)
   ).body as Lot;
 }
+/** Lots, samples and reports, to show a check wrote nothing. */
+async function rowCounts() {
+  const db = t.database.db;
+  const [lots] = await db.select({ n: count() }).from(harvestLots);
+  const [sampleRows] = await db.select({ n: count() }).from(samples);
+  const [reportRows] = await db.select({ n: count() }).from(reports);
+  return { lots: lots?.n, samples: sampleRows?.n, reports: reportRows?.n };
+}
+
 const screen = (lot: Lot, overrides: object = {}) =>
   submitSample(t.app, admin, { lotId: lot.id, purpose: "pre_harvest", ...overrides });
 
@@ -163,7 +172,6 @@ describe("the processor's lot check", () => {
       ["ZZZZZZZZZZ", "unknown"],
       ["\u0000", "unknown"],
     ]);
-    expect((await check("hello")).state).toBe("unknown");
 
     const many = Array.from({ length: 200 }, (_, index) => `ABCDEFG${String(index).padStart(3, "0")}`);
     const full = await request(t.app).post("/api/lots/check").send({ codes: many }).expect(200);
@@ -173,6 +181,60 @@ describe("the processor's lot check", () => {
       expect(refused.status, JSON.stringify(body).slice(0, 40)).toBe(400);
       expect(refused.body.messageCode).toBe(messageCodeOfKey("lotCodesInvalid"));
     }
+  });
+
+  it("refuses a malformed code at the single check with lotCodeInvalid, and a batch of 201 codes, an over-long code or a 200 KB body, writing nothing", async () => {
+    const lot = await newLot();
+    const before = await rowCounts();
+    for (const code of [
+      "hello",
+      "ABC",
+      `${lot.code}7`,
+      lot.code.slice(0, 9),
+      "UUUUUUUUUU",
+      "%00",
+      `${lot.code.slice(0, 9)}%00`,
+      "%E2%80%8B",
+      "%F0%9F%A6%90",
+      "<script>",
+      "1e308",
+      "-0",
+      "NaN",
+      "X".repeat(5000),
+    ]) {
+      const res = await request(t.app).get(`/api/lots/${code}/check`);
+      expect(res.status, code.slice(0, 20)).toBe(400);
+      expect(res.body, code.slice(0, 20)).toMatchObject({
+        messageCode: messageCodeOfKey("lotCodeInvalid"),
+        field: "code",
+      });
+    }
+    // A path that is not even a URL's text is refused too, never a 500.
+    expect((await request(t.app).get("/api/lots/%E0%A4/check")).status).toBe(400);
+    // As typed on a gate, a well-formed code is read: case, spaces, dashes and look-alikes.
+    const typed = `${lot.code.slice(0, 4).toLowerCase()} ${lot.code.slice(4, 8)}-${lot.code.slice(8)}`;
+    expect((await check(typed)).code).toBe(lot.code);
+    expect((await check("ZZZZZZZZZZ")).state).toBe("unknown");
+
+    const codes = Array.from({ length: 201 }, () => lot.code);
+    for (const body of [
+      { codes },
+      { codes: ["x".repeat(101)] },
+      { codes: [null] },
+      { codes: [{ $ne: null }] },
+      { codes: { 0: lot.code } },
+      [lot.code],
+    ]) {
+      const res = await request(t.app).post("/api/lots/check").send(body);
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(res.body.messageCode).toBe(messageCodeOfKey("lotCodesInvalid"));
+    }
+    const huge = await request(t.app)
+      .post("/api/lots/check")
+      .send({ codes: Array.from({ length: 200 }, () => "X".repeat(1000)) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.messageCode).toBe(messageCodeOfKey("bodyTooLarge"));
+    expect(await rowCounts()).toEqual(before);
   });
 
   it("prints the lot card for its organisation's members, labelled in English and the member's language", async () => {

@@ -1,7 +1,9 @@
 import {
+  LOT_CODE_PATTERN,
   SAMPLE_READER_ROLES,
   SAMPLE_WRITER_ROLES,
   lotCheckRequestSchema,
+  normaliseLotCode,
   updateLotRequestSchema,
 } from "@lab/contracts";
 import { Router, type Request } from "express";
@@ -12,6 +14,7 @@ import { checkLots } from "../../domain/farms/lot-check";
 import { authenticate, memberOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { clientIp, type RateLimits } from "../../http/rate-limit";
+import { invalidField } from "../../lib/app-error";
 import { presentLot } from "../../presenters/farm";
 import { lotCardHandler } from "./card";
 
@@ -33,7 +36,11 @@ export function lotsRouter(ctx: DomainContext, limits: RateLimits): Router {
     res.set("Cache-Control", "no-store").json({ items: await checkLots(ctx, codes) });
   });
   router.get("/:code/check", perIp, async (req, res) => {
-    const [answer] = await checkLots(ctx, [String(req.params["code"])]);
+    // One code that cannot be a lot code is a typing or scanning slip: said so, rather than `unknown`
+    // (a batch still answers it `unknown` beside the others).
+    const code = String(req.params["code"]);
+    if (!LOT_CODE_PATTERN.test(normaliseLotCode(code))) throw invalidField("lotCodeInvalid", "code");
+    const [answer] = await checkLots(ctx, [code]);
     res.set("Cache-Control", "no-store").json(answer);
   });
   router.get("/:code/card.pdf", signedIn, lotCardHandler(ctx));
@@ -49,7 +56,7 @@ export function lotsRouter(ctx: DomainContext, limits: RateLimits): Router {
   router.put("/:id", signedIn, async (req, res) => {
     const member = memberOf(req, SAMPLE_WRITER_ROLES);
     const id = (await ownLot(ctx.db, member, lotId(req))).id;
-    const input = parse(updateLotRequestSchema, req.body, "profileInvalid");
+    const input = parse(updateLotRequestSchema, req.body, "lotInvalid");
     res.json(presentLot(await updateLot(ctx, member, id, input)));
   });
   return router;
