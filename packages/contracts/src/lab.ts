@@ -183,26 +183,47 @@ export const revocationListQuerySchema = z.object({
     .optional(),
 });
 
-/** PUT /lab/settings: an admin's change to the lab's settings. */
+/** How long a passed pre-harvest screening clears a harvest, from the day of sampling: 1 to 90 days. */
+export const SCREENING_VALID_DAYS = { min: 1, max: 90, default: 10 } as const;
+
+const screeningValidDaysSchema = z
+  .number({ error: messages.screeningValidDaysInvalid })
+  .int(messages.screeningValidDaysInvalid)
+  .min(SCREENING_VALID_DAYS.min, messages.screeningValidDaysInvalid)
+  .max(SCREENING_VALID_DAYS.max, messages.screeningValidDaysInvalid);
+
+/** PUT /lab/settings: an admin's change to one or both of the lab's settings. */
 export const labSettingsUpdateSchema = z
-  .object({ onePersonRevocation: z.boolean({ error: messages.labSettingsInvalid }) })
-  .strip();
+  .object({
+    onePersonRevocation: z.boolean({ error: messages.labSettingsInvalid }).optional(),
+    screeningValidDays: screeningValidDaysSchema.optional(),
+  })
+  .strip()
+  .refine(
+    (change) => change.onePersonRevocation !== undefined || change.screeningValidDays !== undefined,
+    messages.labSettingsEmpty,
+  );
 export type LabSettingsUpdate = z.input<typeof labSettingsUpdateSchema>;
 
-/** One line of the settings' audit trail: who set what, when. */
-export const labSettingChangeSchema = z.object({
+const settingChange = {
   id: z.number().int(),
-  setting: z.literal("onePersonRevocation"),
-  value: z.boolean(),
   changedBy: staffRefSchema.nullable(),
   changedAt: z.string(),
-});
+};
+
+/** One line of the settings' audit trail: who set which setting to what, when. */
+export const labSettingChangeSchema = z.discriminatedUnion("setting", [
+  z.object({ ...settingChange, setting: z.literal("onePersonRevocation"), value: z.boolean() }),
+  z.object({ ...settingChange, setting: z.literal("screeningValidDays"), value: z.number().int() }),
+]);
 export type LabSettingChange = z.infer<typeof labSettingChangeSchema>;
 
 /** GET /lab/settings: the lab's settings with their history, newest change first. */
 export const labSettingsSchema = z.object({
   /** false: a second reviewer or admin confirms every revocation (the default). */
   onePersonRevocation: z.boolean(),
+  /** Days a passed pre-harvest screening clears the harvest, from the day of sampling. */
+  screeningValidDays: z.number().int(),
   history: z.array(labSettingChangeSchema),
 });
 export type LabSettings = z.infer<typeof labSettingsSchema>;

@@ -140,6 +140,9 @@ export const messages = {
   revocationRequestNotFound: "Revocation request not found",
   revocationRequestClosed: "This revocation request was already confirmed or cancelled",
   labSettingsInvalid: "Say whether one person may revoke a report alone (true or false)",
+  screeningValidDaysInvalid: "A pre-harvest screening stays valid for a whole number of days from 1 to 90",
+  labSettingsEmpty:
+    "Send the setting to change: onePersonRevocation (true or false) or screeningValidDays (1 to 90)",
   certificateNotFound: "No certificate with this number was issued by the laboratory",
   checkCodeInvalid: "The check code is the 16 letters (A–F) and digits printed under the certificate number",
   certificateSha256Invalid: "A file's SHA-256 is 64 hexadecimal characters",

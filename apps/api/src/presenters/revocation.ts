@@ -24,12 +24,7 @@ export function presentRevocationRequest(view: RevocationRequestView): Revocatio
 export function presentLabSettings(view: LabSettingsView): LabSettings {
   return {
     onePersonRevocation: view.onePersonRevocation,
-    history: view.history.map((change) => ({
-      id: change.id,
-      setting: "onePersonRevocation",
-      value: change.value,
-      changedBy: change.changedBy,
-      changedAt: change.changedAt.toISOString(),
-    })),
+    screeningValidDays: view.screeningValidDays,
+    history: view.history.map((change) => ({ ...change, changedAt: change.changedAt.toISOString() })),
   };
 }

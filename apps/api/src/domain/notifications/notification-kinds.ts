@@ -1,5 +1,6 @@
 import { revocationReasonOf } from "@lab/contracts";
 import type { NotificationData, NotificationRow } from "@lab/db";
+import type { MessageKey } from "@lab/i18n";
 import type { Translator } from "@lab/i18n/node";
 
 /**
@@ -16,6 +17,7 @@ export const NOTICE_KINDS = [
   "testingComplete",
   "reportReplaced",
   "reportRevoked",
+  "screeningFailed",
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -45,6 +47,8 @@ export function noticeKindOf(row: Pick<NotificationRow, "type" | "data">): Notic
       return "reportReplaced";
     case "report_revoked":
       return "reportRevoked";
+    case "screening_failed":
+      return "screeningFailed";
     case "sample_status_change":
       if (row.data.stage === "submitted") return "sampleSubmitted";
       if (row.data.stage === "agent-assigned") return "sampleCollected";
@@ -66,6 +70,32 @@ function revocationWording(data: NotificationData, t: Translator["t"]): string {
   return t(`domain.revocationReason.${revocationReasonOf(data["reasonCode"])}`);
 }
 
+const textsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+
+/**
+ * A parameter by its code in the reader's language when the catalogue names it, else by the name it
+ * was judged under.
+ */
+export function parameterWording(code: string, name: string, { t }: Pick<Translator, "t">): string {
+  const key = `results.param.${code}`;
+  const text = t(key as MessageKey);
+  return text === key || text === "" ? name : text;
+}
+
+/** The failed parameters a failed-screening notice carries ([{code, name}]), in the reader's language. */
+function failedParameters(data: NotificationData, translator: Pick<Translator, "t">): string {
+  const lines = Array.isArray(data["parameters"]) ? (data["parameters"] as unknown[]) : [];
+  return lines
+    .flatMap((line) => {
+      if (typeof line !== "object" || line === null) return [];
+      const { code, name } = line as { code?: unknown; name?: unknown };
+      const named = textOf(name) || textOf(code);
+      return named === "" ? [] : [parameterWording(textOf(code), named, translator)];
+    })
+    .join(", ");
+}
+
 /** A notification's title and message in the reader's language. */
 export function renderNotice(
   row: Pick<NotificationRow, "type" | "data" | "sampleId">,
@@ -83,6 +113,17 @@ export function renderNotice(
     reason: kind === "reportRevoked" ? revocationWording(row.data, t) : textOf(row.data.reason),
   };
   const title = t(`notify.${kind}.title`);
+  if (kind === "screeningFailed") {
+    return {
+      title,
+      message: t("notify.screeningFailed.message", {
+        sampleId: values.sampleId,
+        lotCode: textOf(row.data["lotCode"]),
+        markets: textsOf(row.data["markets"]).join(", "),
+        parameters: failedParameters(row.data, { t }),
+      }),
+    };
+  }
   if ((kind === "reportReplaced" || kind === "reportRevoked") && values.certification === "") {
     return { title, message: t(`notify.${kind}.messageUnnumbered`, values) };
   }

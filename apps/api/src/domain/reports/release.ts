@@ -29,6 +29,7 @@ import type { DomainContext } from "../context";
 import { changeEvents } from "../domain-events";
 import { notifySample, type ReaderNotification } from "../notifications/notifications";
 import { reportDocument } from "./report-document";
+import { noticeFailedScreening } from "./screening";
 import { labYear, nextCertification } from "./reports";
 import { applyMove, type Actor } from "../samples/moves";
 import { requireRole } from "../staff/staff-roles";
@@ -266,7 +267,18 @@ export async function releaseResults(
       });
       effects.add("mailQueued");
     }
-    effects.add("publish", changeEvents(current, notifications, row.id));
+    // A failed pre-harvest screening is told at once, with what failed and how to retest.
+    const screening = await noticeFailedScreening(tx, {
+      sample,
+      reportId: row.id,
+      certification,
+      markets: judgement.markets,
+      parameters: judgement.parameters,
+      publicUrl: ctx.publicUrl,
+      now,
+    });
+    if (screening.mailed) effects.add("mailQueued");
+    effects.add("publish", changeEvents(current, [...notifications, ...screening.notices], row.id));
     return row;
   });
   // The issued PDF is rendered and stored once, now. The release stands if that fails: the failure is

@@ -22,6 +22,7 @@ import { reportPdfFileName } from "../../pdf/report/identity";
 import type { ReportPdfInput, SpecCitation } from "../../pdf/report/input";
 import { buildReportPdf } from "../../pdf/report/report-pdf";
 import { stampRevoked } from "../../pdf/revoked-stamp";
+import { screeningFacts } from "./screening";
 
 export const sha256Hex = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
 
@@ -38,7 +39,8 @@ const lastMove = (from: "COLLECTING" | "COLLECTED", to: "COLLECTED" | "TESTING")
 /**
  * What the certificate of analysis of a report prints, from what the database holds: the report with
  * its sample, customer, agent, analyst, reviewer, the report it replaces and the sample's collection
- * and reception times in one query; then the cited specification versions.
+ * and reception times in one query; then the cited specification versions and, for a pre-harvest
+ * screening, its farm, pond, crop, lot and validity.
  */
 export async function reportPdfInput(ctx: DomainContext, reportId: number): Promise<ReportPdfInput> {
   const [row] = await ctx.db
@@ -68,10 +70,10 @@ export async function reportPdfInput(ctx: DomainContext, reportId: number): Prom
   const specIds = report.markets.flatMap((market) =>
     market.specVersionId === null ? [] : [market.specVersionId],
   );
-  const specs =
-    specIds.length === 0
-      ? []
-      : await ctx.db.select().from(specVersions).where(inArray(specVersions.id, specIds));
+  const [specs, screening] = await Promise.all([
+    specIds.length === 0 ? [] : ctx.db.select().from(specVersions).where(inArray(specVersions.id, specIds)),
+    screeningFacts(ctx.db, row.sample, report.completedAt),
+  ]);
   const citations: SpecCitation[] = report.markets.flatMap((market) => {
     const spec = specs.find((version) => version.id === market.specVersionId);
     return spec
@@ -99,6 +101,7 @@ export async function reportPdfInput(ctx: DomainContext, reportId: number): Prom
     specVersions: citations,
     replaces: report.replacesId === null ? null : (row.replacesNumber ?? `R-${report.replacesId}`),
     publicUrl: ctx.publicUrl,
+    screening,
   };
 }
 

@@ -15,6 +15,7 @@ import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 
 import { conflict, forbidden, notFound, unauthorized } from "../../lib/app-error";
 import type { DomainContext } from "../context";
+import { labSettingsRow } from "./lab-settings";
 import { revokeReport } from "./reports";
 import { requireRole } from "../staff/staff-roles";
 
@@ -26,6 +27,7 @@ import { requireRole } from "../staff/staff-roles";
 export const REVOCATION_ACTIONS_PER_HOUR = 10;
 
 const ONE_PERSON_REVOCATION = "onePersonRevocation";
+const SCREENING_VALID_DAYS = "screeningValidDays";
 
 const requestNotFound = () => notFound("revocationRequestNotFound");
 
@@ -43,8 +45,7 @@ async function requireRevoker(executor: Executor, staffId: number): Promise<Staf
 }
 
 async function onePersonRevocation(executor: Executor): Promise<boolean> {
-  const [settings] = await executor.select().from(labSettings).where(eq(labSettings.id, 1));
-  return settings?.onePersonRevocation ?? false;
+  return (await labSettingsRow(executor)).onePersonRevocation;
 }
 
 async function lockValidReport(tx: Tx, reportId: number): Promise<ReportRow> {
@@ -255,54 +256,88 @@ export async function listOpenRevocations(
 }
 
 /** The lab's settings and their audit trail, newest change first. */
+export type LabSettingChangeView = {
+  id: number;
+  changedBy: { id: number; name: string } | null;
+  changedAt: Date;
+} & (
+  | { setting: typeof ONE_PERSON_REVOCATION; value: boolean }
+  | { setting: typeof SCREENING_VALID_DAYS; value: number }
+);
 export interface LabSettingsView {
   onePersonRevocation: boolean;
-  history: { id: number; value: boolean; changedBy: { id: number; name: string } | null; changedAt: Date }[];
+  screeningValidDays: number;
+  history: LabSettingChangeView[];
 }
 
 async function settingsView(executor: Executor): Promise<LabSettingsView> {
-  const [onePerson, changes] = await Promise.all([
-    onePersonRevocation(executor),
+  const [current, changes] = await Promise.all([
+    labSettingsRow(executor),
     executor
       .select({ change: labSettingChanges, name: staff.name })
       .from(labSettingChanges)
       .leftJoin(staff, eq(staff.id, labSettingChanges.changedBy))
-      .where(eq(labSettingChanges.setting, ONE_PERSON_REVOCATION))
+      .where(inArray(labSettingChanges.setting, [ONE_PERSON_REVOCATION, SCREENING_VALID_DAYS]))
       .orderBy(desc(labSettingChanges.changedAt), desc(labSettingChanges.id)),
   ]);
   return {
-    onePersonRevocation: onePerson,
-    history: changes.map(({ change, name }) => ({
-      id: change.id,
-      value: change.value === true,
-      changedBy: change.changedBy !== null && name !== null ? { id: change.changedBy, name } : null,
-      changedAt: change.changedAt,
-    })),
+    ...current,
+    history: changes.map(({ change, name }): LabSettingChangeView => {
+      const common = {
+        id: change.id,
+        changedBy: change.changedBy !== null && name !== null ? { id: change.changedBy, name } : null,
+        changedAt: change.changedAt,
+      };
+      return change.setting === SCREENING_VALID_DAYS
+        ? { ...common, setting: SCREENING_VALID_DAYS, value: Number(change.value) }
+        : { ...common, setting: ONE_PERSON_REVOCATION, value: change.value === true };
+    }),
   };
 }
 
-/** Any staff member may read the rule in force and its history (the console says which applies). */
+/** Any staff member may read the rules in force and their history (the console says which applies). */
 export const getLabSettings = (ctx: DomainContext): Promise<LabSettingsView> => settingsView(ctx.db);
 
-/** Only an admin changes the rule; the change and its author are kept, even when the value stays. */
-export async function setOnePersonRevocation(
+/** What an admin changes: one setting or both, in one step. */
+export interface LabSettingsChange {
+  onePersonRevocation?: boolean | undefined;
+  screeningValidDays?: number | undefined;
+}
+
+/**
+ * Only an admin changes the settings; each setting given is kept in the trail with its author, even
+ * when its value stays.
+ */
+export async function updateLabSettings(
   ctx: DomainContext,
-  value: boolean,
+  change: LabSettingsChange,
   staffId: number,
 ): Promise<LabSettingsView> {
   const member = await requireRole(ctx, staffId, "admin");
   const now = ctx.now();
+  const set = {
+    ...(change.onePersonRevocation === undefined ? {} : { onePersonRevocation: change.onePersonRevocation }),
+    ...(change.screeningValidDays === undefined ? {} : { screeningValidDays: change.screeningValidDays }),
+    updatedBy: member.id,
+    updatedAt: now,
+  };
+  const trail = [
+    ...(change.onePersonRevocation === undefined
+      ? []
+      : [{ setting: ONE_PERSON_REVOCATION, value: change.onePersonRevocation }]),
+    ...(change.screeningValidDays === undefined
+      ? []
+      : [{ setting: SCREENING_VALID_DAYS, value: change.screeningValidDays }]),
+  ];
   return ctx.unitOfWork(async (tx) => {
     await tx
       .insert(labSettings)
-      .values({ id: 1, onePersonRevocation: value, updatedBy: member.id, updatedAt: now })
-      .onConflictDoUpdate({
-        target: labSettings.id,
-        set: { onePersonRevocation: value, updatedBy: member.id, updatedAt: now },
-      });
-    await tx
-      .insert(labSettingChanges)
-      .values({ setting: ONE_PERSON_REVOCATION, value, changedBy: member.id, changedAt: now });
+      .values({ id: 1, ...set })
+      .onConflictDoUpdate({ target: labSettings.id, set });
+    if (trail.length > 0)
+      await tx
+        .insert(labSettingChanges)
+        .values(trail.map((line) => ({ ...line, changedBy: member.id, changedAt: now })));
     return settingsView(tx);
   });
 }

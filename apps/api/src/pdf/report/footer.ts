@@ -4,7 +4,7 @@ import { revocationReasonOf } from "@lab/contracts";
 
 import { under } from "../coa-words";
 import { drawText, lineHeight, wrap, type TextStyle } from "../layout";
-import { reportPdfTitle } from "./identity";
+import { reportPdfTitle, titleKey } from "./identity";
 import { bothDates, BOTTOM, CONTENT, day, FAIL, GREY, indiaTime, PAGE, type Sheet } from "./sheet";
 import { verifyUrl } from "./verify";
 
@@ -64,19 +64,20 @@ export function drawSignatures(sheet: Sheet, y: number): void {
 }
 
 /** Every page says which document it belongs to, where it stands, and that it is valid only whole. */
-export function drawPageFooters({ doc, w, input, number }: Sheet): void {
+export function drawPageFooters(sheet: Sheet): void {
+  const { doc, w, input, number } = sheet;
   const { report } = input;
   const left = PAGE.margin;
   const { start, count } = doc.bufferedPageRange();
   const footerStyle: TextStyle = { size: 7, color: GREY };
-  const localTitle = w.local(number ? "coa.title.certificate" : "coa.title.testReport");
+  const localTitle = w.local(titleKey(sheet));
   for (let page = start; page < start + count; page += 1) {
     doc.switchToPage(page);
     const footerY = PAGE.height - PAGE.margin + 10;
     drawText(doc, w.stacked("coa.footer.notReproduced"), left, footerY, footerStyle, CONTENT / 2);
     const pageValues = { page: page - start + 1, count };
     const footer = under(
-      `${reportPdfTitle(report)} · ${w.en("coa.footer.page", pageValues)}`,
+      `${reportPdfTitle(report, Boolean(input.screening))} · ${w.en("coa.footer.page", pageValues)}`,
       localTitle === null
         ? null
         : `${localTitle} ${number ?? `R-${report.id}`} · ${w.local("coa.footer.page", pageValues) ?? ""}`,

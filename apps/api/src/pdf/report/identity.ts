@@ -25,16 +25,29 @@ import {
   type Sheet,
 } from "./sheet";
 import { failingText, marketHeadline, marketNames } from "./verdicts";
+import { drawScreeningStanding } from "./screening";
 import { drawQr, verifyQrUrl } from "./verify";
 
 export const LAB = LAB_IDENTITY;
 
 /**
  * What the PDF is: only a passed test gets a certificate (a number and a QR code); a failed one is a
- * test report, and its title and file name say so.
+ * test report, and its title and file name say so. A pre-harvest sample's is a screening report,
+ * numbered the same way.
  */
-export const reportPdfTitle = (report: Pick<PdfReport, "id" | "certification">): string =>
-  report.certification ? `Certificate of Analysis ${report.certification}` : `Test Report R-${report.id}`;
+export function reportPdfTitle(report: Pick<PdfReport, "id" | "certification">, screening = false): string {
+  const number = report.certification ?? `R-${report.id}`;
+  if (screening) return `Pre-harvest screening report ${number}`;
+  return report.certification ? `Certificate of Analysis ${number}` : `Test Report ${number}`;
+}
+
+/** The title's message key: what the document is. */
+export const titleKey = (sheet: Pick<Sheet, "number" | "input">): MessageKey =>
+  sheet.input.screening
+    ? "coa.screening.title"
+    : sheet.number
+      ? "coa.title.certificate"
+      : "coa.title.testReport";
 
 export const reportPdfFileName = (report: Pick<PdfReport, "id" | "certification">): string =>
   report.certification ? `${report.certification}.pdf` : `test-report-R-${report.id}.pdf`;
@@ -78,14 +91,7 @@ export function drawHeader(sheet: Sheet): number {
   }
 
   y += 10;
-  y += drawText(
-    doc,
-    w.inline(number ? "coa.title.certificate" : "coa.title.testReport"),
-    left,
-    y,
-    { size: 16, weight: "bold" },
-    headerWidth,
-  );
+  y += drawText(doc, w.inline(titleKey(sheet)), left, y, { size: 16, weight: "bold" }, headerWidth);
   const identity = number
     ? `${w.inline("coa.certificationNo")}: ${number}\n${w.inline("coa.checkCode")}: ${formatCheckCode(report.checkCode)}`
     : `${w.inline("coa.reportNo")}: R-${report.id}. ${w.stacked(certified ? "coa.noMarketPassed" : "coa.testFailedNoCertificate")}`;
@@ -143,6 +149,7 @@ export function drawHeader(sheet: Sheet): number {
       headerWidth,
     );
   }
+  if (input.screening) y = drawScreeningStanding(sheet, input.screening, y, headerWidth);
   if (number) y = Math.max(y, PAGE.margin + QR_SIZE + 8, qrBottom + 4);
   // What failed, on the first page: each parameter outside a limit, its result and the limit.
   const failing = certified ? failingText(w, report.parameters) : [];

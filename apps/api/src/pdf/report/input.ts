@@ -1,6 +1,7 @@
 // What the certificate of analysis prints, as the renderer reads it: plain data (rows as the database
 // holds them), so it crosses to a worker thread as it is and the renderer needs nothing of the domain.
-import type { CustomerRow, ReportRow, SampleRow } from "@lab/db";
+import type { CaaStatus } from "@lab/contracts";
+import type { CropTreatment, CustomerRow, ReportRow, SampleRow } from "@lab/db";
 
 /** A specification version a report was judged against, as the certificate cites it. */
 export interface SpecCitation {
@@ -49,6 +50,36 @@ export type PdfSample = Pick<
 /** The customer's fields the document prints; `language` is the second language beside English. */
 export type PdfCustomer = Pick<CustomerRow, "fullName" | "company" | "email" | "language">;
 
+/**
+ * What a pre-harvest screening report prints on top of the certificate: where the sample came from
+ * and how long the screening clears the harvest. Days are India's calendar days, YYYY-MM-DD.
+ */
+export interface ScreeningFacts {
+  farm: {
+    name: string;
+    mpedaEnrolment: string | null;
+    caaRegistration: string | null;
+    caaExpiresOn: string | null;
+    /** As of the report's issue day. */
+    caaStatus: CaaStatus;
+    stateLicence: string | null;
+  };
+  pondCode: string;
+  crop: {
+    species: string;
+    stockedOn: string;
+    hatcheryName: string | null;
+    hatcheryRegistration: string | null;
+    noTreatments: boolean;
+    treatments: CropTreatment[];
+  };
+  lot: { code: string; expectedOn: string; phtCertificate: string | null };
+  /** The processor named on the lot, or the portal organisation it names; null when none. */
+  buyer: { name: string; eic: string | null } | null;
+  sampledOn: string;
+  validUntil: string;
+}
+
 export interface ReportPdfInput {
   report: PdfReport;
   sample: PdfSample;
@@ -66,4 +97,6 @@ export interface ReportPdfInput {
   specVersions?: readonly SpecCitation[];
   /** The number of the revoked report this one replaces ("NSP-CERT-…" or "R-12"). */
   replaces?: string | null;
+  /** Set for a pre-harvest sample naming its lot: the document is a pre-harvest screening report. */
+  screening?: ScreeningFacts | null;
 }

@@ -1,4 +1,5 @@
-// The certificate of analysis of one report (or, for a failed test, its test report), as an A4 PDF.
+// The certificate of analysis of one report (or, for a failed test, its test report; for a pre-harvest
+// sample, its screening report), as an A4 PDF.
 // Each part draws from where the one before it ended; the order is the page's, top to bottom.
 import { documentWords } from "../coa-words";
 import { createDocument, documentBytes } from "../document";
@@ -6,13 +7,14 @@ import { drawPageFooters, drawRevokedStamp, drawSignatures } from "./footer";
 import { drawFacts, drawHeader, LAB, reportPdfTitle } from "./identity";
 import type { ReportPdfInput } from "./input";
 import { drawLegacyResults, drawResultTables } from "./results";
+import { drawScreeningFacts } from "./screening";
 import { PAGE, type Sheet } from "./sheet";
 import { drawSpecVersions, drawVerdictSummary } from "./verdicts";
 
 export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const { report } = input;
   const doc = createDocument({
-    title: reportPdfTitle(report),
+    title: reportPdfTitle(report, Boolean(input.screening)),
     author: LAB.name,
     margin: PAGE.margin,
     bufferPages: true,
@@ -31,6 +33,7 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
   if (sheet.revoked) drawRevokedStamp(sheet);
   let y = drawHeader(sheet);
   y = await drawFacts(sheet, y);
+  if (input.screening) y = await drawScreeningFacts(sheet, input.screening, y);
   if (sheet.certified) {
     y = await drawResultTables(sheet, y);
     y = await drawVerdictSummary(sheet, y);

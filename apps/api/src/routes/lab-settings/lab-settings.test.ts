@@ -1,5 +1,11 @@
-import { labSettingsSchema, messages, resultMessages, type LabReport } from "@lab/contracts";
-import { reports, revocationRequests, sampleEvents } from "@lab/db";
+import {
+  labSettingsSchema,
+  messageCodeOfKey,
+  messages,
+  resultMessages,
+  type LabReport,
+} from "@lab/contracts";
+import { labSettings, reports, revocationRequests, sampleEvents } from "@lab/db";
 import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,6 +43,7 @@ describe("GET/PUT /lab/settings", () => {
     for (const who of [analyst, reviewer, admin]) {
       expect(labSettingsSchema.parse((await settings(who).expect(200)).body)).toEqual({
         onePersonRevocation: false,
+        screeningValidDays: 10,
         history: [],
       });
     }
@@ -48,10 +55,15 @@ describe("GET/PUT /lab/settings", () => {
       const res = await put(who, { onePersonRevocation: true }).expect(403);
       expect(res.body).toMatchObject({ code: "role_required", error: resultMessages.roleRequired("admin") });
     }
-    for (const body of [{}, { onePersonRevocation: "yes" }, { onePersonRevocation: 1 }]) {
+    for (const body of [{ onePersonRevocation: "yes" }, { onePersonRevocation: 1 }]) {
       expect((await put(admin, body).expect(400)).body.error).toBe(messages.labSettingsInvalid);
     }
-    expect((await settings(admin).expect(200)).body).toEqual({ onePersonRevocation: false, history: [] });
+    expect((await put(admin, {}).expect(400)).body.error).toBe(messages.labSettingsEmpty);
+    expect((await settings(admin).expect(200)).body).toEqual({
+      onePersonRevocation: false,
+      screeningValidDays: 10,
+      history: [],
+    });
   });
 
   it("an admin allows one-person revocation: a reviewer's single call revokes at once, recorded as one person's", async () => {
@@ -120,5 +132,59 @@ describe("GET/PUT /lab/settings", () => {
       .auth(second.token, { type: "bearer" })
       .send({ reasonCode: "other" })
       .expect(202);
+  });
+});
+
+describe("PUT /lab/settings: how long a pre-harvest screening stays valid", () => {
+  it("refuses 0, 91, a fraction, text, null and an empty body with the catalogue's message; nothing is written", async () => {
+    for (const screeningValidDays of [0, 91, 10.5, "x", "10", null, -1, 1e308]) {
+      const res = await put(admin, { screeningValidDays }).expect(400);
+      expect(res.body, String(screeningValidDays)).toMatchObject({
+        error: messages.screeningValidDaysInvalid,
+        messageCode: messageCodeOfKey("screeningValidDaysInvalid"),
+      });
+    }
+    // Both settings in one call: a bad one refuses the other too.
+    await put(admin, { onePersonRevocation: true, screeningValidDays: 0 }).expect(400);
+    for (const body of [{}, { unknown: 5 }]) {
+      const res = await put(admin, body).expect(400);
+      expect(res.body.messageCode).toBe(messageCodeOfKey("labSettingsEmpty"));
+    }
+    const read = labSettingsSchema.parse((await settings(admin).expect(200)).body);
+    expect(read.screeningValidDays).toBe(10);
+    expect(read.history.filter((change) => change.setting === "screeningValidDays")).toEqual([]);
+  });
+
+  it("refuses a reviewer or an analyst (403 role_required) and keeps the days", async () => {
+    for (const who of [reviewer, analyst]) {
+      const res = await put(who, { screeningValidDays: 20 }).expect(403);
+      expect(res.body.code).toBe("role_required");
+    }
+    expect((await settings(admin).expect(200)).body.screeningValidDays).toBe(10);
+  });
+
+  it("an admin sets 1 and then 90 days: each change is kept with its author, newest first, beside the revocation rule's", async () => {
+    const lower = await put(admin, { screeningValidDays: 1 }).expect(200);
+    expect(lower.body).toMatchObject({ screeningValidDays: 1 });
+    const second = await signedInStaff(t, { roles: ["admin"], name: "Days Admin" });
+    const both = labSettingsSchema.parse(
+      (await put(second, { screeningValidDays: 90, onePersonRevocation: false }).expect(200)).body,
+    );
+    expect(both.screeningValidDays).toBe(90);
+    expect(both.onePersonRevocation).toBe(false);
+    const days = both.history
+      .filter((change) => change.setting === "screeningValidDays")
+      .map((change) => [change.value, change.changedBy?.name]);
+    expect(days).toEqual([
+      [90, "Days Admin"],
+      [1, "Lab Admin"],
+    ]);
+    // The revocation rule's own trail is still there, and the new call added its line to it.
+    expect(both.history.filter((change) => change.setting === "onePersonRevocation")[0]).toMatchObject({
+      value: false,
+      changedBy: { name: "Days Admin" },
+    });
+    const [row] = await t.database.db.select().from(labSettings).where(eq(labSettings.id, 1));
+    expect(row?.screeningValidDays).toBe(90);
   });
 });

@@ -33,7 +33,15 @@ const open: RevocationRequest = {
 };
 const settings: LabSettings = {
   onePersonRevocation: false,
+  screeningValidDays: 10,
   history: [
+    {
+      id: 4,
+      setting: "screeningValidDays",
+      value: 7,
+      changedBy: { id: 1, name: "Lab Admin" },
+      changedAt: "2026-02-02T09:00:00.000Z",
+    },
     {
       id: 1,
       setting: "onePersonRevocation",
@@ -90,8 +98,9 @@ describe("RevocationsPage", () => {
       "PUT /api/lab/settings": {
         body: {
           onePersonRevocation: true,
+          screeningValidDays: 10,
           history: [
-            { ...settings.history[0], id: 3, changedAt: "2026-02-05T09:00:00.000Z" },
+            { ...settings.history[1], id: 3, changedAt: "2026-02-05T09:00:00.000Z" },
             ...settings.history,
           ],
         },
@@ -114,6 +123,75 @@ describe("RevocationsPage", () => {
     );
     expect(
       await screen.findByText("In force: one reviewer or admin revokes a report alone."),
+    ).toBeInTheDocument();
+  });
+
+  it("every staff member reads how long a passed screening clears the harvest, and its history apart from the rule's", async () => {
+    signIn(["reviewer"]);
+    mockFetch({
+      "GET /api/lab/revocations": { body: [] },
+      "GET /api/lab/settings": { body: settings },
+    });
+    render();
+    expect(
+      await screen.findByText(
+        "In force: a passed screening clears the harvest for 10 days from the day of sampling.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("spinbutton")).not.toBeInTheDocument();
+    const history = screen.getByRole("region", { name: "Changes to the validity" });
+    expect(within(history).getByText(/Lab Admin set the validity to 7 days on/)).toBeInTheDocument();
+    // The revocation rule's history lists its own changes only.
+    const rule = screen.getByRole("region", { name: "Changes to the rule" });
+    expect(within(rule).queryByText(/validity/)).not.toBeInTheDocument();
+    expect(within(rule).getAllByRole("listitem")).toHaveLength(2);
+  });
+
+  it("an admin sets the days: 0 and 91 are refused with the catalogue's message before anything is sent; 14 is saved", async () => {
+    signIn(["admin"]);
+    const { callsTo } = mockFetch({
+      "GET /api/lab/revocations": { body: [] },
+      "GET /api/lab/settings": { body: settings },
+      "PUT /api/lab/settings": {
+        body: {
+          ...settings,
+          screeningValidDays: 14,
+          history: [
+            { ...settings.history[0], id: 5, value: 14, changedAt: "2026-02-06T09:00:00.000Z" },
+            ...settings.history,
+          ],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    const days = await screen.findByRole("spinbutton", { name: "Days a passed screening stays valid" });
+    expect(days).toHaveValue(10);
+    expect(days).toHaveAccessibleDescription(/1 to 90 days, counted from the day of sampling/);
+    const save = screen.getByRole("button", { name: "Save Days" });
+    expect(save).toHaveClass("min-h-11");
+    for (const value of ["0", "91"]) {
+      await user.clear(days);
+      await user.type(days, value);
+      await user.click(save);
+      expect(
+        await screen.findByText(
+          "A pre-harvest screening stays valid for a whole number of days from 1 to 90",
+        ),
+      ).toBeInTheDocument();
+      expect(days).toHaveAttribute("aria-invalid", "true");
+    }
+    expect(callsTo("PUT", "/api/lab/settings")).toHaveLength(0);
+    await user.clear(days);
+    await user.type(days, "14");
+    await user.click(save);
+    await waitFor(() =>
+      expect(callsTo("PUT", "/api/lab/settings")[0]?.body).toEqual({ screeningValidDays: 14 }),
+    );
+    expect(
+      await screen.findByText(
+        "In force: a passed screening clears the harvest for 14 days from the day of sampling.",
+      ),
     ).toBeInTheDocument();
   });
 });

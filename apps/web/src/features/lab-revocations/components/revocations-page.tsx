@@ -16,14 +16,16 @@ import { useUpdateLabSettings } from "../api/update-lab-settings";
 import { useCurrentStaff } from "@/hooks/use-current-staff";
 import { hasRole } from "@/lib/lab-staff-roles";
 import { RevocationRequests } from "./revocation-requests";
+import { ScreeningValidity } from "./screening-validity";
 import { shownOf } from "@/lib/api-client";
 import type { Shown } from "@/lib/i18n/message-text";
 
 const errorText = (error: unknown) => shownOf(error);
 
 /**
- * Revocations: every open request waiting for a second reviewer or admin, and the lab's revocation
- * rule with its history (an admin may change it).
+ * Revocations: every open request waiting for a second reviewer or admin, and the lab's settings with
+ * their history (an admin may change them): the revocation rule and how long a pre-harvest screening
+ * stays valid.
  */
 export function RevocationsPage() {
   const { t } = useT("lab");
@@ -46,6 +48,7 @@ export function RevocationsPage() {
         </CardBody>
       </Card>
       <RevocationRule />
+      <ScreeningValidity />
     </div>
   );
 }
@@ -132,16 +135,20 @@ function RuleForm({ settings }: { settings: LabSettings }) {
 
 function History({ settings }: { settings: LabSettings }) {
   const { t, date } = useT("lab");
+  // The other settings' changes are listed beside those settings.
+  const changes = settings.history.flatMap((change) =>
+    change.setting === "onePersonRevocation" ? [change] : [],
+  );
   return (
     <section aria-labelledby="settings-history" className="space-y-2">
       <h3 id="settings-history" className="text-sm font-semibold text-slate-900">
         {t("lab.settings.history")}
       </h3>
-      {settings.history.length === 0 ? (
+      {changes.length === 0 ? (
         <p className="text-sm text-slate-700">{t("lab.settings.historyEmpty")}</p>
       ) : (
         <ul className="space-y-1 text-sm text-slate-800">
-          {settings.history.map((change) => {
+          {changes.map((change) => {
             const values = {
               name: change.changedBy?.name ?? t("lab.settings.formerStaff"),
               date: date(change.changedAt, "dateTime"),
