@@ -2,7 +2,6 @@ import { z } from "zod";
 
 import { COMPANY_MAX, NAME_MAX, tooLong, tooMany } from "./limits";
 import { messages } from "./messages";
-import type { ActivityKind } from "./organisations";
 import { MARKET_VERDICTS, marketListSchema } from "./results";
 // SAMPLE_PURPOSES (why a sample was taken) lives with the sample, in ./samples.
 import { SHRIMP_CATEGORY_NAMES } from "./samples";
@@ -443,7 +442,7 @@ export type LotCheck = z.infer<typeof lotCheckSchema>;
 export const lotCheckAnswerSchema = z.object({ items: z.array(lotCheckSchema) });
 export type LotCheckAnswer = z.infer<typeof lotCheckAnswerSchema>;
 
-/** What the organisation's trail records of its farms, ponds, crops and lots. */
+/** What the organisation's trail records of its farms, ponds, crops and lots (part of ACTIVITY_KINDS). */
 export const FARM_ACTIVITY_KINDS = [
   "farm-created",
   "farm-updated",
@@ -455,5 +454,5 @@ export const FARM_ACTIVITY_KINDS = [
   "crop-updated",
   "lot-created",
   "lot-updated",
-] as const satisfies readonly ActivityKind[];
+] as const;
 export type FarmActivityKind = (typeof FARM_ACTIVITY_KINDS)[number];

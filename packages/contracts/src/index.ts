@@ -19,3 +19,4 @@ export * from "./places";
 export * from "./lab-catalogue";
 export * from "./organisations";
 export * from "./farms";
+export * from "./shares";

@@ -303,6 +303,19 @@ export const messages = {
   alreadyMember: "{email} is already a member of your organisation",
   invitationEmailTaken:
     "{email} already has an account. One person belongs to one organisation: ask to be removed from the other organisation first, or use another address.",
+  // Shares: a farm or a harvest lot shown to another organisation, with consent and an expiry.
+  shareNotFound: "Share not found",
+  shareInvalid: "Send the share as farmId or lotCode, granteeEmail or granteeOrganisationId, and expiresAt",
+  shareTargetRequired: "Choose one farm or one harvest lot to share, not both",
+  shareLotCodeInvalid: "Give the harvest lot's code: the 10 letters and digits on its lot card",
+  shareGranteeRequired:
+    "Name the organisation to share with: the e-mail address of one of its members, or its number",
+  shareExpiryInvalid: "Give the share's last day as a date (YYYY-MM-DD), or an exact ISO date and time",
+  shareExpiryPast: "The share must end in the future",
+  shareExpiryTooFar: "A share lasts at most a year: choose an earlier last day",
+  granteeUnknown: "No organisation in the portal has a member with this e-mail address, or this number",
+  shareWithSelf: "Your own organisation already sees its farms: choose another organisation",
+  shareExists: "This is already shared with that organisation: revoke that share first to change it",
   // Farms, ponds, crops and harvest lots.
   farmNotFound: "Farm not found",
   pondNotFound: "Pond not found",

@@ -1,10 +1,12 @@
 import { z } from "zod";
 
+import { FARM_ACTIVITY_KINDS } from "./farms";
 import { LANGUAGE_CODES } from "./languages";
 import { ADDRESS_MAX, COMPANY_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, tooLong } from "./limits";
 import { messages } from "./messages";
 import { isPasswordValid } from "./password";
 import { marketListSchema } from "./results";
+import { SHARE_ACTIVITY_KINDS } from "./shares";
 import { text } from "./text";
 
 /**
@@ -226,6 +228,7 @@ export const acceptInvitationRequestSchema = z
   .strip();
 export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequestSchema>;
 
+/** What the trail records of the organisation, its members and what it shares. */
 export const ACTIVITY_KINDS = [
   "sample-submitted",
   "report-shared",
@@ -239,16 +242,8 @@ export const ACTIVITY_KINDS = [
   "member-left",
   "member-deactivated",
   "organisation-updated",
-  "farm-created",
-  "farm-updated",
-  "farm-deleted",
-  "pond-created",
-  "pond-updated",
-  "pond-deleted",
-  "crop-stocked",
-  "crop-updated",
-  "lot-created",
-  "lot-updated",
+  ...FARM_ACTIVITY_KINDS,
+  ...SHARE_ACTIVITY_KINDS,
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
