@@ -48,6 +48,7 @@ import { notificationsRouter } from "./routes/notifications/router";
 import { certificatesRouter, reportsRouter } from "./routes/reports/router";
 import { cropsRouter, farmsRouter, pondsRouter } from "./routes/farms/router";
 import { lotsRouter } from "./routes/lots/router";
+import { sharedRouter } from "./routes/shared/router";
 
 interface HttpDeps {
   database: Database;
@@ -185,6 +186,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/crops", cropsRouter(ctx));
   // Public gate checks and members' calls: each route says which.
   api.use("/lots", lotsRouter(ctx, limits));
+  api.use("/shared", sharedRouter(ctx));
   api.use("/lab/enquiries", labEnquiriesRouter(ctx));
   api.use("/lab/staff", labStaffRouter(ctx));
   api.use("/lab", labCatalogueRouter(ctx));

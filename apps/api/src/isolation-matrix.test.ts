@@ -95,6 +95,8 @@ interface Fixture {
   homeCropId: number;
   homeLotId: number;
   homeLotCode: string;
+  /** An organisation none of the actors belongs to: the grantee of shares made to be revoked. */
+  thirdOrgId: number;
 }
 
 let t: TestApp;
@@ -242,6 +244,22 @@ async function throwaway(path: string, body: object): Promise<number> {
   return (res.body as { id: number }).id;
 }
 let throwawayPonds = 0;
+
+/** A farm of the home organisation shared with an organisation none of the actors belongs to. */
+async function throwawayShare(): Promise<number> {
+  const farmId = await throwaway("/api/farms", { name: "Throwaway shared farm" });
+  const admin = actor("admin");
+  const res = await request(t.app)
+    .post(`/api/organisations/${fx.homeOrgId}/shares`)
+    .auth(admin.token ?? "", { type: "bearer" })
+    .send({
+      farmId,
+      granteeOrganisationId: fx.thirdOrgId,
+      expiresAt: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
+    })
+    .expect(201);
+  return (res.body as { id: number }).id;
+}
 
 /** A farm resource: home readers see it (and the farm's name), home writers change it; no one else. */
 const farmRead = (path: () => string): Probe[] => [
@@ -556,6 +574,47 @@ const TABLE: Record<string, Probe[]> = {
   "GET /api/organisations/:id/activity": [
     { label: "home", path: () => orgPath("/activity"), expect: customer(homeAdmin) },
   ],
+  // Shares of the organisation's farms and lots: read by all but billing, granted and revoked by admins.
+  "GET /api/organisations/:id/shares": [
+    { label: "home", path: () => orgPath("/shares"), expect: customer(homeReader) },
+  ],
+  "POST /api/organisations/:id/shares": [
+    {
+      label: "home, invalid body",
+      path: () => orgPath("/shares"),
+      body: () => ({}),
+      expect: customer(homeAdmin, "pass"),
+    },
+  ],
+  "DELETE /api/organisations/:id/shares/:shareId": [
+    {
+      label: "a share of a home farm with a third organisation",
+      phase: 1,
+      path: async () => orgPath(`/shares/${await throwawayShare()}`),
+      expect: customer(homeAdmin),
+    },
+  ],
+  // What other organisations share: none with anyone here, so every sample id is not found.
+  "GET /api/shared": [{ label: "list", path: () => "/api/shared", expect: customer(isReader) }],
+  "GET /api/shared/samples/:id": [
+    {
+      label: "home sample",
+      path: () => `/api/shared/samples/${fx.adminSampleId}`,
+      expect: customer(() => false),
+    },
+    {
+      label: "foreign sample",
+      path: () => `/api/shared/samples/${fx.foreignSampleId}`,
+      expect: customer(() => false),
+    },
+  ],
+  "GET /api/shared/samples/:id/report.pdf": [
+    {
+      label: "home sample",
+      path: () => `/api/shared/samples/${fx.adminSampleId}/report.pdf`,
+      expect: customer(() => false),
+    },
+  ],
 
   // Farms, ponds, crops and lots: the organisation's own; read by all but billing, changed by admin/full.
   "GET /api/farms": [
@@ -714,6 +773,7 @@ async function adminOf(fullName: string, orgName: string): Promise<Actor & { org
 async function buildFixture(): Promise<void> {
   const home = await adminOf(M.homePerson, M.homeOrg);
   const foreignAdmin = await adminOf(M.foreignPerson, M.foreignOrg);
+  const third = await adminOf("Third Party Processor", "Third Party Exports");
   actors.set("anon", { key: "anon", kind: "anon" });
   actors.set("admin", { ...home, org: "home" });
   actors.set("foreign", { ...foreignAdmin, key: "foreign", org: "foreign" });
@@ -802,6 +862,7 @@ async function buildFixture(): Promise<void> {
     homeCropId: crop.id,
     homeLotId: lot.id,
     homeLotCode: lot.code,
+    thirdOrgId: third.orgId,
     homeOrgId: home.orgId,
     foreignOrgId: foreignAdmin.orgId,
     ownSampleId: own.id,

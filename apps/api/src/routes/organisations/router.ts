@@ -2,6 +2,8 @@ import {
   acceptInvitationRequestSchema,
   activityQuerySchema,
   createInvitationRequestSchema,
+  createShareRequestSchema,
+  SAMPLE_READER_ROLES,
   invitationTokenRequestSchema,
   updateMemberRequestSchema,
   updateOrganisationRequestSchema,
@@ -27,6 +29,7 @@ import {
   updateMember,
   updateOrganisation,
 } from "../../domain/organisations/members";
+import { createShare, listShares, revokeShare } from "../../domain/organisations/shares";
 import { authenticate, memberOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
 import { clientIp, type RateLimits } from "../../http/rate-limit";
@@ -37,10 +40,16 @@ import {
   presentMember,
   presentOrganisation,
 } from "../../presenters/organisation";
+import { presentShare } from "../../presenters/share";
 import { sendSignedIn } from "../auth/refresh-cookie";
 
 /** Invitations one admin may send (new or re-sent) in an hour: a team, not a mailing list. */
 export const INVITATIONS_PER_MEMBER = { points: 20, durationSeconds: 3600 };
+/**
+ * Shares one admin may grant in an hour: a farm's buyers, not a search of who has an account (a grant
+ * by e-mail tells whether the address belongs to a member).
+ */
+export const SHARES_PER_MEMBER = { points: 30, durationSeconds: 3600 };
 /** Invitation links one client address may try (preview or accept) in 15 minutes. */
 export const INVITATION_CHECKS_PER_IP = { points: 30, durationSeconds: 900 };
 
@@ -123,6 +132,34 @@ export function organisationsRouter(ctx: DomainContext, limits: RateLimits): Rou
     const member = admin(req);
     const invitationId = parseIdParam(req.params["invitationId"], "invitationNotFound");
     await revokeInvitation(ctx, member, invitationId);
+    res.status(204).end();
+  });
+
+  // Farms and lots shared with other organisations: members but billing read them, admins grant and revoke.
+  const perGrantor = limits.middleware({
+    name: "shares-granted",
+    ...SHARES_PER_MEMBER,
+    key: (req) => String(memberOf(req).id),
+  });
+  router.get("/:id/shares", async (req, res) => {
+    const member = own(req);
+    memberOf(req, SAMPLE_READER_ROLES);
+    res.json({ items: (await listShares(ctx, member)).map(presentShare) });
+  });
+  router.post(
+    "/:id/shares",
+    (req, _res, next) => (admin(req), next()),
+    perGrantor,
+    async (req, res) => {
+      const member = admin(req);
+      const input = parse(createShareRequestSchema, req.body, "shareInvalid");
+      res.status(201).json(presentShare(await createShare(ctx, member, input)));
+    },
+  );
+  router.delete("/:id/shares/:shareId", async (req, res) => {
+    const member = admin(req);
+    const shareId = parseIdParam(req.params["shareId"], "shareNotFound");
+    await revokeShare(ctx, member, shareId);
     res.status(204).end();
   });
 
