@@ -1,5 +1,5 @@
 import type { ActivityEntry, MemberRole, MemberScope } from "@lab/contracts";
-import { MEMBER_ROLES, MEMBER_SCOPES } from "@lab/contracts";
+import { MEMBER_ROLES, MEMBER_SCOPES, shareLastDay } from "@lab/contracts";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,9 +13,14 @@ const isRole = (value: unknown): value is MemberRole => MEMBER_ROLES.some((role)
 const isScope = (value: unknown): value is MemberScope => MEMBER_SCOPES.some((scope) => scope === value);
 
 const count = (value: unknown): number => (typeof value === "number" ? value : 0);
+const words = (value: unknown): string => (typeof value === "string" ? value : "");
 
-/** One entry of the trail as a sentence in the reader's language. */
-export function activitySentence(entry: ActivityEntry, t: T<"organisation">): string {
+/** One entry of the trail as a sentence in the reader's language; `day` writes a share's last day. */
+export function activitySentence(
+  entry: ActivityEntry,
+  t: T<"organisation">,
+  day: (value: string) => string = (value) => value,
+): string {
   const { details } = entry;
   const actor = entry.actor?.fullName ?? t("organisation.activity.labStaff");
   const subject = entry.subject?.label ?? t("organisation.activity.someone");
@@ -29,6 +34,9 @@ export function activitySentence(entry: ActivityEntry, t: T<"organisation">): st
     sample: entry.sampleId ?? "",
     recipients: count(details.recipients),
     samples: count(details.samples),
+    organisation: words(details.organisation),
+    target: words(details.target),
+    until: typeof details.until === "string" ? day(shareLastDay(details.until)) : "",
   });
 }
 
@@ -64,7 +72,7 @@ export function ActivityList({
         >
           {entries.map((entry) => (
             <li key={entry.id} className="px-4 py-3 text-sm [overflow-wrap:anywhere]">
-              <p className="text-slate-900">{activitySentence(entry, t)}</p>
+              <p className="text-slate-900">{activitySentence(entry, t, (value) => date(value, "date"))}</p>
               <p className="text-xs text-slate-600">
                 <time dateTime={entry.at}>{date(entry.at, "dateTime")}</time>
               </p>

@@ -45,4 +45,8 @@ export const ACTIVITY_SENTENCES: Record<ActivityKind, MessageKey<"organisation">
   "crop-updated": "organisation.activity.cropUpdated",
   "lot-created": "organisation.activity.lotCreated",
   "lot-updated": "organisation.activity.lotUpdated",
+  "share-granted": "organisation.activity.shareGranted",
+  "share-revoked": "organisation.activity.shareRevoked",
+  "share-received": "organisation.activity.shareReceived",
+  "share-withdrawn": "organisation.activity.shareWithdrawn",
 };
