@@ -79,10 +79,14 @@ describe("live cache on a report revoke", () => {
 });
 
 describe("notificationTarget", () => {
-  it("a revoke opens the revoked report; without its id, the reports list", () => {
+  it("a revoke or a failed screening opens its report; without its id, the reports list", () => {
     expect(notificationTarget(revokeNotice)).toBe("/report/41");
     expect(notificationTarget({ ...revokeNotice, data: { stage: "completed" } })).toBe("/reports");
     expect(notificationTarget({ ...revokeNotice, data: { reportId: "41" } })).toBe("/reports");
+    // A failed pre-harvest screening opens its report, which says what failed.
+    expect(notificationTarget({ type: "screening_failed", sampleId: 3, data: { reportId: 52 } })).toBe(
+      "/report/52",
+    );
   });
 
   it("status changes still highlight the sample, completion opens the reports", () => {

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { notificationTone } from "./notification-tone";
 
 describe("notificationTone", () => {
-  it("shows 'Agent Unassigned' and 'Report Revoked' as warnings, not green successes", () => {
+  it("shows 'Agent Unassigned', 'Report Revoked' and 'Pre-harvest Screening Failed' as warnings, not green successes", () => {
     expect(notificationTone("sample_unassigned")).toBe("warning");
     expect(notificationTone("report_revoked")).toBe("warning");
+    expect(notificationTone("screening_failed")).toBe("warning");
   });
 
   it("shows progress (assigned, collected, completed) as success", () => {

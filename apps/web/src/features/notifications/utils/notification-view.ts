@@ -38,8 +38,9 @@ export function notificationTarget(
   notification: Pick<Notification, "type" | "sampleId"> & Partial<Pick<Notification, "data">>,
 ): string {
   switch (notification.type) {
-    case "report_revoked": {
-      // The revoked report itself; an older notice without the id opens the list.
+    case "report_revoked":
+    case "screening_failed": {
+      // The report itself (a failed screening's says what failed); an older notice without the id opens the list.
       const reportId = notification.data ? notificationReportId({ data: notification.data }) : null;
       return reportId === null ? paths.reports.href() : paths.report.href(reportId);
     }
