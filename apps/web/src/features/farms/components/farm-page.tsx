@@ -7,7 +7,7 @@ import type { Farm } from "@lab/contracts";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
@@ -73,15 +73,10 @@ function FarmDetails({ farm }: { farm: Farm }) {
     [t("farms.field.place"), place || null],
   ];
 
-  const confirmDelete = async () => {
-    try {
-      await remove.mutateAsync(farm.id);
-      toast.success(t("farms.farm.deleted", { name: farm.name }));
-      void navigate(paths.farms.href(), { replace: true });
-    } catch (error) {
-      setDeleting(false);
-      toast.error(shownOf(error));
-    }
+  const deleteFarm = async () => {
+    await remove.mutateAsync(farm.id);
+    toast.success(t("farms.farm.deleted", { name: farm.name }));
+    void navigate(paths.farms.href(), { replace: true });
   };
 
   return (
@@ -146,17 +141,15 @@ function FarmDetails({ farm }: { farm: Farm }) {
 
       <PondsSection farm={farm} writes={writes} />
 
-      <ConfirmDialog
+      <ConfirmAction
         open={deleting}
         title={t("farms.farm.deleteTitle")}
         confirmLabel={t("farms.farm.delete")}
-        tone="danger"
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
+        action={deleteFarm}
         onClose={() => setDeleting(false)}
       >
         <p>{t("farms.farm.deleteQuestion", { name: farm.name })}</p>
-      </ConfirmDialog>
+      </ConfirmAction>
     </div>
   );
 }

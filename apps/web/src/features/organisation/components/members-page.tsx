@@ -7,7 +7,7 @@ import { ROLE_LABELS, SCOPE_LABELS } from "@/components/organisation/member-labe
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import { Dialog } from "@/components/ui/dialog";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
@@ -244,32 +244,19 @@ function RemoveMemberDialog({
   const { t } = useT("organisation");
   const toast = useToast();
   const remove = useRemoveMember(organisationId);
-  const [error, setError] = useState<Shown | null>(null);
   return (
-    <ConfirmDialog
+    <ConfirmAction
       open
       title={t("organisation.members.removeTitle")}
       confirmLabel={t("organisation.members.remove")}
-      tone="danger"
-      busy={remove.isPending}
       onClose={onClose}
-      onConfirm={() => {
-        setError(null);
-        remove.mutate(
-          { organisationId, memberId: member.id },
-          {
-            onSuccess: () => {
-              toast.success(t("organisation.members.removed", { name: member.fullName }));
-              onClose();
-            },
-            onError: (failure) => setError(shownOf(failure)),
-          },
-        );
+      action={async () => {
+        await remove.mutateAsync({ organisationId, memberId: member.id });
+        toast.success(t("organisation.members.removed", { name: member.fullName }));
       }}
     >
-      {error ? <Alert tone="error" message={error} /> : null}
       <p>{t("organisation.members.removeConfirm", { name: member.fullName })}</p>
-    </ConfirmDialog>
+    </ConfirmAction>
   );
 }
 
@@ -278,22 +265,13 @@ function LeaveSection({ organisationId, selfId }: { organisationId: number; self
   const navigate = useNavigate();
   const remove = useRemoveMember(organisationId);
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<Shown | null>(null);
-  const leave = () => {
-    setError(null);
+  const leave = async () => {
     const token = getToken();
-    remove.mutate(
-      { organisationId, memberId: selfId },
-      {
-        onSuccess: () => {
-          logout("user");
-          // The server ended the membership; its refresh cookie must not bring the session back.
-          void endServerSession(token, "customer");
-          void navigate(paths.login.href(), { replace: true });
-        },
-        onError: (failure) => setError(shownOf(failure)),
-      },
-    );
+    await remove.mutateAsync({ organisationId, memberId: selfId });
+    logout("user");
+    // The server ended the membership; its refresh cookie must not bring the session back.
+    void endServerSession(token, "customer");
+    void navigate(paths.login.href(), { replace: true });
   };
   return (
     <section aria-labelledby="leave-heading" className="rounded-lg border border-red-200 bg-white p-4">
@@ -305,25 +283,19 @@ function LeaveSection({ organisationId, selfId }: { organisationId: number; self
         variant="outline"
         className="mt-3 min-h-11 text-red-800"
         icon={<LogOut aria-hidden="true" className="h-4 w-4" />}
-        onClick={() => {
-          setError(null);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
       >
         {t("organisation.leave.button")}
       </Button>
-      <ConfirmDialog
+      <ConfirmAction
         open={open}
         title={t("organisation.leave.confirmTitle")}
         confirmLabel={t("organisation.leave.button")}
-        tone="danger"
-        busy={remove.isPending}
         onClose={() => setOpen(false)}
-        onConfirm={leave}
+        action={leave}
       >
-        {error ? <Alert tone="error" message={error} /> : null}
         <p>{t("organisation.leave.confirm")}</p>
-      </ConfirmDialog>
+      </ConfirmAction>
     </section>
   );
 }
