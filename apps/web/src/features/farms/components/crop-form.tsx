@@ -16,7 +16,7 @@ import {
 
 import { Button } from "@/components/ui/button";
 import { FieldErrorText, useErrorReveal } from "@/components/ui/form-errors";
-import { Field, Input, Select, describedBy } from "@/components/ui/input";
+import { Field, Select, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { useDomainNames } from "@/lib/i18n/localized-names";
 import { useT } from "@/lib/i18n/use-t";
@@ -25,6 +25,7 @@ import { useStockCrop } from "../api/stock-crop";
 import { numberOrNull } from "../utils/farm-form-values";
 import { errorAt, failureAsErrors, issuesByField, type FieldErrors } from "../utils/field-errors";
 import { todayInIndia } from "../utils/today";
+import { FormField } from "./form-field";
 import { FormPanel } from "./form-panel";
 
 interface TreatmentRow {
@@ -106,49 +107,35 @@ export function CropForm({ pond, onDone }: { pond: Pond; onDone: () => void }) {
   };
 
   const speciesError = errorAt(errors, "species");
-  const stockedError = errorAt(errors, "stockedOn");
-  const densityError = errorAt(errors, "density");
   const declarationError = errors["treatments"] ?? errors["noTreatments"];
-  const text = (field: TextField, label: string, max: number) => {
-    const error = errorAt(errors, field);
-    return (
-      <Field id={id(field)} label={label} error={error}>
-        <Input
-          id={id(field)}
-          autoComplete="off"
-          maxLength={max}
-          invalid={Boolean(error)}
-          aria-describedby={describedBy(id(field), error)}
-          value={texts[field]}
-          onChange={(event) => {
-            setTexts((current) => ({ ...current, [field]: event.target.value }));
-            edited();
-          }}
-        />
-      </Field>
-    );
-  };
+  const text = (field: TextField, label: string, max: number) => (
+    <FormField
+      id={id(field)}
+      label={label}
+      maxLength={max}
+      error={errorAt(errors, field)}
+      value={texts[field]}
+      onChange={(value) => {
+        setTexts((current) => ({ ...current, [field]: value }));
+        edited();
+      }}
+    />
+  );
   const rowField = (index: number, field: keyof TreatmentRow, label: string) => {
-    const error = errorAt(errors, `treatments.${index}.${field}`);
-    const fieldId = id(`treatment-${index}-${field}`);
     const isDay = field === "from" || field === "to";
     return (
-      <Field id={fieldId} label={label} error={error}>
-        <Input
-          id={fieldId}
-          type={isDay ? "date" : "text"}
-          autoComplete="off"
-          maxLength={isDay ? undefined : TREATMENT_TEXT_MAX}
-          invalid={Boolean(error)}
-          aria-describedby={describedBy(fieldId, error)}
-          value={rows[index]?.[field] ?? ""}
-          onChange={(event) => {
-            const value = event.target.value;
-            setRows((current) => current.map((row, at) => (at === index ? { ...row, [field]: value } : row)));
-            edited();
-          }}
-        />
-      </Field>
+      <FormField
+        id={id(`treatment-${index}-${field}`)}
+        label={label}
+        type={isDay ? "date" : "text"}
+        maxLength={isDay ? undefined : TREATMENT_TEXT_MAX}
+        error={errorAt(errors, `treatments.${index}.${field}`)}
+        value={rows[index]?.[field] ?? ""}
+        onChange={(value) => {
+          setRows((current) => current.map((row, at) => (at === index ? { ...row, [field]: value } : row)));
+          edited();
+        }}
+      />
     );
   };
 
@@ -181,39 +168,30 @@ export function CropForm({ pond, onDone }: { pond: Pond; onDone: () => void }) {
             ))}
           </Select>
         </Field>
-        <Field id={id("stocked")} label={t("farms.crop.stockedOn")} required error={stockedError}>
-          <Input
-            id={id("stocked")}
-            type="date"
-            aria-required="true"
-            invalid={Boolean(stockedError)}
-            aria-describedby={describedBy(id("stocked"), stockedError)}
-            value={stockedOn}
-            onChange={(event) => {
-              setStockedOn(event.target.value);
-              edited();
-            }}
-          />
-        </Field>
-        <Field
+        <FormField
+          id={id("stocked")}
+          label={t("farms.crop.stockedOn")}
+          type="date"
+          required
+          error={errorAt(errors, "stockedOn")}
+          value={stockedOn}
+          onChange={(value) => {
+            setStockedOn(value);
+            edited();
+          }}
+        />
+        <FormField
           id={id("density")}
           label={t("farms.crop.density")}
           hint={t("farms.crop.densityHint")}
-          error={densityError}
-        >
-          <Input
-            id={id("density")}
-            inputMode="numeric"
-            autoComplete="off"
-            invalid={Boolean(densityError)}
-            aria-describedby={describedBy(id("density"), densityError, true)}
-            value={density}
-            onChange={(event) => {
-              setDensity(event.target.value);
-              edited();
-            }}
-          />
-        </Field>
+          inputMode="numeric"
+          error={errorAt(errors, "density")}
+          value={density}
+          onChange={(value) => {
+            setDensity(value);
+            edited();
+          }}
+        />
         {text("hatcheryName", t("farms.crop.hatcheryName"), HATCHERY_NAME_MAX)}
         {text("hatcheryRegistration", t("farms.crop.hatcheryRegistration"), REGISTRATION_MAX)}
         {text("feedBrand", t("farms.crop.feedBrand"), FEED_TEXT_MAX)}

@@ -5,13 +5,13 @@ import { updateCropRequestSchema, type Crop } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
 import { useErrorReveal } from "@/components/ui/form-errors";
-import { Field, Input, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { useT } from "@/lib/i18n/use-t";
 
 import { useUpdateCrop } from "../api/update-crop";
 import { errorAt, failureAsErrors, issuesByField, type FieldErrors } from "../utils/field-errors";
 import { todayInIndia } from "../utils/today";
+import { FormField } from "./form-field";
 import { FormPanel } from "./form-panel";
 
 /** Ends the pond's crop: the day it was harvested (not before its stocking). */
@@ -55,21 +55,20 @@ export function EndCropForm({ crop, onDone }: { crop: Crop; onDone: () => void }
       onSubmit={onSubmit}
       className="space-y-3"
     >
-      <Field id={fieldId} label={t("farms.crop.harvestedOn")} required error={error}>
-        <Input
-          id={fieldId}
-          type="date"
-          aria-required="true"
-          min={crop.stockedOn}
-          invalid={Boolean(error)}
-          aria-describedby={describedBy(fieldId, error)}
-          value={harvestedOn}
-          onChange={(event) => {
-            setHarvestedOn(event.target.value);
-            setErrors({});
-          }}
-        />
-      </Field>
+      <FormField
+        id={fieldId}
+        label={t("farms.crop.harvestedOn")}
+        type="date"
+        required
+        min={crop.stockedOn}
+        disabled={update.isPending}
+        error={error}
+        value={harvestedOn}
+        onChange={(value) => {
+          setHarvestedOn(value);
+          setErrors({});
+        }}
+      />
       <div className="flex justify-end">
         <Button
           type="submit"

@@ -14,7 +14,7 @@ import { LocationInput } from "@/components/location/location-input";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { ErrorBanner, useErrorReveal } from "@/components/ui/form-errors";
-import { Field, Input, Select, Textarea, describedBy } from "@/components/ui/input";
+import { Field, Select, Textarea, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { useProviders } from "@/lib/api/get-providers";
 import { useUser } from "@/lib/auth";
@@ -25,6 +25,7 @@ import { useCreateFarm } from "../api/create-farm";
 import { useUpdateFarm } from "../api/update-farm";
 import { blankFarm, farmFormValues, farmPayload, type FarmFormValues } from "../utils/farm-form-values";
 import { errorAt, failureAsErrors, issuesByField, type FieldErrors } from "../utils/field-errors";
+import { FormField } from "./form-field";
 
 const FIELDS = [
   "name",
@@ -96,29 +97,22 @@ export function FarmForm({ farm, onDone }: { farm: Farm | null; onDone: (farm: F
   const text = (
     field: TextField,
     label: string,
-    max: number,
-    options: { required?: boolean; hint?: string } = {},
-  ) => {
-    const error = errorAt(errors, field);
-    return (
-      <Field id={id(field)} label={label} required={options.required} error={error} hint={options.hint}>
-        <Input
-          id={id(field)}
-          autoComplete="off"
-          maxLength={max}
-          disabled={busy}
-          invalid={Boolean(error)}
-          aria-required={options.required || undefined}
-          aria-describedby={describedBy(id(field), error, Boolean(options.hint))}
-          value={values[field]}
-          onChange={(event) => set(field, event.target.value)}
-        />
-      </Field>
-    );
-  };
+    options: { max?: number; required?: boolean; type?: "date"; inputMode?: "decimal" } = {},
+  ) => (
+    <FormField
+      id={id(field)}
+      label={label}
+      required={options.required}
+      type={options.type}
+      inputMode={options.inputMode}
+      maxLength={options.max}
+      disabled={busy}
+      error={errorAt(errors, field)}
+      value={values[field]}
+      onChange={(value) => set(field, value)}
+    />
+  );
   const locationError = errorAt(errors, "lat") ?? errorAt(errors, "lng");
-  const areaError = errorAt(errors, "areaHa");
-  const expiryError = errorAt(errors, "caaExpiresOn");
   const boundaryError = errorAt(errors, "boundary");
   const providerError = errorAt(errors, "providerId");
 
@@ -138,7 +132,7 @@ export function FarmForm({ farm, onDone }: { farm: Farm | null; onDone: (farm: F
           >
             <ErrorBanner message={errors.form ?? null} />
             <div className="grid gap-4 @lg:grid-cols-2">
-              {text("name", t("farms.field.name"), FARM_NAME_MAX, { required: true })}
+              {text("name", t("farms.field.name"), { max: FARM_NAME_MAX, required: true })}
               <Field id={id("providerId")} label={t("farms.field.provider")} error={providerError}>
                 <Select
                   id={id("providerId")}
@@ -156,37 +150,16 @@ export function FarmForm({ farm, onDone }: { farm: Farm | null; onDone: (farm: F
                   ))}
                 </Select>
               </Field>
-              {text("mpedaEnrolment", t("farms.field.mpedaEnrolment"), REGISTRATION_MAX)}
-              {text("caaRegistration", t("farms.field.caaRegistration"), REGISTRATION_MAX)}
-              <Field id={id("caaExpiresOn")} label={t("farms.field.caaExpiresOn")} error={expiryError}>
-                <Input
-                  id={id("caaExpiresOn")}
-                  type="date"
-                  disabled={busy}
-                  invalid={Boolean(expiryError)}
-                  aria-describedby={describedBy(id("caaExpiresOn"), expiryError)}
-                  value={values.caaExpiresOn}
-                  onChange={(event) => set("caaExpiresOn", event.target.value)}
-                />
-              </Field>
-              {text("stateLicence", t("farms.field.stateLicence"), REGISTRATION_MAX)}
-              {text("surveyNumbers", t("farms.field.surveyNumbers"), SURVEY_NUMBERS_MAX)}
-              <Field id={id("areaHa")} label={t("farms.field.areaHa")} error={areaError}>
-                <Input
-                  id={id("areaHa")}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  disabled={busy}
-                  invalid={Boolean(areaError)}
-                  aria-describedby={describedBy(id("areaHa"), areaError)}
-                  value={values.areaHa}
-                  onChange={(event) => set("areaHa", event.target.value)}
-                />
-              </Field>
-              {text("village", t("farms.field.village"), PLACE_NAME_MAX)}
-              {text("mandal", t("farms.field.mandal"), PLACE_NAME_MAX)}
-              {text("district", t("farms.field.district"), PLACE_NAME_MAX)}
-              {text("state", t("farms.field.state"), PLACE_NAME_MAX)}
+              {text("mpedaEnrolment", t("farms.field.mpedaEnrolment"), { max: REGISTRATION_MAX })}
+              {text("caaRegistration", t("farms.field.caaRegistration"), { max: REGISTRATION_MAX })}
+              {text("caaExpiresOn", t("farms.field.caaExpiresOn"), { type: "date" })}
+              {text("stateLicence", t("farms.field.stateLicence"), { max: REGISTRATION_MAX })}
+              {text("surveyNumbers", t("farms.field.surveyNumbers"), { max: SURVEY_NUMBERS_MAX })}
+              {text("areaHa", t("farms.field.areaHa"), { inputMode: "decimal" })}
+              {text("village", t("farms.field.village"), { max: PLACE_NAME_MAX })}
+              {text("mandal", t("farms.field.mandal"), { max: PLACE_NAME_MAX })}
+              {text("district", t("farms.field.district"), { max: PLACE_NAME_MAX })}
+              {text("state", t("farms.field.state"), { max: PLACE_NAME_MAX })}
               <LocationInput
                 id={id("location")}
                 label={t("farms.field.location")}

@@ -4,8 +4,8 @@ import { ErrorBanner } from "@/components/ui/form-errors";
 import type { Shown } from "@/lib/i18n/message-text";
 
 /**
- * The framed form the farm page opens in place (stock a crop, end it, plan a lot): a heading that
- * names it, the error about the whole form, then its fields.
+ * The framed form the farm page opens in place (add or edit a pond, stock a crop, end it, plan, edit
+ * or harvest a lot): a heading that names it, the error about the whole form, then its fields.
  */
 export function FormPanel({
   formRef,
@@ -20,7 +20,7 @@ export function FormPanel({
   formRef: RefObject<HTMLFormElement | null>;
   titleId: string;
   title: string;
-  heading?: "h4" | "h5";
+  heading?: "h3" | "h4" | "h5";
   error: Shown | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void> | void;
   className?: string;
@@ -32,7 +32,7 @@ export function FormPanel({
       noValidate
       aria-labelledby={titleId}
       onSubmit={(event) => void onSubmit(event)}
-      className={`${className} rounded-lg border border-slate-200 p-3 sm:p-4`}
+      className={`${className} rounded-lg border border-slate-200 bg-white p-3 sm:p-4`}
     >
       <Heading id={titleId} className="text-base font-semibold text-slate-900">
         {title}

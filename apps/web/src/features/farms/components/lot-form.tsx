@@ -7,19 +7,21 @@ import {
   createLotRequestSchema,
   type CreateLotRequest,
   type Crop,
+  type Lot,
 } from "@lab/contracts";
 
 import { MarketPicker } from "@/components/reports/market-picker";
 import { Button } from "@/components/ui/button";
 import { useErrorReveal } from "@/components/ui/form-errors";
-import { Field, Input, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { useUser } from "@/lib/auth";
 import { useT } from "@/lib/i18n/use-t";
 
 import { useCreateLot } from "../api/create-lot";
+import { useUpdateLot } from "../api/update-lot";
 import { numberOrNull } from "../utils/farm-form-values";
 import { errorAt, failureAsErrors, issuesByField, type FieldErrors } from "../utils/field-errors";
+import { FormField } from "./form-field";
 import { FormPanel } from "./form-panel";
 
 type Text = "expectedOn" | "quantityKg" | "countPerKg" | "buyerName" | "buyerEic" | "phtCertificate";
@@ -34,27 +36,33 @@ const KNOWN = [
 ];
 const known = (field: string) => KNOWN.includes(field.split(".")[0] ?? "");
 
-/** Plans a harvest lot of a crop: the server gives it its code for the lot card and the gate. */
-export function LotForm({ crop, onDone }: { crop: Crop; onDone: () => void }) {
+const numberText = (value: number | null) => (value === null ? "" : String(value));
+
+/**
+ * Plans a harvest lot of a crop (`lot` null; the server gives it its code for the lot card and the
+ * gate) or edits a lot's plan in place. Every field is sent, so an emptied one is cleared.
+ */
+export function LotForm({ crop, lot, onDone }: { crop: Crop; lot: Lot | null; onDone: () => void }) {
   const { t } = useT("farms");
   const toast = useToast();
   const create = useCreateLot();
+  const update = useUpdateLot();
   const user = useUser();
   const titleId = useId();
-  const prefix = `lot-${crop.id}`;
+  const prefix = lot ? `lot-${lot.id}` : `lot-new-${crop.id}`;
   const [values, setValues] = useState<Record<Text, string>>({
-    expectedOn: "",
-    quantityKg: "",
-    countPerKg: "",
-    buyerName: "",
-    buyerEic: "",
-    phtCertificate: "",
+    expectedOn: lot?.expectedOn ?? "",
+    quantityKg: numberText(lot?.quantityKg ?? null),
+    countPerKg: numberText(lot?.countPerKg ?? null),
+    buyerName: lot?.buyerName ?? "",
+    buyerEic: lot?.buyerEic ?? "",
+    phtCertificate: lot?.phtCertificate ?? "",
   });
-  // The profile's default markets to start with, as Submit Sample does.
-  const [markets, setMarkets] = useState<string[]>(() => [...(user?.defaultMarkets ?? [])]);
+  // A new lot starts from the profile's default markets, as Submit Sample does.
+  const [markets, setMarkets] = useState<string[]>(() => [...(lot?.markets ?? user?.defaultMarkets ?? [])]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { ref, reveal } = useErrorReveal();
-  const id = (name: string) => `${prefix}-${name}`;
+  const busy = create.isPending || update.isPending;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -74,8 +82,13 @@ export function LotForm({ crop, onDone }: { crop: Crop; onDone: () => void }) {
       return;
     }
     try {
-      const lot = await create.mutateAsync({ cropId: crop.id, input });
-      toast.success(t("farms.lot.planned", { code: lot.code }));
+      if (lot) {
+        const saved = await update.mutateAsync({ lotId: lot.id, input });
+        toast.success(t("farms.lot.updated", { code: saved.code }));
+      } else {
+        const saved = await create.mutateAsync({ cropId: crop.id, input });
+        toast.success(t("farms.lot.planned", { code: saved.code }));
+      }
       onDone();
     } catch (error) {
       setErrors(failureAsErrors(error, known));
@@ -87,35 +100,31 @@ export function LotForm({ crop, onDone }: { crop: Crop; onDone: () => void }) {
     name: Text,
     label: string,
     options: { date?: boolean; inputMode?: "decimal" | "numeric"; max?: number; required?: boolean } = {},
-  ) => {
-    const error = errorAt(errors, name);
-    return (
-      <Field id={id(name)} label={label} required={options.required} error={error}>
-        <Input
-          id={id(name)}
-          type={options.date ? "date" : "text"}
-          inputMode={options.inputMode}
-          autoComplete="off"
-          maxLength={options.max}
-          aria-required={options.required || undefined}
-          invalid={Boolean(error)}
-          aria-describedby={describedBy(id(name), error)}
-          value={values[name]}
-          onChange={(event) => {
-            const value = event.target.value;
-            setValues((current) => ({ ...current, [name]: value }));
-            setErrors({});
-          }}
-        />
-      </Field>
-    );
-  };
+  ) => (
+    <FormField
+      id={`${prefix}-${name}`}
+      label={label}
+      type={options.date ? "date" : "text"}
+      inputMode={options.inputMode}
+      maxLength={options.max}
+      required={options.required}
+      disabled={busy}
+      error={errorAt(errors, name)}
+      value={values[name]}
+      onChange={(value) => {
+        setValues((current) => ({ ...current, [name]: value }));
+        setErrors({});
+      }}
+    />
+  );
 
   return (
     <FormPanel
       formRef={ref}
       titleId={titleId}
-      title={t("farms.lot.planTitle", { code: crop.pondCode })}
+      title={
+        lot ? t("farms.lot.editTitle", { code: lot.code }) : t("farms.lot.planTitle", { code: crop.pondCode })
+      }
       heading="h5"
       error={errors.form ?? null}
       onSubmit={onSubmit}
@@ -129,7 +138,7 @@ export function LotForm({ crop, onDone }: { crop: Crop; onDone: () => void }) {
         {field("phtCertificate", t("farms.lot.phtCertificate"), { max: REGISTRATION_MAX })}
       </div>
       <MarketPicker
-        id={id("markets")}
+        id={`${prefix}-markets`}
         legend={t("farms.lot.markets")}
         selected={markets}
         onChange={(next) => {
@@ -142,10 +151,10 @@ export function LotForm({ crop, onDone }: { crop: Crop; onDone: () => void }) {
         <Button
           type="submit"
           className="w-full sm:w-auto"
-          isLoading={create.isPending}
+          isLoading={busy}
           icon={<Save aria-hidden="true" className="h-4 w-4" />}
         >
-          {t("farms.lot.save")}
+          {lot ? t("farms.lot.update") : t("farms.lot.save")}
         </Button>
       </div>
     </FormPanel>

@@ -1,4 +1,4 @@
-import { Download, ExternalLink, Plus, X } from "lucide-react";
+import { Download, ExternalLink, Pencil, Plus, Scale, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 
@@ -12,24 +12,33 @@ import { useT } from "@/lib/i18n/use-t";
 import { useDownloadLotCard } from "../api/download-lot-card";
 import { useCropLots } from "../api/get-crop-lots";
 import { LotForm } from "./lot-form";
+import { LotHarvestForm } from "./lot-harvest-form";
 
 /** "7K3M9Q2XAB" as "7K3M 9Q2X AB": easier to read out and compare with the card. */
 export const groupedCode = (code: string): string => code.replace(/(.{4})(?=.)/g, "$1 ");
 
-/** A crop's harvest lots, each code large with its lot card; "Plan a harvest lot" for writers. */
-export function LotsSection({ crop, writes }: { crop: Crop; writes: boolean }) {
+/** The one in-place form of the section: planning a lot, or editing or harvesting one. */
+type Open = { kind: "plan" } | { kind: "edit" | "harvest"; lotId: number } | null;
+
+/**
+ * A crop's harvest lots, each code large with its lot card. Writers plan a lot while the crop is open
+ * (`canPlan`), and edit a lot's plan or record its harvest, one form at a time.
+ */
+export function LotsSection({ crop, writes, canPlan }: { crop: Crop; writes: boolean; canPlan: boolean }) {
   const { t } = useT("farms");
   const lots = useCropLots(crop.id);
-  const [planning, setPlanning] = useState(false);
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const planning = open?.kind === "plan";
   return (
     <section aria-label={t("farms.lot.titleOf", { code: crop.pondCode })} className="space-y-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <h4 className="text-base font-semibold text-slate-900">{t("farms.lot.title")}</h4>
-        {writes ? (
+        {canPlan && (open === null || planning) ? (
           <Button
             variant={planning ? "ghost" : "secondary"}
             className="w-full sm:w-auto"
-            onClick={() => setPlanning((open) => !open)}
+            onClick={() => setOpen(planning ? null : { kind: "plan" })}
             icon={
               planning ? (
                 <X aria-hidden="true" className="h-4 w-4" />
@@ -42,7 +51,7 @@ export function LotsSection({ crop, writes }: { crop: Crop; writes: boolean }) {
           </Button>
         ) : null}
       </div>
-      {planning ? <LotForm crop={crop} onDone={() => setPlanning(false)} /> : null}
+      {planning ? <LotForm crop={crop} lot={null} onDone={close} /> : null}
       {lots.isPending ? (
         <LoadingState label={t("farms.lot.loading")} />
       ) : lots.isError ? (
@@ -53,7 +62,15 @@ export function LotsSection({ crop, writes }: { crop: Crop; writes: boolean }) {
         <ul className="space-y-3">
           {lots.data.map((lot) => (
             <li key={lot.id}>
-              <LotItem lot={lot} />
+              <LotItem
+                crop={crop}
+                lot={lot}
+                // Changes are offered only while no other form of the section is open.
+                writes={writes && open === null}
+                form={open !== null && open.kind !== "plan" && open.lotId === lot.id ? open.kind : null}
+                onOpen={(kind) => setOpen({ kind, lotId: lot.id })}
+                onClose={close}
+              />
             </li>
           ))}
         </ul>
@@ -62,13 +79,29 @@ export function LotsSection({ crop, writes }: { crop: Crop; writes: boolean }) {
   );
 }
 
-function LotItem({ lot }: { lot: Lot }) {
+function LotItem({
+  crop,
+  lot,
+  writes,
+  form,
+  onOpen,
+  onClose,
+}: {
+  crop: Crop;
+  lot: Lot;
+  writes: boolean;
+  form: "edit" | "harvest" | null;
+  onOpen: (kind: "edit" | "harvest") => void;
+  onClose: () => void;
+}) {
   const { t, date, number } = useT("farms");
   const card = useDownloadLotCard();
+  const harvested = lot.harvestedOn !== null;
   const rows: [string, string | null][] = [
     [t("farms.lot.expectedOn"), date(lot.expectedOn, "date")],
     [
-      t("farms.lot.quantityKg"),
+      // Once harvested, the quantity is what was weighed.
+      harvested ? t("farms.lot.harvestedKg") : t("farms.lot.quantityKg"),
       lot.quantityKg === null ? null : t("farms.lot.kg", { kg: number(lot.quantityKg) }),
     ],
     [t("farms.lot.countPerKg"), lot.countPerKg === null ? null : number(lot.countPerKg)],
@@ -95,7 +128,50 @@ function LotItem({ lot }: { lot: Lot }) {
             </div>
           ))}
       </dl>
+      {form !== null ? (
+        <div className="space-y-2">
+          <div className="flex justify-end">
+            <Button
+              variant="ghost"
+              className="w-full sm:w-auto"
+              onClick={onClose}
+              icon={<X aria-hidden="true" className="h-4 w-4" />}
+            >
+              {t("common.cancel")}
+            </Button>
+          </div>
+          {form === "edit" ? (
+            <LotForm crop={crop} lot={lot} onDone={onClose} />
+          ) : (
+            <LotHarvestForm crop={crop} lot={lot} onDone={onClose} />
+          )}
+        </div>
+      ) : null}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        {writes ? (
+          <>
+            <Button
+              variant="outline"
+              aria-label={t("farms.lot.editLabel", { code: lot.code })}
+              onClick={() => onOpen("edit")}
+              icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+            >
+              {t("farms.lot.edit")}
+            </Button>
+            <Button
+              variant="outline"
+              aria-label={
+                harvested
+                  ? t("farms.lot.harvestChangeLabel", { code: lot.code })
+                  : t("farms.lot.harvestLabel", { code: lot.code })
+              }
+              onClick={() => onOpen("harvest")}
+              icon={<Scale aria-hidden="true" className="h-4 w-4" />}
+            >
+              {harvested ? t("farms.lot.harvestChange") : t("farms.lot.harvest")}
+            </Button>
+          </>
+        ) : null}
         <Button
           variant="outline"
           isLoading={card.isPending}

@@ -1,14 +1,13 @@
-import { CalendarCheck, Fish, PackagePlus, Trash2, X } from "lucide-react";
+import { CalendarCheck, Fish, PackagePlus, Pencil, Trash2, X } from "lucide-react";
 import { useState } from "react";
 
 import type { Crop, Pond } from "@lab/contracts";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
-import { shownOf } from "@/lib/api-client";
 import { useDomainNames } from "@/lib/i18n/localized-names";
 import { useT } from "@/lib/i18n/use-t";
 
@@ -17,8 +16,10 @@ import { useCrops } from "../api/get-crops";
 import { CropForm } from "./crop-form";
 import { EndCropForm } from "./end-crop-form";
 import { LotsSection } from "./lots-section";
+import { FarmMapLink } from "./map-link";
+import { PondForm } from "./pond-form";
 
-type Open = "none" | "stock" | "end";
+type Open = "none" | "edit" | "stock" | "end";
 
 /** The crop a pond's lots are shown for: the open one, else the latest harvested. */
 export function currentCrop(crops: readonly Crop[], openCropId: number | null): Crop | null {
@@ -27,7 +28,10 @@ export function currentCrop(crops: readonly Crop[], openCropId: number | null): 
   return [...crops].sort((a, b) => b.stockedOn.localeCompare(a.stockedOn) || b.id - a.id)[0] ?? null;
 }
 
-/** One pond: its crop now (species, stocking, treatments), stock or end a crop, and the crop's lots. */
+/**
+ * One pond: its area and place, its crop now (species, stocking, treatments), and the crop's lots;
+ * writers edit or delete the pond and stock or end a crop, one form at a time.
+ */
 export function PondCard({ pond, writes }: { pond: Pond; writes: boolean }) {
   const { t, number } = useT("farms");
   const crops = useCrops(pond.id);
@@ -39,16 +43,10 @@ export function PondCard({ pond, writes }: { pond: Pond; writes: boolean }) {
   const openCrop = crop !== null && crop.id === pond.openCropId ? crop : null;
   const headingId = `pond-${pond.id}-title`;
 
-  const confirmDelete = async () => {
-    try {
-      await remove.mutateAsync(pond.id);
-      toast.success(t("farms.pond.deleted", { code: pond.code }));
-    } catch (error) {
-      // Samples that name the pond keep it (pondInUse): said in a toast.
-      toast.error(shownOf(error));
-    } finally {
-      setDeleting(false);
-    }
+  // Samples that name the pond keep it (pondInUse): said in the dialog.
+  const deletePond = async () => {
+    await remove.mutateAsync(pond.id);
+    toast.success(t("farms.pond.deleted", { code: pond.code }));
   };
 
   return (
@@ -61,6 +59,13 @@ export function PondCard({ pond, writes }: { pond: Pond; writes: boolean }) {
             </h3>
             {pond.areaHa !== null ? (
               <p className="text-sm text-slate-700">{t("farms.pond.area", { area: number(pond.areaHa) })}</p>
+            ) : null}
+            {pond.lat !== null && pond.lng !== null ? (
+              <FarmMapLink
+                lat={pond.lat}
+                lng={pond.lng}
+                place={t("farms.pond.heading", { code: pond.code })}
+              />
             ) : null}
           </div>
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
@@ -89,6 +94,17 @@ export function PondCard({ pond, writes }: { pond: Pond; writes: boolean }) {
               <Button
                 variant="outline"
                 className="w-full sm:w-auto"
+                aria-label={t("farms.pond.editLabel", { code: pond.code })}
+                onClick={() => setOpen("edit")}
+                icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+              >
+                {t("farms.pond.edit")}
+              </Button>
+            ) : null}
+            {writes && open === "none" ? (
+              <Button
+                variant="outline"
+                className="w-full sm:w-auto"
                 aria-label={t("farms.pond.deleteLabel", { code: pond.code })}
                 onClick={() => setDeleting(true)}
                 icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
@@ -109,6 +125,9 @@ export function PondCard({ pond, writes }: { pond: Pond; writes: boolean }) {
           </div>
         </div>
 
+        {open === "edit" ? (
+          <PondForm farmId={pond.farmId} pond={pond} onDone={() => setOpen("none")} />
+        ) : null}
         {open === "stock" ? <CropForm pond={pond} onDone={() => setOpen("none")} /> : null}
         {open === "end" && openCrop ? <EndCropForm crop={openCrop} onDone={() => setOpen("none")} /> : null}
 
@@ -119,7 +138,7 @@ export function PondCard({ pond, writes }: { pond: Pond; writes: boolean }) {
         ) : (
           <>
             <CropSummary crop={crop} open={openCrop !== null} />
-            <LotsSection crop={crop} writes={writes && openCrop !== null} />
+            <LotsSection crop={crop} writes={writes} canPlan={writes && openCrop !== null} />
           </>
         )}
         {crops.isSuccess && crop !== null && openCrop === null ? (
@@ -129,17 +148,15 @@ export function PondCard({ pond, writes }: { pond: Pond; writes: boolean }) {
           </p>
         ) : null}
       </CardBody>
-      <ConfirmDialog
+      <ConfirmAction
         open={deleting}
         title={t("farms.pond.deleteTitle")}
         confirmLabel={t("farms.pond.delete")}
-        tone="danger"
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
+        action={deletePond}
         onClose={() => setDeleting(false)}
       >
         <p>{t("farms.pond.deleteQuestion", { code: pond.code })}</p>
-      </ConfirmDialog>
+      </ConfirmAction>
     </Card>
   );
 }

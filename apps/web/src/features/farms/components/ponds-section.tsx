@@ -40,7 +40,7 @@ export function PondsSection({ farm, writes }: { farm: Farm; writes: boolean }) 
           </Button>
         ) : null}
       </div>
-      {adding ? <PondForm farmId={farm.id} onDone={() => setAdding(false)} /> : null}
+      {adding ? <PondForm farmId={farm.id} pond={null} onDone={() => setAdding(false)} /> : null}
       {ponds.isPending ? (
         <LoadingState label={t("farms.pond.loading")} />
       ) : ponds.isError ? (
