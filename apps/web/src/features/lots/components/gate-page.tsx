@@ -18,8 +18,9 @@ import { saveBlob } from "@/utils/save-blob";
 
 import { checkLots } from "../api/check-lots";
 import { gateCsv, gateCsvBlob, gateCsvFileName } from "../utils/gate-csv";
-import { gateInput } from "../utils/parse-codes";
+import { gateInput, withScannedCode, type ScannedCode } from "../utils/parse-codes";
 import { CaaStatusText } from "./caa-status";
+import { LotScanner } from "./lot-scanner";
 import { LotStateWord, useStateReason } from "./lot-state";
 
 const CSV_HEADINGS = [
@@ -40,7 +41,10 @@ const CSV_HEADINGS = [
   "validUntil",
 ] as const;
 
-/** /gate: a processor's receiving desk. Codes typed or pasted, checked at once, a table and a CSV. */
+/**
+ * /gate: a processor's receiving desk. Codes scanned from lot cards, typed or pasted, checked at once,
+ * a table and a CSV.
+ */
 export function GatePage() {
   const { t, date } = useT("lots");
   const names = useDomainNames();
@@ -52,6 +56,15 @@ export function GatePage() {
   const [answer, setAnswer] = useState<{ lots: LotCheck[]; at: Date } | null>(null);
   const { ref, reveal } = useErrorReveal();
   const check = useAction(checkLots);
+
+  const addScanned = (code: string): ScannedCode => {
+    const next = withScannedCode(text, code);
+    if (next.result === "added") {
+      setText((current) => withScannedCode(current, code).text);
+      setError(null);
+    }
+    return next.result;
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -100,6 +113,7 @@ export function GatePage() {
         <CardBody>
           <form ref={ref} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
             <ErrorBanner message={error} />
+            <LotScanner onCode={addScanned} />
             <Field
               id={inputId}
               label={t("lots.gate.codes")}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { gateInput, parseLotCodes } from "./parse-codes";
+import { gateInput, parseLotCodes, withScannedCode } from "./parse-codes";
 
 describe("parseLotCodes", () => {
   it("one per line, or separated by commas, semicolons or spaces; kept once, in order", () => {
@@ -40,5 +40,24 @@ describe("gateInput", () => {
     const many = Array.from({ length: 201 }, (_, index) => `C${String(index).padStart(9, "0")}`).join("\n");
     expect(gateInput(many)).toEqual({ kind: "tooMany", count: 201 });
     expect(gateInput("7K3M9Q2XAB")).toEqual({ kind: "ok", codes: ["7K3M9Q2XAB"] });
+  });
+});
+
+describe("withScannedCode", () => {
+  it("a scanned code goes on its own line after what was typed, once however it was typed", () => {
+    expect(withScannedCode("", "7K3M9Q2XAB")).toEqual({ text: "7K3M9Q2XAB", result: "added" });
+    expect(withScannedCode("abcd efgh jk  \n", "7K3M9Q2XAB")).toEqual({
+      text: "abcd efgh jk\n7K3M9Q2XAB",
+      result: "added",
+    });
+    expect(withScannedCode("7k3m 9q2x ab", "7K3M9Q2XAB")).toEqual({
+      text: "7k3m 9q2x ab",
+      result: "already",
+    });
+  });
+
+  it("a list that holds as many codes as one check takes stays as it is", () => {
+    const full = Array.from({ length: 200 }, (_, index) => `C${String(index).padStart(9, "0")}`).join("\n");
+    expect(withScannedCode(full, "7K3M9Q2XAB")).toEqual({ text: full, result: "full" });
   });
 });

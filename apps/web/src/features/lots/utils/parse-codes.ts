@@ -37,3 +37,17 @@ export function gateInput(text: string): GateInput {
   if (codes.length > LOT_CHECK_MAX) return { kind: "tooMany", count: codes.length };
   return { kind: "ok", codes };
 }
+
+export type ScannedCode = "added" | "already" | "full";
+
+/**
+ * The list with a scanned code added on its own line, unless the list already has it (as typed in any
+ * of the ways the gate reads) or holds as many codes as one check takes.
+ */
+export function withScannedCode(text: string, code: string): { text: string; result: ScannedCode } {
+  const codes = parseLotCodes(text);
+  if (codes.includes(code)) return { text, result: "already" };
+  if (codes.length >= LOT_CHECK_MAX) return { text, result: "full" };
+  const kept = text.replace(/\s+$/, "");
+  return { text: kept === "" ? code : `${kept}\n${code}`, result: "added" };
+}
