@@ -233,6 +233,9 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
   let organisationId = 0;
   // A farm with a long name and place names in Telugu and Hindi, a pond, a crop and a harvest lot.
   const farm = { id: 0, lotCode: "" };
+  // Another organisation's lot shared with this customer's, with a screening report: "Shared with us".
+  const shared = { sampleId: 0 };
+  let grantor: OpenPage | undefined;
   const visited = new Set<string>();
 
   beforeAll(async () => {
@@ -347,6 +350,66 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
       reasonCode: "sample_mislabelled",
       note: "Sample label did not match the farm record",
     });
+    // A farmer's organisation shares its harvest lot, screened and reported, with this customer's.
+    grantor = await openPage(browser(), baseURL, PHONE);
+    const granting = await registerVerified(
+      grantor.page,
+      mailDir,
+      `${TELUGU} ${LONG_NAME}`,
+      `grantor.${email}`,
+    );
+    const grantorAuth = { Authorization: `Bearer ${granting.token}` };
+    const made = async (path: string, data: object) => {
+      const created = await grantor?.page.request.post(path, { headers: grantorAuth, data });
+      expect(created?.status(), await created?.text()).toBe(201);
+      return (await created?.json()) as { id: number; code: string };
+    };
+    const sharedFarm = await made("/api/farms", {
+      name: `${TELUGU} ${LONG_NAME}`,
+      mpedaEnrolment: "MPEDA/AP/2026/000987654321",
+      caaRegistration: "CAA/AP/NLR/2026/0000987654",
+      caaExpiresOn: "2026-12-10",
+      village: TELUGU,
+      district: HINDI,
+      state: "Andhra Pradesh",
+    });
+    const sharedPond = await made(`/api/farms/${sharedFarm.id}/ponds`, { code: "P-7/B" });
+    const sharedCrop = await made(`/api/ponds/${sharedPond.id}/crops`, {
+      species: "Tiger Shrimp",
+      stockedOn: "2026-08-01",
+      noTreatments: true,
+    });
+    const sharedLot = await made(`/api/crops/${sharedCrop.id}/lots`, {
+      expectedOn: "2026-12-20",
+      quantityKg: 2500,
+      markets: ["EU"],
+    });
+    const screened = await made("/api/sample-submissions", {
+      consumerId: granting.customerId,
+      samplerName: LONG_NAME,
+      samplerLocation: "Kākināda, Andhra Pradesh",
+      coordinate: { lat: 16.9891, lng: 82.2475 },
+      shrimpCategory: "Tiger Shrimp",
+      testTypes: TEST_TYPES,
+      phoneNumber: "+91 98480 22338",
+      markets: ["EU"],
+      lotId: sharedLot.id,
+      purpose: "pre_harvest",
+    });
+    shared.sampleId = screened.id;
+    await assignAgent(staff.page, headers, shared.sampleId, agentId);
+    await collectAndStartTesting(staff.page, headers, shared.sampleId);
+    await issueReport(staff.page, headers, shared.sampleId, "pass");
+    const grantorMe = await grantor.page.request.get(`/api/customers/${granting.customerId}`, {
+      headers: grantorAuth,
+    });
+    const grantorOrganisation = ((await grantorMe.json()) as { organisation: { id: number } }).organisation
+      .id;
+    await made(`/api/organisations/${grantorOrganisation}/shares`, {
+      lotCode: sharedLot.code,
+      granteeEmail: email,
+      expiresAt: new Date(Date.now() + 30 * 24 * 3600_000).toISOString().slice(0, 10),
+    });
     // No active agent left (the dispatcher would assign the next sample), then one stays PENDING.
     await deactivateAgentsNamed(staff.page, headers, agentName);
     ids.pending = await submitSample(page, token, customerId, LONG_NAME);
@@ -356,6 +419,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
     if (staff) await deactivateAgentsNamed(staff.page, await staffHeaders(staff.page), agentName);
     await customer?.context.close();
     await staff?.context.close();
+    await grantor?.context.close();
   });
 
   describe("signed out", () => {
@@ -457,6 +521,12 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
       { route: paths.customers.path, page: "/customers", url: () => "/customers" },
       { route: paths.farms.path, page: "/farms", url: () => "/farms" },
       { route: paths.farm.path, page: "/farms/{farm}", url: () => `/farms/${farm.id}` },
+      { route: paths.shared.path, page: "/shared", url: () => "/shared" },
+      {
+        route: paths.sharedSample.path,
+        page: "/shared/samples/{sample}",
+        url: () => `/shared/samples/${shared.sampleId}`,
+      },
       { route: paths.profile.path, page: "/profile", url: () => "/profile" },
       { route: paths.organisation.path, page: "/profile/organisation", url: () => "/profile/organisation" },
       { route: paths.members.path, page: "/profile/members", url: () => "/profile/members" },

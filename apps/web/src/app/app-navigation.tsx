@@ -3,6 +3,7 @@ import {
   Building2,
   ClipboardList,
   FileText,
+  Handshake,
   LayoutDashboard,
   Send,
   Tractor,
@@ -39,6 +40,11 @@ export function useAppNavigation(): { navigation: NavItem[]; homeHref: string } 
       label: t("farms.nav"),
       to: paths.farms.href(),
       icon: <Tractor aria-hidden="true" className="h-5 w-5 shrink-0" />,
+    },
+    {
+      label: t("account.shell.nav.sharedWithUs"),
+      to: paths.shared.href(),
+      icon: <Handshake aria-hidden="true" className="h-5 w-5 shrink-0" />,
     },
     ...(writes
       ? [

@@ -87,7 +87,7 @@ describe("routing rules", () => {
     expect(screen.getByRole("link", { name: /Back to Home/ })).toHaveAttribute("href", "/");
   });
 
-  it("shell: links only to screens that exist, in the spec's order (Dashboard, Sample Providers, Farms, Submit Sample, My Samples, Ledger, Reports), then Organisation", async () => {
+  it("shell: links only to screens that exist, in the spec's order (Dashboard, Sample Providers, Farms, Shared with us, Submit Sample, My Samples, Ledger, Reports), then Organisation", async () => {
     mockFetch({});
     startSession({ user: customer, token: "jwt", expiresIn: 3600 });
     renderAt("/dashboard");
@@ -98,6 +98,7 @@ describe("routing rules", () => {
         ["Dashboard", "/dashboard"],
         ["Sample Providers", "/customers"],
         ["Farms", "/farms"],
+        ["Shared with us", "/shared"],
         ["Submit Sample", "/submit-sample"],
         ["My Samples", "/samples"],
         ["Ledger", "/ledger"],

@@ -177,6 +177,11 @@ export const routes: RouteObject[] = [
                       { path: paths.report.path, lazy: lazyPage(() => import("./routes/app/report")) },
                       { path: paths.farms.path, lazy: lazyPage(() => import("./routes/app/farms")) },
                       { path: paths.farm.path, lazy: lazyPage(() => import("./routes/app/farm")) },
+                      { path: paths.shared.path, lazy: lazyPage(() => import("./routes/app/shared")) },
+                      {
+                        path: paths.sharedSample.path,
+                        lazy: lazyPage(() => import("./routes/app/shared-sample")),
+                      },
                     ],
                   },
                   {

@@ -27,6 +27,12 @@ export const paths = {
     href: (code: string) => `/lots/${encodeURIComponent(code)}`,
   },
   gate: { path: "/gate", href: () => "/gate" },
+  // Farms and lots other organisations share with the member's, and one shared sample's results.
+  shared: { path: "/shared", href: () => "/shared" },
+  sharedSample: {
+    path: "/shared/samples/:sampleId",
+    href: (sampleId: number | string) => `/shared/samples/${encodeURIComponent(String(sampleId))}`,
+  },
   submitSample: { path: "/submit-sample", href: () => "/submit-sample" },
   // The Sample Processing view of a submitted sample: its own URL, so a reload keeps it.
   sampleProcessing: {

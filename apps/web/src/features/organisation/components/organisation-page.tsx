@@ -28,6 +28,7 @@ import { useMembership, type MembershipView } from "@/lib/membership";
 
 import { useOrganisation } from "../api/get-organisation";
 import { useUpdateOrganisation } from "../api/update-organisation";
+import { SharesSection } from "./shares-section";
 
 type FieldName = "name" | "address" | "gstin" | "state" | "language" | "defaultMarkets";
 const FIELDS: readonly FieldName[] = ["name", "address", "gstin", "state", "language", "defaultMarkets"];
@@ -72,6 +73,9 @@ function OrganisationFor({ membership }: { membership: MembershipView }) {
           </CardBody>
         </Card>
       )}
+      {membership.readsSamples ? (
+        <SharesSection organisationId={membership.organisationId} isAdmin={membership.isAdmin} />
+      ) : null}
     </div>
   );
 }
