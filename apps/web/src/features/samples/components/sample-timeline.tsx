@@ -19,6 +19,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 
 import { SampleRevocation } from "@/components/samples/sample-revocation";
 import { CertificationStage } from "./certification-stage";
+import { RetestLink } from "./retest-link";
 import { STAGE_STATE_KEYS, currentStatusKey, timelineStages, type StageState } from "../utils/timeline";
 
 function BackLink() {
@@ -118,6 +119,7 @@ function TimelineView({
           <span>{t("samples.timeline.lastUpdated", { date: date(sample.updatedAt, "dateTime") })}</span>
         </div>
         <SampleRevocation sample={sample} />
+        <RetestLink sample={sample} />
       </section>
 
       <Card>

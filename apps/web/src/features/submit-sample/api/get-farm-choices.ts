@@ -2,7 +2,7 @@
 // screens; these reads share its query keys, so either screen's answers serve the other.
 import { useQuery } from "@tanstack/react-query";
 
-import { cropListSchema, farmListSchema, lotListSchema, pondListSchema } from "@lab/contracts";
+import { cropListSchema, farmListSchema, lotListSchema, lotSchema, pondListSchema } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
@@ -36,5 +36,16 @@ export function useLotChoices(cropId: number | null) {
     queryKey: ["farms", "crop", cropId ?? 0, "lots"],
     queryFn: async () => (await apiRequest(`/crops/${cropId ?? 0}/lots`, { schema: lotListSchema })).items,
     enabled: cropId !== null,
+  });
+}
+
+/** One harvest lot by its id: the lot a retest link names, with its farm, pond, crop and markets. */
+export function useLotChoice(lotId: number | null) {
+  return useQuery({
+    queryKey: ["farms", "lot", lotId ?? 0],
+    queryFn: () => apiRequest(`/lots/${lotId ?? 0}`, { schema: lotSchema }),
+    enabled: lotId !== null,
+    // Another organisation's lot, or one deleted since, is a 404 to say, not to retry.
+    retry: false,
   });
 }

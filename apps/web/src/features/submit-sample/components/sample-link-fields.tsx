@@ -1,4 +1,4 @@
-import { SAMPLE_PURPOSES, type SamplePurpose } from "@lab/contracts";
+import { SAMPLE_PURPOSES, type Lot, type SamplePurpose } from "@lab/contracts";
 
 import { Field, Select, describedBy } from "@/components/ui/input";
 import type { Shown } from "@/lib/i18n/message-text";
@@ -20,7 +20,8 @@ export function SampleLinkFields({
   errors,
 }: {
   value: SampleLink;
-  onChange: (next: SampleLink, field: LinkField) => void;
+  /** `lot` is the harvest lot chosen, when the change chose one. */
+  onChange: (next: SampleLink, field: LinkField, lot?: Lot) => void;
   errors: Partial<Record<LinkField, Shown>>;
 }) {
   const { t, date } = useT("farms");
@@ -136,7 +137,14 @@ export function SampleLinkFields({
               aria-required="true"
               aria-describedby={describedBy("sample-lot", errors.lotId, value.cropId === null)}
               value={value.lotId === null ? "" : String(value.lotId)}
-              onChange={(event) => onChange({ ...value, lotId: idOf(event.target.value) }, "lotId")}
+              onChange={(event) => {
+                const lotId = idOf(event.target.value);
+                onChange(
+                  { ...value, lotId },
+                  "lotId",
+                  lots.data?.find((item) => item.id === lotId),
+                );
+              }}
             >
               <option value="">{t("farms.sample.chooseLot")}</option>
               {(lots.data ?? []).map((lot) => (

@@ -85,7 +85,11 @@ const lot: Lot = {
 };
 const saved = makeProvider({ id: 11, samplerName: "Lakshmi Farms", phoneNumber: "+919848022338" });
 
-function serve(farms: Farm[], submit?: (body: SampleSubmission) => MockResponse) {
+function serve(
+  farms: Farm[],
+  submit?: (body: SampleSubmission) => MockResponse,
+  extra: Record<string, MockResponse> = {},
+) {
   return mockFetch({
     "GET /api/customers/7/sample-providers": { body: [saved] },
     "GET /api/markets": { body: [] },
@@ -97,12 +101,14 @@ function serve(farms: Farm[], submit?: (body: SampleSubmission) => MockResponse)
     [`POST ${SUBMIT}`]: (request) =>
       submit ? submit(request.body as SampleSubmission) : { status: 201, body: makeSample({ id: 555 }) },
     "GET /api/sample-submissions/555": { body: makeSample({ id: 555 }) },
+    ...extra,
   });
 }
 
-const render = () =>
+const render = (route = "/submit-sample") =>
   renderWithProviders(<SubmitSample />, {
-    route: "/submit-sample",
+    route,
+    path: "/submit-sample",
     extraRoutes: [{ path: "/submit-sample/:sampleId", element: <h1>Sample Processing</h1> }],
   });
 
@@ -204,5 +210,108 @@ describe("Submit Sample: farm, pond, purpose and lot", () => {
     await user.click(screen.getByRole("button", { name: "Submit Sample" }));
     expect(await screen.findByText(messages.sampleLinkMismatch)).toBeInTheDocument();
     expect(screen.getByLabelText("Pond")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  describe("pre-harvest screening", () => {
+    const euLot: Lot = { ...lot, markets: ["EU", "JP"] };
+    const markets = {
+      "GET /api/markets": {
+        body: [
+          { code: "EU", name: "European Union" },
+          { code: "US", name: "United States" },
+          { code: "JP", name: "Japan" },
+        ],
+      },
+      "GET /api/crops/31/lots": { body: { items: [euLot] } },
+      "GET /api/lots/41": { body: euLot },
+    };
+    const market = (code: string) => screen.getByRole("checkbox", { name: new RegExp(`^${code}\\b`) });
+
+    it("choosing it ticks the export residue panel beside what is ticked, and the lot's markets; the customer may untick them", async () => {
+      const { callsTo } = serve([farm], undefined, markets);
+      const user = userEvent.setup();
+      render();
+      await fillSample(user);
+      await user.click(await screen.findByRole("checkbox", { name: /^US\b/ }));
+      // Not one of Tiger Shrimp's own types: under "More tests" until ticked.
+      expect(screen.queryByLabelText("Antibiotic Residue Test")).not.toBeInTheDocument();
+      await user.selectOptions(await screen.findByLabelText("Farm (optional)"), "Sri Lakshmi Aqua Farm");
+      const pondSelect = await screen.findByLabelText("Pond");
+      await within(pondSelect).findByRole("option", { name: "Pond P1" });
+      await user.selectOptions(pondSelect, "Pond P1");
+
+      await user.selectOptions(screen.getByLabelText("Purpose (optional)"), "Pre-harvest screening");
+      expect(screen.getByLabelText("Antibiotic Residue Test")).toBeChecked();
+      expect(screen.getByLabelText("Allergen Testing")).toBeChecked();
+      expect(market("EU")).not.toBeChecked();
+
+      const lotSelect = screen.getByLabelText(/Harvest lot/);
+      await within(lotSelect).findByRole("option", { name: /7K3M9Q2XAB/ });
+      await user.selectOptions(lotSelect, "41");
+      expect(market("EU")).toBeChecked();
+      expect(market("JP")).toBeChecked();
+      expect(market("US")).toBeChecked();
+
+      // A new category keeps the pre-harvest panel ticked (its other ticks go, as always).
+      await user.selectOptions(screen.getByLabelText(/Shrimp Category/), "Pacific White Shrimp");
+      expect(screen.getByLabelText("Antibiotic Residue Test")).toBeChecked();
+      expect(screen.queryByLabelText("Allergen Testing")).not.toBeInTheDocument();
+      await user.click(screen.getByLabelText("Antibiotic Residue Test"));
+      await user.click(screen.getByLabelText("Pathogen Detection"));
+      await user.click(market("JP"));
+      await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+      await waitFor(() => expect(callsTo("POST", SUBMIT)).toHaveLength(1));
+      expect(callsTo("POST", SUBMIT)[0]?.body).toMatchObject({
+        shrimpCategory: "Pacific White Shrimp",
+        testTypes: ["Pathogen Detection"],
+        markets: ["US", "EU"],
+        lotId: 41,
+        purpose: "pre_harvest",
+      });
+    });
+
+    it("?lot={id}&purpose=pre_harvest (a retest) opens with the lot's farm, pond, crop, lot, species, panel and markets chosen", async () => {
+      const { callsTo } = serve([farm], undefined, markets);
+      const user = userEvent.setup();
+      render("/submit-sample?lot=41&purpose=pre_harvest");
+      const lotSelect = await screen.findByLabelText(/Harvest lot/);
+      await within(lotSelect).findByRole("option", { name: /7K3M9Q2XAB/ });
+      await waitFor(() => expect(lotSelect).toHaveValue("41"));
+      expect(screen.getByLabelText("Farm (optional)")).toHaveValue("11");
+      await waitFor(() => expect(screen.getByLabelText("Pond")).toHaveValue("21"));
+      expect(screen.getByLabelText("Purpose (optional)")).toHaveValue("pre_harvest");
+      expect(screen.getByLabelText(/Shrimp Category/)).toHaveValue("Pacific White Shrimp");
+      expect(screen.getByLabelText("Antibiotic Residue Test")).toBeChecked();
+      expect(market("EU")).toBeChecked();
+      expect(market("JP")).toBeChecked();
+
+      await user.click(screen.getByRole("combobox", { name: /Sample Provider Name/ }));
+      await user.click(await screen.findByRole("option", { name: /Lakshmi Farms/ }));
+      await user.click(screen.getByRole("button", { name: "Submit Sample" }));
+      await waitFor(() => expect(callsTo("POST", SUBMIT)).toHaveLength(1));
+      expect(callsTo("POST", SUBMIT)[0]?.body).toMatchObject({
+        shrimpCategory: "Pacific White Shrimp",
+        testTypes: ["Antibiotic Residue Test"],
+        markets: ["EU", "JP"],
+        pondId: 21,
+        cropId: 31,
+        lotId: 41,
+        purpose: "pre_harvest",
+      });
+    });
+
+    it("a retest link to a lot that is not found (another organisation's, or deleted) says so and chooses nothing", async () => {
+      const { callsTo } = serve([farm], undefined, {
+        "GET /api/lots/99": {
+          status: 404,
+          body: { error: messages.lotNotFound, code: "not_found", messageCode: "lot_not_found" },
+        },
+      });
+      render("/submit-sample?lot=99&purpose=pre_harvest");
+      expect(await screen.findByRole("alert")).toHaveTextContent("Harvest lot not found");
+      expect(callsTo("GET", "/api/lots/99")).toHaveLength(1);
+      expect(screen.getByLabelText("Purpose (optional)")).toHaveValue("");
+      expect(screen.queryByLabelText(/Harvest lot/)).not.toBeInTheDocument();
+    });
   });
 });

@@ -28,6 +28,7 @@ import { useCreateProvider } from "@/lib/api/create-provider";
 import { useProviders } from "@/lib/api/get-providers";
 import { providerErrorMessage } from "@/utils/provider-errors";
 
+import { useLotChoice } from "../api/get-farm-choices";
 import { submissionContent, submitRequestFor, useSubmitSample } from "../api/submit-sample";
 import {
   SAMPLE_DRAFT_FORM,
@@ -49,22 +50,27 @@ import {
 } from "../utils/sample-form";
 import { submitErrorMessage } from "../utils/submit-errors";
 import { BLANK_LINK, isBlankLink, linkPayload, linkProblem, type SampleLink } from "../utils/sample-link";
+import { preHarvestTestTypesOf, withPreHarvestPanel, type SamplePrefill } from "../utils/pre-harvest";
 import { ProviderCombobox } from "./provider-combobox";
 import { SampleLinkFields } from "./sample-link-fields";
 import { SaveProviderDialog } from "./save-provider-dialog";
 import { TestTypeList } from "./test-type-list";
 import { MarketPicker } from "@/components/reports/market-picker";
 import type { Shown } from "@/lib/i18n/message-text";
+import { shownOf } from "@/lib/api-client";
 
 /** Submit Sample for Testing: the form. */
 export function SubmitSampleForm({
   customerId,
   defaultMarkets = [],
+  prefill = null,
   onSubmitted,
 }: {
   customerId: number;
   /** The profile's default destination markets: the picker starts with them. */
   defaultMarkets?: readonly string[];
+  /** A lot and purpose the page's address asks for (a retest): chosen once the lot is read. */
+  prefill?: SamplePrefill | null;
   onSubmitted: (sample: Sample) => void;
 }) {
   const toast = useToast();
@@ -110,6 +116,35 @@ export function SubmitSampleForm({
     setSelected(providersQuery.data.find((provider) => provider.id === restoredId) ?? null);
     setRestoredId(null);
   }, [restoredId, providersQuery.data]);
+
+  // A retest link's lot: its farm, pond, crop, the lot and the pre-harvest panel, chosen once.
+  const prefillLot = useLotChoice(prefill?.lotId ?? null);
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefill === null || prefilled.current) return;
+    if (prefill.lotId !== null) {
+      if (prefillLot.isError) {
+        prefilled.current = true;
+        setAlert(shownOf(prefillLot.error));
+        return;
+      }
+      const lot = prefillLot.data;
+      if (!lot) return;
+      prefilled.current = true;
+      setLink({
+        farmId: lot.farmId,
+        pondId: lot.pondId,
+        cropId: lot.cropId,
+        lotId: lot.id,
+        purpose: "pre_harvest",
+      });
+      setValues((current) => withPreHarvestPanel(current, lot));
+      return;
+    }
+    prefilled.current = true;
+    setLink((current) => ({ ...current, purpose: prefill.purpose, lotId: null }));
+    if (prefill.purpose === "pre_harvest") setValues((current) => withPreHarvestPanel(current));
+  }, [prefill, prefillLot.data, prefillLot.isError, prefillLot.error]);
 
   // The link is kept only once chosen: a form without one saves its draft exactly as before.
   const linkDraft = isBlankLink(link) ? {} : { link };
@@ -321,10 +356,15 @@ export function SubmitSampleForm({
                 lotId: errors.lotId,
                 purpose: errors.purpose,
               }}
-              onChange={(next, field) => {
+              onChange={(next, field, lot) => {
                 setLink(next);
                 clear(field);
                 if (field === "farmId" || field === "pondId" || field === "purpose") clear("lotId");
+                // A pre-harvest screening starts from the export panel, and from the lot's markets.
+                if (next.purpose === "pre_harvest" && (field === "purpose" || (field === "lotId" && lot))) {
+                  setValues((current) => withPreHarvestPanel(current, lot ?? null));
+                  clear("testTypes");
+                }
                 setSentAs(null);
                 setAlert(null);
               }}
@@ -358,9 +398,13 @@ export function SubmitSampleForm({
                     (errors.testTypes && noCategory ? "test-types-error" : undefined)
                   }
                   onChange={(event) => {
-                    // Choosing a category clears the selected test types.
+                    // Choosing a category clears the selected test types (but a pre-harvest
+                    // screening's panel).
                     set("shrimpCategory", event.target.value);
-                    set("testTypes", []);
+                    set(
+                      "testTypes",
+                      link.purpose === "pre_harvest" ? preHarvestTestTypesOf(event.target.value) : [],
+                    );
                   }}
                 >
                   <option value="">{t("samples.submit.selectCategory")}</option>

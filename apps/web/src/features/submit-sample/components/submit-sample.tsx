@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useMemo } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 
 import { type Sample } from "@lab/contracts";
 
@@ -14,18 +15,24 @@ import { useUser } from "@/lib/auth";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useT } from "@/lib/i18n/use-t";
 
+import { samplePrefillOf } from "../utils/pre-harvest";
 import { SampleProcessing } from "./sample-processing";
 import { SubmitSampleForm } from "./submit-sample-form";
 
 /**
- * /submit-sample: the form; once submitted, /submit-sample/{id}: the processing view of that sample,
- * read from the API, so that a reload or a shared link keeps it.
+ * /submit-sample: the form (`?lot={id}&purpose=pre_harvest` starts a retest of that harvest lot);
+ * once submitted, /submit-sample/{id}: the processing view of that sample, read from the API, so
+ * that a reload or a shared link keeps it.
  */
 export function SubmitSample() {
   const user = useUser();
   const { sampleId } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  // The address's lot and purpose start the form (once: the form keeps what is changed after).
+  const query = search.toString();
+  const prefill = useMemo(() => samplePrefillOf(new URLSearchParams(query)), [query]);
   if (!user) return null;
   if (sampleId !== undefined) {
     return (
@@ -47,6 +54,7 @@ export function SubmitSample() {
       customerId={user.id}
       // A session stored by an older version of the app has no default markets yet.
       defaultMarkets={(user as Partial<typeof user>).defaultMarkets ?? []}
+      prefill={prefill}
       onSubmitted={submitted}
     />
   );
