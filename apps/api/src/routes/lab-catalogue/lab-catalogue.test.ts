@@ -201,7 +201,7 @@ describe("lab catalogue", () => {
       {
         over: { prohibited: true, prohibitedReference: "Order\u0000 1" },
         messageCode: "text_invalid",
-        error: expect.any(String) as unknown as string,
+        error: expect.any(String),
         field: "prohibitedReference",
       },
       {
