@@ -18,6 +18,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 
 import { startInProcessApp } from "./support/in-process-app";
+import { bulkLoadSamples, insertSamples, ORGANISATIONS, seedOrganisations } from "./support/seed-samples";
 
 const serverUrl =
   process.argv.find((arg) => arg.startsWith("postgres://")) ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -60,61 +61,21 @@ const database = await createDatabase({ url: url.toString(), poolSize: 20 });
 
 async function seed() {
   const t0 = performance.now();
-  await database.db.execute(sql`
-    insert into organisations (id, name) select g, 'Bench ' || g from generate_series(1, 1000) g`);
-  await database.db.execute(sql`select setval(pg_get_serial_sequence('organisations', 'id'), 1000)`);
-  // Member 1 the admin (scope all), member 2 of scope own, the rest full members of scope all.
-  await database.db.execute(sql`
-    insert into customers (organisation_id, member_role, member_scope, email, full_name, password_hash,
-      email_verified_at)
-    select 1, case when g = 1 then 'admin' else 'full' end, case when g = 2 then 'own' else 'all' end,
-      'bench' || g || '@gmail.com', 'Bench member ' || g, 'x', now()
-    from generate_series(1, ${members}) g`);
-  await database.db.execute(sql`
-    insert into customers (organisation_id, email, full_name, password_hash, email_verified_at)
-    select g, 'bench-org' || g || '@gmail.com', 'Bench ' || g, 'x', now() from generate_series(2, 1000) g`);
-  const statuses = sql`(array['PENDING','COLLECTING','COLLECTED','TESTING','COMPLETED'])[1 + (g % 5)]`;
-  const insert = (
-    organisation: ReturnType<typeof sql>,
-    customer: ReturnType<typeof sql>,
-    count: number,
-  ) => sql`
-    insert into samples (organisation_id, customer_id, status, sampler_name, sampler_location, lat, lng,
-      shrimp_category, test_types, shrimp_sub_category, phone_number, email_address, created_at, updated_at)
-    select ${organisation}, ${customer}, ${statuses}, 'Farmer ' || g, 'Village ' || (g % 977) || ', Andhra Pradesh, India',
-      16.5, 81.5, 'Tiger Shrimp', array['Allergen Testing'], 'Allergen Testing',
-      '+9190000' || lpad((g % 100000)::text, 5, '0'), 'farmer' || (g % 5000) || '@gmail.com',
-      timestamptz '2024-01-01' + (g || ' minutes')::interval,
-      timestamptz '2024-01-01' + ((g * 7 % ${count}) || ' minutes')::interval
-    from generate_series(1, ${count}) g`;
-  // Bulk load the way one would restore a dump: without the per-row counter trigger and the secondary
-  // indexes (trigram, customer and organisation ones), rebuilt afterwards from their own definitions to
-  // exactly what the row-by-row path would have produced.
-  const catalogue = new pg.Client({ connectionString: url.toString() });
-  await catalogue.connect();
-  const { rows: indexes } = await catalogue
-    .query<{ name: string; definition: string }>(
-      `select indexname as name, indexdef as definition from pg_indexes
-        where schemaname = 'public' and tablename = 'samples'
-          and indexname not in (select conname from pg_constraint where conrelid = 'public.samples'::regclass)`,
-    )
-    .finally(() => catalogue.end());
-  await database.db.execute(sql`alter table samples disable trigger samples_count_change`);
-  for (const index of indexes) await database.db.execute(sql.raw(`drop index ${index.name}`));
+  await seedOrganisations(database, members);
   // In turn, so that each member's samples span the whole period and every status.
-  await database.db.execute(insert(sql`1`, sql`1 + (g / 5 % ${members})`, n));
-  await database.db.execute(insert(sql`2 + (g % 999)`, sql`${members + 1} + (g % 999)`, others));
-  await database.db.execute(sql`set maintenance_work_mem = '512MB'`);
-  for (const index of indexes) await database.db.execute(sql.raw(index.definition));
-  await database.db.execute(sql`
-    insert into sample_counts (customer_id, status, n)
-    select customer_id, status, count(*) from samples group by customer_id, status`);
-  await database.db.execute(sql`alter table samples enable trigger samples_count_change`);
+  const rebuilt = await bulkLoadSamples(database, url.toString(), [
+    insertSamples({ organisation: sql`1`, customer: sql`1 + (g / 5 % ${members})`, count: n }),
+    insertSamples({
+      organisation: sql`2 + (g % ${ORGANISATIONS - 1})`,
+      customer: sql`${members + 1} + (g % ${ORGANISATIONS - 1})`,
+      count: others,
+    }),
+  ]);
   // What autovacuum does on a live server: statistics and the visibility map for index-only scans.
   await database.db.execute(sql`vacuum analyze`);
   console.log(
-    `seeded ${n} samples for organisation 1 (${members} members) and ${others} for 999 others, ` +
-      `${indexes.length} indexes rebuilt, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `seeded ${n} samples for organisation 1 (${members} members) and ${others} for ${ORGANISATIONS - 1} others, ` +
+      `${rebuilt} indexes rebuilt, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 }
 

@@ -61,6 +61,12 @@ const smokes: Smoke[] = [
     figures: /p95/,
     postgres: true,
   },
+  {
+    name: "lots-check",
+    args: ["lots-check.ts", "300", "--total", "1500", "--times", "3", databaseUrl],
+    figures: /p95/,
+    postgres: true,
+  },
   { name: "places", args: ["places.ts", "--smoke"], figures: /p95/ },
   { name: "coa-pdf", args: ["coa-pdf.ts", "2"], figures: /p95/ },
   { name: "coa-render", args: ["coa-render.ts", "2"], figures: /p95/ },
