@@ -4,7 +4,7 @@ import { lotCheckSchema, type LotCheck } from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
-/** GET /lots/{code}/check: public, no token; an unknown or malformed code is answered `unknown`. */
+/** GET /lots/{code}/check: public, no token; an unknown code is answered `unknown`, a malformed one refused (400). */
 export function checkLot(code: string, signal?: AbortSignal): Promise<LotCheck> {
   return apiRequest(`/lots/${encodeURIComponent(code)}/check`, {
     auth: false,

@@ -84,4 +84,27 @@ describe("LotCheckPage", () => {
     ).toBeInTheDocument();
     expect(screen.queryByText("MPEDA enrolment")).not.toBeInTheDocument();
   });
+
+  it("a malformed code: the server's refusal, and no Try again that could not help", async () => {
+    mockFetch({
+      "GET /api/lots/NOT-A-CODE/check": {
+        status: 400,
+        body: {
+          error: "A lot code is the 10 letters and digits printed on the lot card",
+          code: "lot_code_invalid",
+        },
+      },
+    });
+    renderWithProviders(<LotCheckPage code="NOT-A-CODE" />, { route: "/lots/NOT-A-CODE" });
+    expect(
+      await screen.findByText(/A lot code is the 10 letters and digits printed on the lot card/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
+  });
+
+  it("a check that could not reach the server offers Try again", async () => {
+    mockFetch({ "GET /api/lots/7K3M9Q2XAB/check": { status: 503, body: {} } });
+    renderWithProviders(<LotCheckPage code="7K3M9Q2XAB" />, { route: "/lots/7K3M9Q2XAB" });
+    expect(await screen.findByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
 });

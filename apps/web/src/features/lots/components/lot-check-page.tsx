@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { shownOf } from "@/lib/api-client";
+import { isApiError, shownOf } from "@/lib/api-client";
 import { useDomainNames } from "@/lib/i18n/localized-names";
 import { useT } from "@/lib/i18n/use-t";
 
@@ -30,13 +30,16 @@ export function LotCheckPage({ code }: { code: string }) {
       ) : check.status === "error" ? (
         <div className="space-y-3">
           <Alert tone="error" message={shownOf(check.error)} />
-          <Button
-            variant="outline"
-            onClick={check.retry}
-            icon={<RefreshCw aria-hidden="true" className="h-4 w-4" />}
-          >
-            {t("lots.tryAgain")}
-          </Button>
+          {/* A malformed code is refused for good: asking again cannot help, the card's code must be read again. */}
+          {isApiError(check.error) && check.error.status === 400 ? null : (
+            <Button
+              variant="outline"
+              onClick={check.retry}
+              icon={<RefreshCw aria-hidden="true" className="h-4 w-4" />}
+            >
+              {t("lots.tryAgain")}
+            </Button>
+          )}
         </div>
       ) : (
         <LotCheckCard lot={check.data} />
