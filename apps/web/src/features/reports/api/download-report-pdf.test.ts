@@ -3,17 +3,6 @@ import { describe, expect, it } from "vitest";
 import { makeReport } from "@/testing/report-fixtures";
 
 import { reportFileName } from "@/utils/report-result";
-import { fileNameOf } from "./download-report-pdf";
-
-describe("fileNameOf", () => {
-  it("reads filename*, then filename, else nothing", () => {
-    expect(fileNameOf("attachment; filename*=UTF-8''NSP-CERT-2026-001.pdf")).toBe("NSP-CERT-2026-001.pdf");
-    expect(fileNameOf('attachment; filename="test-report-R-12.pdf"')).toBe("test-report-R-12.pdf");
-    expect(fileNameOf("attachment; filename=test-report-R-12.pdf")).toBe("test-report-R-12.pdf");
-    expect(fileNameOf("attachment")).toBeUndefined();
-    expect(fileNameOf(null)).toBeUndefined();
-  });
-});
 
 describe("reportFileName (no Content-Disposition)", () => {
   it("a certificate by its number; a failed test's report says it is a test report, as the server names it", () => {
