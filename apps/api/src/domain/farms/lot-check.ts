@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import type { DomainContext } from "../context";
 import { addDays, caaStatusOf, indiaDay } from "./calendar";
+import { sampledAtSql } from "./sampling";
 
 /** When lab_settings has no row yet: the column's default. */
 const DEFAULT_SCREENING_VALID_DAYS = 10;
@@ -94,7 +95,7 @@ function checkOf(row: Row, today: string): LotCheck {
 /**
  * The gate's answer for each distinct code, in the order asked; malformed and unknown codes are
  * `unknown`. One statement for every code: the lots by their unique code, each with its latest
- * pre-harvest sample (samples_lot_idx), that sample's first COLLECTED move and its latest report.
+ * pre-harvest sample (samples_lot_idx), when it was sampled and its latest report.
  */
 export async function checkLots(ctx: DomainContext, asked: readonly string[]): Promise<LotCheck[]> {
   const codes = [...new Set(asked.map(normaliseLotCode))];
@@ -106,7 +107,7 @@ export async function checkLots(ctx: DomainContext, asked: readonly string[]): P
         to_jsonb(l.markets) as markets, f.mpeda_enrolment, f.caa_registration,
         f.caa_expires_on::text as caa_expires_on, p.code as pond_code, c.species,
         s.id as sample_id,
-        (extract(epoch from coalesce(e.at, s.created_at)) * 1000)::float8 as sampled_at_ms,
+        (extract(epoch from ${sampledAtSql(sql`s.id`, sql`s.created_at`)}) * 1000)::float8 as sampled_at_ms,
         r.status as report_status, r.result as report_result, r.markets as report_markets,
         r.certification,
         coalesce((select screening_valid_days from lab_settings where id = 1), ${DEFAULT_SCREENING_VALID_DAYS})
@@ -121,9 +122,6 @@ export async function checkLots(ctx: DomainContext, asked: readonly string[]): P
         order by s.created_at desc, s.id desc
         limit 1
       ) s on true
-      left join lateral (
-        select min(e.at) as at from sample_events e where e.sample_id = s.id and e.to_status = 'COLLECTED'
-      ) e on true
       left join lateral (
         select r.status, r.result, r.markets, r.certification from reports r
         where r.sample_id = s.id

@@ -1,15 +1,6 @@
 import type { MarketJudgement, ParameterLine } from "@lab/contracts";
-import {
-  crops,
-  customers,
-  farms,
-  harvestLots,
-  organisations,
-  ponds,
-  sampleEvents,
-  type Executor,
-} from "@lab/db";
-import { and, eq, inArray, isNotNull, min } from "drizzle-orm";
+import { crops, customers, farms, harvestLots, organisations, ponds, type Executor } from "@lab/db";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 
 import { enqueueMail } from "../../mail/outbox";
 import { screeningFailedMail } from "../../mail/screening-mails";
@@ -17,6 +8,7 @@ import { notifySample, type ReaderNotification } from "../notifications/notifica
 
 import type { ScreeningFacts } from "../../pdf/report/input";
 import { addDays, caaStatusOf, indiaDay } from "../farms/calendar";
+import { sampledAt } from "../farms/sampling";
 import { labSettingsRow } from "./lab-settings";
 
 /** The sample fields that decide whether its report is a pre-harvest screening report. */
@@ -29,18 +21,6 @@ export interface ScreenedSample {
 
 export const isScreening = (sample: Pick<ScreenedSample, "purpose" | "lotId">): boolean =>
   sample.purpose === "pre_harvest" && sample.lotId !== null;
-
-/**
- * When a screening was sampled, as the gate's lot check reads it: the sample's first move to
- * COLLECTED, or its submission while it has none.
- */
-async function sampledAt(executor: Executor, sample: ScreenedSample): Promise<Date> {
-  const [first] = await executor
-    .select({ at: min(sampleEvents.at) })
-    .from(sampleEvents)
-    .where(and(eq(sampleEvents.sampleId, sample.id), eq(sampleEvents.toStatus, "COLLECTED")));
-  return first?.at ?? sample.createdAt;
-}
 
 /**
  * The farm, pond, crop, lot and validity a pre-harvest screening report prints; null for any other
