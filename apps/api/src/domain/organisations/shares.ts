@@ -42,31 +42,50 @@ const refused = (
 // past its end.
 // ---------------------------------------------------------------------------------------------------
 
-/** The shares in force now that cover the harvest lot of the surrounding query (harvest_lots columns). */
+/** A share `sh` granted to the organisation that is in force now: not revoked, not past its end. */
+const inForce = (
+  granteeOrganisationId: number,
+  now: Date,
+): SQL => sql`sh.grantee_organisation_id = ${granteeOrganisationId}
+    and sh.revoked_at is null
+    and sh.expires_at > ${now.toISOString()}::timestamptz`;
+
+/** The shares in force now that cover the harvest lot of the surrounding query (harvest_lots columns): for its end. */
 const coveringShares = (granteeOrganisationId: number, now: Date): SQL => sql`
   from ${shares} sh
-  where sh.grantee_organisation_id = ${granteeOrganisationId}
-    and sh.revoked_at is null
-    and sh.expires_at > ${now.toISOString()}::timestamptz
+  where ${inForce(granteeOrganisationId, now)}
     and sh.organisation_id = ${harvestLots.organisationId}
     and (
       sh.lot_id = ${harvestLots.id}
       or sh.farm_id = (select p.farm_id from ${crops} c join ${ponds} p on p.id = c.pond_id where c.id = ${harvestLots.cropId})
     )`;
 
+/**
+ * The ids of the lots shared with the organisation now, read from its shares in force
+ * (shares_grantee_idx) outwards: a lot share names its lot, a farm share its farm's lots through
+ * ponds and crops. Never a walk over every lot in the portal.
+ */
+const sharedLotIdsSql = (granteeOrganisationId: number, now: Date): SQL => sql`(
+    select l.id from ${shares} sh
+      join ${harvestLots} l on l.id = sh.lot_id and l.organisation_id = sh.organisation_id
+    where ${inForce(granteeOrganisationId, now)}
+    union
+    select l.id from ${shares} sh
+      join ${ponds} p on p.farm_id = sh.farm_id
+      join ${crops} c on c.pond_id = p.id
+      join ${harvestLots} l on l.crop_id = c.id and l.organisation_id = sh.organisation_id
+    where ${inForce(granteeOrganisationId, now)}
+  )`;
+
 /** Whether the lot of the surrounding query is shared with the organisation now. */
 export const lotSharedWith = (granteeOrganisationId: number, now: Date): SQL =>
-  sql`exists (select 1 ${coveringShares(granteeOrganisationId, now)})`;
+  sql`${harvestLots.id} in ${sharedLotIdsSql(granteeOrganisationId, now)}`;
 
 /** When the latest of the shares covering the lot of the surrounding query ends. */
 const lotSharedUntil = (granteeOrganisationId: number, now: Date): SQL<string> =>
   sql<string>`(select max(sh.expires_at) ${coveringShares(granteeOrganisationId, now)})`.mapWith(
     (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString(),
   );
-
-/** The ids of the lots shared with the organisation now, as a subquery. */
-const sharedLotIds = (db: Executor, granteeOrganisationId: number, now: Date) =>
-  db.select({ id: harvestLots.id }).from(harvestLots).where(lotSharedWith(granteeOrganisationId, now));
 
 // ---------------------------------------------------------------------------------------------------
 // The granting side: an admin shares a farm or a lot, lists and revokes the organisation's shares.
@@ -458,7 +477,7 @@ export async function sharedSample(
     .where(
       and(
         eq(samples.id, sampleId),
-        inArray(samples.lotId, sharedLotIds(ctx.db, member.organisationId, ctx.now())),
+        sql`${samples.lotId} in ${sharedLotIdsSql(member.organisationId, ctx.now())}`,
       ),
     );
   if (!row) throw sampleNotFound();
