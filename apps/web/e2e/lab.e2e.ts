@@ -36,9 +36,7 @@ const serverLog = inject("serverLog");
 
 const TEST_TYPES = ["Bacterial Contamination Test", "Allergen Testing"];
 
-const consoleSizes = [
-  { name: "desktop", viewport: { width: 1280, height: 800 }, touch: false },
-] as const;
+const consoleSizes = [{ name: "desktop", viewport: { width: 1280, height: 800 }, touch: false }] as const;
 const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
 interface Opened {
