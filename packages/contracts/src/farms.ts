@@ -4,7 +4,7 @@ import { COMPANY_MAX, NAME_MAX, tooLong, tooMany } from "./limits";
 import { messages } from "./messages";
 import { MARKET_VERDICTS, marketListSchema } from "./results";
 // SAMPLE_PURPOSES (why a sample was taken) lives with the sample, in ./samples.
-import { SHRIMP_CATEGORY_NAMES } from "./samples";
+import { SAMPLE_PURPOSES, SAMPLE_STATUSES, SHRIMP_CATEGORY_NAMES } from "./samples";
 import { idSchema, text } from "./text";
 
 /** A farm's CAA registration: `expiring` within CAA_EXPIRING_DAYS (India's calendar), `unknown` without a date. */
@@ -395,6 +395,34 @@ export type Lot = z.infer<typeof lotSchema>;
 
 export const lotListSchema = z.object({ items: z.array(lotSchema) });
 export type LotList = z.infer<typeof lotListSchema>;
+
+/** GET /crops/{id}/samples: the crop's samples the member sees, newest first, at most this many. */
+export const CROP_SAMPLES_MAX = 100;
+
+/** A sample of a crop, with its latest report (a revoked one says so) and that report's verdicts. */
+export const cropSampleSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  purpose: z.enum(SAMPLE_PURPOSES).nullable(),
+  status: z.enum(SAMPLE_STATUSES),
+  lotCode: z.string().nullable(),
+  report: z
+    .object({
+      id: z.number().int(),
+      certification: z.string().nullable(),
+      status: z.enum(["valid", "revoked"]),
+      verdicts: z.array(z.object({ market: z.string(), verdict: z.enum(MARKET_VERDICTS) })),
+    })
+    .nullable(),
+});
+export type CropSample = z.infer<typeof cropSampleSchema>;
+
+export const cropSamplesSchema = z.object({
+  items: z.array(cropSampleSchema),
+  /** The parameters the listed samples' valid reports carry, in the order first seen: a trend's choices. */
+  parameters: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+export type CropSamples = z.infer<typeof cropSamplesSchema>;
 
 /** POST /lots/check: malformed codes are answered as `unknown`, duplicates once. */
 export const lotCheckRequestSchema = z

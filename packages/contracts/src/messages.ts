@@ -231,6 +231,7 @@ export const messages = {
   specVersionUsed: "This version has judged a report and cannot change; add a new version",
   limitInvalid: "Each limit needs a kind and the values that kind takes",
   trendParameterRequired: "Choose a parameter",
+  trendSubjectRequired: "Choose one provider, pond or crop for the trend",
   resultValueOutOfRangeWhole: "{parameter}: enter a whole number from {min} to {max}",
   resultValueOutOfRangeOneDecimal:
     "{parameter}: enter a number from {min} to {max}, with at most 1 decimal place",

@@ -61,6 +61,7 @@ export const resultMessages = {
   specVersionUsed: messages.specVersionUsed,
   limitInvalid: messages.limitInvalid,
   trendParameterRequired: messages.trendParameterRequired,
+  trendSubjectRequired: messages.trendSubjectRequired,
   resultValueOutOfRange: (words: ResultRangeWords) => textOf(resultValueOutOfRange(words)),
 } as const;
 
@@ -515,15 +516,27 @@ export const updateStaffRequestSchema = z.object({
   active: z.boolean().optional(),
 });
 
-/** GET /reports/trend?providerId=&parameter=&market=: one parameter across a provider's reports. */
-export const trendQuerySchema = z.object({
-  providerId: z.coerce.number().pipe(idSchema()),
-  parameter: text(resultMessages.trendParameterRequired)
-    .trim()
-    .toUpperCase()
-    .regex(PARAMETER_CODE_PATTERN, resultMessages.trendParameterRequired),
-  market: marketCodeSchema.optional(),
-});
+const trendSubjectId = z.coerce.number({ error: resultMessages.trendSubjectRequired }).pipe(idSchema());
+/**
+ * GET /reports/trend?providerId=&parameter=&market= (or pondId= or cropId= instead of providerId): one
+ * parameter across a provider's, a pond's or a crop's reports. Exactly one of the three.
+ */
+export const trendQuerySchema = z
+  .object({
+    providerId: trendSubjectId.optional(),
+    pondId: trendSubjectId.optional(),
+    cropId: trendSubjectId.optional(),
+    parameter: text(resultMessages.trendParameterRequired)
+      .trim()
+      .toUpperCase()
+      .regex(PARAMETER_CODE_PATTERN, resultMessages.trendParameterRequired),
+    market: marketCodeSchema.optional(),
+  })
+  .refine(
+    (query) => [query.providerId, query.pondId, query.cropId].filter((id) => id !== undefined).length === 1,
+    { message: resultMessages.trendSubjectRequired, path: ["providerId"] },
+  );
+export type TrendQuery = z.output<typeof trendQuerySchema>;
 export const trendSchema = z.object({
   parameter: parameterSchema,
   market: z.string().nullable(),
