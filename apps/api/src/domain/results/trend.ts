@@ -1,9 +1,11 @@
-import { type Limit, type Parameter, type ParameterVerdict } from "@lab/contracts";
+import { type Limit, type Parameter, type ParameterVerdict, type TrendQuery } from "@lab/contracts";
 import { parameters, reports, sampleProviders, samples } from "@lab/db";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 
 import { invalidField, notFound } from "../../lib/app-error";
 import type { DomainContext } from "../context";
+import { ownCrop } from "../farms/crops";
+import { ownPond } from "../farms/farms";
 import { visibleReports, type Member } from "../organisations/access";
 import { checkedMarkets, currentSpecs, toParameter } from "./catalogue";
 
@@ -37,24 +39,39 @@ const worst = (verdicts: ParameterVerdict[]): ParameterVerdict =>
         : "no_limit";
 
 /**
- * One parameter across a provider's standing reports (the newest 50, oldest first), each with the
- * verdict its report gave, and the chosen market's limit in force today for the chart's line.
+ * Which samples a trend follows: a provider's, a pond's or a crop's, each of the member's organisation
+ * (another's is not found).
  */
-export async function reportTrend(
-  ctx: DomainContext,
-  member: Member,
-  query: { providerId: number; parameter: string; market?: string | undefined },
-): Promise<TrendView> {
+async function trendSubject(ctx: DomainContext, member: Member, query: TrendQuery): Promise<SQL[]> {
+  if (query.pondId !== undefined) {
+    const pond = await ownPond(ctx.db, member, query.pondId);
+    return [eq(samples.pondId, pond.id)];
+  }
+  if (query.cropId !== undefined) {
+    const crop = await ownCrop(ctx.db, member, query.cropId);
+    // The pond as well: the samples' pond index finds them.
+    return [eq(samples.pondId, crop.pondId), eq(samples.cropId, crop.id)];
+  }
   const [provider] = await ctx.db
     .select({ id: sampleProviders.id })
     .from(sampleProviders)
     .where(
       and(
-        eq(sampleProviders.id, query.providerId),
+        eq(sampleProviders.id, query.providerId ?? 0),
         eq(sampleProviders.organisationId, member.organisationId),
       ),
     );
   if (!provider) throw notFound("providerNotFound");
+  return [eq(samples.providerId, provider.id)];
+}
+
+/**
+ * One parameter across a provider's, a pond's or a crop's standing reports (the newest 50, oldest
+ * first), each with the verdict its report gave, and the chosen market's limit in force today for the
+ * chart's line.
+ */
+export async function reportTrend(ctx: DomainContext, member: Member, query: TrendQuery): Promise<TrendView> {
+  const subject = await trendSubject(ctx, member, query);
   const [row] = await ctx.db.select().from(parameters).where(eq(parameters.code, query.parameter));
   if (!row) throw invalidField("trendParameterRequired", "parameter");
   const parameter = toParameter(row);
@@ -72,7 +89,7 @@ export async function reportTrend(
     .select({ report: reports })
     .from(reports)
     .innerJoin(samples, eq(samples.id, reports.sampleId))
-    .where(and(visibleReports(member), eq(samples.providerId, provider.id), eq(reports.status, "valid")))
+    .where(and(visibleReports(member), ...subject, eq(reports.status, "valid")))
     .orderBy(desc(reports.completedAt), desc(reports.id))
     .limit(TREND_POINTS);
   const points: TrendPoint[] = [];

@@ -12,6 +12,7 @@ import {
 import { Router, type Request } from "express";
 
 import type { DomainContext } from "../../domain/context";
+import { listCropSamples } from "../../domain/farms/crop-samples";
 import {
   createLot,
   getCrop,
@@ -37,6 +38,7 @@ import {
 } from "../../domain/farms/farms";
 import { authenticate, memberOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
+import { presentCropSamples } from "../../presenters/crop-samples";
 import { presentCrop, presentFarm, presentLot, presentPond } from "../../presenters/farm";
 
 // Every member but billing reads farms; admin and full members change them. A change looks its row up
@@ -124,7 +126,7 @@ export function pondsRouter(ctx: DomainContext): Router {
   return router;
 }
 
-/** /crops/{id}: a crop (a harvest date ends it) and its harvest lots. */
+/** /crops/{id}: a crop (a harvest date ends it), its harvest lots and its samples. */
 export function cropsRouter(ctx: DomainContext): Router {
   const router = Router();
   router.use(authenticate(ctx, "customer"));
@@ -150,6 +152,12 @@ export function cropsRouter(ctx: DomainContext): Router {
     const id = (await ownCrop(ctx.db, member, cropId(req))).id;
     const input = parse(createLotRequestSchema, req.body, "lotInvalid");
     res.status(201).json(presentLot(await createLot(ctx, member, id, input)));
+  });
+
+  // The crop's history: its samples the member sees, with their latest reports' verdicts.
+  router.get("/:id/samples", async (req, res) => {
+    const member = reader(req);
+    res.json(presentCropSamples(await listCropSamples(ctx, member, cropId(req))));
   });
   return router;
 }

@@ -26,7 +26,7 @@ export function reportsRouter(ctx: DomainContext): Router {
   router.get("/", async (req, res) => {
     res.json((await listReports(ctx, reader(req))).map(presentReportWithExtras));
   });
-  // One parameter across a provider's reports, with a market's limit line.
+  // One parameter across a provider's, a pond's or a crop's reports, with a market's limit line.
   router.get("/trend", async (req, res) => {
     const member = reader(req);
     const query = parse(trendQuerySchema, req.query, "trendParameterRequired");
