@@ -6,4 +6,7 @@ export const farmKeys = {
   ponds: (farmId: number) => ["farms", "farm", farmId, "ponds"] as const,
   crops: (pondId: number) => ["farms", "pond", pondId, "crops"] as const,
   lots: (cropId: number) => ["farms", "crop", cropId, "lots"] as const,
+  samples: (cropId: number) => ["farms", "crop", cropId, "samples"] as const,
+  trend: (pondId: number, parameter: string, market: string | null) =>
+    ["farms", "pond", pondId, "trend", parameter, market] as const,
 };

@@ -14,6 +14,7 @@ import { useT } from "@/lib/i18n/use-t";
 import { useDeletePond } from "../api/delete-pond";
 import { useCrops } from "../api/get-crops";
 import { CropForm } from "./crop-form";
+import { CropSamplesSection } from "./crop-samples-section";
 import { EndCropForm } from "./end-crop-form";
 import { LotsSection } from "./lots-section";
 import { FarmMapLink } from "./map-link";
@@ -139,6 +140,7 @@ export function PondCard({ pond, writes }: { pond: Pond; writes: boolean }) {
           <>
             <CropSummary crop={crop} open={openCrop !== null} />
             <LotsSection crop={crop} writes={writes} canPlan={writes && openCrop !== null} />
+            <CropSamplesSection key={crop.id} crop={crop} />
           </>
         )}
         {crops.isSuccess && crop !== null && openCrop === null ? (
