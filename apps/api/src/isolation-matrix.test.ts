@@ -651,6 +651,10 @@ const TABLE: Record<string, Probe[]> = {
   "GET /api/crops/:id": farmRead(() => `/api/crops/${fx.homeCropId}`),
   "PUT /api/crops/:id": farmWrite(() => `/api/crops/${fx.homeCropId}`, { species: "Lobster" }),
   "GET /api/crops/:id/lots": farmRead(() => `/api/crops/${fx.homeCropId}/lots`),
+  // The crop's samples name no farm: its readers get 200, everyone else 403/404.
+  "GET /api/crops/:id/samples": [
+    { label: "home", path: () => `/api/crops/${fx.homeCropId}/samples`, expect: customer(homeReader) },
+  ],
   "POST /api/crops/:id/lots": farmWrite(() => `/api/crops/${fx.homeCropId}/lots`, {}),
   "GET /api/lots": [{ label: "list", path: () => "/api/lots", expect: customer(isReader), shows: showsFarm }],
   "GET /api/lots/:id": farmRead(() => `/api/lots/${fx.homeLotId}`),
