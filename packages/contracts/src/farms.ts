@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { COMPANY_MAX, NAME_MAX, tooLong, tooMany } from "./limits";
+import { COMPANY_MAX, EMAIL_MAX, NAME_MAX, tooLong, tooMany } from "./limits";
 import { messages } from "./messages";
 import { MARKET_VERDICTS, marketListSchema } from "./results";
 // SAMPLE_PURPOSES (why a sample was taken) lives with the sample, in ./samples.
@@ -344,6 +344,14 @@ const lotFields = {
     .optional(),
   buyerName: optionalText("Buyer name", BUYER_NAME_MAX),
   buyerEic: optionalText("Buyer EIC approval", REGISTRATION_MAX),
+  /** A member's e-mail naming the buyer's organisation in the portal; null or empty clears it. */
+  buyerEmail: text(messages.invalidEmailAddress)
+    .trim()
+    .max(EMAIL_MAX, messages.invalidEmailFormat)
+    .transform((value) => (value === "" ? null : value.toLowerCase()))
+    .pipe(z.email({ error: messages.invalidEmailFormat }).nullable())
+    .nullable()
+    .optional(),
   markets: marketListSchema.optional(),
   phtCertificate: optionalText("PHT certificate", REGISTRATION_MAX),
   harvestedOn: day().nullable().optional(),
@@ -385,6 +393,8 @@ export const lotSchema = z.object({
   countPerKg: z.number().int().nullable(),
   buyerName: z.string().nullable(),
   buyerEic: z.string().nullable(),
+  /** The buyer's organisation in the portal, null when the lot names none (the API always sends it). */
+  buyerOrganisation: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   markets: z.array(z.string()),
   phtCertificate: z.string().nullable(),
   harvestedOn: z.string().nullable(),

@@ -340,6 +340,9 @@ export const messages = {
   expectedOnRequired: "Give the expected harvest date (YYYY-MM-DD)",
   quantityInvalid: "The quantity must be a number of kilograms above 0 and at most 10000000",
   countPerKgInvalid: "The count per kg must be a whole number from 1 to 10000",
+  buyerUnknown: "No organisation in the portal has a member with this e-mail address",
+  buyerIsSelf:
+    "Your own organisation cannot be this lot's buyer: give a member's e-mail of the buying organisation",
   farmInUse: "Samples name this farm's ponds, crops or lots, so the farm cannot be deleted",
   pondInUse: "Samples name this pond, its crops or its lots, so the pond cannot be deleted",
   lotCodesInvalid: "Send 1 to 200 lot codes",
