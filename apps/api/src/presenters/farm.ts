@@ -83,6 +83,10 @@ export function presentLot(row: LotView): Lot {
     countPerKg: row.countPerKg,
     buyerName: row.buyerName,
     buyerEic: row.buyerEic,
+    buyerOrganisation:
+      row.buyerOrganisationId === null || row.buyerOrganisationName === null
+        ? null
+        : { id: row.buyerOrganisationId, name: row.buyerOrganisationName },
     markets: row.markets,
     phtCertificate: row.phtCertificate,
     harvestedOn: row.harvestedOn,

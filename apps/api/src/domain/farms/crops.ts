@@ -4,13 +4,23 @@ import type {
   updateCropRequestSchema,
   updateLotRequestSchema,
 } from "@lab/contracts";
-import { crops, farms, harvestLots, ponds, type CropRow, type Executor, type HarvestLotRow } from "@lab/db";
+import {
+  crops,
+  farms,
+  harvestLots,
+  organisations,
+  ponds,
+  type CropRow,
+  type Executor,
+  type HarvestLotRow,
+} from "@lab/db";
 import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import type { z } from "zod";
 
-import { conflict, invalidField, notFound } from "../../lib/app-error";
+import { AppError, conflict, invalidField, notFound } from "../../lib/app-error";
 import type { DomainContext } from "../context";
 import type { Member } from "../organisations/access";
+import { organisationOfMemberEmail } from "../organisations/members";
 import { checkedMarkets } from "../results/catalogue";
 import { recordFarmActivity } from "./activity";
 import { ownPond } from "./farms";
@@ -27,7 +37,8 @@ interface Place {
   farmName: string;
 }
 export type CropView = CropRow & Place;
-export type LotView = HarvestLotRow & Place & { pondId: number; species: string };
+export type LotView = HarvestLotRow &
+  Place & { pondId: number; species: string; buyerOrganisationName: string | null };
 
 const cropViews = (db: Executor) =>
   db
@@ -150,19 +161,24 @@ const lotViews = (db: Executor) =>
       farmId: farms.id,
       farmName: farms.name,
       species: crops.species,
+      buyerOrganisationName: organisations.name,
     })
     .from(harvestLots)
     .innerJoin(crops, eq(crops.id, harvestLots.cropId))
     .innerJoin(ponds, eq(ponds.id, crops.pondId))
-    .innerJoin(farms, eq(farms.id, ponds.farmId));
+    .innerJoin(farms, eq(farms.id, ponds.farmId))
+    .leftJoin(organisations, eq(organisations.id, harvestLots.buyerOrganisationId));
 
-const toLotView = (row: { lot: HarvestLotRow; pondId: number; species: string } & Place): LotView => ({
+const toLotView = (
+  row: { lot: HarvestLotRow; pondId: number; species: string; buyerOrganisationName: string | null } & Place,
+): LotView => ({
   ...row.lot,
   pondId: row.pondId,
   pondCode: row.pondCode,
   farmId: row.farmId,
   farmName: row.farmName,
   species: row.species,
+  buyerOrganisationName: row.buyerOrganisationName,
 });
 
 export async function ownLot(db: Executor, member: Member, lotId: number): Promise<LotView> {
@@ -210,6 +226,23 @@ function harvestedAfterStocking(harvestedOn: string | null | undefined, stockedO
     throw invalidField("harvestBeforeStocking", "harvestedOn");
 }
 
+/**
+ * The buyer's organisation in the portal named by one of its members' e-mail: undefined leaves it as
+ * it is, null clears it; no such member, or one of the lot's own organisation, is refused.
+ */
+async function buyerOrganisationOf(
+  tx: Executor,
+  member: Member,
+  email: string | null | undefined,
+): Promise<{ id: number; name: string } | null | undefined> {
+  if (email == null) return email;
+  const buyer = await organisationOfMemberEmail(tx, email);
+  if (!buyer) throw new AppError(422, "validation_failed", "buyerUnknown", {}, "buyerEmail");
+  if (buyer.id === member.organisationId)
+    throw new AppError(422, "validation_failed", "buyerIsSelf", {}, "buyerEmail");
+  return buyer;
+}
+
 /** Codes are 50 random bits: a clash is rare, and then another code is drawn. */
 const CODE_ATTEMPTS = 5;
 
@@ -224,12 +257,15 @@ export async function createLot(
     const crop = await ownCrop(tx, member, cropId);
     harvestedAfterStocking(input.harvestedOn, crop.stockedOn);
     const markets = await checkedMarkets(tx, member.organisationId, input.markets ?? [], "markets");
+    const { buyerEmail, ...fields } = input;
+    const buyer = await buyerOrganisationOf(tx, member, buyerEmail);
     for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
       const [row] = await tx
         .insert(harvestLots)
         .values({
-          ...input,
+          ...fields,
           markets,
+          buyerOrganisationId: buyer?.id ?? null,
           code: newLotCode(),
           cropId: crop.id,
           organisationId: member.organisationId,
@@ -252,6 +288,7 @@ export async function createLot(
         farmId: crop.farmId,
         farmName: crop.farmName,
         species: crop.species,
+        buyerOrganisationName: buyer?.name ?? null,
       };
     }
     throw new Error("no free lot code");
@@ -273,9 +310,16 @@ export async function updateLot(
       input.markets === undefined
         ? undefined
         : await checkedMarkets(tx, member.organisationId, input.markets, "markets");
+    const { buyerEmail, ...fields } = input;
+    const buyer = await buyerOrganisationOf(tx, member, buyerEmail);
     await tx
       .update(harvestLots)
-      .set({ ...input, markets, updatedAt: now })
+      .set({
+        ...fields,
+        markets,
+        ...(buyer === undefined ? {} : { buyerOrganisationId: buyer === null ? null : buyer.id }),
+        updatedAt: now,
+      })
       .where(eq(harvestLots.id, lot.id));
     const updated = await ownLot(tx, member, lot.id);
     await recordFarmActivity(tx, member, "lot-updated", { id: updated.id, label: updated.code }, now, {

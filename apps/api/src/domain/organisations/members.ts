@@ -1,6 +1,6 @@
 import { type ActivityKind, type MemberRole, type MemberScope, type LanguageCode } from "@lab/contracts";
 import { customers, organisations, type CustomerRow, type Executor, type OrganisationRow } from "@lab/db";
-import { and, asc, eq, ilike, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 
 import { conflict, forbidden, notFound } from "../../lib/app-error";
 import type { DomainContext } from "../context";
@@ -19,6 +19,28 @@ export function requireOwnOrganisation(member: Member, organisationId: number): 
 
 export function requireAdmin(member: Member): void {
   if (member.role !== "admin") throw forbidden("organisationAdminRequired");
+}
+
+/**
+ * The organisation of the active, verified member with this address (compared lower-cased), or
+ * undefined: how another organisation is named by someone who knows one of its members.
+ */
+export async function organisationOfMemberEmail(
+  executor: Executor,
+  email: string,
+): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await executor
+    .select({ id: organisations.id, name: organisations.name })
+    .from(customers)
+    .innerJoin(organisations, eq(organisations.id, customers.organisationId))
+    .where(
+      and(
+        sql`lower(${customers.email}) = ${email.toLowerCase()}`,
+        isNull(customers.removedAt),
+        isNotNull(customers.emailVerifiedAt),
+      ),
+    );
+  return row;
 }
 
 export async function getOrganisation(executor: Executor, organisationId: number): Promise<OrganisationRow> {

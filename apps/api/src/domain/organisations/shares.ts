@@ -16,7 +16,7 @@ import {
   type SampleRow,
   type ShareRow,
 } from "@lab/db";
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 
 import { AppError, conflict, notFound } from "../../lib/app-error";
 import type { DomainContext } from "../context";
@@ -24,7 +24,7 @@ import { checkLots } from "../farms/lot-check";
 import { reportDownload } from "../reports/report-document";
 import type { Member } from "./access";
 import { recordActivity } from "./activity";
-import { requireAdmin } from "./members";
+import { organisationOfMemberEmail, requireAdmin } from "./members";
 
 const DAY_MS = 24 * 3600 * 1000;
 const shareNotFound = () => notFound("shareNotFound");
@@ -139,23 +139,15 @@ async function targetOf(
  */
 async function granteeOf(tx: Executor, input: CreateShareInput): Promise<{ id: number; name: string }> {
   const field = input.granteeEmail === undefined ? "granteeOrganisationId" : "granteeEmail";
-  const [row] =
+  const row =
     input.granteeEmail === undefined
-      ? await tx
-          .select({ id: organisations.id, name: organisations.name })
-          .from(organisations)
-          .where(eq(organisations.id, input.granteeOrganisationId ?? 0))
-      : await tx
-          .select({ id: organisations.id, name: organisations.name })
-          .from(customers)
-          .innerJoin(organisations, eq(organisations.id, customers.organisationId))
-          .where(
-            and(
-              sql`lower(${customers.email}) = ${input.granteeEmail}`,
-              isNull(customers.removedAt),
-              isNotNull(customers.emailVerifiedAt),
-            ),
-          );
+      ? (
+          await tx
+            .select({ id: organisations.id, name: organisations.name })
+            .from(organisations)
+            .where(eq(organisations.id, input.granteeOrganisationId ?? 0))
+        )[0]
+      : await organisationOfMemberEmail(tx, input.granteeEmail);
   if (!row) throw refused("granteeUnknown", field);
   return row;
 }

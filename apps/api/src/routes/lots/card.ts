@@ -27,7 +27,8 @@ export function lotCardHandler(ctx: DomainContext): RequestHandler {
       species: lot.species,
       expectedOn: lot.expectedOn,
       quantityKg: lot.quantityKg,
-      buyerName: lot.buyerName,
+      // A buyer named by hand wins over the buyer's organisation in the portal.
+      buyerName: lot.buyerName ?? lot.buyerOrganisationName,
       url: lotPageUrl(ctx.publicUrl, lot.code),
       language,
     });

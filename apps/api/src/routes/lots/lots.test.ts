@@ -1,10 +1,10 @@
 import { messageCodeOfKey, type LabSampleDetail, type Lot, type LotCheck } from "@lab/contracts";
-import { customers, harvestLots, labSettings, reports, samples } from "@lab/db";
+import { customers, harvestLots, labSettings, organisations, reports, samples } from "@lab/db";
 import { count, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
+import { STRONG_PASSWORD, signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
 import { completeWithReport, passingResult, signedInStaff, startTesting } from "../../test/lab";
 import { pdfPages, pdfTitle } from "../../test/pdf-text";
 import { revokeByTwo } from "../../test/revocations";
@@ -19,7 +19,7 @@ let cropId: number;
 const FARM_NAME = "Lakshmi Narasimha Aqua Farm";
 const BUYER = "Godavari Sea Foods";
 
-const as = (who: Who, method: "get" | "post", path: string) =>
+const as = (who: Who, method: "get" | "post" | "put", path: string) =>
   request(t.app)[method](`/api${path}`).auth(who.token, { type: "bearer" });
 const check = async (code: string): Promise<LotCheck> =>
   (
@@ -104,6 +104,112 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t.close();
+});
+
+async function cardText(code: string): Promise<string> {
+  const res = await as(admin, "get", `/lots/${code}/card.pdf`)
+    .buffer(true)
+    .parse((response, done) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => done(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+  const [page] = await pdfPages(res.body as Buffer);
+  return page ?? "";
+}
+
+describe("a lot's buyer in the portal", () => {
+  const BUYER_ORGANISATION = "Coastal Exports Pvt Ltd";
+  let buyer: Who;
+  let buyerOrganisationId: number;
+
+  beforeAll(async () => {
+    buyer = await signedInCustomer(t, "Suresh Processor");
+    const [row] = await t.database.db.select().from(customers).where(eq(customers.id, buyer.id));
+    buyerOrganisationId = row?.organisationId ?? 0;
+    await t.database.db
+      .update(organisations)
+      .set({ name: BUYER_ORGANISATION })
+      .where(eq(organisations.id, buyerOrganisationId));
+  });
+
+  it("sets the buyer's organisation from a member's e-mail (any case), shows its name on the lot and prints it on the card without a buyer name", async () => {
+    const lot = await newLot({ buyerName: null, buyerEmail: ` ${buyer.email.toUpperCase()} ` });
+    expect(lot.buyerOrganisation).toEqual({ id: buyerOrganisationId, name: BUYER_ORGANISATION });
+    const read = (await as(admin, "get", `/lots/${lot.id}`).expect(200)).body as Lot;
+    expect(read.buyerOrganisation).toEqual({ id: buyerOrganisationId, name: BUYER_ORGANISATION });
+    expect(JSON.stringify(read)).not.toContain(buyer.email);
+    const listed = (await as(admin, "get", `/crops/${cropId}/lots`).expect(200)).body as { items: Lot[] };
+    expect(listed.items.find((item) => item.id === lot.id)?.buyerOrganisation?.name).toBe(BUYER_ORGANISATION);
+    expect(await cardText(lot.code)).toContain(BUYER_ORGANISATION);
+    // A buyer named by hand is what the card prints.
+    await as(admin, "put", `/lots/${lot.id}`).send({ buyerName: BUYER }).expect(200);
+    const card = await cardText(lot.code);
+    expect(card).toContain(BUYER);
+    expect(card).not.toContain(BUYER_ORGANISATION);
+  });
+
+  it("sets it on an existing lot, keeps it when PUT leaves buyerEmail out, and clears it with null or an empty text", async () => {
+    const lot = await newLot();
+    expect(lot.buyerOrganisation).toBeNull();
+    const set = (await as(admin, "put", `/lots/${lot.id}`).send({ buyerEmail: buyer.email }).expect(200))
+      .body as Lot;
+    expect(set.buyerOrganisation?.id).toBe(buyerOrganisationId);
+    const kept = (await as(admin, "put", `/lots/${lot.id}`).send({ countPerKg: 40 }).expect(200)).body as Lot;
+    expect(kept.buyerOrganisation?.id).toBe(buyerOrganisationId);
+    const cleared = (await as(admin, "put", `/lots/${lot.id}`).send({ buyerEmail: null }).expect(200))
+      .body as Lot;
+    expect(cleared.buyerOrganisation).toBeNull();
+    await as(admin, "put", `/lots/${lot.id}`).send({ buyerEmail: buyer.email }).expect(200);
+    const emptied = (await as(admin, "put", `/lots/${lot.id}`).send({ buyerEmail: "" }).expect(200))
+      .body as Lot;
+    expect(emptied.buyerOrganisation).toBeNull();
+    const [row] = await t.database.db.select().from(harvestLots).where(eq(harvestLots.id, lot.id));
+    expect(row?.buyerOrganisationId).toBeNull();
+  });
+
+  it("refuses an unknown, unverified or removed member's e-mail with 422 buyerUnknown and the own organisation with 422 buyerIsSelf, at buyerEmail, writing nothing", async () => {
+    const unverifiedEmail = `unverified.${Date.now()}@example.com`;
+    await request(t.app)
+      .post("/api/customers/register")
+      .send({ fullName: "Not Verified", email: unverifiedEmail, password: STRONG_PASSWORD })
+      .expect(201);
+    const removed = await signedInCustomer(t, "Gone Member");
+    await t.database.db.update(customers).set({ removedAt: new Date() }).where(eq(customers.id, removed.id));
+    const lot = await newLot({ buyerEmail: buyer.email });
+    const before = await rowCounts();
+    const cases: [string, "buyerUnknown" | "buyerIsSelf"][] = [
+      ["nobody.at.all@example.com", "buyerUnknown"],
+      [unverifiedEmail, "buyerUnknown"],
+      [removed.email, "buyerUnknown"],
+      [admin.email, "buyerIsSelf"],
+    ];
+    for (const [email, key] of cases) {
+      const created = await as(admin, "post", `/crops/${cropId}/lots`).send({
+        expectedOn: "2026-05-01",
+        buyerEmail: email,
+      });
+      expect(created.status, email).toBe(422);
+      expect(created.body).toMatchObject({ messageCode: messageCodeOfKey(key), field: "buyerEmail" });
+      const updated = await as(admin, "put", `/lots/${lot.id}`).send({ buyerEmail: email, countPerKg: 99 });
+      expect(updated.status, email).toBe(422);
+      expect(updated.body).toMatchObject({ messageCode: messageCodeOfKey(key), field: "buyerEmail" });
+    }
+    expect(await rowCounts()).toEqual(before);
+    const read = (await as(admin, "get", `/lots/${lot.id}`).expect(200)).body as Lot;
+    expect(read.buyerOrganisation?.id).toBe(buyerOrganisationId);
+    expect(read.countPerKg).not.toBe(99);
+  });
+
+  it("refuses a buyerEmail that is no address with 400 invalidEmailFormat at buyerEmail", async () => {
+    for (const buyerEmail of ["not an address", 42]) {
+      const res = await as(admin, "post", `/crops/${cropId}/lots`)
+        .send({ expectedOn: "2026-05-01", buyerEmail })
+        .expect(400);
+      expect(res.body).toMatchObject({ field: "buyerEmail" });
+    }
+  });
 });
 
 describe("the processor's lot check", () => {
