@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 
 import {
   BUYER_NAME_MAX,
+  EMAIL_MAX,
   REGISTRATION_MAX,
   createLotRequestSchema,
   type CreateLotRequest,
@@ -24,13 +25,15 @@ import { errorAt, failureAsErrors, issuesByField, type FieldErrors } from "../ut
 import { FormField } from "./form-field";
 import { FormPanel } from "./form-panel";
 
-type Text = "expectedOn" | "quantityKg" | "countPerKg" | "buyerName" | "buyerEic" | "phtCertificate";
+type Text =
+  "expectedOn" | "quantityKg" | "countPerKg" | "buyerName" | "buyerEic" | "buyerEmail" | "phtCertificate";
 const KNOWN = [
   "expectedOn",
   "quantityKg",
   "countPerKg",
   "buyerName",
   "buyerEic",
+  "buyerEmail",
   "phtCertificate",
   "markets",
 ];
@@ -40,7 +43,9 @@ const numberText = (value: number | null) => (value === null ? "" : String(value
 
 /**
  * Plans a harvest lot of a crop (`lot` null; the server gives it its code for the lot card and the
- * gate) or edits a lot's plan in place. Every field is sent, so an emptied one is cleared.
+ * gate) or edits a lot's plan in place. Every field is sent, so an emptied one is cleared; the buyer
+ * in the portal is the exception, as the lot keeps no e-mail to show: an empty field keeps it, and
+ * only Remove clears it.
  */
 export function LotForm({ crop, lot, onDone }: { crop: Crop; lot: Lot | null; onDone: () => void }) {
   const { t } = useT("farms");
@@ -56,8 +61,11 @@ export function LotForm({ crop, lot, onDone }: { crop: Crop; lot: Lot | null; on
     countPerKg: numberText(lot?.countPerKg ?? null),
     buyerName: lot?.buyerName ?? "",
     buyerEic: lot?.buyerEic ?? "",
+    buyerEmail: "",
     phtCertificate: lot?.phtCertificate ?? "",
   });
+  const [buyerRemoved, setBuyerRemoved] = useState(false);
+  const portalBuyer = buyerRemoved ? null : (lot?.buyerOrganisation ?? null);
   // A new lot starts from the profile's default markets, as Submit Sample does.
   const [markets, setMarkets] = useState<string[]>(() => [...(lot?.markets ?? user?.defaultMarkets ?? [])]);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -72,6 +80,7 @@ export function LotForm({ crop, lot, onDone }: { crop: Crop; lot: Lot | null; on
       countPerKg: numberOrNull(values.countPerKg),
       buyerName: values.buyerName,
       buyerEic: values.buyerEic,
+      buyerEmail: values.buyerEmail.trim() !== "" ? values.buyerEmail : buyerRemoved ? null : undefined,
       phtCertificate: values.phtCertificate,
       markets,
     };
@@ -99,7 +108,13 @@ export function LotForm({ crop, lot, onDone }: { crop: Crop; lot: Lot | null; on
   const field = (
     name: Text,
     label: string,
-    options: { date?: boolean; inputMode?: "decimal" | "numeric"; max?: number; required?: boolean } = {},
+    options: {
+      date?: boolean;
+      inputMode?: "decimal" | "numeric" | "email";
+      max?: number;
+      required?: boolean;
+      hint?: string | undefined;
+    } = {},
   ) => (
     <FormField
       id={`${prefix}-${name}`}
@@ -108,6 +123,7 @@ export function LotForm({ crop, lot, onDone }: { crop: Crop; lot: Lot | null; on
       inputMode={options.inputMode}
       maxLength={options.max}
       required={options.required}
+      hint={options.hint}
       disabled={busy}
       error={errorAt(errors, name)}
       value={values[name]}
@@ -135,6 +151,27 @@ export function LotForm({ crop, lot, onDone }: { crop: Crop; lot: Lot | null; on
         {field("countPerKg", t("farms.lot.countPerKg"), { inputMode: "numeric" })}
         {field("buyerName", t("farms.lot.buyerName"), { max: BUYER_NAME_MAX })}
         {field("buyerEic", t("farms.lot.buyerEic"), { max: REGISTRATION_MAX })}
+        <div className="min-w-0 space-y-2 sm:col-span-2">
+          {field("buyerEmail", t("farms.lot.buyerEmail"), {
+            inputMode: "email",
+            max: EMAIL_MAX,
+            hint: portalBuyer ? t("farms.lot.buyerEmailNow", { name: portalBuyer.name }) : undefined,
+          })}
+          {portalBuyer ? (
+            <Button
+              type="button"
+              variant="outline"
+              className="min-h-11 w-full sm:w-auto"
+              disabled={busy}
+              onClick={() => {
+                setBuyerRemoved(true);
+                setErrors({});
+              }}
+            >
+              {t("farms.lot.buyerEmailRemove")}
+            </Button>
+          ) : null}
+        </div>
         {field("phtCertificate", t("farms.lot.phtCertificate"), { max: REGISTRATION_MAX })}
       </div>
       <MarketPicker

@@ -106,6 +106,7 @@ function LotItem({
     ],
     [t("farms.lot.countPerKg"), lot.countPerKg === null ? null : number(lot.countPerKg)],
     [t("farms.lot.buyer"), [lot.buyerName, lot.buyerEic].filter(Boolean).join(" · ") || null],
+    [t("farms.lot.buyerOrganisation"), lot.buyerOrganisation?.name ?? null],
     [t("farms.lot.markets"), lot.markets.length > 0 ? lot.markets.join(", ") : null],
     [t("farms.lot.phtCertificate"), lot.phtCertificate],
     [t("farms.lot.harvestedOn"), lot.harvestedOn === null ? null : date(lot.harvestedOn, "date")],
