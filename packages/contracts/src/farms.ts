@@ -393,8 +393,8 @@ export const lotSchema = z.object({
   countPerKg: z.number().int().nullable(),
   buyerName: z.string().nullable(),
   buyerEic: z.string().nullable(),
-  /** The buyer's organisation in the portal, null when the lot names none (the API always sends it). */
-  buyerOrganisation: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  /** The buyer's organisation in the portal, null when the lot names none. */
+  buyerOrganisation: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   markets: z.array(z.string()),
   phtCertificate: z.string().nullable(),
   harvestedOn: z.string().nullable(),

@@ -73,6 +73,7 @@ export const makeLot = (overrides: Partial<Lot> = {}): Lot => ({
   countPerKg: 40,
   buyerName: "Coastal Exports",
   buyerEic: "EIC/AP/77",
+  buyerOrganisation: null,
   markets: ["EU"],
   phtCertificate: null,
   harvestedOn: null,

@@ -78,6 +78,7 @@ const lot: Lot = {
   countPerKg: null,
   buyerName: null,
   buyerEic: null,
+  buyerOrganisation: null,
   markets: [],
   phtCertificate: null,
   harvestedOn: null,
@@ -119,7 +120,8 @@ async function fillSample(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByLabelText("Allergen Testing"));
 }
 
-describe("Submit Sample: farm, pond, purpose and lot", () => {
+// The first test pays for the form's lazy imports: on a loaded CI machine that alone nears 5 s.
+describe("Submit Sample: farm, pond, purpose and lot", { timeout: 15_000 }, () => {
   beforeEach(() => startSession({ user: customer, token: "jwt", expiresIn: 3600 }));
   afterEach(() => logout());
 
