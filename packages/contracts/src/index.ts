@@ -20,3 +20,4 @@ export * from "./lab-catalogue";
 export * from "./organisations";
 export * from "./farms";
 export * from "./shares";
+export * from "./field";

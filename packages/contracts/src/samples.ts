@@ -92,8 +92,18 @@ export function orderableTestTypesOf(category: string): readonly string[] {
   return [...suggested, ...LAB_TEST_TYPES.filter((type) => !suggested.includes(type))];
 }
 
-/** Statuses a sample can be in. PROCESSING is accepted on input as a synonym of TESTING. */
-export const SAMPLE_STATUSES = ["PENDING", "COLLECTING", "COLLECTED", "TESTING", "COMPLETED"] as const;
+/**
+ * Statuses a sample can be in. PROCESSING is accepted on input as a synonym of TESTING. REJECTED:
+ * refused at reception; like COMPLETED, nothing follows it.
+ */
+export const SAMPLE_STATUSES = [
+  "PENDING",
+  "COLLECTING",
+  "COLLECTED",
+  "TESTING",
+  "COMPLETED",
+  "REJECTED",
+] as const;
 export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
 
 export function normalizeStatus(value: string): SampleStatus | undefined {
@@ -108,6 +118,7 @@ export const STATUS_GROUPS = {
   collected: ["COLLECTED"],
   testing: ["TESTING"],
   completed: ["COMPLETED"],
+  rejected: ["REJECTED"],
 } as const satisfies Record<string, readonly SampleStatus[]>;
 export type StatusGroup = keyof typeof STATUS_GROUPS;
 
@@ -118,6 +129,7 @@ export const SAMPLE_STATUS_LABELS: Record<SampleStatus, string> = {
   COLLECTED: "COLLECTED",
   TESTING: "Testing",
   COMPLETED: "Completed",
+  REJECTED: "Rejected",
 };
 
 export const HISTORY_PAGE_SIZES = [5, 10, 25, 50] as const;

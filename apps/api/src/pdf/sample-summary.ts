@@ -22,6 +22,7 @@ export const STATUS_COLOURS: Record<SampleStatus, { fill: string; text: string }
   COLLECTED: { fill: "#fef9c3", text: "#713f12" },
   TESTING: { fill: "#ffedd5", text: "#7c2d12" },
   COMPLETED: { fill: "#dcfce7", text: "#14532d" },
+  REJECTED: { fill: "#f3f4f6", text: "#111827" },
 };
 
 export interface SummarySample {

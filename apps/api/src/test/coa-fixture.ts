@@ -273,6 +273,7 @@ export function coaInput(options: CoaOptions = {}): CoaInput {
     phoneNumber: "+919440012345",
     emailAddress: null,
     agentId: 2,
+    agentAcceptedAt: null,
     assigned: "",
     testingEta: null,
     createdAt: COA_AT,

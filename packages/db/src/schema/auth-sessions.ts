@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * One row per signed-in device, customer or staff. Access tokens name their session; a password
+ * One row per signed-in device: customer, staff or field agent. Access tokens name their session; a password
  * reset or change, an e-mail change or 'sign out everywhere' sets revokedAt and older tokens stop
  * working at once, over HTTP and STOMP.
  */
@@ -11,7 +11,7 @@ export const authSessions = pgTable(
   {
     /** 128 random bits, base64url; the token's `sid` claim. */
     id: text().primaryKey(),
-    role: text({ enum: ["customer", "lab"] }).notNull(),
+    role: text({ enum: ["customer", "lab", "agent"] }).notNull(),
     subjectId: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

@@ -15,3 +15,4 @@ export * from "./idempotency-keys";
 export * from "./results";
 export * from "./farms";
 export * from "./shares";
+export * from "./field";

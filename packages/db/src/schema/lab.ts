@@ -190,12 +190,15 @@ export const labSettings = pgTable(
     onePersonRevocation: boolean().notNull().default(false),
     /** Days a pre-harvest screening report stays valid for harvest, from the day of sampling. */
     screeningValidDays: integer().notNull().default(10),
+    /** Metres from the pond (or farm) beyond which a collection needs the agent's reason. */
+    collectionRadiusM: integer().notNull().default(300),
     updatedBy: integer().references(() => staff.id, { onDelete: "set null" }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("lab_settings_single_row_check", sql`${t.id} = 1`),
     check("lab_settings_screening_days_check", sql`${t.screeningValidDays} between 1 and 90`),
+    check("lab_settings_collection_radius_check", sql`${t.collectionRadiusM} between 10 and 50000`),
   ],
 );
 export type LabSettingsRow = typeof labSettings.$inferSelect;

@@ -16,7 +16,15 @@ import { crops, harvestLots, ponds, SAMPLE_PURPOSE_VALUES } from "./farms";
 import { organisations } from "./organisations";
 import { sampleProviders } from "./sample-providers";
 
-export const SAMPLE_STATUS_VALUES = ["PENDING", "COLLECTING", "COLLECTED", "TESTING", "COMPLETED"] as const;
+/** REJECTED: refused at reception (seal, temperature, quantity…); terminal, like COMPLETED. */
+export const SAMPLE_STATUS_VALUES = [
+  "PENDING",
+  "COLLECTING",
+  "COLLECTED",
+  "TESTING",
+  "COMPLETED",
+  "REJECTED",
+] as const;
 
 export const samples = pgTable(
   "samples",
@@ -52,6 +60,8 @@ export const samples = pgTable(
     emailAddress: text(),
     /** The field agent collecting it. */
     agentId: integer().references(() => agents.id, { onDelete: "set null" }),
+    /** When the assigned agent accepted the job in the field app; null until then. */
+    agentAcceptedAt: timestamp({ withTimezone: true }),
     /** "agentName-phone" or "" when no agent is assigned (the format clients read). */
     assigned: text().notNull().default(""),
     testingEta: timestamp({ withTimezone: true }),
@@ -112,7 +122,7 @@ export const samples = pgTable(
     ),
     check(
       "samples_status_check",
-      sql`${t.status} in ('PENDING', 'COLLECTING', 'COLLECTED', 'TESTING', 'COMPLETED')`,
+      sql`${t.status} in ('PENDING', 'COLLECTING', 'COLLECTED', 'TESTING', 'COMPLETED', 'REJECTED')`,
     ),
   ],
 );

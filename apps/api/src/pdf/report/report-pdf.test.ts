@@ -113,6 +113,7 @@ const sample: SampleRow = {
   phoneNumber: "+919440012345",
   emailAddress: null,
   agentId: null,
+  agentAcceptedAt: null,
   assigned: "",
   testingEta: null,
   createdAt: at,
