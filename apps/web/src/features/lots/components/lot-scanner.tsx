@@ -7,7 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useT } from "@/lib/i18n/use-t";
 
 import type { ScannedCode } from "../utils/parse-codes";
-import { photoPixels, pixelsOf } from "../utils/image-pixels";
+import { photoPixels, pixelsOf } from "@/lib/qr/image-pixels";
 
 // The decoder is fetched when the camera or a photo is first used, not with the gate page.
 const loadDecoder = () => import("../utils/decode-lot-qr");

@@ -1,15 +1,10 @@
 // Reading lot cards' QR codes. Loaded only when the receiving desk opens the camera or a photo, so
 // the decoder is not part of the gate page's first load.
-import jsQR from "jsqr";
-
 import { LOT_CODE_PATTERN, normaliseLotCode } from "@lab/contracts";
 
-/** RGBA pixels, four bytes a pixel, row by row: what a canvas's getImageData gives. */
-export interface Pixels {
-  data: Uint8ClampedArray;
-  width: number;
-  height: number;
-}
+import { qrTextInImage, type Pixels } from "@/lib/qr/decode-qr";
+
+export type { Pixels };
 
 /**
  * The lot code a QR code's text names, when it is a lot card's: a web address ending in
@@ -39,10 +34,7 @@ export function lotCodeOfQrText(text: string): string | null {
  * also tries the image's negative: slower, worth it for one photo, not for each camera frame.
  */
 export function lotCodesInImage(image: Pixels, { thorough = false }: { thorough?: boolean } = {}): string[] {
-  if (image.width < 1 || image.height < 1 || image.data.length !== image.width * image.height * 4) return [];
-  const found = jsQR(image.data, image.width, image.height, {
-    inversionAttempts: thorough ? "attemptBoth" : "dontInvert",
-  });
-  const code = found === null ? null : lotCodeOfQrText(found.data);
+  const text = qrTextInImage(image, { thorough });
+  const code = text === null ? null : lotCodeOfQrText(text);
   return code === null ? [] : [code];
 }

@@ -1,6 +1,6 @@
 // A photo or a video frame as RGBA pixels for the QR decoder, drawn through a canvas no larger than
 // needed: a 12-megapixel photo decodes in a fraction of the time at 1,600 px and reads as well.
-import type { Pixels } from "./decode-lot-qr";
+import type { Pixels } from "./decode-qr";
 
 /** The source drawn with its long side at most `maxSide` pixels (never enlarged); null without a 2D canvas. */
 export function pixelsOf(
