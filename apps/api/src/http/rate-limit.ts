@@ -154,9 +154,11 @@ export function signInDelaySeconds(failures: number): number {
 export function loginLimits(
   limits: RateLimits,
   name: string,
+  /** The account a request signs in to (the body's e-mail unless said otherwise); "" when none. */
+  account: (req: Request) => string = bodyEmail,
 ): { perIp: RequestHandler; perAccount: RequestHandler; succeeded(req: Request): Promise<void> } {
   const perIp: RateLimitRule = { name: `${name}-ip`, ...SIGN_IN_PER_IP, key: clientIp };
-  const accountKey = (req: Request) => bodyEmail(req) || undefined;
+  const accountKey = (req: Request) => account(req) || undefined;
   const attempts = limits.store({
     name: `${name}-account`,
     points: SIGN_IN_BACKOFF.freeFailures,

@@ -9,7 +9,7 @@ import {
 } from "@lab/contracts";
 import jwt from "jsonwebtoken";
 
-export type Role = "customer" | "lab";
+export type Role = "customer" | "lab" | "agent";
 
 /**
  * A customer's place in their organisation, carried by their tokens. Changing it ends the member's
@@ -24,7 +24,7 @@ export interface Membership {
 export interface TokenClaims {
   subject: number;
   role: Role;
-  /** Present on every customer token. */
+  /** Present on every customer token; staff and agent tokens carry none. */
   member?: Membership | undefined;
   /** The session (device) the token belongs to: revoking it ends the token at once. */
   sessionId: string;
@@ -70,11 +70,11 @@ export function createTokenService(secret: string, lifetimeSeconds = TOKEN_DEFAU
         const sessionId: unknown = payload["sid"];
         const exp = payload.exp;
         if (!Number.isSafeInteger(subject) || subject < 1 || subject > 2_147_483_647) return undefined;
-        if (role !== "customer" && role !== "lab") return undefined;
+        if (role !== "customer" && role !== "lab" && role !== "agent") return undefined;
         // Tokens from before sessions existed name none: they are refused like any unknown session.
         if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId)) return undefined;
         if (typeof exp !== "number") return undefined;
-        if (role === "lab") return { subject, role, sessionId, expiresAt: exp * 1000 };
+        if (role === "lab" || role === "agent") return { subject, role, sessionId, expiresAt: exp * 1000 };
         // A customer token from before organisations names none: refused, and the client refreshes.
         const member = membershipOf(payload);
         if (!member) return undefined;

@@ -8,28 +8,35 @@ import { forbidden } from "../../lib/app-error";
 import { presentSignIn } from "../../presenters/sign-in";
 
 /**
- * The refresh token's cookie, one per kind of account so a customer and a staff member can be signed
- * in side by side in one browser: sent only to /api/auth (refresh and logout), never read by scripts.
+ * The refresh token's cookie, one per kind of account so a customer, a staff member and a field agent
+ * can be signed in side by side in one browser: sent only to the calls that refresh and sign out
+ * (/api/auth, or /api/field/auth for agents), never read by scripts.
  */
 export const REFRESH_COOKIES: Readonly<Record<Role, string>> = {
   customer: "portal_refresh",
   lab: "portal_staff_refresh",
+  agent: "portal_field_refresh",
 };
 export const REFRESH_COOKIE_PATH = "/api/auth";
+export const REFRESH_COOKIE_PATHS: Readonly<Record<Role, string>> = {
+  customer: REFRESH_COOKIE_PATH,
+  lab: REFRESH_COOKIE_PATH,
+  agent: "/api/field/auth",
+};
 /** The header a same-origin fetch adds to POST /auth/refresh; a cross-site form cannot set it. */
 export const SAME_ORIGIN_HEADER = "X-Requested-With";
 
 // Secure whenever the portal is reached over https (directly, or behind a proxy Express trusts).
-const cookieOptions = (ctx: DomainContext, req: Request): CookieOptions => ({
+const cookieOptions = (ctx: DomainContext, req: Request, role: Role): CookieOptions => ({
   httpOnly: true,
   sameSite: "strict",
-  path: REFRESH_COOKIE_PATH,
+  path: REFRESH_COOKIE_PATHS[role],
   secure: req.secure || ctx.publicUrl.startsWith("https:"),
 });
 
 /** 'Keep me signed in': Max-Age of the session's lifetime; otherwise a browser-session cookie. */
 export function setRefreshCookie(ctx: DomainContext, req: Request, res: Response, grant: RefreshGrant): void {
-  const options = cookieOptions(ctx, req);
+  const options = cookieOptions(ctx, req, grant.role);
   res.cookie(
     REFRESH_COOKIES[grant.role],
     grant.refreshToken,
@@ -38,7 +45,7 @@ export function setRefreshCookie(ctx: DomainContext, req: Request, res: Response
 }
 
 export function clearRefreshCookie(ctx: DomainContext, req: Request, res: Response, role: Role): void {
-  res.clearCookie(REFRESH_COOKIES[role], cookieOptions(ctx, req));
+  res.clearCookie(REFRESH_COOKIES[role], cookieOptions(ctx, req, role));
 }
 
 /** Sets the refresh cookie and answers the sign-in's body. */
