@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 
+import { SAMPLE_STATUSES } from "@lab/contracts";
+
 import { makeSample } from "@/testing/sample-fixtures";
 
 import {
+  STATUS_BADGE_CLASSES,
   agentBadgeOf,
   canViewReport,
   canViewTimeline,
@@ -19,6 +22,11 @@ describe("status labels", () => {
     expect(statusLabel("TESTING")).toBe("Testing");
     expect(statusLabel("COMPLETED")).toBe("Completed");
     expect(statusLabel("COLLECTED")).toBe("COLLECTED");
+    expect(statusLabel("REJECTED")).toBe("Rejected");
+  });
+
+  it("badge colours: REJECTED gray, as the spec gives it no colour", () => {
+    expect(STATUS_BADGE_CLASSES.REJECTED).toBe("bg-gray-100 text-gray-900");
   });
 });
 
@@ -29,6 +37,7 @@ describe("parseStatusFilter", () => {
     ["testing", "testing"],
     ["processing", "testing"],
     ["completed", "completed"],
+    ["REJECTED", "rejected"],
     ["bogus", "all"],
     [null, "all"],
   ] as const)("query status %s: filter %s", (input, expected) => {
@@ -37,12 +46,8 @@ describe("parseStatusFilter", () => {
 });
 
 describe("card rules", () => {
-  it("View Timeline: only TESTING (processing) and COMPLETED", () => {
-    expect(
-      ["PENDING", "COLLECTING", "COLLECTED", "TESTING", "COMPLETED"].filter((s) =>
-        canViewTimeline(s as never),
-      ),
-    ).toEqual(["TESTING", "COMPLETED"]);
+  it("View Timeline: TESTING (processing), COMPLETED and REJECTED (its reasons and notice are there)", () => {
+    expect(SAMPLE_STATUSES.filter((s) => canViewTimeline(s))).toEqual(["TESTING", "COMPLETED", "REJECTED"]);
   });
 
   it("View Report: only COMPLETED", () => {

@@ -10,6 +10,7 @@ export const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] =
   { value: "collected", label: "Collected" },
   { value: "testing", label: "Testing" },
   { value: "completed", label: "Completed" },
+  { value: "rejected", label: "Rejected" },
 ];
 
 /** The catalogue key of a filter's label (the English labels above name the export files). */
@@ -19,6 +20,7 @@ export const STATUS_FILTER_KEYS: Record<StatusFilter, MessageKey<"samples">> = {
   collected: "samples.filter.collected",
   testing: "samples.filter.testing",
   completed: "samples.filter.completed",
+  rejected: "samples.filter.rejected",
 };
 
 /** The `status` query parameter: a filter group, else all. */
@@ -33,18 +35,22 @@ export const statusFilterLabel = (filter: StatusFilter): string =>
 
 export const statusLabel = (status: SampleStatus): string => SAMPLE_STATUS_LABELS[status];
 
-/** Badge colours: pending blue, testing orange, completed green, the rest their own. */
+/** Badge colours: pending blue, testing orange, completed green, rejected gray, the rest their own. */
 export const STATUS_BADGE_CLASSES: Record<SampleStatus, string> = {
   PENDING: "bg-blue-100 text-blue-900",
   COLLECTING: "bg-indigo-100 text-indigo-900",
   COLLECTED: "bg-yellow-100 text-yellow-900",
   TESTING: "bg-orange-100 text-orange-900",
   COMPLETED: "bg-green-100 text-green-900",
+  REJECTED: "bg-gray-100 text-gray-900",
 };
 
-/** View Timeline: the sample is processing, testing or completed (PROCESSING is TESTING). */
+/**
+ * View Timeline: the sample is processing, testing or completed (PROCESSING is TESTING), or rejected
+ * (the page carries the reasons, the notice and the way to send a new sample).
+ */
 export const canViewTimeline = (status: SampleStatus): boolean =>
-  status === "TESTING" || status === "COMPLETED";
+  status === "TESTING" || status === "COMPLETED" || status === "REJECTED";
 
 /** View Report: completed samples only. */
 export const canViewReport = (status: SampleStatus): boolean => status === "COMPLETED";

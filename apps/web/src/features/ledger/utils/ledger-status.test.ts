@@ -17,7 +17,9 @@ describe("ledger status", () => {
       ["Processing", "processing"],
       ["Testing", "testing"],
       ["Completed", "completed"],
+      ["Rejected", "rejected"],
     ]);
+    expect(parseLedgerStatusFilter("rejected")).toBe("rejected");
     expect(parseLedgerStatusFilter("testing")).toBe("testing");
     expect(parseLedgerStatusFilter("bogus")).toBe("all");
   });
@@ -29,6 +31,7 @@ describe("ledger status", () => {
     expect(ledgerBadgeClasses("COMPLETED")).toContain("green");
     expect(ledgerBadgeClasses("COLLECTING")).toContain("indigo");
     expect(ledgerBadgeClasses("COLLECTED")).toContain("purple");
+    expect(ledgerBadgeClasses("REJECTED")).toBe("bg-gray-100 text-gray-900");
     expect(ledgerBadgeClasses("ARCHIVED")).toBe(UNKNOWN_BADGE_CLASSES);
     expect(UNKNOWN_BADGE_CLASSES).toContain("gray");
   });

@@ -10,6 +10,7 @@ export const LEDGER_STATUS_FILTERS = [
   { value: "processing", label: "account.ledger.filter.processing" },
   { value: "testing", label: "account.ledger.filter.testing" },
   { value: "completed", label: "account.ledger.filter.completed" },
+  { value: "rejected", label: "account.ledger.filter.rejected" },
 ] as const satisfies readonly { value: string; label: MessageKey<"account"> }[];
 
 export type LedgerStatusFilter = (typeof LEDGER_STATUS_FILTERS)[number]["value"];
@@ -19,7 +20,7 @@ export function parseLedgerStatusFilter(value: string): LedgerStatusFilter {
 }
 
 /**
- * Badge colours: PENDING blue, PROCESSING yellow, TESTING orange, COMPLETED green, unknown gray.
+ * Badge colours: PENDING blue, PROCESSING yellow, TESTING orange, COMPLETED green, REJECTED and unknown gray.
  * The product names no colour for COLLECTING and COLLECTED: indigo and purple keep them
  * apart from the rest. Light backgrounds with 900 text pass axe contrast.
  */
@@ -30,6 +31,7 @@ const LEDGER_BADGE_CLASSES: Record<string, string> = {
   PROCESSING: "bg-yellow-100 text-yellow-900",
   TESTING: "bg-orange-100 text-orange-900",
   COMPLETED: "bg-green-100 text-green-900",
+  REJECTED: "bg-gray-100 text-gray-900",
 };
 
 export const UNKNOWN_BADGE_CLASSES = "bg-gray-100 text-gray-900";

@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2, Circle, Loader2 } from "lucide-react";
+import { ArrowLeft, Ban, CheckCircle2, Circle, Loader2, MinusCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, Navigate } from "react-router";
 
@@ -74,6 +74,14 @@ const stateStyles: Record<StageState, { badge: string; icon: ReactNode }> = {
   Pending: {
     badge: "bg-slate-100 text-slate-800",
     icon: <Circle aria-hidden="true" className="h-6 w-6 text-slate-400" />,
+  },
+  Rejected: {
+    badge: "bg-gray-100 text-gray-900",
+    icon: <Ban aria-hidden="true" className="h-6 w-6 text-gray-700" />,
+  },
+  "Not Done": {
+    badge: "bg-slate-100 text-slate-800",
+    icon: <MinusCircle aria-hidden="true" className="h-6 w-6 text-slate-400" />,
   },
 };
 

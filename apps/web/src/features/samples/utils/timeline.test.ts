@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { currentStage, currentStatusText, timelineStages } from "./timeline";
+import { currentStage, currentStatusKey, currentStatusText, timelineStages } from "./timeline";
 
 const states = (status: Parameters<typeof timelineStages>[0]) =>
   timelineStages(status).map((stage) => stage.state);
@@ -35,5 +35,13 @@ describe("timeline stages", () => {
     expect(states("COMPLETED")).toEqual(["Completed", "Completed", "Completed"]);
     expect(currentStage("COMPLETED")).toBe(3);
     expect(currentStatusText("COMPLETED")).toBe("Testing Complete");
+  });
+
+  it("REJECTED: stops at the inspection, rejected at reception; the later stages are not done", () => {
+    const stages = timelineStages("REJECTED");
+    expect(stages.map((stage) => stage.state)).toEqual(["Rejected", "Not Done", "Not Done"]);
+    expect(stages[0]?.descriptionKey).toBe("samples.timeline.stage1.rejected");
+    expect(currentStatusText("REJECTED")).toBe("Rejected at Reception");
+    expect(currentStatusKey("REJECTED")).toBe("samples.timeline.current.rejected");
   });
 });

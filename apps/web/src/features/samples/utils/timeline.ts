@@ -2,7 +2,7 @@
 import type { SampleStatus } from "@lab/contracts";
 import type { MessageKey } from "@lab/i18n";
 
-export type StageState = "Completed" | "In Progress" | "Pending";
+export type StageState = "Completed" | "In Progress" | "Pending" | "Rejected" | "Not Done";
 
 export interface TimelineStage {
   number: 1 | 2 | 3;
@@ -18,6 +18,8 @@ export const STAGE_STATE_KEYS: Record<StageState, MessageKey<"samples">> = {
   Completed: "samples.timeline.state.completed",
   "In Progress": "samples.timeline.state.inProgress",
   Pending: "samples.timeline.state.pending",
+  Rejected: "samples.timeline.state.rejected",
+  "Not Done": "samples.timeline.state.stopped",
 };
 
 export const TIMELINE_STAGES = [
@@ -44,9 +46,11 @@ export const TIMELINE_STAGES = [
   },
 ] as const;
 
-/** Stage 1 is done unless PENDING, stage 2 when TESTING or COMPLETED, stage 3 when COMPLETED. */
+/**
+ * Stage 1 is done unless PENDING or REJECTED, stage 2 when TESTING or COMPLETED, stage 3 when COMPLETED.
+ */
 export function stageDone(stage: 1 | 2 | 3, status: SampleStatus): boolean {
-  if (stage === 1) return status !== "PENDING";
+  if (stage === 1) return status !== "PENDING" && status !== "REJECTED";
   if (stage === 2) return status === "TESTING" || status === "COMPLETED";
   return status === "COMPLETED";
 }
@@ -59,6 +63,20 @@ export function currentStage(status: SampleStatus): 1 | 2 | 3 {
 }
 
 export function timelineStages(status: SampleStatus): TimelineStage[] {
+  // Refused at reception: the inspection is where it stopped, nothing after it will run.
+  if (status === "REJECTED") {
+    return TIMELINE_STAGES.map((stage) =>
+      stage.number === 1
+        ? {
+            ...stage,
+            description:
+              "Rejected at reception: the laboratory could not accept the sample, so it was not tested.",
+            descriptionKey: "samples.timeline.stage1.rejected",
+            state: "Rejected",
+          }
+        : { ...stage, state: "Not Done" },
+    );
+  }
   const current = currentStage(status);
   return TIMELINE_STAGES.map((stage) => ({
     ...stage,
@@ -82,6 +100,8 @@ export function currentStatusKey(status: SampleStatus): MessageKey<"samples"> {
       return "samples.timeline.current.processing";
     case "PENDING":
       return "samples.timeline.current.received";
+    case "REJECTED":
+      return "samples.timeline.current.rejected";
   }
 }
 
@@ -97,5 +117,7 @@ export function currentStatusText(status: SampleStatus): string {
       return "Processing Sample";
     case "PENDING":
       return "Sample Received";
+    case "REJECTED":
+      return "Rejected at Reception";
   }
 }

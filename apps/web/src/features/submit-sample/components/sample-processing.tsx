@@ -30,6 +30,9 @@ export function processingStageOf(status: SampleStatus): ProcessingStage {
     case "COLLECTING":
     case "COLLECTED":
       return "agent-assigned";
+    // Refused at reception: it got no further than collection.
+    case "REJECTED":
+      return "agent-assigned";
     case "TESTING":
       return "testing";
     case "COMPLETED":
