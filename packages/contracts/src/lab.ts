@@ -15,6 +15,7 @@ import {
 } from "./limits";
 import { languageSchema } from "./accounts";
 import { LANGUAGE_CODES } from "./languages";
+import { collectionRadiusSchema } from "./field";
 import { englishText, messages } from "./messages";
 import { coordinatesSchema } from "./providers";
 import { SAMPLE_STATUSES, sampleEventSchema, sampleSchema } from "./samples";
@@ -64,6 +65,10 @@ export const agentSchema = z.object({
   phone: z.string(),
   active: z.boolean(),
   coordinates: coordinatesSchema.nullable(),
+  /** Has set a password (through an invitation) and signs in to the field app. */
+  canSignIn: z.boolean().default(false),
+  /** When the open invitation link expires; null when none is open. */
+  invitedUntil: z.string().nullable().default(null),
 });
 export type Agent = z.infer<typeof agentSchema>;
 
@@ -197,10 +202,15 @@ export const labSettingsUpdateSchema = z
   .object({
     onePersonRevocation: z.boolean({ error: messages.labSettingsInvalid }).optional(),
     screeningValidDays: screeningValidDaysSchema.optional(),
+    /** Metres from the pond (or farm) beyond which a collection needs the agent's reason. */
+    collectionRadiusM: collectionRadiusSchema.optional(),
   })
   .strip()
   .refine(
-    (change) => change.onePersonRevocation !== undefined || change.screeningValidDays !== undefined,
+    (change) =>
+      change.onePersonRevocation !== undefined ||
+      change.screeningValidDays !== undefined ||
+      change.collectionRadiusM !== undefined,
     messages.labSettingsEmpty,
   );
 export type LabSettingsUpdate = z.input<typeof labSettingsUpdateSchema>;
@@ -215,6 +225,7 @@ const settingChange = {
 export const labSettingChangeSchema = z.discriminatedUnion("setting", [
   z.object({ ...settingChange, setting: z.literal("onePersonRevocation"), value: z.boolean() }),
   z.object({ ...settingChange, setting: z.literal("screeningValidDays"), value: z.number().int() }),
+  z.object({ ...settingChange, setting: z.literal("collectionRadiusM"), value: z.number().int() }),
 ]);
 export type LabSettingChange = z.infer<typeof labSettingChangeSchema>;
 
@@ -224,6 +235,8 @@ export const labSettingsSchema = z.object({
   onePersonRevocation: z.boolean(),
   /** Days a passed pre-harvest screening clears the harvest, from the day of sampling. */
   screeningValidDays: z.number().int(),
+  /** Metres from the pond (or farm) beyond which a collection needs the agent's reason. */
+  collectionRadiusM: z.number().int(),
   history: z.array(labSettingChangeSchema),
 });
 export type LabSettings = z.infer<typeof labSettingsSchema>;

@@ -14,6 +14,7 @@ import {
 } from "@lab/contracts";
 
 import type { DomainContext } from "../domain/context";
+import { inviteAgent } from "../domain/field/agent-accounts";
 import { releaseResults } from "../domain/reports/release";
 import { enterResults, returnResults } from "../domain/results";
 import {
@@ -248,7 +249,7 @@ export async function runCommand(
     case "agents": {
       const [sub, agentId] = args;
       if (sub === undefined) {
-        io.out(["id", "name", "phone", "active", "position"].join("\t"));
+        io.out(["id", "name", "phone", "active", "position", "sign-in"].join("\t"));
         for (const agent of await listAgents(ctx)) {
           io.out(
             [
@@ -257,6 +258,7 @@ export async function runCommand(
               displayPhone(agent.phone),
               agent.active ? "yes" : "no",
               agent.lat !== null ? `${agent.lat},${agent.lng}` : "-",
+              agent.passwordHash !== null ? "yes" : agent.invitationHash !== null ? "invited" : "no",
             ].join("\t"),
           );
         }
@@ -289,6 +291,14 @@ export async function runCommand(
           coordinates,
         });
         io.out(`Agent #${current.id} is ${sub === "activate" ? "active" : "inactive"}`);
+        return;
+      }
+      if (sub === "invite") {
+        const invitation = await inviteAgent(ctx, id(agentId, "agentId"));
+        io.out(
+          `Invitation for agent #${invitation.agent.id} ${invitation.agent.name}, valid until ${invitation.expiresAt.toISOString()}:`,
+        );
+        io.out(invitation.url);
         return;
       }
       throw new UsageError(`unknown agents command "${sub}"`);

@@ -86,7 +86,7 @@ describe("npm run lab", () => {
       ]),
     ).toMatchObject({ code: 0 });
     const roster = await cli(["agents"]);
-    const agentId = /^(\d+)\tRaju\t\+91 90000 00041\tyes\t16.9,82.2$/m.exec(roster.out)?.[1] ?? "";
+    const agentId = /^(\d+)\tRaju\t\+91 90000 00041\tyes\t16.9,82.2\tno$/m.exec(roster.out)?.[1] ?? "";
     expect(agentId).not.toBe("");
 
     expect(await cli(["status", sid, "TESTING"])).toMatchObject({
@@ -224,6 +224,16 @@ describe("npm run lab", () => {
       .where(eq(reports.id, report?.id ?? 0));
     expect(revoked?.replacedById).toEqual(expect.any(Number));
     expect((await cli(["agents", "deactivate", agentId])).out).toBe(`Agent #${agentId} is inactive`);
+  });
+
+  it("prints an agent's invitation link, and the roster then shows them invited", async () => {
+    const added = await cli(["agents", "add", "--name", "Invitee", "--phone", "9000000042"]);
+    const agentId = /^Agent #(\d+) Invitee added$/.exec(added.out)?.[1] ?? "";
+    const invited = await cli(["agents", "invite", agentId]);
+    expect(invited.code).toBe(0);
+    expect(invited.out).toMatch(/^http:\/\/localhost:3000\/field\/join\?token=[A-Za-z0-9_-]{43}$/m);
+    expect((await cli(["agents"])).out).toMatch(new RegExp(`^${agentId}\tInvitee\t.*\tinvited$`, "m"));
+    expect(await cli(["agents", "invite", "99999"])).toMatchObject({ code: 1, err: messages.agentNotFound });
   });
 
   it("refuses bad results files with a clear message and a non-zero exit", async () => {

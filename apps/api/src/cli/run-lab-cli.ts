@@ -33,6 +33,8 @@ Lab staff moves from a shell; the same rules as the staff console.
   agents                                                          the agent roster
   agents add --name NAME --phone PHONE [--lat N --lng N]          add an agent
   agents activate|deactivate <agentId>                            change an agent's availability
+  agents invite <agentId>                                         print a link (valid 7 days) for the agent to
+                                                                  set a password and sign in to the field app
   add-staff --email EMAIL --name NAME --password PASSWORD [--roles analyst,reviewer,admin]
                                                                   add a staff account (default analyst,reviewer)
   deactivate-staff --email EMAIL                                  switch an account off; ends its sessions

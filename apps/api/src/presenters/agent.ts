@@ -1,4 +1,4 @@
-import type { Agent, AgentSignedIn, FieldAgent } from "@lab/contracts";
+import type { Agent, AgentInvitation, AgentSignedIn, FieldAgent } from "@lab/contracts";
 import type { AgentRow } from "@lab/db";
 
 import type { AgentSignIn } from "../domain/field/agent-accounts";
@@ -11,7 +11,14 @@ export function presentAgent(row: AgentRow): Agent {
     phone: displayPhone(row.phone),
     active: row.active,
     coordinates: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+    canSignIn: row.passwordHash !== null,
+    invitedUntil: row.invitationExpiresAt?.toISOString() ?? null,
   };
+}
+
+/** An invitation link, shown once to the staff member who made it. */
+export function presentAgentInvitation(invitation: { url: string; expiresAt: Date }): AgentInvitation {
+  return { url: invitation.url, expiresAt: invitation.expiresAt.toISOString() };
 }
 
 /** The signed-in agent as the field app shows them. */

@@ -239,12 +239,26 @@ export async function addAgent(ctx: DomainContext, input: AgentValues): Promise<
   return row;
 }
 
+/**
+ * Updates an agent. Taking one off the roster (inactive) ends their field app sessions; a number
+ * another agent already signs in with is refused, as two sign-ins cannot share one number.
+ */
 export async function updateAgent(ctx: DomainContext, id: number, input: AgentValues): Promise<AgentRow> {
-  const [row] = await ctx.db
-    .update(agents)
-    .set({ ...agentColumns(input), updatedAt: ctx.now() })
-    .where(eq(agents.id, id))
-    .returning();
-  if (!row) throw notFound("agentNotFound");
-  return row;
+  const columns = agentColumns(input);
+  try {
+    return await ctx.unitOfWork(async (tx, effects) => {
+      const now = ctx.now();
+      const [row] = await tx
+        .update(agents)
+        .set({ ...columns, updatedAt: now })
+        .where(eq(agents.id, id))
+        .returning();
+      if (!row) throw notFound("agentNotFound");
+      if (!row.active) effects.add("sessionsRevoked", await ctx.sessions.revokeAll(tx, "agent", row.id, now));
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("agentPhoneTaken", { field: "phone" });
+    throw error;
+  }
 }

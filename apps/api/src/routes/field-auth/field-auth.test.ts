@@ -1,18 +1,26 @@
-import { agentSignedInSchema, fieldAgentSchema, messages } from "@lab/contracts";
+import {
+  agentInvitationSchema,
+  agentSchema,
+  agentSignedInSchema,
+  fieldAgentSchema,
+  messages,
+} from "@lab/contracts";
 import { agents, authSessions } from "@lab/db";
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createSignedInAgent, type SignedInAgent } from "../../test/field-agent";
+import { createSignedInAgent, uniqueAgentPhone, type SignedInAgent } from "../../test/field-agent";
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
 import { signedInStaff } from "../../test/lab";
 
 let t: TestApp;
 let agent: SignedInAgent;
+let staffToken: string;
 beforeAll(async () => {
   t = await startTestApp();
   agent = await createSignedInAgent(t, { name: "Suresh Reddy" });
+  staffToken = (await signedInStaff(t)).token;
 });
 afterAll(async () => {
   await t.close();
@@ -120,5 +128,127 @@ describe("agent sessions", () => {
       (await request(t.app).get("/api/sample-submissions").auth(agent.token, { type: "bearer" })).status,
     ).toBe(403);
     expect((await request(t.app).get("/api/field/me")).status).toBe(401);
+  });
+});
+
+const NEW_PASSWORD = "Pond#Side42";
+const lab = (method: "get" | "post" | "put", path: string) =>
+  request(t.app)[method](`/api/lab${path}`).auth(staffToken, { type: "bearer" });
+const join = (body: object) => request(t.app).post("/api/field/auth/join").send(body);
+const tokenOf = (url: string) => new URL(url).searchParams.get("token") ?? "";
+async function rosterAgent(id: number) {
+  const roster = await lab("get", "/agents").expect(200);
+  return agentSchema
+    .array()
+    .parse(roster.body)
+    .find((row) => row.id === id);
+}
+async function addToRoster(phone = uniqueAgentPhone()): Promise<number> {
+  const added = await lab("post", "/agents").send({ name: "Lakshmi Devi", phone }).expect(201);
+  return agentSchema.parse(added.body).id;
+}
+async function invite(id: number) {
+  return agentInvitationSchema.parse((await lab("post", `/agents/${id}/invitation`).expect(201)).body);
+}
+
+describe("agent invitations", () => {
+  it("invites a roster agent, who joins with a password and then signs in by phone", async () => {
+    const phone = uniqueAgentPhone();
+    const id = await addToRoster(phone);
+    const invitation = await invite(id);
+    expect(invitation.url).toMatch(/^http:\/\/localhost:3000\/field\/join\?token=[A-Za-z0-9_-]{43}$/);
+    const days = (Date.parse(invitation.expiresAt) - t.clock.now().getTime()) / 86_400_000;
+    expect(days).toBeCloseTo(7, 3);
+    expect(await rosterAgent(id)).toMatchObject({ canSignIn: false, invitedUntil: invitation.expiresAt });
+    // Only the token's hash is kept.
+    const [stored] = await t.database.db.select().from(agents).where(eq(agents.id, id));
+    expect(stored?.invitationHash).not.toContain(tokenOf(invitation.url));
+
+    const weak = await join({ token: tokenOf(invitation.url), password: "short" });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error).toBe(messages.passwordWeak);
+
+    const joined = await join({ token: tokenOf(invitation.url), password: NEW_PASSWORD }).expect(200);
+    expect(agentSignedInSchema.parse(joined.body).agent.id).toBe(id);
+    expect(String(joined.headers["set-cookie"])).toContain("portal_field_refresh=");
+    expect(await rosterAgent(id)).toMatchObject({ canSignIn: true, invitedUntil: null });
+    await signIn({ phone, password: NEW_PASSWORD }).expect(200);
+
+    const again = await join({ token: tokenOf(invitation.url), password: NEW_PASSWORD });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe(messages.agentInvitationInvalid);
+  });
+
+  it("refuses an expired link and one replaced by a newer invitation, writing nothing", async () => {
+    const id = await addToRoster();
+    const first = await invite(id);
+    const second = await invite(id);
+    expect((await join({ token: tokenOf(first.url), password: NEW_PASSWORD })).status).toBe(400);
+    t.clock.advance(7 * 24 * 3600 + 1);
+    try {
+      const expired = await join({ token: tokenOf(second.url), password: NEW_PASSWORD });
+      expect(expired.status).toBe(400);
+      expect(expired.body.error).toBe(messages.agentInvitationInvalid);
+    } finally {
+      t.clock.advance(-(7 * 24 * 3600 + 1));
+    }
+    const [row] = await t.database.db.select().from(agents).where(eq(agents.id, id));
+    expect(row?.passwordHash).toBeNull();
+    for (const token of ["", "x".repeat(43), "a\u0000b", "y".repeat(5000)]) {
+      expect((await join({ token, password: NEW_PASSWORD })).status).toBe(400);
+    }
+  });
+
+  it("a new password through a new invitation ends the agent's older sessions", async () => {
+    const fresh = await createSignedInAgent(t);
+    const invitation = await invite(fresh.agentId);
+    // The link works while the agent still signs in with their old password.
+    await signIn({ phone: fresh.phone, password: fresh.password }).expect(200);
+    await join({ token: tokenOf(invitation.url), password: NEW_PASSWORD }).expect(200);
+    expect((await request(t.app).get("/api/field/me").auth(fresh.token, { type: "bearer" })).status).toBe(
+      401,
+    );
+    expect((await signIn({ phone: fresh.phone, password: fresh.password })).status).toBe(401);
+  });
+
+  it("refuses to let a second agent sign in with a number another agent signs in with (409)", async () => {
+    const id = await addToRoster(agent.phone);
+    const invitation = await invite(id);
+    const taken = await join({ token: tokenOf(invitation.url), password: NEW_PASSWORD });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe(messages.agentPhoneTaken);
+    expect(await rosterAgent(id)).toMatchObject({ canSignIn: false });
+    // Nor can staff move a signing-in agent onto another's number.
+    const other = await createSignedInAgent(t);
+    const moved = await lab("put", `/agents/${other.agentId}`).send({ name: "Moved", phone: agent.phone });
+    expect(moved.status).toBe(409);
+    expect(moved.body.error).toBe(messages.agentPhoneTaken);
+  });
+
+  it("taking an agent off the roster ends their sessions; inactive agents get no invitation", async () => {
+    const fresh = await createSignedInAgent(t);
+    await lab("put", `/agents/${fresh.agentId}`)
+      .send({ name: fresh.name, phone: fresh.phone, active: false })
+      .expect(200);
+    expect((await request(t.app).get("/api/field/me").auth(fresh.token, { type: "bearer" })).status).toBe(
+      401,
+    );
+    expect((await lab("post", `/agents/${fresh.agentId}/invitation`)).status).toBe(409);
+  });
+
+  it("lets only staff invite, and answers unknown or out-of-range ids with 404", async () => {
+    const id = await addToRoster();
+    const customer = await signedInCustomer(t);
+    for (const token of [customer.token, agent.token]) {
+      const response = await request(t.app)
+        .post(`/api/lab/agents/${id}/invitation`)
+        .auth(token, { type: "bearer" });
+      expect(response.status).toBe(403);
+    }
+    expect((await request(t.app).post(`/api/lab/agents/${id}/invitation`)).status).toBe(401);
+    for (const bad of ["99999", "0", "2147483648", "-1", "abc"]) {
+      expect((await lab("post", `/agents/${bad}/invitation`)).status).toBe(404);
+    }
+    expect(await rosterAgent(id)).toMatchObject({ invitedUntil: null });
   });
 });

@@ -2,9 +2,10 @@ import { agentInputSchema } from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
+import { inviteAgent } from "../../domain/field/agent-accounts";
 import { addAgent, listAgents, updateAgent } from "../../domain/staff/staff";
 import { parse, parseIdParam } from "../../http/parse";
-import { presentAgent } from "../../presenters/agent";
+import { presentAgent, presentAgentInvitation } from "../../presenters/agent";
 
 /** /lab/agents: the collection agents' roster. */
 export function labAgentsRouter(ctx: DomainContext): Router {
@@ -21,6 +22,11 @@ export function labAgentsRouter(ctx: DomainContext): Router {
     const id = parseIdParam(req.params["agentId"], "agentNotFound");
     const input = parse(agentInputSchema, req.body, "profileInvalid");
     res.json(presentAgent(await updateAgent(ctx, id, input)));
+  });
+  // A link for the agent to set a password and sign in to the field app; it replaces any earlier one.
+  router.post("/agents/:agentId/invitation", async (req, res) => {
+    const id = parseIdParam(req.params["agentId"], "agentNotFound");
+    res.status(201).json(presentAgentInvitation(await inviteAgent(ctx, id)));
   });
 
   return router;
