@@ -50,6 +50,8 @@ import { certificatesRouter, reportsRouter } from "./routes/reports/router";
 import { cropsRouter, farmsRouter, pondsRouter } from "./routes/farms/router";
 import { lotsRouter } from "./routes/lots/router";
 import { sharedRouter } from "./routes/shared/router";
+import { fieldCollectionsRouter } from "./routes/field-collections/router";
+import { custodyRouter } from "./routes/custody/router";
 
 interface HttpDeps {
   database: Database;
@@ -165,6 +167,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(metrics.router);
 
   const api = express.Router();
+  // Before the API's JSON parser: collections carry photos, with a larger limit of their own.
+  api.use("/field/collections", fieldCollectionsRouter(ctx));
   api.use(express.json({ limit: API_JSON_LIMIT }));
   api.use(healthRouter(deps.database));
   api.use("/customers", customersRouter(ctx, limits));
@@ -188,6 +192,8 @@ export function createApp(deps: AppDeps): Express {
   // Public gate checks and members' calls: each route says which.
   api.use("/lots", lotsRouter(ctx, limits));
   api.use("/shared", sharedRouter(ctx));
+  // A sample's chain of custody: customers, staff and agents, each for the samples they may see.
+  api.use("/samples", authenticate(ctx, "any"), custodyRouter(ctx));
   api.use("/lab/enquiries", labEnquiriesRouter(ctx));
   api.use("/field/auth", fieldAuthRouter(ctx, limits));
   api.use("/field", fieldAccountRouter(ctx));

@@ -25,6 +25,7 @@ export function presentLabSettings(view: LabSettingsView): LabSettings {
   return {
     onePersonRevocation: view.onePersonRevocation,
     screeningValidDays: view.screeningValidDays,
+    collectionRadiusM: view.collectionRadiusM,
     history: view.history.map((change) => ({ ...change, changedAt: change.changedAt.toISOString() })),
   };
 }

@@ -28,6 +28,7 @@ export const REVOCATION_ACTIONS_PER_HOUR = 10;
 
 const ONE_PERSON_REVOCATION = "onePersonRevocation";
 const SCREENING_VALID_DAYS = "screeningValidDays";
+const COLLECTION_RADIUS_M = "collectionRadiusM";
 
 const requestNotFound = () => notFound("revocationRequestNotFound");
 
@@ -263,10 +264,12 @@ export type LabSettingChangeView = {
 } & (
   | { setting: typeof ONE_PERSON_REVOCATION; value: boolean }
   | { setting: typeof SCREENING_VALID_DAYS; value: number }
+  | { setting: typeof COLLECTION_RADIUS_M; value: number }
 );
 export interface LabSettingsView {
   onePersonRevocation: boolean;
   screeningValidDays: number;
+  collectionRadiusM: number;
   history: LabSettingChangeView[];
 }
 
@@ -277,7 +280,13 @@ async function settingsView(executor: Executor): Promise<LabSettingsView> {
       .select({ change: labSettingChanges, name: staff.name })
       .from(labSettingChanges)
       .leftJoin(staff, eq(staff.id, labSettingChanges.changedBy))
-      .where(inArray(labSettingChanges.setting, [ONE_PERSON_REVOCATION, SCREENING_VALID_DAYS]))
+      .where(
+        inArray(labSettingChanges.setting, [
+          ONE_PERSON_REVOCATION,
+          SCREENING_VALID_DAYS,
+          COLLECTION_RADIUS_M,
+        ]),
+      )
       .orderBy(desc(labSettingChanges.changedAt), desc(labSettingChanges.id)),
   ]);
   return {
@@ -288,9 +297,11 @@ async function settingsView(executor: Executor): Promise<LabSettingsView> {
         changedBy: change.changedBy !== null && name !== null ? { id: change.changedBy, name } : null,
         changedAt: change.changedAt,
       };
-      return change.setting === SCREENING_VALID_DAYS
-        ? { ...common, setting: SCREENING_VALID_DAYS, value: Number(change.value) }
-        : { ...common, setting: ONE_PERSON_REVOCATION, value: change.value === true };
+      if (change.setting === SCREENING_VALID_DAYS)
+        return { ...common, setting: SCREENING_VALID_DAYS, value: Number(change.value) };
+      if (change.setting === COLLECTION_RADIUS_M)
+        return { ...common, setting: COLLECTION_RADIUS_M, value: Number(change.value) };
+      return { ...common, setting: ONE_PERSON_REVOCATION, value: change.value === true };
     }),
   };
 }
@@ -298,10 +309,11 @@ async function settingsView(executor: Executor): Promise<LabSettingsView> {
 /** Any staff member may read the rules in force and their history (the console says which applies). */
 export const getLabSettings = (ctx: DomainContext): Promise<LabSettingsView> => settingsView(ctx.db);
 
-/** What an admin changes: one setting or both, in one step. */
+/** What an admin changes: one setting or several, in one step. */
 export interface LabSettingsChange {
   onePersonRevocation?: boolean | undefined;
   screeningValidDays?: number | undefined;
+  collectionRadiusM?: number | undefined;
 }
 
 /**
@@ -318,6 +330,7 @@ export async function updateLabSettings(
   const set = {
     ...(change.onePersonRevocation === undefined ? {} : { onePersonRevocation: change.onePersonRevocation }),
     ...(change.screeningValidDays === undefined ? {} : { screeningValidDays: change.screeningValidDays }),
+    ...(change.collectionRadiusM === undefined ? {} : { collectionRadiusM: change.collectionRadiusM }),
     updatedBy: member.id,
     updatedAt: now,
   };
@@ -328,6 +341,9 @@ export async function updateLabSettings(
     ...(change.screeningValidDays === undefined
       ? []
       : [{ setting: SCREENING_VALID_DAYS, value: change.screeningValidDays }]),
+    ...(change.collectionRadiusM === undefined
+      ? []
+      : [{ setting: COLLECTION_RADIUS_M, value: change.collectionRadiusM }]),
   ];
   return ctx.unitOfWork(async (tx) => {
     await tx

@@ -9,9 +9,11 @@ import { changeEvents } from "../domain-events";
 import type { Notice } from "../notifications/notification-kinds";
 import { notifySample, type ReaderNotification } from "../notifications/notifications";
 
-/** Who made a move: a staff member, or the system (dispatcher, simulator). */
-export type Actor = { kind: "staff"; id: number } | { kind: "system" };
-const actorText = (actor: Actor) => (actor.kind === "staff" ? `staff:${actor.id}` : "system");
+/** Who made a move: a staff member, a field agent in their app, or the system (dispatcher, simulator). */
+export type Actor = { kind: "staff"; id: number } | { kind: "agent"; id: number } | { kind: "system" };
+/** An actor as events and custody records store it: "staff:5", "agent:3", "system". */
+export const actorText = (actor: Actor): string =>
+  actor.kind === "system" ? "system" : `${actor.kind}:${actor.id}`;
 
 export type Move =
   | { type: "assign"; agentId: number }
