@@ -761,6 +761,7 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
       { route: paths.labStaff.path, page: "/lab/staff", url: () => "/lab/staff" },
       { route: paths.labMarkets.path, page: "/lab/markets", url: () => "/lab/markets" },
       { route: paths.labRevocations.path, page: "/lab/revocations", url: () => "/lab/revocations" },
+      { route: paths.labReception.path, page: "/lab/reception", url: () => "/lab/reception" },
       { route: paths.labCustomers.path, page: "/lab/customers", url: () => "/lab/customers" },
       {
         route: paths.labCustomer.path,

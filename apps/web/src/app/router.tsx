@@ -142,6 +142,7 @@ export const routes: RouteObject[] = [
                 path: paths.labRevocations.path,
                 lazy: lazyPage(() => import("./routes/lab/revocations")),
               },
+              { path: paths.labReception.path, lazy: lazyPage(() => import("./routes/lab/reception")) },
               { path: `${paths.lab.path}/*`, element: <Navigate to={paths.lab.href()} replace /> },
             ],
           },

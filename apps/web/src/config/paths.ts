@@ -93,6 +93,8 @@ export const paths = {
   labMarkets: { path: "/lab/markets", href: () => "/lab/markets" },
   // Revocation requests waiting for a second person, and the lab's revocation rule.
   labRevocations: { path: "/lab/revocations", href: () => "/lab/revocations" },
+  // Reception: a container label scanned opens its sample, which is checked and accepted or rejected.
+  labReception: { path: "/lab/reception", href: () => "/lab/reception" },
   devMailbox: { path: "/dev/mailbox", href: () => "/dev/mailbox" },
 } as const satisfies Record<string, { path: string; href: (...args: never[]) => string }>;
 

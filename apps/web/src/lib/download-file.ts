@@ -1,5 +1,9 @@
-import { API_BASE, httpFailure, localError } from "@/lib/api-client";
-import { getToken, logout } from "@/lib/auth";
+import { API_BASE, httpFailure, localError, type SessionKind } from "@/lib/api-client";
+import { customerSession } from "@/lib/auth";
+import { labSessionStore } from "@/lib/lab-session";
+
+// A staff file (a label sheet, a collection photo) goes with the console's token, never the customer's.
+const STORES = { customer: customerSession, staff: labSessionStore } as const;
 
 /** The file name of a Content-Disposition header (filename* first), if any. */
 export function fileNameOf(disposition: string | null): string | undefined {
@@ -37,8 +41,10 @@ export async function fetchFile(
   path: string,
   fallbackName: string,
   accept = "application/pdf",
+  session: SessionKind = "customer",
 ): Promise<DownloadedFile> {
-  const token = getToken();
+  const store = STORES[session];
+  const token = store.getToken();
   if (!token) throw localError(401, "authRequired", "unauthenticated");
   let response: Response;
   try {
@@ -49,7 +55,7 @@ export async function fetchFile(
     throw localError(0, navigator.onLine === false ? "offline" : "networkError", "network");
   }
   if (!response.ok) {
-    if (response.status === 401) logout("unauthorized");
+    if (response.status === 401) store.logout("unauthorized");
     throw httpFailure(response, await readError(response));
   }
   return {

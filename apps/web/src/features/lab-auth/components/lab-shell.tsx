@@ -4,6 +4,7 @@ import {
   ClipboardList,
   Inbox,
   LogOut,
+  PackageCheck,
   Scale,
   ShieldCheck,
   UserCog,
@@ -26,7 +27,7 @@ import { hasRole } from "@/lib/lab-staff-roles";
 import { LabAccountDialog } from "./lab-account-dialog";
 
 /**
- * The console in the app's one shell: logo and pill, Queue, Agents, Customers, Enquiries, Markets, Revocations
+ * The console in the app's one shell: logo and pill, Queue, Reception, Agents, Customers, Enquiries, Markets, Revocations
  * (and Staff for admins), the language picker, the staff member, Account and Sign Out.
  */
 export function LabShell({ session, children }: { session: LabSession; children: ReactNode }) {
@@ -39,6 +40,11 @@ export function LabShell({ session, children }: { session: LabSession; children:
       label: t("lab.nav.queue"),
       to: paths.lab.href(),
       icon: <ClipboardList aria-hidden="true" className="h-4 w-4" />,
+    },
+    {
+      label: t("lab.nav.reception"),
+      to: paths.labReception.href(),
+      icon: <PackageCheck aria-hidden="true" className="h-4 w-4" />,
     },
     {
       label: t("lab.nav.agents"),
