@@ -44,6 +44,7 @@ describe("GET/PUT /lab/settings", () => {
       expect(labSettingsSchema.parse((await settings(who).expect(200)).body)).toEqual({
         onePersonRevocation: false,
         screeningValidDays: 10,
+        collectionRadiusM: 300,
         history: [],
       });
     }
@@ -62,6 +63,7 @@ describe("GET/PUT /lab/settings", () => {
     expect((await settings(admin).expect(200)).body).toEqual({
       onePersonRevocation: false,
       screeningValidDays: 10,
+      collectionRadiusM: 300,
       history: [],
     });
   });
@@ -186,5 +188,44 @@ describe("PUT /lab/settings: how long a pre-harvest screening stays valid", () =
     });
     const [row] = await t.database.db.select().from(labSettings).where(eq(labSettings.id, 1));
     expect(row?.screeningValidDays).toBe(90);
+  });
+});
+
+describe("PUT /lab/settings: the collection radius", () => {
+  it("refuses 9, 50001, a fraction, text and null with the catalogue's message; nothing is written", async () => {
+    for (const collectionRadiusM of [9, 50_001, 300.5, "300", null, -1, 1e308]) {
+      const res = await put(admin, { collectionRadiusM }).expect(400);
+      expect(res.body, String(collectionRadiusM)).toMatchObject({
+        messageCode: messageCodeOfKey("collectionRadiusInvalid"),
+        field: "collectionRadiusM",
+      });
+    }
+    const read = labSettingsSchema.parse((await settings(analyst).expect(200)).body);
+    expect(read.collectionRadiusM).toBe(300);
+    expect(read.history.filter((change) => change.setting === "collectionRadiusM")).toEqual([]);
+  });
+
+  it("refuses a reviewer (403) and keeps the radius", async () => {
+    expect((await put(reviewer, { collectionRadiusM: 50 }).expect(403)).body.code).toBe("role_required");
+    expect((await settings(admin).expect(200)).body.collectionRadiusM).toBe(300);
+  });
+
+  it("an admin sets 10 and then 50000 m: each change is kept with its author, newest first, and the column holds it", async () => {
+    await put(admin, { collectionRadiusM: 10 }).expect(200);
+    const widest = labSettingsSchema.parse(
+      (await put(admin, { collectionRadiusM: 50_000 }).expect(200)).body,
+    );
+    expect(widest.collectionRadiusM).toBe(50_000);
+    expect(
+      widest.history
+        .filter((change) => change.setting === "collectionRadiusM")
+        .map((change) => [change.value, change.changedBy?.name]),
+    ).toEqual([
+      [50_000, "Lab Admin"],
+      [10, "Lab Admin"],
+    ]);
+    const [row] = await t.database.db.select().from(labSettings).where(eq(labSettings.id, 1));
+    expect(row?.collectionRadiusM).toBe(50_000);
+    await put(admin, { collectionRadiusM: 300 }).expect(200);
   });
 });

@@ -34,6 +34,7 @@ const open: RevocationRequest = {
 const settings: LabSettings = {
   onePersonRevocation: false,
   screeningValidDays: 10,
+  collectionRadiusM: 300,
   history: [
     {
       id: 4,
@@ -99,6 +100,7 @@ describe("RevocationsPage", () => {
         body: {
           onePersonRevocation: true,
           screeningValidDays: 10,
+          collectionRadiusM: 300,
           history: [
             { ...settings.history[1], id: 3, changedAt: "2026-02-05T09:00:00.000Z" },
             ...settings.history,
@@ -156,6 +158,7 @@ describe("RevocationsPage", () => {
         body: {
           ...settings,
           screeningValidDays: 14,
+          collectionRadiusM: 300,
           history: [
             { ...settings.history[0], id: 5, value: 14, changedAt: "2026-02-06T09:00:00.000Z" },
             ...settings.history,
