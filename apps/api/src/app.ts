@@ -39,6 +39,7 @@ import { labAccountRouter, labSignInRouter } from "./routes/lab-auth/router";
 import { labResultsRouter } from "./routes/lab-results/router";
 import { labRevocationsRouter } from "./routes/lab-revocations/router";
 import { labSamplesRouter } from "./routes/lab-samples/router";
+import { labReceptionRouter } from "./routes/lab-reception/router";
 import { labOrganisationsRouter } from "./routes/lab-organisations/router";
 import { invitationsRouter, organisationsRouter } from "./routes/organisations/router";
 import { labSettingsRouter } from "./routes/lab-settings/router";
@@ -205,6 +206,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/lab", authenticate(ctx, "lab"));
   api.use("/lab", labAccountRouter(ctx));
   api.use("/lab", labSamplesRouter(ctx));
+  api.use("/lab", labReceptionRouter(ctx));
   api.use("/lab", labAgentsRouter(ctx));
   api.use("/lab", labResultsRouter(ctx));
   // Revoking (two people by default) and the lab's settings that govern it.

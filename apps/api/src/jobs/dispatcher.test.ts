@@ -141,6 +141,16 @@ describe("chooseAgents", () => {
     expect(chooseAgents([sample], [agent(1, null, null, 2), agent(2, null, null, 1)])[0]?.agent.id).toBe(2);
     expect(chooseAgents([sample], [])).toEqual([]);
   });
+
+  it("never gives a sample to an agent who handed it back, even its nearest; with nobody else it waits", () => {
+    const sample = { id: 7, lat: 16.5, lng: 81.5 };
+    const roster = [agent(1, 16.5, 81.5), agent(2, 16.9, 81.5, 4)];
+    expect(chooseAgents([sample], roster, new Map([[7, new Set([1])]]))[0]?.agent.id).toBe(2);
+    // Another sample is not affected by this one's decline.
+    expect(chooseAgents([{ ...sample, id: 8 }], roster, new Map([[7, new Set([1])]]))[0]?.agent.id).toBe(1);
+    expect(chooseAgents([sample], roster, new Map([[7, new Set([1, 2])]]))).toEqual([]);
+    expect(chooseAgents([sample], [agent(1, null, null)], new Map([[7, new Set([1])]]))).toEqual([]);
+  });
 });
 
 describe("dispatcher", () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDomainContext } from "../domain/context";
 import { enterResults } from "../domain/results";
+import { createSignedInAgent } from "../test/field-agent";
 import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../test/harness";
 import { signedInStaff } from "../test/lab";
 import { submitSample } from "../test/samples";
@@ -133,6 +134,30 @@ describe("lab simulator", () => {
     // Not confirmed: the lab's default limits pass.
     expect(report?.markets.map((market) => [market.code, market.verdict])).toEqual([["LAB", "pass"]]);
     expect(report?.result).toBe("success");
+  });
+
+  it("leaves the samples of agents who sign in to the field app for them to collect and hand over", async () => {
+    const customer = await signedInCustomer(t);
+    const ctx = context();
+    const simulator = createLabSimulator(ctx, quiet, { pace: now, random: () => 0.1 });
+    await simulator.step();
+    const real = await createSignedInAgent(t, { name: "Field Agent" });
+    const { id } = await submitSample(t.app, customer, {
+      shrimpCategory: "Pacific White Shrimp",
+      testTypes: ["Heavy Metal Analysis"],
+    });
+    await t.database.db
+      .update(samples)
+      .set({ status: "COLLECTING", agentId: real.agentId })
+      .where(eq(samples.id, id));
+    await tick();
+    await simulator.step();
+    expect(await status(id)).toBe("COLLECTING");
+    // Collected in the app, it waits for reception rather than the simulator's delivery.
+    await t.database.db.update(samples).set({ status: "COLLECTED" }).where(eq(samples.id, id));
+    await tick();
+    await simulator.step();
+    expect(await status(id)).toBe("COLLECTED");
   });
 
   it("leaves a round a person started to people", async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 
 import { judge, judgedMarkets, type ResultValue, type StaffRole } from "@lab/contracts";
 import { agents, sampleAnalyses, sampleResults, samples, staff } from "@lab/db";
-import { and, asc, count, eq, lt, ne, notExists, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, lt, ne, notExists, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 
 import type { DomainContext } from "../domain/context";
@@ -118,6 +118,12 @@ export function createLabSimulator(
           ne(sampleResults.enteredBy, analystId),
         ),
       );
+    // An agent who signs in collects in the field app and hands over at reception: their samples
+    // wait for them; only the roster's simulated agents are moved here.
+    const realAgent = ctx.db
+      .select({ one: sql`1` })
+      .from(agents)
+      .where(and(eq(agents.id, samples.agentId), isNotNull(agents.passwordHash)));
     return ctx.db
       .select({
         id: samples.id,
@@ -130,7 +136,7 @@ export function createLabSimulator(
         and(
           eq(samples.status, status),
           lt(samples.updatedAt, new Date(ctx.now().getTime() - ageMs)),
-          status === "TESTING" ? notExists(theirs) : undefined,
+          status === "TESTING" ? notExists(theirs) : notExists(realAgent),
         ),
       )
       .orderBy(asc(samples.updatedAt))

@@ -1,4 +1,4 @@
-import { agents, sampleEvents, samples, type SampleRow, type Tx } from "@lab/db";
+import { agents, jobDeclines, sampleEvents, samples, type SampleRow, type Tx } from "@lab/db";
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { distanceKm } from "../../lib/distance";
@@ -42,6 +42,8 @@ export interface QueuedSample {
 export function chooseAgents(
   queue: readonly QueuedSample[],
   roster: readonly AgentLoad[],
+  /** Agents who handed a sample back, by sample: it never goes to them again. */
+  declined: ReadonlyMap<number, ReadonlySet<number>> = new Map(),
 ): { sampleId: number; agent: AgentLoad }[] {
   if (roster.length === 0) return [];
   const load = new Map(roster.map((agent) => [agent.id, agent.load]));
@@ -52,9 +54,12 @@ export function chooseAgents(
   const choices: { sampleId: number; agent: AgentLoad }[] = [];
   for (const sample of queue) {
     let chosen: AgentLoad | undefined;
-    if (located.length > 0 && sample.lat !== null && sample.lng !== null) {
+    const refused = declined.get(sample.id);
+    const eligible = (agent: AgentLoad) => !refused?.has(agent.id);
+    const near = refused ? located.filter(({ agent }) => eligible(agent)) : located;
+    if (near.length > 0 && sample.lat !== null && sample.lng !== null) {
       const here = { lat: sample.lat, lng: sample.lng };
-      const distances = located.map(({ agent, at }) => ({ agent, km: distanceKm(here, at) }));
+      const distances = near.map(({ agent, at }) => ({ agent, km: distanceKm(here, at) }));
       const nearest = Math.min(...distances.map((entry) => entry.km));
       let best: { agent: AgentLoad; km: number } | undefined;
       for (const entry of distances) {
@@ -70,6 +75,7 @@ export function chooseAgents(
       chosen = best?.agent;
     } else {
       for (const agent of roster) {
+        if (!eligible(agent)) continue;
         if (
           !chosen ||
           loadOf(agent) < loadOf(chosen) ||
@@ -119,7 +125,22 @@ export async function assignPendingBatch(tx: Tx, now: Date, limit: number): Prom
     .groupBy(samples.agentId);
   const openBy = new Map(loads.map((row) => [row.agentId, row.open]));
   const roster = active.map((agent) => ({ ...agent, load: openBy.get(agent.id) ?? 0 }));
-  const choices = chooseAgents(queue, roster);
+  const declines = await tx
+    .select({ sampleId: jobDeclines.sampleId, agentId: jobDeclines.agentId })
+    .from(jobDeclines)
+    .where(
+      inArray(
+        jobDeclines.sampleId,
+        queue.map((sample) => sample.id),
+      ),
+    );
+  const declined = new Map<number, Set<number>>();
+  for (const { sampleId, agentId } of declines) {
+    const refusers = declined.get(sampleId) ?? new Set<number>();
+    refusers.add(agentId);
+    declined.set(sampleId, refusers);
+  }
+  const choices = chooseAgents(queue, roster, declined);
   if (choices.length === 0) return { assigned: [], oldestWaiting };
 
   const cases = (value: (choice: (typeof choices)[number]) => unknown) =>
