@@ -22,6 +22,7 @@ import { reportPdfFileName } from "../../pdf/report/identity";
 import type { ReportPdfInput, SpecCitation } from "../../pdf/report/input";
 import { buildReportPdf } from "../../pdf/report/report-pdf";
 import { stampRevoked } from "../../pdf/revoked-stamp";
+import { samplingFacts } from "./sampling";
 import { screeningFacts } from "./screening";
 
 export const sha256Hex = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
@@ -39,8 +40,9 @@ const lastMove = (from: "COLLECTING" | "COLLECTED", to: "COLLECTED" | "TESTING")
 /**
  * What the certificate of analysis of a report prints, from what the database holds: the report with
  * its sample, customer, agent, analyst, reviewer, the report it replaces and the sample's collection
- * and reception times in one query; then the cited specification versions and, for a pre-harvest
- * screening, its farm, pond, crop, lot and validity.
+ * and reception times in one query; then the cited specification versions, the field agent's
+ * collection with reception's check when there is one, and, for a pre-harvest screening, its farm,
+ * pond, crop, lot and validity.
  */
 export async function reportPdfInput(ctx: DomainContext, reportId: number): Promise<ReportPdfInput> {
   const [row] = await ctx.db
@@ -70,9 +72,10 @@ export async function reportPdfInput(ctx: DomainContext, reportId: number): Prom
   const specIds = report.markets.flatMap((market) =>
     market.specVersionId === null ? [] : [market.specVersionId],
   );
-  const [specs, screening] = await Promise.all([
+  const [specs, screening, sampling] = await Promise.all([
     specIds.length === 0 ? [] : ctx.db.select().from(specVersions).where(inArray(specVersions.id, specIds)),
     screeningFacts(ctx.db, row.sample, report.completedAt),
+    samplingFacts(ctx.db, row.sample.id),
   ]);
   const citations: SpecCitation[] = report.markets.flatMap((market) => {
     const spec = specs.find((version) => version.id === market.specVersionId);
@@ -102,6 +105,7 @@ export async function reportPdfInput(ctx: DomainContext, reportId: number): Prom
     replaces: report.replacesId === null ? null : (row.replacesNumber ?? `R-${report.replacesId}`),
     publicUrl: ctx.publicUrl,
     screening,
+    sampling,
   };
 }
 

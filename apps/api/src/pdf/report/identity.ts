@@ -210,14 +210,17 @@ export async function drawFacts(sheet: Sheet, y: number): Promise<number> {
     [w.stacked("coa.fact.pond"), place || "—"],
     [w.stacked("coa.fact.sample"), category],
     [w.stacked("coa.fact.tests"), tests],
-    [w.stacked("coa.fact.collected"), collection || "—"],
-    [
+  ];
+  // A field agent's collection prints its own block with who, when and the reception check: the
+  // facts do not say it twice.
+  if (!input.sampling) facts.push([w.stacked("coa.fact.collected"), collection || "—"]);
+  if (!input.sampling?.reception)
+    facts.push([
       w.stacked("coa.fact.received"),
       input.receivedAt
         ? datesUnder(w, input.receivedAt, indiaTime(input.receivedAt), "dateTime")
         : datesUnder(w, sample.createdAt, day(sample.createdAt), "date"),
-    ],
-  ];
+    ]);
   if (testPeriod) facts.push([w.stacked("coa.fact.tested"), testPeriod]);
   if (!certified) facts.push([w.stacked("coa.fact.email"), customer.email]);
   const factRows: Cell[][] = [];

@@ -80,6 +80,48 @@ export interface ScreeningFacts {
   validUntil: string;
 }
 
+/**
+ * What the field agent recorded at the pond and what reception found on arrival, as the sample's
+ * collection holds them (decimals as the database gives them, "4.0"). Absent when the customer
+ * brought or sent the sample themselves.
+ */
+export interface SamplingFacts {
+  agent: string;
+  /** When the sample was taken, by the phone's clock (corrected at sync when it was off). */
+  collectedAt: Date;
+  lat: number;
+  lng: number;
+  accuracyM: number;
+  /** Metres to the pond's (else the farm's) point; null when neither has one. */
+  distanceM: number | null;
+  distanceFrom: "pond" | "farm" | null;
+  /** The agent's reason for sampling beyond the lab's radius. */
+  distanceReason: string | null;
+  seals: readonly string[];
+  containers: number;
+  quantity: string;
+  quantityUnit: "count" | "g";
+  waterTempC: string | null;
+  sampleTempC: string | null;
+  coldChain: "ice" | "cold_box" | "ambient";
+  /** The farmer (or their person) who handed the sample over. */
+  farmerName: string;
+  /** Reception's check; null while the sample has not reached the lab. */
+  reception: {
+    at: Date;
+    decision: "accepted" | "rejected" | "consent";
+    /** Fixed reasons (a rejection's, or the deviations the customer consented to). */
+    reasons: readonly string[];
+    note: string | null;
+    temperatureC: string | null;
+    /** The seal numbers read at arrival, and whether they are the agent's. */
+    seals: readonly string[] | null;
+    sealsMatch: boolean | null;
+    /** Whether the seals were whole on arrival, as reception recorded it. */
+    sealIntact: boolean | null;
+  } | null;
+}
+
 export interface ReportPdfInput {
   report: PdfReport;
   sample: PdfSample;
@@ -99,4 +141,6 @@ export interface ReportPdfInput {
   replaces?: string | null;
   /** Set for a pre-harvest sample naming its lot: the document is a pre-harvest screening report. */
   screening?: ScreeningFacts | null;
+  /** Set when a field agent collected the sample through the field app: the sampling block. */
+  sampling?: SamplingFacts | null;
 }

@@ -7,6 +7,7 @@ import { drawPageFooters, drawRevokedStamp, drawSignatures } from "./footer";
 import { drawFacts, drawHeader, LAB, reportPdfTitle } from "./identity";
 import type { ReportPdfInput } from "./input";
 import { drawLegacyResults, drawResultTables } from "./results";
+import { drawSampling } from "./sampling";
 import { drawScreeningFacts } from "./screening";
 import { PAGE, type Sheet } from "./sheet";
 import { drawSpecVersions, drawVerdictSummary } from "./verdicts";
@@ -34,6 +35,7 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Buffer> {
   let y = drawHeader(sheet);
   y = await drawFacts(sheet, y);
   if (input.screening) y = await drawScreeningFacts(sheet, input.screening, y);
+  if (input.sampling) y = await drawSampling(sheet, input.sampling, y);
   if (sheet.certified) {
     y = await drawResultTables(sheet, y);
     y = await drawVerdictSummary(sheet, y);
