@@ -27,6 +27,8 @@ import { useMoveSampleStatus } from "../api/move-sample-status";
 import { useUnassignAgent } from "../api/unassign-agent";
 import { etaToIso } from "../utils/eta";
 import { needsAgent } from "./sample-queue";
+import { SampleCustody } from "./sample-custody";
+import { SampleLabels } from "./sample-labels";
 
 /** What the field agent's picker is given: the sample, and assign/unassign done here. */
 export interface AgentSlotProps {
@@ -57,7 +59,10 @@ function BackLink() {
   );
 }
 
-/** One sample in the console: customer, sample, timeline, agent, status moves, results, revoke. */
+/**
+ * One sample in the console: customer, sample, timeline, chain of custody, agent, status moves, container
+ * labels, results, revoke.
+ */
 export function LabSampleDetail({ sampleId, ...slots }: { sampleId: string } & SampleDetailSlots) {
   const { t } = useT("lab");
   const detail = useLabSample(sampleId);
@@ -170,6 +175,9 @@ function DetailView({ detail, agentPanel, results, reports }: { detail: Detail }
           <Panel title={t("lab.detail.timeline")} id="timeline-title">
             <Timeline events={events} />
           </Panel>
+          <Panel title={t("lab.custody.title")} id="custody-title">
+            <SampleCustody sampleId={sample.id} />
+          </Panel>
         </div>
 
         <section aria-labelledby="actions-title" className="space-y-4">
@@ -242,6 +250,10 @@ function DetailView({ detail, agentPanel, results, reports }: { detail: Detail }
               </div>
             </Panel>
           ) : null}
+
+          <Panel title={t("lab.labels.title")} id="labels-title">
+            <SampleLabels sampleId={sample.id} />
+          </Panel>
 
           {results(detail)}
 
