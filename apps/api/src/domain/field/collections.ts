@@ -16,6 +16,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 
 import { AppError, conflict, notFound, type Said } from "../../lib/app-error";
+import { isUniqueViolation } from "../../lib/db-errors";
 import type { DomainContext } from "../context";
 import { changeEvents } from "../domain-events";
 import { labSettingsRow } from "../reports/lab-settings";
@@ -301,7 +302,13 @@ export async function recordCollection(
         farmerName: input.farmerName,
         note: textOrNull(input.note),
       })
-      .returning({ id: sampleCollections.id });
+      .returning({ id: sampleCollections.id })
+      .catch((error: unknown) => {
+        // The same key sent at the same moment for another sample (whose lock this one did not wait on).
+        if (isUniqueViolation(error))
+          throw new AppError(422, "idempotency_key_reused", "collectionKeyReused");
+        throw error;
+      });
     if (!row) throw new Error("insert returned no row");
     if (photos.length > 0)
       await tx.insert(collectionPhotos).values(

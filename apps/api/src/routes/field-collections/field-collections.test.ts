@@ -246,6 +246,22 @@ describe("POST /api/field/collections", () => {
     });
   });
 
+  it("writes one collection when the same send arrives twice at once", async () => {
+    const sample = await job();
+    const key = randomUUID();
+    const photos = [{ kind: "seal", data: (await phoneJpeg()).toString("base64") }];
+    const body = collectionBody(t, sample.id, { photos });
+    const answers = await Promise.all([send(body, { key }), send(body, { key })]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 201]);
+    expect(await written(sample.id)).toEqual({
+      collections: 1,
+      photos: 1,
+      custody: 1,
+      moves: 1,
+      status: "COLLECTED",
+    });
+  });
+
   it("refuses another body under a used key (422 collectionKeyReused) and a second collection under a new key (409)", async () => {
     const sample = await job();
     const key = randomUUID();
