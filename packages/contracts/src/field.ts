@@ -349,6 +349,10 @@ export const receptionInputSchema = z
   .refine((input) => !input.reasons.includes("other") || (input.note ?? "").length > 0, {
     message: messages.rejectionNoteRequired,
     path: ["note"],
+  })
+  .refine((input) => input.decision !== "consent" || (input.note ?? "").length > 0, {
+    message: messages.consentNoteRequired,
+    path: ["note"],
   });
 export type ReceptionInput = z.input<typeof receptionInputSchema>;
 

@@ -402,6 +402,8 @@ export const messages = {
   sampleNotAtReception: "This sample has not been collected yet, so it cannot be received",
   sampleNotRejected: "This sample was not rejected, so it has no rejection notice",
   labelFormatInvalid: "The label format must be thermal or a4",
+  labelCountInvalid: "The number of labels must be a whole number from 1 to 100",
+  consentNoteRequired: "Record the customer's consent: who gave it, when and how",
   collectionRadiusInvalid: "The collection radius must be a whole number of metres from 10 to 50000",
   jobNotFound: "Job not found",
 } as const;

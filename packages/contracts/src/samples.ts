@@ -342,6 +342,8 @@ export const sampleSummarySchema = z.object({
   collected: z.number().int(),
   testing: z.number().int(),
   completed: z.number().int(),
+  /** Refused at reception; optional so a summary from before REJECTED still reads. */
+  rejected: z.number().int().optional(),
   /** Completed samples whose report passed and still stands (a revoked report is not a success). */
   successful: z.number().int().default(0),
   earliestCreatedAt: z.string().nullable(),
