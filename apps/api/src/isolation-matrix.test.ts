@@ -275,6 +275,15 @@ const publicPost = (path: string, body: object = {}): Probe[] => [
 const labProbe = (path: () => string, body?: object, phase: 0 | 1 | 2 = 0): Probe[] => [
   { label: "lab", lab: true, phase, path, ...(body ? { body: () => body } : {}), expect: lab },
 ];
+/** A field agent's route: signed out 401; customers and staff (no actor here is an agent) 403. */
+const fieldProbe = (path: () => string, body?: object): Probe[] => [
+  {
+    label: "field",
+    path,
+    ...(body ? { body: () => body } : {}),
+    expect: (a) => (a.kind === "anon" ? "unauth" : "deny"),
+  },
+];
 const BOGUS_TOKEN = "A".repeat(43);
 const NO_SUCH_ID = 987654;
 
@@ -314,6 +323,12 @@ const TABLE: Record<string, Probe[]> = {
     password: STRONG_PASSWORD,
   }),
   "POST /api/lab/login": publicPost("/api/lab/login"),
+  "POST /api/field/auth/sign-in": publicPost("/api/field/auth/sign-in"),
+  "POST /api/field/auth/join": publicPost("/api/field/auth/join", {
+    token: BOGUS_TOKEN,
+    password: STRONG_PASSWORD,
+  }),
+  "POST /api/field/auth/refresh": publicPost("/api/field/auth/refresh"),
   "POST /api/lab/forgot-password": publicPost("/api/lab/forgot-password"),
   "POST /api/lab/reset-password": publicPost("/api/lab/reset-password"),
 
@@ -461,6 +476,13 @@ const TABLE: Record<string, Probe[]> = {
   ],
   "GET /api/sample-submissions/:id": sampleProbes(""),
   "GET /api/sample-submissions/:id/events": sampleProbes("/events"),
+  // None of the matrix's samples was rejected: a reader is let through to 409, others refused.
+  "GET /api/sample-submissions/:id/rejection-notice.pdf": sampleProbes("/rejection-notice.pdf").map(
+    (probe) => ({
+      ...probe,
+      expect: customer((a) => sees(a, probe.label as SampleName), "pass"),
+    }),
+  ),
 
   // Reports.
   "GET /api/reports": [{ label: "list", path: () => "/api/reports", expect: customer(isReader) }],
@@ -700,7 +722,18 @@ const TABLE: Record<string, Probe[]> = {
   "POST /api/lab/samples/:id/assign": labProbe(() => `/api/lab/samples/${fx.ownSampleId}/assign`, {}),
   "POST /api/lab/samples/:id/unassign": labProbe(() => `/api/lab/samples/${NO_SUCH_ID}/unassign`, {}),
   "POST /api/lab/samples/:id/status": labProbe(() => `/api/lab/samples/${fx.ownSampleId}/status`, {}),
+  "GET /api/lab/samples/:id/labels.pdf": labProbe(() => `/api/lab/samples/${fx.ownSampleId}/labels.pdf`),
+  "GET /api/lab/labels/blank.pdf": labProbe(() => "/api/lab/labels/blank.pdf?count=1"),
+  "GET /api/lab/reception/:code": labProbe(() => `/api/lab/reception/${fx.ownSampleId}`),
+  "POST /api/lab/reception/:code": labProbe(() => `/api/lab/reception/${fx.ownSampleId}`, {}),
   "GET /api/lab/agents": labProbe(() => "/api/lab/agents"),
+  "POST /api/lab/agents/:agentId/invitation": labProbe(() => `/api/lab/agents/${fx.agentId}/invitation`, {}),
+  // A field agent's own calls: no customer or staff token opens them.
+  "POST /api/field/auth/sign-out": fieldProbe(() => "/api/field/auth/sign-out", {}),
+  "GET /api/field/me": fieldProbe(() => "/api/field/me"),
+  "GET /api/field/jobs": fieldProbe(() => "/api/field/jobs"),
+  "POST /api/field/jobs/:sampleId/accept": fieldProbe(() => `/api/field/jobs/${fx.ownSampleId}/accept`, {}),
+  "POST /api/field/jobs/:sampleId/decline": fieldProbe(() => `/api/field/jobs/${fx.ownSampleId}/decline`, {}),
   "POST /api/lab/agents": labProbe(() => "/api/lab/agents", {}),
   "PUT /api/lab/agents/:agentId": labProbe(() => `/api/lab/agents/${fx.agentId}`, {}),
   "POST /api/lab/samples/:id/results": labProbe(() => `/api/lab/samples/${fx.ownSampleId}/results`, {}),

@@ -79,6 +79,7 @@ export function presentSampleSummary(
     collected: summary.collected,
     testing: summary.testing,
     completed: summary.completed,
+    rejected: summary.rejected ?? 0,
     earliestCreatedAt: summary.earliestCreatedAt,
     successful,
   };

@@ -18,6 +18,7 @@ export const NOTICE_KINDS = [
   "reportReplaced",
   "reportRevoked",
   "screeningFailed",
+  "sampleRejected",
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -49,6 +50,8 @@ export function noticeKindOf(row: Pick<NotificationRow, "type" | "data">): Notic
       return "reportRevoked";
     case "screening_failed":
       return "screeningFailed";
+    case "sample_rejected":
+      return "sampleRejected";
     case "sample_status_change":
       if (row.data.stage === "submitted") return "sampleSubmitted";
       if (row.data.stage === "agent-assigned") return "sampleCollected";
@@ -96,6 +99,17 @@ function failedParameters(data: NotificationData, translator: Pick<Translator, "
     .join(", ");
 }
 
+/** Reception's reasons for refusing a sample, in the reader's language; an unknown one as stored. */
+export function rejectionReasonsWording(reasons: unknown, { t }: Pick<Translator, "t">): string {
+  return textsOf(reasons)
+    .map((reason) => {
+      const key = `domain.rejectionReason.${reason}`;
+      const text = t(key as MessageKey);
+      return text === key || text === "" ? reason : text;
+    })
+    .join(", ");
+}
+
 /** A notification's title and message in the reader's language. */
 export function renderNotice(
   row: Pick<NotificationRow, "type" | "data" | "sampleId">,
@@ -121,6 +135,15 @@ export function renderNotice(
         lotCode: textOf(row.data["lotCode"]),
         markets: textsOf(row.data["markets"]).join(", "),
         parameters: failedParameters(row.data, { t }),
+      }),
+    };
+  }
+  if (kind === "sampleRejected") {
+    return {
+      title,
+      message: t("notify.sampleRejected.message", {
+        sampleId: values.sampleId,
+        reasons: rejectionReasonsWording(row.data["reasons"], { t }),
       }),
     };
   }

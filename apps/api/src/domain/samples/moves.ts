@@ -1,4 +1,4 @@
-import { type SampleStatus, message } from "@lab/contracts";
+import { type RejectionReason, type SampleStatus, message } from "@lab/contracts";
 import { agents, sampleEvents, samples, type SampleRow, type Tx } from "@lab/db";
 import { eq } from "drizzle-orm";
 
@@ -20,7 +20,9 @@ export type Move =
   | { type: "unassign" }
   | { type: "collected" }
   | { type: "start-testing"; testingEta?: Date | undefined }
-  | { type: "complete" };
+  | { type: "complete" }
+  /** Refused at reception (COLLECTED → REJECTED): terminal, the customer is told why. */
+  | { type: "reject"; reasons: readonly RejectionReason[] };
 
 /** A PENDING sample given its first agent: the timeline's note and the customer's notice. */
 export function firstAssignment(agent: { name: string; phone: string }) {
@@ -118,6 +120,15 @@ export async function applyMove(
       notice = {
         type: "sample_completed",
         data: { notice: "testingComplete", stage: "completed" },
+      };
+      break;
+    case "reject":
+      if (from !== "COLLECTED") throw refuse(from, "REJECTED");
+      to = "REJECTED";
+      moveNote = "Rejected at reception";
+      notice = {
+        type: "sample_rejected",
+        data: { notice: "sampleRejected", reasons: [...move.reasons] },
       };
       break;
   }

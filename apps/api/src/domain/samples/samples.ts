@@ -204,6 +204,7 @@ export async function sampleSummary(ctx: DomainContext, member: Member) {
     collected: of(STATUS_GROUPS.collected),
     testing: of(STATUS_GROUPS.testing),
     completed: of(STATUS_GROUPS.completed),
+    rejected: of(STATUS_GROUPS.rejected),
     earliestCreatedAt: earliest ? earliest.at.toISOString() : null,
   };
 }

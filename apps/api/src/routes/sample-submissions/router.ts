@@ -27,6 +27,7 @@ import {
   presentSampleSummary,
 } from "../../presenters/sample";
 import { exportPdfHandler } from "./export-pdf";
+import { rejectionNoticeHandler } from "./rejection-notice";
 import { eventActorNames } from "../../domain/samples/event-actors";
 import { sampleLinkViews } from "../../domain/farms/sample-links";
 import { presentSampleLinks } from "../../presenters/farm";
@@ -94,6 +95,9 @@ export function sampleSubmissionsRouter(ctx: DomainContext): Router {
     const names = await eventActorNames(ctx.db, events);
     res.json(events.map((event) => presentSampleEvent(event, names)));
   });
+
+  // A sample refused at reception: its one-page notice (409 sampleNotRejected for any other).
+  router.get("/:id/rejection-notice.pdf", rejectionNoticeHandler(ctx));
 
   return router;
 }

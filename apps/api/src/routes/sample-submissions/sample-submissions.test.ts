@@ -267,6 +267,7 @@ describe("reading samples", () => {
       collected: 1,
       testing: 1,
       completed: 1,
+      rejected: 0,
       // Its COMPLETED status was set directly: no report, so no successful test.
       successful: 0,
       earliestCreatedAt: "2026-03-01T10:00:00.000Z",
