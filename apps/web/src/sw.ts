@@ -7,6 +7,9 @@
 //   out; the cached shell answers when offline or when the network has not answered in 4 s.
 // - Catalogues (one file per language and namespace) are cached as they are read: only the reader's
 //   languages. Nothing under /api/ is ever answered or cached here.
+// - The field app (/field) opens offline like any page (the shell and its chunks are precached); its
+//   manifest and icons are kept as fetched. Background Sync ("field-queue") wakes the open field
+//   pages to send their queue: the queue, the agent's token and the sending live in the page.
 import { clientsClaim, type RouteHandlerCallbackOptions } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import {
@@ -16,14 +19,27 @@ import {
   type PrecacheEntry,
 } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { CacheFirst } from "workbox-strategies";
+import { CacheFirst, StaleWhileRevalidate } from "workbox-strategies";
 
 // The worker's global scope, as far as used here (the web's TypeScript has the DOM library only).
 declare const self: {
   __WB_MANIFEST: (PrecacheEntry | string)[];
   skipWaiting(): Promise<void>;
+  clients: {
+    matchAll(options: {
+      type: "window";
+      includeUncontrolled: boolean;
+    }): Promise<{ url: string; postMessage(message: unknown): void }[]>;
+  };
   addEventListener(type: "install", listener: () => void): void;
+  addEventListener(type: "sync", listener: (event: SyncEvent) => void): void;
 };
+
+/** Background Sync's event (Chromium), as far as used here. */
+interface SyncEvent {
+  tag: string;
+  waitUntil(promise: Promise<unknown>): void;
+}
 
 const NETWORK_WAIT_MS = 4000;
 
@@ -53,3 +69,24 @@ registerRoute(
     plugins: [new ExpirationPlugin({ maxEntries: 120 })],
   }),
 );
+
+// The field app's install files: its manifest and icons, kept for an offline start.
+registerRoute(
+  ({ url }) => url.pathname === "/field.webmanifest" || url.pathname.startsWith("/field-icon"),
+  new StaleWhileRevalidate({ cacheName: "field-app" }),
+);
+
+// Back online: the field pages send their queued collections (the same tag as the page registers).
+const FIELD_SYNC_TAG = "field-queue";
+const FIELD_SYNC_MESSAGE = "field-queue-flush";
+self.addEventListener("sync", (event) => {
+  if (event.tag !== FIELD_SYNC_TAG) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      for (const client of windows) {
+        if (new URL(client.url).pathname.startsWith("/field"))
+          client.postMessage({ type: FIELD_SYNC_MESSAGE });
+      }
+    }),
+  );
+});

@@ -148,6 +148,23 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // The field agent's app: its own sign-in and session; each screen its own lazy chunk.
+      { path: paths.fieldSignIn.path, lazy: lazyPage(() => import("./routes/field/sign-in")) },
+      { path: paths.fieldJoin.path, lazy: lazyPage(() => import("./routes/field/join")) },
+      {
+        lazy: lazyPage(() => import("./routes/field/root")),
+        errorElement: <RouteErrorBoundary />,
+        children: [
+          {
+            errorElement: <RouteErrorBoundary />,
+            children: [
+              { path: paths.field.path, lazy: lazyPage(() => import("./routes/field/jobs")) },
+              { path: paths.fieldJob.path, lazy: lazyPage(() => import("./routes/field/collect")) },
+              { path: `${paths.field.path}/*`, element: <Navigate to={paths.field.href()} replace /> },
+            ],
+          },
+        ],
+      },
       {
         element: <RequireAuth />,
         children: [

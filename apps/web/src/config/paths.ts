@@ -95,6 +95,16 @@ export const paths = {
   labRevocations: { path: "/lab/revocations", href: () => "/lab/revocations" },
   // Reception: a container label scanned opens its sample, which is checked and accepted or rejected.
   labReception: { path: "/lab/reception", href: () => "/lab/reception" },
+  // The field agent's app (a PWA for the phone): its own sign-in and session, jobs, the collection form.
+  field: { path: "/field", href: () => "/field" },
+  fieldSignIn: { path: "/field/sign-in", href: () => "/field/sign-in" },
+  // The invitation link staff give an agent: /field/join?token=…
+  fieldJoin: { path: "/field/join", href: () => "/field/join" },
+  fieldJob: {
+    path: "/field/jobs/:sampleId",
+    href: (sampleId: number | string, query: { edit?: string } = {}) =>
+      `/field/jobs/${encodeURIComponent(String(sampleId))}${query.edit ? `?edit=${encodeURIComponent(query.edit)}` : ""}`,
+  },
   devMailbox: { path: "/dev/mailbox", href: () => "/dev/mailbox" },
 } as const satisfies Record<string, { path: string; href: (...args: never[]) => string }>;
 

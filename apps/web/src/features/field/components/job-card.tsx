@@ -1,0 +1,164 @@
+import { MapPin, Phone } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+
+import { STATUS_NOTE_MAX, type FieldJob } from "@lab/contracts";
+
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Field, Textarea } from "@/components/ui/input";
+import { paths } from "@/config/paths";
+import { useT } from "@/lib/i18n/use-t";
+
+import { useAcceptJob } from "../api/accept-job";
+import { useDeclineJob } from "../api/decline-job";
+import { jobTarget, mapLink } from "../utils/collection-rules";
+import { shownError } from "../utils/shown-error";
+
+/** One collection: where, whom to call, what is tested; accept it, hand it back, or collect. */
+export function JobCard({ job, queued, offline }: { job: FieldJob; queued: boolean; offline: boolean }) {
+  const { t, date } = useT("field");
+  const accept = useAcceptJob();
+  const decline = useDeclineJob();
+  const [handingBack, setHandingBack] = useState(false);
+  const [reason, setReason] = useState("");
+  const target = jobTarget(job);
+  const collected = job.collectedAt !== null;
+  const reasonId = `field-decline-${job.sampleId}`;
+  const failure = accept.error ?? decline.error;
+
+  return (
+    <article
+      aria-labelledby={`field-job-${job.sampleId}`}
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2
+          id={`field-job-${job.sampleId}`}
+          className="min-w-0 break-words text-base font-semibold text-slate-900"
+        >
+          {job.farm?.name ?? job.address}
+          {job.pond ? ` · ${t("field.job.pond", { code: job.pond.code })}` : ""}
+        </h2>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
+          {t("field.job.sample", { id: job.sampleId })}
+        </span>
+      </div>
+      <dl className="grid grid-cols-1 gap-1 text-sm text-slate-800">
+        <div className="min-w-0 break-words">
+          <dt className="inline font-medium">{t("field.job.farmer")}: </dt>
+          <dd className="inline">
+            {job.farmer.name}{" "}
+            <a
+              href={`tel:${job.farmer.phone}`}
+              className="inline-flex min-h-11 items-center gap-1 font-medium text-teal-800 underline"
+            >
+              <Phone aria-hidden="true" className="h-4 w-4" />
+              {t("field.job.call", { phone: job.farmer.phone })}
+            </a>
+          </dd>
+        </div>
+        <div className="min-w-0 break-words">
+          <dt className="inline font-medium">{t("field.job.address")}: </dt>
+          <dd className="inline">{job.address}</dd>
+        </div>
+        {target ? (
+          <div>
+            <a
+              href={mapLink(target.point)}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex min-h-11 items-center gap-1 font-medium text-teal-800 underline"
+            >
+              <MapPin aria-hidden="true" className="h-4 w-4" />
+              {t("field.job.map")}
+            </a>
+          </div>
+        ) : null}
+        <div className="min-w-0 break-words">
+          <dt className="inline font-medium">{t("field.job.tests")}: </dt>
+          <dd className="inline">{job.tests.join(", ") || "—"}</dd>
+        </div>
+        <div className="min-w-0 break-words">
+          <dt className="inline font-medium">{t("field.job.markets")}: </dt>
+          <dd className="inline">{job.markets.join(", ") || "—"}</dd>
+        </div>
+        <div className="min-w-0 break-words">
+          <dt className="inline font-medium">{t("field.job.assigned")}: </dt>
+          <dd className="inline">{date(job.assignedAt, "dateTime")}</dd>
+        </div>
+        {job.notes ? (
+          <div className="min-w-0 break-words">
+            <dt className="inline font-medium">{t("field.job.notes")}: </dt>
+            <dd className="inline whitespace-pre-line">{job.notes}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {failure ? <Alert tone="error" message={shownError(failure)} /> : null}
+      {collected ? (
+        <p className="text-sm font-medium text-green-800">{t("field.job.collected")}</p>
+      ) : queued ? (
+        <p className="text-sm font-medium text-sky-900">{t("field.job.queued")}</p>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          {job.acceptedAt ? (
+            <Link
+              to={paths.fieldJob.href(job.sampleId)}
+              className={buttonClasses("primary", "md", "min-h-11")}
+            >
+              {t("field.job.collect")}
+            </Link>
+          ) : (
+            <Button
+              className="min-h-11"
+              isLoading={accept.isPending}
+              disabled={offline}
+              onClick={() => accept.mutate(job.sampleId)}
+            >
+              {t("field.job.accept")}
+            </Button>
+          )}
+          {!job.acceptedAt ? (
+            <Link
+              to={paths.fieldJob.href(job.sampleId)}
+              className={buttonClasses("outline", "md", "min-h-11")}
+            >
+              {t("field.job.collect")}
+            </Link>
+          ) : null}
+          <Button
+            variant="ghost"
+            className="min-h-11"
+            aria-expanded={handingBack}
+            disabled={offline}
+            onClick={() => setHandingBack(!handingBack)}
+          >
+            {t("field.job.handBack")}
+          </Button>
+        </div>
+      )}
+      {handingBack && !collected ? (
+        <form
+          className="space-y-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            decline.mutate({ sampleId: job.sampleId, reason });
+          }}
+        >
+          <Field id={reasonId} label={t("field.job.handBackReason")}>
+            <Textarea
+              id={reasonId}
+              rows={2}
+              maxLength={STATUS_NOTE_MAX}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </Field>
+          <Button type="submit" variant="danger" className="min-h-11" isLoading={decline.isPending}>
+            {t("field.job.handBackConfirm")}
+          </Button>
+        </form>
+      ) : null}
+    </article>
+  );
+}
