@@ -118,7 +118,8 @@ export async function checkLots(ctx: DomainContext, asked: readonly string[]): P
       join farms f on f.id = p.farm_id
       left join lateral (
         select s.id, s.created_at from samples s
-        where s.lot_id = l.id and s.purpose = 'pre_harvest'
+        -- A screening refused at reception never gets a result: the gate reads the one before it.
+        where s.lot_id = l.id and s.purpose = 'pre_harvest' and s.status <> 'REJECTED'
         order by s.created_at desc, s.id desc
         limit 1
       ) s on true

@@ -237,6 +237,27 @@ describe("the processor's lot check", () => {
     expect((await check(lot.code)).state).toBe("not_tested");
   });
 
+  it("a screening rejected at reception is no screening: not tested, or the earlier report stands", async () => {
+    const lot = await newLot();
+    const reject = async (sampleId: number) => {
+      const lab = (path: string, body: object) =>
+        request(t.app).post(`/api/lab${path}`).auth(staff.token, { type: "bearer" }).send(body);
+      const agent = await lab("/agents", { name: "Suresh", phone: "9000000082" }).expect(201);
+      await lab(`/samples/${sampleId}/assign`, { agentId: agent.body.id }).expect(200);
+      await lab(`/samples/${sampleId}/status`, { status: "COLLECTED" }).expect(200);
+      await lab(`/reception/${sampleId}`, { decision: "reject", reasons: ["seal_broken"] }).expect(200);
+    };
+    await reject((await screen(lot)).id);
+    expect((await check(lot.code)).state).toBe("not_tested");
+
+    const report = await completeWithReport(t, staff.token, (await screen(lot)).id);
+    await reject((await screen(lot)).id);
+    expect(await check(lot.code)).toMatchObject({
+      state: "cleared",
+      certificateNumber: report.details.certification,
+    });
+  });
+
   it("is pending until the report, cleared by a passing one, revoked when that is revoked, failed by a failing one", async () => {
     const lot = await newLot();
     const sample = await screen(lot);
