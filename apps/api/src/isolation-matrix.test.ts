@@ -491,6 +491,22 @@ const TABLE: Record<string, Probe[]> = {
   ],
   "GET /api/sample-submissions/:id": sampleProbes(""),
   "GET /api/sample-submissions/:id/events": sampleProbes("/events"),
+  // A sample's custody and photos: its readers, staff, and the agent of its job (none here); the photo
+  // asked is none, so even those who see the sample are answered 404.
+  "GET /api/samples/:id/custody": (Object.keys(SAMPLES) as SampleName[]).map((name) => ({
+    label: name,
+    lab: true,
+    path: () => `/api/samples/${SAMPLES[name].id()}/custody`,
+    expect: (a: Actor): Expect =>
+      a.kind === "anon" ? "unauth" : a.kind === "staff" ? "staff" : sees(a, name) ? "ok" : "deny",
+  })),
+  "GET /api/samples/:id/photos/:photoId": (Object.keys(SAMPLES) as SampleName[]).map((name) => ({
+    label: name,
+    lab: true,
+    path: () => `/api/samples/${SAMPLES[name].id()}/photos/${NO_SUCH_ID}`,
+    expect: (a: Actor): Expect => (a.kind === "anon" ? "unauth" : a.kind === "staff" ? "staff" : "deny"),
+  })),
+  "POST /api/field/collections": fieldProbe(() => "/api/field/collections", {}),
   // None of the matrix's samples was rejected: a reader is let through to 409, others refused.
   "GET /api/sample-submissions/:id/rejection-notice.pdf": sampleProbes("/rejection-notice.pdf").map(
     (probe) => ({
