@@ -1,7 +1,7 @@
-import { Pencil, Plus } from "lucide-react";
+import { Pencil, Plus, Send } from "lucide-react";
 import { useState } from "react";
 
-import type { Agent, AgentInput } from "@lab/contracts";
+import type { Agent, AgentInput, AgentInvitation } from "@lab/contracts";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,16 +9,22 @@ import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { LoadingState } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
+import { shownOf } from "@/lib/api-client";
 import { useT } from "@/lib/i18n/use-t";
 
 import { useCreateAgent } from "../api/create-agent";
 import { useAgents } from "../api/get-agents";
+import { useInviteAgent } from "../api/invite-agent";
 import { useUpdateAgent } from "../api/update-agent";
 import { AgentForm } from "./agent-form";
+import { InvitationDialog, SignInBadge } from "./agent-invitation";
 
 type Editing = { mode: "add" } | { mode: "edit"; agent: Agent } | null;
 
-/** The roster of field agents: add and edit (name, phone, active, coordinates). */
+/**
+ * The roster of field agents: add and edit (name, phone, active, coordinates), and invite one to the
+ * field app (a link shown once).
+ */
 export function AgentsPage() {
   const { t } = useT("lab");
   const agents = useAgents();
@@ -28,6 +34,17 @@ export function AgentsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   // The failure itself: the form shows an error naming its field at that field.
   const [error, setError] = useState<unknown>(null);
+  const invite = useInviteAgent();
+  const [invitation, setInvitation] = useState<{ agent: Agent; link: AgentInvitation } | null>(null);
+  const [inviteError, setInviteError] = useState<unknown>(null);
+
+  const sendInvitation = (agent: Agent) => {
+    setInviteError(null);
+    invite.mutate(agent.id, {
+      onSuccess: (link) => setInvitation({ agent, link }),
+      onError: (failure) => setInviteError(failure),
+    });
+  };
 
   const close = () => {
     setEditing(null);
@@ -66,6 +83,8 @@ export function AgentsPage() {
         </Button>
       </div>
 
+      {inviteError ? <Alert tone="error" message={shownOf(inviteError)} /> : null}
+
       {agents.isError ? (
         <Alert tone="error" message={agents.error.message} />
       ) : agents.isPending ? (
@@ -92,6 +111,7 @@ export function AgentsPage() {
                   >
                     {agent.active ? t("lab.agents.active") : t("lab.agents.inactive")}
                   </span>
+                  <SignInBadge agent={agent} />
                 </p>
                 <p className="text-slate-700">{agent.phone}</p>
                 <p className="text-xs text-slate-600">
@@ -100,19 +120,39 @@ export function AgentsPage() {
                     : t("lab.agents.noCoordinates")}
                 </p>
               </div>
-              <Button
-                variant="outline"
-                size="sm"
-                icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
-                aria-label={t("lab.agents.editLabel", { name: agent.name })}
-                onClick={() => setEditing({ mode: "edit", agent })}
-              >
-                {t("lab.agents.edit")}
-              </Button>
+              <div className="flex shrink-0 flex-col items-end gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+                  aria-label={t("lab.agents.editLabel", { name: agent.name })}
+                  onClick={() => setEditing({ mode: "edit", agent })}
+                >
+                  {t("lab.agents.edit")}
+                </Button>
+                {agent.active ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    isLoading={invite.isPending && invite.variables === agent.id}
+                    disabled={invite.isPending}
+                    icon={<Send aria-hidden="true" className="h-4 w-4" />}
+                    aria-label={t(agent.canSignIn ? "lab.agents.newLinkLabel" : "lab.agents.inviteLabel", {
+                      name: agent.name,
+                    })}
+                    onClick={() => sendInvitation(agent)}
+                  >
+                    {/* One who signs in already gets a new link: to set a new password. */}
+                    {agent.canSignIn ? t("lab.agents.newLink") : t("lab.agents.invite")}
+                  </Button>
+                ) : null}
+              </div>
             </li>
           ))}
         </ul>
       )}
+
+      <InvitationDialog invitation={invitation} onClose={() => setInvitation(null)} />
 
       <Dialog
         open={editing !== null}
