@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { SIGN_IN_BACKOFF } from "../../http/rate-limit";
 import { createSignedInAgent, uniqueAgentPhone, type SignedInAgent } from "../../test/field-agent";
 import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
 import { signedInStaff } from "../../test/lab";
@@ -250,5 +251,26 @@ describe("agent invitations", () => {
       expect((await lab("post", `/agents/${bad}/invitation`)).status).toBe(404);
     }
     expect(await rosterAgent(id)).toMatchObject({ invitedUntil: null });
+  });
+});
+
+describe("agent sign-in limits", () => {
+  it("delays a number after five failures in a row, however it is written", { timeout: 60_000 }, async () => {
+    const limited = await startTestApp({ rateLimit: true });
+    try {
+      const fresh = await createSignedInAgent(limited);
+      const attempt = (phone: string, password: string) =>
+        request(limited.app).post("/api/field/auth/sign-in").send({ phone, password });
+      const national = `0${fresh.phone.slice(3)}`;
+      for (let i = 0; i < SIGN_IN_BACKOFF.freeFailures; i += 1) {
+        expect((await attempt(i % 2 === 0 ? fresh.phone : national, "Wrong#2026")).status).toBe(401);
+      }
+      // The next waits for its delay, even with the right password, the number written either way.
+      const refused = await attempt(national, fresh.password);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
   });
 });
