@@ -15,7 +15,11 @@ import jsQR from "jsqr";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { signedInCustomer, startTestApp, type TestApp } from "../../test/harness";
+import { createDomainContext } from "../../domain/context";
+import type { DomainEvent } from "../../domain/domain-events";
+import { receiveSample } from "../../domain/field/reception";
+import { pushEventOf } from "../../realtime/change-events";
+import { signedInCustomer, startTestApp, TEST_JWT_SECRET, type TestApp } from "../../test/harness";
 import { signedInStaff } from "../../test/lab";
 import { hasPdftoppm, pdfPages, renderPages, rgba } from "../../test/pdf-text";
 import { submitSample, until } from "../../test/samples";
@@ -386,6 +390,49 @@ describe("reception", () => {
         .auth(customer.token, { type: "bearer" })
         .expect(200);
       expect(own.body.status).toBe("REJECTED");
+    } finally {
+      await t.database.db.update(customers).set({ language: "en" }).where(eq(customers.id, customer.id));
+    }
+  });
+
+  it("reject publishes after commit the REJECTED sample and the notice, pushed in the reader's language; a refused call publishes nothing", async () => {
+    const published: DomainEvent[] = [];
+    const ctx = createDomainContext({
+      db: t.database.db,
+      jwtSecret: TEST_JWT_SECRET,
+      publish: (events) => published.push(...events),
+    });
+    const pending = await submitSample(t.app, customer);
+    await expect(
+      receiveSample(ctx, staff.id, String(pending.id), { decision: "reject", reasons: ["seal_broken"] }),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(published).toEqual([]);
+
+    await t.database.db.update(customers).set({ language: "hi" }).where(eq(customers.id, customer.id));
+    try {
+      const sample = await collectedSample();
+      await receiveSample(ctx, staff.id, String(sample.id), {
+        decision: "reject",
+        reasons: ["container_leaking"],
+      });
+      const pushed = published.map(pushEventOf);
+      expect(pushed).toEqual([
+        expect.objectContaining({
+          kind: "sample",
+          customerId: customer.id,
+          sample: expect.objectContaining({ id: sample.id, status: "REJECTED" }),
+        }),
+        expect.objectContaining({
+          kind: "notification",
+          customerId: customer.id,
+          notification: expect.objectContaining({
+            type: "sample_rejected",
+            sampleId: sample.id,
+            title: "नमूना अस्वीकृत",
+            message: expect.stringContaining("कंटेनर से रिसाव"),
+          }),
+        }),
+      ]);
     } finally {
       await t.database.db.update(customers).set({ language: "en" }).where(eq(customers.id, customer.id));
     }
