@@ -513,6 +513,15 @@ describe("POST /api/field/collections", () => {
     expect(await written(sample.id)).toEqual(nothingWritten);
   });
 
+  it("raises the body limit for this route only: another route still refuses a 200 KB body (413)", async () => {
+    const res = await request(t.app)
+      .post("/api/sample-submissions")
+      .auth(customer.token, { type: "bearer" })
+      .set("Content-Type", "application/json")
+      .send(JSON.stringify({ samplerName: "x".repeat(200 * 1024) }));
+    expect(res.status).toBe(413);
+  });
+
   it("takes four photos of nearly 200 KB each in one body (the route's own limit)", async () => {
     const sample = await job();
     // Incompressible bytes after a real JPEG: libvips reads the image and ignores the trailing data.
