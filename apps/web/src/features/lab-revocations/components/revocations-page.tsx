@@ -16,6 +16,7 @@ import { useUpdateLabSettings } from "../api/update-lab-settings";
 import { useCurrentStaff } from "@/hooks/use-current-staff";
 import { hasRole } from "@/lib/lab-staff-roles";
 import { RevocationRequests } from "./revocation-requests";
+import { CollectionRadius } from "./collection-radius";
 import { ScreeningValidity } from "./screening-validity";
 import { shownOf } from "@/lib/api-client";
 import type { Shown } from "@/lib/i18n/message-text";
@@ -24,8 +25,8 @@ const errorText = (error: unknown) => shownOf(error);
 
 /**
  * Revocations: every open request waiting for a second reviewer or admin, and the lab's settings with
- * their history (an admin may change them): the revocation rule and how long a pre-harvest screening
- * stays valid.
+ * their history (an admin may change them): the revocation rule, how long a pre-harvest screening
+ * stays valid, and how far from the pond a field agent may take a sample without saying why.
  */
 export function RevocationsPage() {
   const { t } = useT("lab");
@@ -49,6 +50,7 @@ export function RevocationsPage() {
       </Card>
       <RevocationRule />
       <ScreeningValidity />
+      <CollectionRadius />
     </div>
   );
 }
