@@ -27,6 +27,7 @@ import { customersRouter } from "./routes/customers/router";
 import { devMailboxRouter } from "./routes/dev-mailbox/router";
 import { emailRouter } from "./routes/email/router";
 import { fieldAccountRouter, fieldAuthRouter } from "./routes/field-auth/router";
+import { fieldJobsRouter } from "./routes/field-jobs/router";
 import { enquiriesRouter, labEnquiriesRouter } from "./routes/enquiries/router";
 import { labCatalogueRouter } from "./routes/lab-catalogue/router";
 import { labStaffRouter } from "./routes/lab-staff/router";
@@ -198,6 +199,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/lab/enquiries", labEnquiriesRouter(ctx));
   api.use("/field/auth", fieldAuthRouter(ctx, limits));
   api.use("/field", fieldAccountRouter(ctx));
+  api.use("/field/jobs", authenticate(ctx, "agent"), fieldJobsRouter(ctx));
   api.use("/lab/staff", labStaffRouter(ctx));
   api.use("/lab", labCatalogueRouter(ctx));
   // The rest of /lab, the staff console's calls: sign-in first, then a staff token for everything else
