@@ -284,15 +284,6 @@ const fieldProbe = (path: () => string, body?: object): Probe[] => [
     expect: (a) => (a.kind === "anon" ? "unauth" : "deny"),
   },
 ];
-/** A field agent's route: signed out 401; customers and staff (no actor here is an agent) 403. */
-const fieldProbe = (path: () => string, body?: object): Probe[] => [
-  {
-    label: "field",
-    path,
-    ...(body ? { body: () => body } : {}),
-    expect: (a) => (a.kind === "anon" ? "unauth" : "deny"),
-  },
-];
 const BOGUS_TOKEN = "A".repeat(43);
 const NO_SUCH_ID = 987654;
 
@@ -332,12 +323,6 @@ const TABLE: Record<string, Probe[]> = {
     password: STRONG_PASSWORD,
   }),
   "POST /api/lab/login": publicPost("/api/lab/login"),
-  "POST /api/field/auth/sign-in": publicPost("/api/field/auth/sign-in"),
-  "POST /api/field/auth/join": publicPost("/api/field/auth/join", {
-    token: BOGUS_TOKEN,
-    password: STRONG_PASSWORD,
-  }),
-  "POST /api/field/auth/refresh": publicPost("/api/field/auth/refresh"),
   "POST /api/field/auth/sign-in": publicPost("/api/field/auth/sign-in"),
   "POST /api/field/auth/join": publicPost("/api/field/auth/join", {
     token: BOGUS_TOKEN,
@@ -758,13 +743,6 @@ const TABLE: Record<string, Probe[]> = {
   "GET /api/lab/reception/:code": labProbe(() => `/api/lab/reception/${fx.ownSampleId}`),
   "POST /api/lab/reception/:code": labProbe(() => `/api/lab/reception/${fx.ownSampleId}`, {}),
   "GET /api/lab/agents": labProbe(() => "/api/lab/agents"),
-  "POST /api/lab/agents/:agentId/invitation": labProbe(() => `/api/lab/agents/${fx.agentId}/invitation`, {}),
-  // A field agent's own calls: no customer or staff token opens them.
-  "POST /api/field/auth/sign-out": fieldProbe(() => "/api/field/auth/sign-out", {}),
-  "GET /api/field/me": fieldProbe(() => "/api/field/me"),
-  "GET /api/field/jobs": fieldProbe(() => "/api/field/jobs"),
-  "POST /api/field/jobs/:sampleId/accept": fieldProbe(() => `/api/field/jobs/${fx.ownSampleId}/accept`, {}),
-  "POST /api/field/jobs/:sampleId/decline": fieldProbe(() => `/api/field/jobs/${fx.ownSampleId}/decline`, {}),
   "POST /api/lab/agents/:agentId/invitation": labProbe(() => `/api/lab/agents/${fx.agentId}/invitation`, {}),
   // A field agent's own calls: no customer or staff token opens them.
   "POST /api/field/auth/sign-out": fieldProbe(() => "/api/field/auth/sign-out", {}),
