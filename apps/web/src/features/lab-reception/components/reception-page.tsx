@@ -21,6 +21,7 @@ import { useT } from "@/lib/i18n/use-t";
 import { getReception } from "../api/get-reception";
 import { useReceiveSample } from "../api/receive-sample";
 import { receptionCodeOf } from "../utils/scan-code";
+import { BlankLabels } from "./blank-labels";
 import { ReceptionCheck } from "./reception-check";
 import { ReceptionScanner } from "./reception-scanner";
 
@@ -193,6 +194,10 @@ export function ReceptionPage() {
             ))}
           </ul>
         )}
+      </Panel>
+
+      <Panel title={t("lab.reception.blank.title")} id="reception-blank-title">
+        <BlankLabels />
       </Panel>
     </div>
   );
