@@ -11,5 +11,6 @@ export const sampleKeys = {
   list: (params: SamplesParams) => [...sampleKeys.lists(), params] as const,
   one: (id: string) => [...sampleKeys.all, "one", id] as const,
   events: (id: string) => [...sampleKeys.one(id), "events"] as const,
+  custody: (id: string) => [...sampleKeys.one(id), "custody"] as const,
   summary: () => [...sampleKeys.all, "summary"] as const,
 };

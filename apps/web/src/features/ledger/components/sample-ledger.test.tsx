@@ -162,7 +162,7 @@ describe("SampleLedger", () => {
       within(screen.getByLabelText("Status"))
         .getAllByRole("option")
         .map((option) => option.textContent),
-    ).toEqual(["All Status", "Pending", "Processing", "Testing", "Completed"]);
+    ).toEqual(["All Status", "Pending", "Processing", "Testing", "Completed", "Rejected"]);
   });
 
   it("empty: 'No samples found matching your criteria', no pager, range 0-0 of 0", async () => {
@@ -538,6 +538,6 @@ describe("SampleLedger", () => {
       within(screen.getByLabelText("స్థితి"))
         .getAllByRole("option")
         .map((option) => option.textContent),
-    ).toEqual(["అన్ని స్థితులు", "వేచి ఉంది", "ప్రక్రియలో ఉంది", "పరీక్ష జరుగుతోంది", "పూర్తయింది"]);
+    ).toEqual(["అన్ని స్థితులు", "వేచి ఉంది", "ప్రక్రియలో ఉంది", "పరీక్ష జరుగుతోంది", "పూర్తయింది", "తిరస్కరించబడింది"]);
   });
 });

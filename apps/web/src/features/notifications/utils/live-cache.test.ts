@@ -93,4 +93,28 @@ describe("notificationTarget", () => {
     expect(notificationTarget({ type: "sample_assigned", sampleId: 3 })).toBe("/samples?highlight=3");
     expect(notificationTarget({ type: "sample_completed", sampleId: 3 })).toBe("/reports");
   });
+
+  it("a rejection opens the sample's page (reasons, notice, send a new sample); without a sample, the rejected list", () => {
+    expect(notificationTarget({ type: "sample_rejected", sampleId: 3 })).toBe("/timeline/3");
+    expect(notificationTarget({ type: "sample_rejected", sampleId: null })).toBe("/samples?status=rejected");
+  });
+});
+
+describe("live cache on a rejection", () => {
+  it("the sample pushed as REJECTED marks its custody record stale (reception's reasons), not another sample's", () => {
+    const { queryClient, stale } = cacheWithOpenScreens();
+    queryClient.setQueryData(["samples", "one", "100", "custody"], {
+      events: [],
+      collection: null,
+      reception: null,
+    });
+    queryClient.setQueryData(["samples", "one", "101", "custody"], {
+      events: [],
+      collection: null,
+      reception: null,
+    });
+    applySampleUpdate(queryClient, makeSample({ id: 100, status: "REJECTED", reportId: null }));
+    expect(stale(["samples", "one", "100", "custody"])).toBe(true);
+    expect(stale(["samples", "one", "101", "custody"])).toBe(false);
+  });
 });

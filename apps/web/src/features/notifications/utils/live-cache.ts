@@ -41,6 +41,8 @@ export function applySampleUpdate(queryClient: QueryClient, value: unknown): Sam
   // report); an unknown sample needs the lists.
   void queryClient.invalidateQueries({ queryKey: sampleKeys.summary() });
   void queryClient.invalidateQueries({ queryKey: sampleKeys.events(String(sample.id)) });
+  // A collection, a hand-off or reception's decision moves the status: the custody record has changed.
+  void queryClient.invalidateQueries({ queryKey: sampleKeys.custody(String(sample.id)) });
   if (sample.status === "COMPLETED" || sample.reportId !== null)
     invalidateReports(queryClient, sample.reportId);
   if (!known) void queryClient.invalidateQueries({ queryKey: sampleKeys.lists() });

@@ -9,6 +9,10 @@ describe("notificationTone", () => {
     expect(notificationTone("screening_failed")).toBe("warning");
   });
 
+  it("shows 'Sample Rejected' (refused at reception) as a warning", () => {
+    expect(notificationTone("sample_rejected")).toBe("warning");
+  });
+
   it("shows progress (assigned, collected, completed) as success", () => {
     for (const type of ["sample_assigned", "sample_status_change", "sample_completed", "sample_submitted"]) {
       expect(notificationTone(type)).toBe("success");

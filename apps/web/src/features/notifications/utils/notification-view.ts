@@ -51,6 +51,11 @@ export function notificationTarget(
         : paths.samples.href({ highlight: notification.sampleId });
     case "sample_completed":
       return paths.reports.href();
+    // The sample's page: why it was refused, the notice, and Send a new sample.
+    case "sample_rejected":
+      return notification.sampleId === null
+        ? paths.samples.href({ status: "rejected" })
+        : paths.timeline.href(notification.sampleId);
     default:
       return paths.samples.href();
   }

@@ -2,7 +2,7 @@ import { ArrowLeft, Ban, CheckCircle2, Circle, Loader2, MinusCircle } from "luci
 import type { ReactNode } from "react";
 import { Link, Navigate } from "react-router";
 
-import type { Sample, SampleEvent } from "@lab/contracts";
+import type { Custody, Sample, SampleEvent } from "@lab/contracts";
 
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
@@ -18,7 +18,10 @@ import { EventHistory } from "@/components/samples/event-history";
 import { StatusBadge } from "@/components/ui/status-badge";
 
 import { SampleRevocation } from "@/components/samples/sample-revocation";
+import { useCustody } from "../api/get-custody";
 import { CertificationStage } from "./certification-stage";
+import { CustodySection } from "./custody-section";
+import { RejectionBanner, rejectionReasonText } from "./rejection-banner";
 import { RetestLink } from "./retest-link";
 import { STAGE_STATE_KEYS, currentStatusKey, timelineStages, type StageState } from "../utils/timeline";
 
@@ -36,6 +39,7 @@ function BackLink() {
 export function SampleTimeline({ sampleId }: { sampleId: string }) {
   const sample = useSample(sampleId);
   const events = useSampleEvents(sampleId, sample.isSuccess);
+  const custody = useCustody(sampleId, sample.isSuccess);
   const { t } = useT("samples");
 
   if (sample.isError) {
@@ -52,7 +56,16 @@ export function SampleTimeline({ sampleId }: { sampleId: string }) {
     );
   }
   if (sample.isPending) return <LoadingState label={t("samples.timeline.loading")} />;
-  return <TimelineView sample={sample.data} events={events.data} eventsFailed={events.isError} />;
+  return (
+    <TimelineView
+      sample={sample.data}
+      events={events.data}
+      eventsFailed={events.isError}
+      custody={custody.data}
+      custodyFailed={custody.isError}
+      onCustodyRetry={() => void custody.refetch()}
+    />
+  );
 }
 
 /** The failure in a sentence; only shown with an error on screen, so it may load the "errors" texts. */
@@ -89,12 +102,19 @@ function TimelineView({
   sample,
   events,
   eventsFailed,
+  custody,
+  custodyFailed,
+  onCustodyRetry,
 }: {
   sample: Sample;
   events: SampleEvent[] | undefined;
   eventsFailed: boolean;
+  custody: Custody | undefined;
+  custodyFailed: boolean;
+  onCustodyRetry: () => void;
 }) {
   const stages = timelineStages(sample.status);
+  const rejectedFor = custody?.reception?.decision === "rejected" ? custody.reception.reasons : [];
   const { t, date } = useT("samples", "domain");
   const names = useDomainNames();
 
@@ -128,6 +148,7 @@ function TimelineView({
         </div>
         <SampleRevocation sample={sample} />
         <RetestLink sample={sample} />
+        <RejectionBanner sample={sample} reception={custody?.reception} />
       </section>
 
       <Card>
@@ -162,12 +183,21 @@ function TimelineView({
                   <p className="text-sm text-slate-700">
                     {stage.number === 3 ? <CertificationStage sample={sample} /> : t(stage.descriptionKey)}
                   </p>
+                  {stage.state === "Rejected" && rejectedFor.length > 0 ? (
+                    <p className="text-sm break-words text-slate-700">
+                      {t("samples.timeline.stage1.reasons", {
+                        reasons: rejectedFor.map(rejectionReasonText).join(", "),
+                      })}
+                    </p>
+                  ) : null}
                 </div>
               </li>
             ))}
           </ol>
         </CardBody>
       </Card>
+
+      <CustodySection custody={custody} failed={custodyFailed} onRetry={onCustodyRetry} />
 
       <Card>
         <CardBody>

@@ -2,7 +2,14 @@
 // screens; these reads share its query keys, so either screen's answers serve the other.
 import { useQuery } from "@tanstack/react-query";
 
-import { cropListSchema, farmListSchema, lotListSchema, lotSchema, pondListSchema } from "@lab/contracts";
+import {
+  cropListSchema,
+  farmListSchema,
+  lotListSchema,
+  lotSchema,
+  pondListSchema,
+  pondSchema,
+} from "@lab/contracts";
 
 import { apiRequest } from "@/lib/api-client";
 
@@ -46,6 +53,17 @@ export function useLotChoice(lotId: number | null) {
     queryFn: () => apiRequest(`/lots/${lotId ?? 0}`, { schema: lotSchema }),
     enabled: lotId !== null,
     // Another organisation's lot, or one deleted since, is a 404 to say, not to retry.
+    retry: false,
+  });
+}
+
+/** One pond by its id: the farm a copied sample's pond is on. */
+export function usePondChoice(pondId: number | null) {
+  return useQuery({
+    queryKey: ["farms", "pond", pondId ?? 0],
+    queryFn: () => apiRequest(`/ponds/${pondId ?? 0}`, { schema: pondSchema }),
+    enabled: pondId !== null,
+    // A pond deleted since is left out of the copy, not retried.
     retry: false,
   });
 }

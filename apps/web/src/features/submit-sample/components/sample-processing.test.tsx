@@ -156,6 +156,22 @@ describe("SubmitSample at /submit-sample/{id}", () => {
     expect(within(state).getByText("No replacement certificate has been issued yet.")).toBeInTheDocument();
   });
 
+  it("a sample rejected at reception: says it will not be tested and links to its page (why, the notice, send a new sample)", async () => {
+    mockFetch({
+      "GET /api/sample-submissions/5": { body: makeSample({ id: 5, status: "REJECTED" }) },
+      "GET /api/notifications": { body: [] },
+    });
+    renderAt("/submit-sample/5");
+    expect(
+      await screen.findByText("This sample was rejected at reception and will not be tested."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "See why, and send a new sample" })).toHaveAttribute(
+      "href",
+      "/timeline/5",
+    );
+    expect(screen.getByText("Rejected")).toHaveClass("bg-gray-100");
+  });
+
   it("a sample that is not the customer's (404): Sample not found, with the way to the samples", async () => {
     mockFetch({
       "GET /api/sample-submissions/999": {

@@ -120,6 +120,14 @@ export function SampleProcessing({
             </p>
           ) : null}
           <SampleRevocation sample={sample} />
+          {sample.status === "REJECTED" ? (
+            <p className="rounded-lg border border-gray-300 bg-gray-50 p-3 text-sm break-words text-gray-900">
+              {t("samples.processing.rejected")}{" "}
+              <Link to={paths.timeline.href(sample.id)} className="font-medium text-teal-800 underline">
+                {t("samples.processing.rejectedLink")}
+              </Link>
+            </p>
+          ) : null}
           <div
             role="progressbar"
             aria-labelledby="processing-label"

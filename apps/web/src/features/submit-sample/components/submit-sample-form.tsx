@@ -1,4 +1,5 @@
-import { Send } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { Copy, Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 
@@ -25,10 +26,11 @@ import { useT } from "@/lib/i18n/use-t";
 import { LocationInput } from "@/components/location/location-input";
 import { hasCoordinates, locationPayload, parseStoredLocation } from "@/utils/location";
 import { useCreateProvider } from "@/lib/api/create-provider";
+import { sampleQueryOptions } from "@/lib/api/get-sample";
 import { useProviders } from "@/lib/api/get-providers";
 import { providerErrorMessage } from "@/utils/provider-errors";
 
-import { useLotChoice } from "../api/get-farm-choices";
+import { useLotChoice, usePondChoice } from "../api/get-farm-choices";
 import { submissionContent, submitRequestFor, useSubmitSample } from "../api/submit-sample";
 import {
   SAMPLE_DRAFT_FORM,
@@ -51,6 +53,7 @@ import {
 import { submitErrorMessage } from "../utils/submit-errors";
 import { BLANK_LINK, isBlankLink, linkPayload, linkProblem, type SampleLink } from "../utils/sample-link";
 import { preHarvestTestTypesOf, withPreHarvestPanel, type SamplePrefill } from "../utils/pre-harvest";
+import { copyOfSample, type CopyPlace } from "../utils/copy-sample";
 import { ProviderCombobox } from "./provider-combobox";
 import { SampleLinkFields } from "./sample-link-fields";
 import { SaveProviderDialog } from "./save-provider-dialog";
@@ -64,6 +67,8 @@ export function SubmitSampleForm({
   customerId,
   defaultMarkets = [],
   prefill = null,
+  copyId = null,
+  onCopied,
   onSubmitted,
 }: {
   customerId: number;
@@ -71,6 +76,10 @@ export function SubmitSampleForm({
   defaultMarkets?: readonly string[];
   /** A lot and purpose the page's address asks for (a retest): chosen once the lot is read. */
   prefill?: SamplePrefill | null;
+  /** An earlier sample to send again: the form starts as it was (Send a new sample). */
+  copyId?: number | null;
+  /** The copy is in the form: the page may drop it from its address, so a reload keeps the edits. */
+  onCopied?: () => void;
   onSubmitted: (sample: Sample) => void;
 }) {
   const toast = useToast();
@@ -145,6 +154,58 @@ export function SubmitSampleForm({
     setLink((current) => ({ ...current, purpose: prefill.purpose, lotId: null }));
     if (prefill.purpose === "pre_harvest") setValues((current) => withPreHarvestPanel(current));
   }, [prefill, prefillLot.data, prefillLot.isError, prefillLot.error]);
+
+  // Send a new sample: the earlier sample, and the farm of its lot or pond, then the form, once.
+  const copySource = useQuery({
+    ...sampleQueryOptions(String(copyId ?? 0)),
+    enabled: copyId !== null,
+    retry: false,
+  });
+  const source = copySource.data;
+  const copyLot = useLotChoice(source?.lot?.id ?? null);
+  const copyPond = usePondChoice(source && !source.lot ? (source.pond?.id ?? null) : null);
+  const copied = useRef(false);
+  const [copiedFrom, setCopiedFrom] = useState<number | null>(null);
+  useEffect(() => {
+    if (copyId === null || copied.current) return;
+    if (copySource.isError) {
+      copied.current = true;
+      setAlert(shownOf(copySource.error));
+      return;
+    }
+    if (!source) return;
+    let place: CopyPlace | null = null;
+    if (source.lot) {
+      if (copyLot.isPending) return;
+      if (copyLot.data)
+        place = { farmId: copyLot.data.farmId, pondId: copyLot.data.pondId, cropId: copyLot.data.cropId };
+    } else if (source.pond) {
+      if (copyPond.isPending) return;
+      if (copyPond.data)
+        place = { farmId: copyPond.data.farmId, pondId: copyPond.data.id, cropId: source.cropId ?? null };
+    }
+    copied.current = true;
+    const copy = copyOfSample(source, place);
+    setValues(copy.values);
+    setLink(copy.link);
+    setSelected(null);
+    setRestoredId(copy.providerId);
+    setPending(null);
+    setErrors({});
+    setCopiedFrom(source.id);
+    onCopied?.();
+  }, [
+    copyId,
+    source,
+    copySource.isError,
+    copySource.error,
+    copyLot.isPending,
+    copyLot.data,
+    copyPond.isPending,
+    copyPond.data,
+    setErrors,
+    onCopied,
+  ]);
 
   // The link is kept only once chosen: a form without one saves its draft exactly as before.
   const linkDraft = isBlankLink(link) ? {} : { link };
@@ -300,6 +361,15 @@ export function SubmitSampleForm({
             className="space-y-5"
           >
             <ErrorBanner message={alert} />
+            {copiedFrom !== null ? (
+              <p
+                role="status"
+                className="flex items-start gap-2 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm break-words text-sky-950"
+              >
+                <Copy aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                <span className="min-w-0">{t("samples.submit.copied", { id: copiedFrom })}</span>
+              </p>
+            ) : null}
             {sentAs !== null ? (
               <p
                 role="alert"

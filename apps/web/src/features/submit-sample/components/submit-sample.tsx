@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 
 import { type Sample } from "@lab/contracts";
@@ -15,12 +15,14 @@ import { useUser } from "@/lib/auth";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useT } from "@/lib/i18n/use-t";
 
+import { copyIdOf } from "../utils/copy-sample";
 import { samplePrefillOf } from "../utils/pre-harvest";
 import { SampleProcessing } from "./sample-processing";
 import { SubmitSampleForm } from "./submit-sample-form";
 
 /**
- * /submit-sample: the form (`?lot={id}&purpose=pre_harvest` starts a retest of that harvest lot);
+ * /submit-sample: the form (`?lot={id}&purpose=pre_harvest` starts a retest of that harvest lot,
+ * `?copy={id}` starts as a copy of that sample);
  * once submitted, /submit-sample/{id}: the processing view of that sample, read from the API, so
  * that a reload or a shared link keeps it.
  */
@@ -29,10 +31,24 @@ export function SubmitSample() {
   const { sampleId } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   // The address's lot and purpose start the form (once: the form keeps what is changed after).
   const query = search.toString();
   const prefill = useMemo(() => samplePrefillOf(new URLSearchParams(query)), [query]);
+  // `?copy={id}`: Send a new sample as that one was; dropped from the address once in the form.
+  const copyId = useMemo(() => copyIdOf(new URLSearchParams(query)), [query]);
+  const dropCopy = useCallback(
+    () =>
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete("copy");
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
   if (!user) return null;
   if (sampleId !== undefined) {
     return (
@@ -55,6 +71,8 @@ export function SubmitSample() {
       // A session stored by an older version of the app has no default markets yet.
       defaultMarkets={(user as Partial<typeof user>).defaultMarkets ?? []}
       prefill={prefill}
+      copyId={copyId}
+      onCopied={dropCopy}
       onSubmitted={submitted}
     />
   );
