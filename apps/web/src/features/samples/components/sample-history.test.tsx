@@ -85,6 +85,23 @@ describe("SampleHistory", () => {
     expect(query?.get("size")).toBe("10");
   });
 
+  it("the Rejected filter asks the server for the rejected group; its card wears the gray Rejected badge and opens its page", async () => {
+    const { callsTo } = serve([makeSample({ id: 1, status: "REJECTED" }), makeSample({ id: 2 })]);
+    const user = userEvent.setup();
+    const { router } = render();
+    expect(await screen.findByRole("heading", { name: "Sample #2" })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText("Status"), "Rejected");
+    await waitFor(() => expect(router.state.location.search).toBe("?status=rejected"));
+    const card = (await screen.findByRole("heading", { name: "Sample #1" })).closest(
+      "article",
+    ) as HTMLElement;
+    expect(screen.queryByRole("heading", { name: "Sample #2" })).not.toBeInTheDocument();
+    expect(callsTo("GET", LIST).at(-1)?.query.get("status")).toBe("rejected");
+    expect(within(card).getByText("Rejected", { selector: "span" })).toHaveClass("bg-gray-100");
+    await user.click(within(card).getByRole("link", { name: /View Timeline/ }));
+    expect(await screen.findByRole("heading", { name: "Timeline page" })).toBeInTheDocument();
+  });
+
   it("summary tiles: five, with counts; clicking one selects its filter", async () => {
     serve([
       makeSample({ id: 1, status: "COMPLETED" }),
