@@ -70,7 +70,8 @@ const render = () =>
     path: "/lab/samples/:id",
   });
 
-describe("LabSampleDetail", () => {
+// The page also loads its chain of custody and labels: more than the default 5 s on a loaded 2-core machine.
+describe("LabSampleDetail", { timeout: 15_000 }, () => {
   beforeEach(() => startLabSession({ staff, accessToken: "lab-jwt", expiresIn: 3600, tokenType: "Bearer" }));
   afterEach(() => resetLabSessionCache());
 
