@@ -181,6 +181,33 @@ describe("ReceptionPage", () => {
     expect(screen.getByRole("button", { name: "Accept" })).toBeInTheDocument();
   });
 
+  it("proceeding with the customer's consent needs a reason and the consent in the note, then posts them", async () => {
+    signIn();
+    const { callsTo } = mockFetch({
+      "GET /api/lab/reception/42": { body: lookup },
+      "POST /api/lab/reception/42": { body: { ...lookup, status: "TESTING" } },
+    });
+    const user = userEvent.setup({ delay: null });
+    render();
+    await user.type(await screen.findByLabelText("Label code or sample number"), "42{Enter}");
+    await user.click(await screen.findByRole("checkbox", { name: "Temperature out of range on arrival" }));
+    await user.click(screen.getByRole("button", { name: "Proceed with customer's consent" }));
+    expect(
+      await screen.findByText("Record the customer's consent in the note: who agreed, when and how."),
+    ).toBeInTheDocument();
+    expect(callsTo("POST", "/api/lab/reception/42")).toHaveLength(0);
+    await user.type(screen.getByLabelText("Note"), "Mr Rao agreed by phone at 10:05");
+    await user.click(screen.getByRole("button", { name: "Proceed with customer's consent" }));
+    await waitFor(() => expect(callsTo("POST", "/api/lab/reception/42")).toHaveLength(1));
+    expect(callsTo("POST", "/api/lab/reception/42")[0]?.body).toEqual({
+      decision: "consent",
+      reasons: ["temperature_out_of_range"],
+      note: "Mr Rao agreed by phone at 10:05",
+      temperatureC: null,
+    });
+    expect(await screen.findByText("Sample #42 received with the customer's consent.")).toBeInTheDocument();
+  }, 15_000);
+
   it("a sample not collected yet shows why it cannot be received, with no decision buttons", async () => {
     signIn();
     mockFetch({
