@@ -127,7 +127,7 @@ export const resubmitUrl = (publicUrl: string, sampleId: number): string =>
 
 /** The page of a sample in the customer's portal, where its rejection notice is downloaded. */
 export const sampleUrl = (publicUrl: string, sampleId: number): string =>
-  `${publicUrl.replace(/\/+$/, "")}/samples/${sampleId}`;
+  `${publicUrl.replace(/\/+$/, "")}/timeline/${sampleId}`;
 
 /**
  * POST /lab/reception/{code}: reception's check and decision, in one transaction. Accepting (or
