@@ -1,4 +1,3 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { Navigate, Outlet } from "react-router";
 
@@ -10,7 +9,6 @@ import { useFieldManifest } from "@/features/field/hooks/use-field-manifest";
 import { useQueue, useQueueSync } from "@/features/field/hooks/use-queue";
 import { useAgentSession } from "@/features/field/utils/agent-session";
 import { useT } from "@/lib/i18n/use-t";
-import { queryClient } from "@/lib/query-client";
 
 function Fallback() {
   const { t } = useT();
@@ -25,16 +23,14 @@ export default function FieldRoot() {
   useFieldManifest();
   const session = useAgentSession();
   const items = useQueue();
-  useQueueSync(items, session !== null);
+  useQueueSync(items, session?.agent.id ?? null);
   if (!session) return <Navigate to={paths.fieldSignIn.href()} replace />;
   return (
-    <QueryClientProvider client={queryClient}>
-      <FieldShell session={session}>
-        <QueueBar items={items} />
-        <Suspense fallback={<Fallback />}>
-          <Outlet />
-        </Suspense>
-      </FieldShell>
-    </QueryClientProvider>
+    <FieldShell session={session}>
+      <QueueBar items={items} />
+      <Suspense fallback={<Fallback />}>
+        <Outlet />
+      </Suspense>
+    </FieldShell>
   );
 }

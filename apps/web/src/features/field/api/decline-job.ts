@@ -1,6 +1,3 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-
-import { FIELD_QUERY_ROOT } from "./query-keys";
 import { fieldRequest } from "./field-request";
 
 /** POST /field/jobs/{sampleId}/decline `{ reason? }`: hands the job back to the dispatcher. */
@@ -9,13 +6,5 @@ export function declineJob(input: { sampleId: number; reason: string }): Promise
   return fieldRequest(`/field/jobs/${input.sampleId}/decline`, {
     method: "POST",
     body: reason ? { reason } : {},
-  });
-}
-
-export function useDeclineJob() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: declineJob,
-    onSuccess: () => client.invalidateQueries({ queryKey: [FIELD_QUERY_ROOT] }),
   });
 }

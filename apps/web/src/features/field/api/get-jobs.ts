@@ -1,16 +1,31 @@
-import { useQuery } from "@tanstack/react-query";
+import type { FieldJobs } from "@lab/contracts";
 
-import { fieldJobsSchema, type FieldJobs } from "@lab/contracts";
-
-import { isApiError } from "@/lib/api-client";
+import { isApiError, localError } from "@/lib/api-client";
 
 import { savedJobs, saveJobs } from "../utils/field-db";
 import { fieldRequest } from "./field-request";
-import { fieldJobsKey } from "./query-keys";
+
+/**
+ * The answer's outline, checked by hand: the /field shell does without zod (its budget), and the
+ * server answers with contracts' fieldJobsSchema.
+ */
+function parseJobs(body: unknown): FieldJobs {
+  const value = (typeof body === "object" && body !== null ? body : {}) as Partial<
+    Record<keyof FieldJobs, unknown>
+  >;
+  if (
+    !Array.isArray(value.jobs) ||
+    typeof value.radiusM !== "number" ||
+    typeof value.serverTime !== "string"
+  ) {
+    throw localError(200, "serverError", "invalid_response", body);
+  }
+  return value as FieldJobs;
+}
 
 /** GET /field/jobs: the collections assigned to the signed-in agent, today's and upcoming. */
-export function getFieldJobs(signal?: AbortSignal): Promise<FieldJobs> {
-  return fieldRequest("/field/jobs", { schema: fieldJobsSchema, signal });
+export async function getFieldJobs(): Promise<FieldJobs> {
+  return parseJobs(await fieldRequest<unknown>("/field/jobs"));
 }
 
 export interface JobList {
@@ -25,9 +40,9 @@ export interface JobList {
  * The job list, kept on the phone after each load: without a network the last copy shows (with its
  * time), so the agent at a pond still has the farmer's number and the tests.
  */
-export async function loadJobList(agentId: number, signal?: AbortSignal): Promise<JobList> {
+export async function loadJobList(agentId: number): Promise<JobList> {
   try {
-    const data = await getFieldJobs(signal);
+    const data = await getFieldJobs();
     const savedAt = Date.now();
     await saveJobs(agentId, data, savedAt).catch(() => undefined);
     return { data, savedAt, offline: false };
@@ -38,14 +53,4 @@ export async function loadJobList(agentId: number, signal?: AbortSignal): Promis
     }
     throw error;
   }
-}
-
-export function useFieldJobs(agentId: number) {
-  return useQuery({
-    queryKey: fieldJobsKey(agentId),
-    queryFn: ({ signal }) => loadJobList(agentId, signal),
-    // Offline the phone's copy answers: the query must run rather than pause.
-    networkMode: "always",
-    retry: false,
-  });
 }

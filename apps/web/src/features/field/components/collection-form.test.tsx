@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -50,6 +50,9 @@ function gpsAt(metres: number) {
   );
 }
 
+/** Types a whole value at once (key by key is slow under jsdom and adds nothing here). */
+const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+
 const renderForm = () =>
   renderWithProviders(<CollectionForm job={job} radiusM={300} editing={null} />, {
     route: "/field/jobs/42",
@@ -64,7 +67,8 @@ beforeEach(async () => {
   mockFetch({});
 });
 
-describe("CollectionForm distance rule", () => {
+// Typing a whole form takes seconds on a loaded 2-core machine.
+describe("CollectionForm distance rule", { timeout: 15_000 }, () => {
   it("40 m from the pond: the distance shows and no reason is asked", async () => {
     gpsAt(40);
     renderForm();
@@ -75,7 +79,7 @@ describe("CollectionForm distance rule", () => {
 
   it("400 m from the pond: a reason is required, and Save without one queues nothing", async () => {
     gpsAt(400);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     const reason = await screen.findByLabelText(/Why was the sample taken here/);
     await user.click(screen.getByRole("button", { name: "Save collection" }));
@@ -87,17 +91,17 @@ describe("CollectionForm distance rule", () => {
 
   it("a whole collection within the radius: Save queues it with the phone's time and goes back to the jobs", async () => {
     gpsAt(40);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const before = Date.now();
     renderForm();
     await screen.findByText(/40 m from the pond/);
-    await user.type(screen.getByLabelText("Seal number 1"), "SEAL-001");
+    fill(screen.getByLabelText("Seal number 1"), "SEAL-001");
     await user.click(screen.getByRole("button", { name: "Add a seal number" }));
-    await user.type(screen.getByLabelText("Seal number 2"), "SEAL-002");
-    await user.type(screen.getByLabelText(/Sample quantity/), "25");
-    await user.type(screen.getByLabelText("Water temperature (°C)"), "28,5");
+    fill(screen.getByLabelText("Seal number 2"), "SEAL-002");
+    fill(screen.getByLabelText(/Sample quantity/), "25");
+    fill(screen.getByLabelText("Water temperature (°C)"), "28,5");
     await user.click(screen.getByLabelText("On ice"));
-    await user.type(screen.getByLabelText(/Farmer's name/), "Ravi Kumar");
+    fill(screen.getByLabelText(/Farmer's name/), "Ravi Kumar");
     await user.click(screen.getByRole("button", { name: "Save collection" }));
     expect(await screen.findByRole("heading", { name: "Jobs page" })).toBeInTheDocument();
     const [queued] = await listQueue();
@@ -119,10 +123,10 @@ describe("CollectionForm distance rule", () => {
 
   it("missing seal, cold chain and farmer's name: each field says so and nothing is queued", async () => {
     gpsAt(40);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await screen.findByText(/40 m from the pond/);
-    await user.type(screen.getByLabelText(/Sample quantity/), "25");
+    fill(screen.getByLabelText(/Sample quantity/), "25");
     await user.click(screen.getByRole("button", { name: "Save collection" }));
     expect(await screen.findByText(englishText("sealsRequired"))).toBeInTheDocument();
     expect(screen.getByText(englishText("coldChainInvalid"))).toBeInTheDocument();

@@ -375,7 +375,7 @@ export function CollectionForm({
           </ul>
         ) : null}
         <div className="flex flex-wrap items-end gap-2">
-          <Field id="field-label-code" label={t("field.form.labelCode")} className="min-w-0 flex-1">
+          <Field id="field-label-code" label={t("field.form.labelCode")} className="w-full">
             <Input
               id="field-label-code"
               className={`${input} font-mono`}

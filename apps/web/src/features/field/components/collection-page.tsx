@@ -7,7 +7,7 @@ import { paths } from "@/config/paths";
 import { said } from "@/lib/i18n/message-text";
 import { useT } from "@/lib/i18n/use-t";
 
-import { useFieldJobs } from "../api/get-jobs";
+import { useJobList } from "../hooks/use-job-list";
 import { getQueued, type QueuedCollection } from "../utils/field-db";
 import { shownError } from "../utils/shown-error";
 import { CollectionForm } from "./collection-form";
@@ -23,7 +23,7 @@ export function CollectionPage({
   editId: string | null;
 }) {
   const { t } = useT("field");
-  const jobs = useFieldJobs(agentId);
+  const jobs = useJobList(agentId);
   const [editing, setEditing] = useState<QueuedCollection | null | undefined>(editId ? undefined : null);
   useEffect(() => {
     if (!editId) return;
@@ -45,9 +45,9 @@ export function CollectionPage({
       {t("field.form.back")}
     </Link>
   );
-  if (jobs.isPending || editing === undefined)
+  if (jobs.status === "pending" || editing === undefined)
     return <LoadingState label={t("field.jobs.loading")} className="min-h-[40vh]" />;
-  if (jobs.isError) {
+  if (jobs.status === "error") {
     return (
       <div className="space-y-3">
         {back}
@@ -55,7 +55,7 @@ export function CollectionPage({
       </div>
     );
   }
-  const job = jobs.data.data.jobs.find((candidate) => candidate.sampleId === sampleId);
+  const job = jobs.list.data.jobs.find((candidate) => candidate.sampleId === sampleId);
   if (!job) {
     return (
       <div className="space-y-3">
@@ -67,7 +67,7 @@ export function CollectionPage({
   return (
     <div className="space-y-3">
       {back}
-      <CollectionForm job={job} radiusM={jobs.data.data.radiusM} editing={editing} />
+      <CollectionForm job={job} radiusM={jobs.list.data.radiusM} editing={editing} />
     </div>
   );
 }

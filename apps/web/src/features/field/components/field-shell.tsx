@@ -1,4 +1,4 @@
-import { Download, LogOut, WifiOff, X } from "lucide-react";
+import { Download, WifiOff, X } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 
@@ -44,7 +44,6 @@ export function FieldShell({ session, children }: { session: AgentSession | null
               <Button
                 variant="ghost"
                 className="min-h-11 text-white hover:bg-teal-700"
-                icon={<LogOut aria-hidden="true" className="h-4 w-4" />}
                 onClick={() =>
                   void agentSignOut().finally(
                     () => void navigate(paths.fieldSignIn.href(), { replace: true }),

@@ -10,22 +10,39 @@ import { Field, Textarea } from "@/components/ui/input";
 import { paths } from "@/config/paths";
 import { useT } from "@/lib/i18n/use-t";
 
-import { useAcceptJob } from "../api/accept-job";
-import { useDeclineJob } from "../api/decline-job";
-import { jobTarget, mapLink } from "../utils/collection-rules";
+import { useAction } from "@/lib/use-action";
+
+import { acceptJob } from "../api/accept-job";
+import { declineJob } from "../api/decline-job";
+import { jobTarget, mapLink } from "../utils/job-links";
 import { shownError } from "../utils/shown-error";
 
 /** One collection: where, whom to call, what is tested; accept it, hand it back, or collect. */
-export function JobCard({ job, queued, offline }: { job: FieldJob; queued: boolean; offline: boolean }) {
+export function JobCard({
+  job,
+  queued,
+  offline,
+  onChanged,
+}: {
+  job: FieldJob;
+  queued: boolean;
+  offline: boolean;
+  /** After an accept or a hand-back: the list is loaded again. */
+  onChanged: () => void;
+}) {
   const { t, date } = useT("field");
-  const accept = useAcceptJob();
-  const decline = useDeclineJob();
+  const accept = useAction(acceptJob, { onSuccess: onChanged });
+  const decline = useAction(declineJob, { onSuccess: onChanged });
+  const [failure, setFailure] = useState<unknown>(null);
+  const run = <T,>(action: (input: T) => Promise<unknown>, input: T) => {
+    setFailure(null);
+    action(input).catch(setFailure);
+  };
   const [handingBack, setHandingBack] = useState(false);
   const [reason, setReason] = useState("");
   const target = jobTarget(job);
   const collected = job.collectedAt !== null;
   const reasonId = `field-decline-${job.sampleId}`;
-  const failure = accept.error ?? decline.error;
 
   return (
     <article
@@ -113,7 +130,7 @@ export function JobCard({ job, queued, offline }: { job: FieldJob; queued: boole
               className="min-h-11"
               isLoading={accept.isPending}
               disabled={offline}
-              onClick={() => accept.mutate(job.sampleId)}
+              onClick={() => run(accept.mutateAsync, job.sampleId)}
             >
               {t("field.job.accept")}
             </Button>
@@ -142,7 +159,7 @@ export function JobCard({ job, queued, offline }: { job: FieldJob; queued: boole
           className="space-y-2"
           onSubmit={(event) => {
             event.preventDefault();
-            decline.mutate({ sampleId: job.sampleId, reason });
+            run(decline.mutateAsync, { sampleId: job.sampleId, reason });
           }}
         >
           <Field id={reasonId} label={t("field.job.handBackReason")}>

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/spinner";
 import { useT } from "@/lib/i18n/use-t";
 
-import { useFieldJobs } from "../api/get-jobs";
+import { useJobList } from "../hooks/use-job-list";
 import { useQueue } from "../hooks/use-queue";
 import { shownError } from "../utils/shown-error";
 import { JobCard } from "./job-card";
@@ -13,12 +13,13 @@ import { JobCard } from "./job-card";
 /** Today's and upcoming collections, the next first; the phone's last copy when offline. */
 export function JobsPage({ agentId }: { agentId: number }) {
   const { t, date } = useT("field");
-  const jobs = useFieldJobs(agentId);
+  const jobs = useJobList(agentId);
   const queue = useQueue();
   const queued = new Set((queue ?? []).map((item) => item.body.sampleId));
 
-  if (jobs.isPending) return <LoadingState label={t("field.jobs.loading")} className="min-h-[40vh]" />;
-  if (jobs.isError) {
+  if (jobs.status === "pending")
+    return <LoadingState label={t("field.jobs.loading")} className="min-h-[40vh]" />;
+  if (jobs.status === "error") {
     return (
       <div className="space-y-3">
         <Alert tone="error" message={shownError(jobs.error)} />
@@ -28,7 +29,7 @@ export function JobsPage({ agentId }: { agentId: number }) {
       </div>
     );
   }
-  const { data, savedAt, offline } = jobs.data;
+  const { data, savedAt, offline } = jobs.list;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -37,7 +38,7 @@ export function JobsPage({ agentId }: { agentId: number }) {
           variant="outline"
           className="min-h-11"
           icon={<RefreshCw aria-hidden="true" className="h-4 w-4" />}
-          isLoading={jobs.isFetching}
+          isLoading={jobs.fetching}
           onClick={() => void jobs.refetch()}
         >
           {t("field.jobs.refresh")}
@@ -54,7 +55,12 @@ export function JobsPage({ agentId }: { agentId: number }) {
         <ul className="space-y-3">
           {data.jobs.map((job) => (
             <li key={job.sampleId}>
-              <JobCard job={job} queued={queued.has(job.sampleId)} offline={offline} />
+              <JobCard
+                job={job}
+                queued={queued.has(job.sampleId)}
+                offline={offline}
+                onChanged={() => void jobs.refetch()}
+              />
             </li>
           ))}
         </ul>

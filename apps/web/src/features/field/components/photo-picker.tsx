@@ -1,4 +1,4 @@
-import { Camera, Trash2 } from "lucide-react";
+import { Camera, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
 import { PHOTOS_MAX, type PhotoKind } from "@lab/contracts";
@@ -103,7 +103,7 @@ export function PhotoPicker({
                 aria-label={t("field.form.photoRemove", { number: index + 1 })}
                 onClick={() => onChange(photos.filter((other) => other.id !== photo.id))}
               >
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
+                <X aria-hidden="true" className="h-4 w-4" />
               </Button>
             </li>
           ))}

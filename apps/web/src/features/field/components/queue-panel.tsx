@@ -1,4 +1,4 @@
-import { CloudUpload, Pencil, Trash2 } from "lucide-react";
+import { CloudUpload, Pencil, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 
@@ -73,7 +73,7 @@ export function QueueBar({ items }: { items: QueuedCollection[] | null }) {
                     <Button
                       variant="outline"
                       className="min-h-11"
-                      icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
+                      icon={<X aria-hidden="true" className="h-4 w-4" />}
                       onClick={() => setConfirming(item.id)}
                     >
                       {t("field.queue.discard")}

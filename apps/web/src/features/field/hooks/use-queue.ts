@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { sendCollection } from "../api/send-collection";
 import { listQueue, subscribeQueue, type QueuedCollection } from "../utils/field-db";
 import { flushQueue, nextRetryAt } from "../utils/sync-queue";
+import { reloadJobList } from "./use-job-list";
 
 /** The message the service worker posts when Background Sync fires (sw.ts). */
 export const FIELD_SYNC_MESSAGE = "field-queue-flush";
@@ -50,10 +51,16 @@ export async function requestBackgroundSync(): Promise<void> {
  * Keeps the queue moving while a field page is open: a round on open, on `online`, when the service
  * worker says the network is back, and when the earliest retry wait is over.
  */
-export function useQueueSync(items: QueuedCollection[] | null, enabled: boolean): void {
+export function useQueueSync(items: QueuedCollection[] | null, agentId: number | null): void {
+  const enabled = agentId !== null;
   useEffect(() => {
-    if (!enabled) return;
-    const flush = () => void flushQueue(sendCollection, { force: true }).catch(() => undefined);
+    if (agentId === null) return;
+    // Collections sent: their jobs now say so.
+    const flush = () =>
+      void flushQueue(sendCollection, { force: true }).then(
+        (result) => (result.sent > 0 ? reloadJobList(agentId) : undefined),
+        () => undefined,
+      );
     flush();
     const onMessage = (event: MessageEvent) => {
       if ((event.data as { type?: unknown } | null)?.type === FIELD_SYNC_MESSAGE) flush();
@@ -65,7 +72,7 @@ export function useQueueSync(items: QueuedCollection[] | null, enabled: boolean)
       window.removeEventListener("online", flush);
       worker?.removeEventListener("message", onMessage);
     };
-  }, [enabled]);
+  }, [agentId]);
 
   const due = items ? nextRetryAt(items) : null;
   useEffect(() => {

@@ -109,7 +109,8 @@ export function useAgentSession(): AgentSession | null {
   return useSyncExternalStore(subscribeAgentSession, getAgentSession, getAgentSession);
 }
 
-function parseSignedIn(body: unknown): AgentSignedIn | null {
+/** A sign-in, join or refresh answer, checked by hand. */
+export function parseSignedIn(body: unknown): AgentSignedIn | null {
   if (typeof body !== "object" || body === null) return null;
   const { agent, accessToken, expiresIn } = body as Record<string, unknown>;
   const parsed = parseAgent(agent);

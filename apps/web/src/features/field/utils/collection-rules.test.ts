@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import type { FieldJob } from "@lab/contracts";
 
-import { checkDistance, jobTarget, labelCodeOf } from "./collection-rules";
+import { checkDistance, labelCodeOf } from "./collection-rules";
+import { jobTarget } from "./job-links";
 
 const pond = { lat: 16.5, lng: 81.5 };
 /** A point `metres` north of the pond (one degree of latitude is ~111,195 m on the contracts' sphere). */

@@ -1,19 +1,11 @@
 import { distanceMetres, LABEL_CODE_PATTERN, type FieldJob } from "@lab/contracts";
 
+import { jobTarget, type DistanceFrom } from "./job-links";
+
 export interface Fix {
   lat: number;
   lng: number;
   accuracyM: number;
-}
-
-export type DistanceFrom = "pond" | "farm" | "site";
-
-/** Where the sample should be taken: the pond's point, else the farm's, else the job's location. */
-export function jobTarget(job: FieldJob): { point: { lat: number; lng: number }; from: DistanceFrom } | null {
-  if (job.pond?.location) return { point: job.pond.location, from: "pond" };
-  if (job.farm?.location) return { point: job.farm.location, from: "farm" };
-  if (job.location) return { point: job.location, from: "site" };
-  return null;
 }
 
 export interface DistanceCheck {
@@ -30,10 +22,6 @@ export function checkDistance(job: FieldJob, fix: Fix | null, radiusM: number): 
   const distanceM = Math.round(distanceMetres(fix, target.point));
   return { distanceM, from: target.from, needsReason: distanceM > radiusM };
 }
-
-/** A map search for a point (opens the phone's maps app). */
-export const mapLink = (point: { lat: number; lng: number }): string =>
-  `https://www.google.com/maps/search/?api=1&query=${point.lat},${point.lng}`;
 
 /**
  * The label code a scanned QR code or a typed text names: the 12 characters themselves, or the last

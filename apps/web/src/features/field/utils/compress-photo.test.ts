@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { base64Of, fitWithin, QUALITY_STEPS, SCALE_STEPS, shrinkToLimit } from "./compress-photo";
+import { base64Of } from "./base64";
+import { fitWithin, QUALITY_STEPS, SCALE_STEPS, shrinkToLimit } from "./compress-photo";
 
 const blobOf = (bytes: number) => new Blob([new Uint8Array(bytes)], { type: "image/jpeg" });
 
