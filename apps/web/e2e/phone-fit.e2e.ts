@@ -454,6 +454,17 @@ describe.skipIf(!baseURL || !chromiumAvailable())("phone fit journey (360×740, 
       { route: paths.lotCheck.path, page: "/lots/{lot}", url: () => `/lots/${farm.lotCode}` },
       { route: paths.lotCheck.path, page: "/lots/{unknown code}", url: () => "/lots/ZZZZZZZZZZ" },
       { route: paths.gate.path, page: "/gate", url: () => "/gate" },
+      // The field agent's app: its sign-in and an invitation link whose token is refused. Signed out,
+      // the jobs and the collection form open the sign-in; signed in they are measured at 360 px by
+      // the field collection journey (e2e/field-collection.e2e.ts).
+      { route: paths.fieldSignIn.path, page: "/field/sign-in", url: () => "/field/sign-in" },
+      {
+        route: paths.fieldJoin.path,
+        page: "/field/join?token=not-a-token",
+        url: () => "/field/join?token=not-a-token",
+      },
+      { route: paths.field.path, page: "/field (signed out)", url: () => "/field" },
+      { route: paths.fieldJob.path, page: "/field/jobs/{sample} (signed out)", url: () => "/field/jobs/1" },
       // A link whose token is not valid: the page says so, with a way to sign in.
       {
         route: paths.invitation.path,
