@@ -65,6 +65,10 @@ registerRoute(
   ({ url }) => url.pathname.startsWith("/assets/i18n/"),
   new CacheFirst({
     cacheName: "catalogues",
+    // A module import carries an Origin header that a plain fetch does not (the field app asks
+    // again, through this worker, for catalogues read before it took control): hashed files never
+    // vary, so the answer is the same.
+    matchOptions: { ignoreVary: true },
     // Each release names its catalogues anew: the oldest go.
     plugins: [new ExpirationPlugin({ maxEntries: 120 })],
   }),

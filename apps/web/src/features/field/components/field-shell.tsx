@@ -8,6 +8,7 @@ import { useT } from "@/lib/i18n/use-t";
 
 import { agentSignOut } from "../api/sign-out";
 import { useInstallPrompt } from "../hooks/use-install-prompt";
+import { useOfflineCatalogues } from "../hooks/use-offline-catalogues";
 import type { AgentSession } from "../utils/agent-session";
 
 function useOnline(): boolean {
@@ -31,6 +32,7 @@ export function FieldShell({ session, children }: { session: AgentSession | null
   const online = useOnline();
   const navigate = useNavigate();
   const { canInstall, install, dismiss } = useInstallPrompt();
+  useOfflineCatalogues();
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="bg-teal-800 text-white">
