@@ -78,20 +78,20 @@ export function JobCard({
         <div className="min-w-0 break-words">
           <dt className="inline font-medium">{t("field.job.address")}: </dt>
           <dd className="inline">{job.address}</dd>
+          {target ? (
+            <dd>
+              <a
+                href={mapLink(target.point)}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex min-h-11 items-center gap-1 font-medium text-teal-800 underline"
+              >
+                <MapPin aria-hidden="true" className="h-4 w-4" />
+                {t("field.job.map")}
+              </a>
+            </dd>
+          ) : null}
         </div>
-        {target ? (
-          <div>
-            <a
-              href={mapLink(target.point)}
-              target="_blank"
-              rel="noreferrer"
-              className="inline-flex min-h-11 items-center gap-1 font-medium text-teal-800 underline"
-            >
-              <MapPin aria-hidden="true" className="h-4 w-4" />
-              {t("field.job.map")}
-            </a>
-          </div>
-        ) : null}
         <div className="min-w-0 break-words">
           <dt className="inline font-medium">{t("field.job.tests")}: </dt>
           <dd className="inline">{job.tests.join(", ") || "—"}</dd>
