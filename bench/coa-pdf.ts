@@ -43,6 +43,7 @@ const sample: SampleRow = {
   phoneNumber: "+919440012345",
   emailAddress: "lakshmi@example.in",
   agentId: null,
+  agentAcceptedAt: null,
   assigned: "",
   testingEta: null,
   createdAt: at,

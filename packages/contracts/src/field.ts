@@ -65,16 +65,12 @@ export const LABEL_FORMATS = ["thermal", "a4"] as const;
 export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
 /** Great-circle distance in metres (haversine on a 6,371,008.8 m sphere). */
-export function distanceMetres(
-  a: { lat: number; lng: number },
-  b: { lat: number; lng: number },
-): number {
+export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const R = 6_371_008.8;
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
   const dLng = (b.lng - a.lng) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

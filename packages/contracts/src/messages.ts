@@ -367,11 +367,14 @@ export const messages = {
   agentPhoneTaken: "Another agent already signs in with this phone number",
   collectionInvalid:
     "Send the collection as its fields: sample, times, position, seals, containers, quantity, temperatures, cold chain, farmer's name and photos",
-  collectionKeyRequired: "Send an Idempotency-Key header with each collection, so that a retry is not counted twice",
+  collectionKeyRequired:
+    "Send an Idempotency-Key header with each collection, so that a retry is not counted twice",
   collectedAtInvalid: "Give the time as an ISO 8601 instant, such as 2026-11-28T09:30:00+05:30",
   collectedAtInFuture: "The collection time is later than now. Check the phone's clock and date.",
-  collectedAtTooEarly: "The collection time is before the sample was submitted. Check the phone's clock and date.",
-  clockSkewTooLarge: "The phone's clock is more than 7 days off. Set the phone's date and time, then send again.",
+  collectedAtTooEarly:
+    "The collection time is before the sample was submitted. Check the phone's clock and date.",
+  clockSkewTooLarge:
+    "The phone's clock is more than 7 days off. Set the phone's date and time, then send again.",
   positionRequired: "A GPS position is required: turn on location and wait for a fix",
   accuracyInvalid: "The GPS accuracy must be a number of metres from 0 to 10000",
   distanceReasonRequired:
@@ -392,7 +395,8 @@ export const messages = {
   sampleNotCollectable: "This sample is not waiting for your collection",
   sampleAlreadyCollected: "This sample's collection has already been recorded",
   collectionKeyReused: "This Idempotency-Key was used for a different collection",
-  receptionInvalid: "Send reception's decision: accept, reject or consent, with reasons for reject and consent",
+  receptionInvalid:
+    "Send reception's decision: accept, reject or consent, with reasons for reject and consent",
   receptionDecisionInvalid: "The decision must be accept, reject or consent",
   rejectionReasonInvalid:
     "Reasons must come from the list: seal_broken, temperature_out_of_range, insufficient_quantity, container_leaking, label_mismatch, holding_time_exceeded, other",
