@@ -12,12 +12,13 @@
 //   2. after that visit, once the service worker controls the page: offline (`context.setOffline`), a
 //      new page opens /field; ms from navigation start to the jobs list (signed in) or the sign-in form
 //      (signed out), `runs` times, also with the CPU slowed 4× (as Lighthouse's mobile profile does);
-//   3. on the online page: `Page.getInstallabilityErrors` (empty: installable) and `Page.getAppManifest`,
-//      and the manifest's fields and icons.
+//   3. in a profile on disk (Chromium says "in-incognito" for Playwright's own contexts), signed in on
+//      /field with the service worker in control: `Page.getInstallabilityErrors` (empty: installable)
+//      and `Page.getAppManifest`; then the manifest's fields and that each icon answers.
 // Run: pnpm --filter @lab/web build && pnpm --filter @lab/bench field-shell [runs=5] [--list]
 //        [postgres://server-url]   (WEB_DIST_DIR=<dir> serves another build)
-import { existsSync, readFileSync } from "node:fs";
-import { loadavg } from "node:os";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -191,40 +192,7 @@ try {
       continue;
     }
 
-    // 3. Installability, on the online page.
-    if (visit.session) {
-      const installCdp = await context.newCDPSession(page);
-      const { installabilityErrors } = await installCdp.send("Page.getInstallabilityErrors");
-      const manifest = await installCdp.send("Page.getAppManifest");
-      console.log(
-        `installability errors (Page.getInstallabilityErrors): ${installabilityErrors.length === 0 ? "none" : JSON.stringify(installabilityErrors)}`,
-      );
-      console.log(
-        `manifest ${manifest.url.replace(base, "")}: ${manifest.errors.length === 0 ? "no errors" : JSON.stringify(manifest.errors)}`,
-      );
-      const fields = (await (await fetch(`${base}/field.webmanifest`)).json()) as {
-        name?: string;
-        short_name?: string;
-        start_url?: string;
-        scope?: string;
-        display?: string;
-        icons?: { src: string; sizes: string; type?: string; purpose?: string }[];
-      };
-      const icons = fields.icons ?? [];
-      const iconChecks = await Promise.all(
-        icons.map(
-          async (icon) =>
-            `${icon.sizes} ${icon.purpose ?? "any"} ${(await fetch(`${base}${icon.src}`)).status}`,
-        ),
-      );
-      console.log(
-        `manifest fields: name "${fields.name}", short_name "${fields.short_name}", start_url ${fields.start_url}, scope ${fields.scope}, display ${fields.display}; icons ${iconChecks.join(", ")}`,
-      );
-      if (installabilityErrors.length > 0) failed = true;
-      await installCdp.detach().catch(() => undefined);
-    }
-
-    // 4. Offline: new pages open /field from the service worker.
+    // 3. Offline: new pages open /field from the service worker.
     await context.setOffline(true);
     for (const cpu of [1, 4]) {
       const times: number[] = [];
@@ -252,6 +220,64 @@ try {
     }
     await context.close();
   }
+  // 4. Installability: Chromium refuses it in an incognito profile (Playwright's contexts are), so a
+  // profile on disk; the agent signs in and the service worker takes /field.
+  const profile = await chromium.launchPersistentContext(
+    mkdtempSync(join(tmpdir(), "bench-field-profile-")),
+    {
+      executablePath: chromePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-sync",
+      ],
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      locale: "en-IN",
+    },
+  );
+  try {
+    const page = profile.pages()[0] ?? (await profile.newPage());
+    await page.goto(`${base}/field/sign-in`);
+    await page.locator("#field-phone").fill(AGENT.phone);
+    await page.locator("#field-password").fill(AGENT.password);
+    await page.locator("form button[type=submit]").click();
+    await page.waitForFunction(jobsShown, undefined, { timeout: 60_000 });
+    await page.waitForFunction(controlled, undefined, { timeout: 60_000 });
+    const installCdp = await profile.newCDPSession(page);
+    const { installabilityErrors } = await installCdp.send("Page.getInstallabilityErrors");
+    const manifest = await installCdp.send("Page.getAppManifest");
+    console.log(
+      `installability errors on /field (Page.getInstallabilityErrors): ${installabilityErrors.length === 0 ? "none (installable)" : JSON.stringify(installabilityErrors)}`,
+    );
+    console.log(
+      `manifest ${manifest.url.replace(base, "")}: ${manifest.errors.length === 0 ? "no errors" : JSON.stringify(manifest.errors)}`,
+    );
+    if (installabilityErrors.length > 0) failed = true;
+  } finally {
+    await profile.close();
+  }
+  const fields = (await (await fetch(`${base}/field.webmanifest`)).json()) as {
+    name?: string;
+    short_name?: string;
+    start_url?: string;
+    scope?: string;
+    display?: string;
+    icons?: { src: string; sizes: string; type?: string; purpose?: string }[];
+  };
+  const iconChecks = await Promise.all(
+    (fields.icons ?? []).map(
+      async (icon) =>
+        `${icon.sizes} ${icon.purpose ?? "any"} (HTTP ${(await fetch(`${base}${icon.src}`)).status})`,
+    ),
+  );
+  console.log(
+    `manifest fields: name "${fields.name}", short_name "${fields.short_name}", start_url ${fields.start_url}, scope ${fields.scope}, display ${fields.display}; icons ${iconChecks.join(", ")}`,
+  );
+
   console.log(
     `\n/field opened offline from the service worker, ms from navigation start to the screen (bar ${OFFLINE_BAR_MS} ms, median of ${runs}):`,
   );

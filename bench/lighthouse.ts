@@ -6,7 +6,8 @@
 // Exit code 1 when a page's median score is under the bar.
 // Run: pnpm --filter @lab/web build && pnpm --filter @lab/bench lighthouse [runs=3] [/path ...] [--save DIR] [--lang te]
 //   (--save keeps each run's full report as JSON, for its diagnostics; --lang makes it the browser's
-//   language, so the portal opens in that language as a first visit would, e.g. Telugu)
+//   language, so the portal opens in that language as a first visit would, e.g. Telugu;
+//   WEB_DIST_DIR=<dir> serves another build)
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +21,7 @@ import { startApiProcess } from "./support/api-process";
 
 const BAR = 95;
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const webDist = process.env.WEB_DIST_DIR ?? join(root, "apps", "web", "dist");
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 3);
 const saveArg = process.argv.indexOf("--save");
@@ -29,8 +31,8 @@ const lang = langArg > 0 ? process.argv[langArg + 1] : undefined;
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith("/") && arg !== saveDir);
 if (paths.length === 0) paths.push("/", "/login");
 
-if (!existsSync(join(root, "apps", "web", "dist", "index.html"))) {
-  console.error("apps/web/dist/index.html is missing: run `pnpm --filter @lab/web build` first");
+if (!existsSync(join(webDist, "index.html"))) {
+  console.error(`${webDist}/index.html is missing: run \`pnpm --filter @lab/web build\` first`);
   process.exit(2);
 }
 if (!existsSync(chromePath)) {
@@ -44,6 +46,7 @@ const server = startApiProcess({
   LAB_ADMIN_EMAIL: "lab@bench.local",
   LAB_ADMIN_PASSWORD: `Bench#${randomBytes(6).toString("hex")}`,
   DATA_DIR: mkdtempSync(join(tmpdir(), "bench-lh-")),
+  WEB_DIST_DIR: webDist,
 });
 const { base } = server;
 
