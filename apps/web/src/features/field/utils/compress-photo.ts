@@ -37,6 +37,13 @@ function canvasOf(width: number, height: number): OffscreenCanvas | HTMLCanvasEl
   return canvas;
 }
 
+// Each canvas kind asked on its own: getContext on their union has no callable signature.
+function contextOf(
+  canvas: OffscreenCanvas | HTMLCanvasElement,
+): OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null {
+  return canvas instanceof HTMLCanvasElement ? canvas.getContext("2d") : canvas.getContext("2d");
+}
+
 function jpegOf(canvas: OffscreenCanvas | HTMLCanvasElement, quality: number): Promise<Blob> {
   if ("convertToBlob" in canvas) return canvas.convertToBlob({ type: "image/jpeg", quality });
   return new Promise((resolve, reject) =>
@@ -61,8 +68,7 @@ export async function compressPhoto(file: Blob): Promise<Blob | null> {
     return await shrinkToLimit(async (scale, quality) => {
       const size = fitWithin(full.width * scale, full.height * scale, PHOTO_MAX_SIDE);
       const canvas = canvasOf(size.width, size.height);
-      const context = canvas.getContext("2d") as
-        OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
+      const context = contextOf(canvas);
       if (!context) throw new Error("No 2D canvas");
       context.drawImage(bitmap, 0, 0, size.width, size.height);
       return jpegOf(canvas, quality);
