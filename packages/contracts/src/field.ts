@@ -90,7 +90,9 @@ export type AgentSignIn = z.input<typeof agentSignInSchema>;
 
 /** The invitation link's token and the agent's new password (the same rules as customers'). */
 export const agentJoinSchema = z.object({
-  token: text(messages.agentInvitationInvalid).min(1, messages.agentInvitationInvalid).max(200),
+  token: text(messages.agentInvitationInvalid)
+    .min(1, messages.agentInvitationInvalid)
+    .max(200, messages.agentInvitationInvalid),
   password: text(messages.passwordRequired)
     .min(1, messages.passwordRequired)
     .max(PASSWORD_MAX, tooLong("Password", PASSWORD_MAX)),
@@ -332,7 +334,12 @@ export const receptionInputSchema = z
     note: text().trim().max(STATUS_NOTE_MAX, tooLong("Note", STATUS_NOTE_MAX)).nullable().optional(),
     /** Seal numbers read on the containers at arrival. */
     seals: z
-      .array(text(messages.sealInvalid).trim().min(1, messages.sealInvalid).max(SEAL_MAX))
+      .array(
+        text(messages.sealInvalid)
+          .trim()
+          .min(1, messages.sealInvalid)
+          .max(SEAL_MAX, tooLong("Seal number", SEAL_MAX)),
+      )
       .max(SEALS_MAX, tooMany("seal numbers", SEALS_MAX))
       .optional(),
     sealIntact: z.boolean({ error: messages.receptionInvalid }).optional(),
