@@ -24,6 +24,7 @@ const customer: CustomerRow = {
   emailVerifiedAt: at,
   defaultMarkets: [],
   language: "en",
+  smsFallback: true,
   createdAt: at,
   updatedAt: at,
 };

@@ -51,6 +51,8 @@ export async function startInProcessApp(options: {
     realtimeSessionsPerAccount: 20,
     labSimulator: undefined,
     labAdmin: undefined,
+    sms: undefined,
+    whatsapp: undefined,
     labEnquiryEmail: "lab@bench.local",
   };
   const parts = await buildParts(config, {

@@ -49,6 +49,8 @@ const trustProxy = z
     return z.NEVER;
   });
 
+const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
+
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
 const envSchema = z.object({
@@ -78,6 +80,45 @@ const envSchema = z.object({
   REALTIME_SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(20),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // SMS over SMPP 3.4 to an SMSC, with TRAI DLT's fields on every message. Unset: the dev outbox.
+  SMPP_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^smpps?:\/\/[^:@/]+:[^@/]*@[^:/]+:\d+\/?$/, "SMPP_URL is smpp://system_id:password@host:port")
+      .optional(),
+  ),
+  DLT_ENTITY_ID: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^\d{10,25}$/, "DLT_ENTITY_ID is the principal entity id DLT issued (digits)")
+      .optional(),
+  ),
+  SMS_SENDER: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^[A-Z]{6}$/, "SMS_SENDER is the 6-letter header registered on DLT, e.g. AQUATL")
+      .default("AQUATL"),
+  ),
+  SMS_RATE: z.coerce.number().int().min(1).max(1000).default(100),
+  SMS_WINDOW: z.coerce.number().int().min(1).max(100).default(10),
+  // WhatsApp Business Cloud API. Unset token or number id: the dev outbox.
+  WHATSAPP_TOKEN: z.preprocess(blankIsUnset, z.string().min(1).optional()),
+  WHATSAPP_PHONE_NUMBER_ID: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^\d+$/, "WHATSAPP_PHONE_NUMBER_ID is the Cloud API's phone number id (digits)")
+      .optional(),
+  ),
+  WHATSAPP_APP_SECRET: z.preprocess(blankIsUnset, z.string().min(1).optional()),
+  WHATSAPP_VERIFY_TOKEN: z.preprocess(blankIsUnset, z.string().min(8).optional()),
+  WHATSAPP_API_URL: z.preprocess(
+    blankIsUnset,
+    z.string().url("WHATSAPP_API_URL must be a URL").default("https://graph.facebook.com/v21.0"),
+  ),
   // Empty (a compose file's `${METRICS_TOKEN:-}`) means unset.
   METRICS_TOKEN: z.preprocess(
     (value) => (value === "" ? undefined : value),
@@ -111,6 +152,28 @@ export interface Config {
   labAdmin: { email: string; password: string; demo: boolean } | undefined;
   /** Receives the contact form's enquiries (Reply-To the person who wrote). */
   labEnquiryEmail: string;
+  /** SMS over SMPP with TRAI DLT's fields; undefined: messages wait in the dev outbox. */
+  sms:
+    | {
+        url: string;
+        dltEntityId: string;
+        sender: string;
+        /** Messages per second the SMSC allows this account. */
+        ratePerSecond: number;
+        /** submit_sm PDUs in flight before a response. */
+        window: number;
+      }
+    | undefined;
+  /** WhatsApp Business Cloud API; undefined: messages wait in the dev outbox. */
+  whatsapp:
+    | {
+        apiUrl: string;
+        token: string;
+        phoneNumberId: string;
+        appSecret: string;
+        verifyToken: string | undefined;
+      }
+    | undefined;
 }
 
 /** A dev secret generated once into DATA_DIR, so tokens survive restarts without configuration. */
@@ -121,6 +184,36 @@ function devSecret(dataDir: string): string {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+type Env = z.infer<typeof envSchema>;
+
+function smsConfig(env: Env): Config["sms"] {
+  if (!env.SMPP_URL) return undefined;
+  if (!env.DLT_ENTITY_ID) throw new Error("SMPP_URL is set: DLT_ENTITY_ID is required (TRAI DLT)");
+  return {
+    url: env.SMPP_URL,
+    dltEntityId: env.DLT_ENTITY_ID,
+    sender: env.SMS_SENDER,
+    ratePerSecond: env.SMS_RATE,
+    window: env.SMS_WINDOW,
+  };
+}
+
+function whatsappConfig(env: Env): Config["whatsapp"] {
+  if (!env.WHATSAPP_TOKEN && !env.WHATSAPP_PHONE_NUMBER_ID) return undefined;
+  if (!env.WHATSAPP_TOKEN || !env.WHATSAPP_PHONE_NUMBER_ID || !env.WHATSAPP_APP_SECRET) {
+    throw new Error(
+      "WhatsApp needs WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_APP_SECRET together",
+    );
+  }
+  return {
+    apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ""),
+    token: env.WHATSAPP_TOKEN,
+    phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+    appSecret: env.WHATSAPP_APP_SECRET,
+    verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+  };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -153,6 +246,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     realtimeSessionsPerAccount: env.REALTIME_SESSIONS_PER_ACCOUNT,
     labEnquiryEmail: env.LAB_ENQUIRY_EMAIL,
+    sms: smsConfig(env),
+    whatsapp: whatsappConfig(env),
     labSimulator: env.LAB_SIMULATOR
       ? { collectMs: collect * 1000, deliverMs: deliver * 1000, testMs: test * 1000 }
       : undefined,

@@ -21,3 +21,4 @@ export * from "./organisations";
 export * from "./farms";
 export * from "./shares";
 export * from "./field";
+export * from "./channels";

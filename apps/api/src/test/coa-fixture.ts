@@ -254,6 +254,7 @@ export function coaInput(options: CoaOptions = {}): CoaInput {
     defaultMarkets: [],
     // English: the certificate's original, English-only wording.
     language: "en",
+    smsFallback: true,
     createdAt: COA_AT,
     updatedAt: COA_AT,
   };

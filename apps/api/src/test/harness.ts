@@ -56,6 +56,8 @@ function testConfig(trustProxy: TrustProxy, rateLimit: boolean): Config {
     labSimulator: undefined,
     labAdmin: undefined,
     labEnquiryEmail: DEFAULT_LAB_ENQUIRY_EMAIL,
+    sms: undefined,
+    whatsapp: undefined,
   };
 }
 

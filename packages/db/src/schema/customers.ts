@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { organisations } from "./organisations";
 
@@ -38,6 +38,8 @@ export const customers = pgTable(
       .default(sql`'{}'::text[]`),
     /** The portal language of the account: screens, notifications, e-mails, certificates. */
     language: text().notNull().default("en"),
+    /** A WhatsApp notice that cannot be delivered is sent again by SMS (notice_preferences). */
+    smsFallback: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

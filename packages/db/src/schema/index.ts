@@ -16,3 +16,4 @@ export * from "./results";
 export * from "./farms";
 export * from "./shares";
 export * from "./field";
+export * from "./outbox-messages";

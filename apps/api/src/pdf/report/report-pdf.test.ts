@@ -94,6 +94,7 @@ const customer: CustomerRow = {
   emailVerifiedAt: at,
   defaultMarkets: [],
   language: "en",
+  smsFallback: true,
   createdAt: at,
   updatedAt: at,
 };
