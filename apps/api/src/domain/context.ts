@@ -39,6 +39,8 @@ export function createDomainContext(options: {
   mxLookup?: MxLookup | undefined;
   /** After a commit that queued mail. */
   mailQueued?: EffectHandlers["mailQueued"] | undefined;
+  /** After a commit that queued SMS or WhatsApp messages. */
+  messagesQueued?: EffectHandlers["messagesQueued"] | undefined;
   /** After a submission committed: wakes this process's dispatcher without waiting for its poll. */
   samplesSubmitted?: EffectHandlers["samplesSubmitted"] | undefined;
   publicUrl?: string | undefined;
@@ -64,6 +66,7 @@ export function createDomainContext(options: {
       return publish([{ kind: "sessions-revoked", ...revoked }]);
     },
     mailQueued: options.mailQueued ?? (() => undefined),
+    messagesQueued: options.messagesQueued ?? (() => undefined),
     samplesSubmitted: options.samplesSubmitted ?? (() => undefined),
   };
   const ctx: DomainContext = {

@@ -15,6 +15,8 @@ export interface EffectKinds {
   sessionsRevoked: RevokedSessions;
   /** Mail was put in the outbox: wake its sender rather than wait for its next poll. */
   mailQueued: undefined;
+  /** SMS or WhatsApp messages were put in their outbox: wake the message sender. */
+  messagesQueued: undefined;
   /** A sample was submitted: wake this process's dispatcher. */
   samplesSubmitted: undefined;
 }
