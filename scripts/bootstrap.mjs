@@ -2,7 +2,7 @@
 // The README's two commands land here: `npm start` and `npm test` on a fresh clone.
 // Only Node built-ins are used, because nothing is installed yet when this runs.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -67,7 +67,12 @@ if (command === "start") {
   if (built !== 0) process.exit(built);
   process.exit(serveApi(demo));
 } else if (command === "test") {
-  process.exit(pnpm(["run", "check"]));
+  // `pnpm run check` in two steps, so a caller can learn when the browser journeys begin: CI starts its
+  // Docker check then, on the cores the journeys leave idle, rather than beside the CPU-bound unit tests.
+  const before = pnpm(["run", "check:before-e2e"]);
+  if (before !== 0) process.exit(before);
+  if (process.env.CI_E2E_STARTED_FILE) writeFileSync(process.env.CI_E2E_STARTED_FILE, `${Date.now()}\n`);
+  process.exit(pnpm(["run", "test:e2e"]));
 } else {
   console.error("usage: node scripts/bootstrap.mjs start|test");
   process.exit(2);
