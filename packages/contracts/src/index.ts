@@ -22,3 +22,4 @@ export * from "./farms";
 export * from "./shares";
 export * from "./field";
 export * from "./channels";
+export * from "./phone-auth";

@@ -410,6 +410,20 @@ export const messages = {
   consentNoteRequired: "Record the customer's consent: who gave it, when and how",
   collectionRadiusInvalid: "The collection radius must be a whole number of metres from 10 to 50000",
   jobNotFound: "Job not found",
+
+  // Mobile numbers as identity: one-time codes by SMS.
+  mobileNumberRequired: "Enter a mobile number.",
+  mobileNumberInvalid: "Enter a valid mobile number.",
+  phoneOnlyIndian: "Only Indian mobile numbers can be used.",
+  phoneCodeRequired: "Enter the 6-digit code.",
+  phoneCodePurposeInvalid: "Purpose must be register, sign-in or reset",
+  rememberMeInvalid: "Say whether to keep you signed in (true or false)",
+  phoneCodeWrong: "That code is not right. Tries left: {attemptsLeft}.",
+  phoneCodeExpired: "This code has expired. Ask for a new one.",
+  phoneTaken: "This mobile number already belongs to another account.",
+  phoneVerified: "Your mobile number is verified.",
+  emailNeededToShare: "Add an e-mail address to your profile to share by e-mail.",
+  internationalPhonesInvalid: "Say whether mobile numbers outside India may be used (true or false)",
 } as const;
 
 /** Stable, machine-readable error codes sent beside each message. */
