@@ -16,6 +16,18 @@ export const PHOTOS_MAX = 4;
 export const PHOTO_BASE64_MAX = Math.ceil(PHOTO_MAX_BYTES / 3) * 4;
 /** The longest side a stored photo keeps, in pixels. */
 export const PHOTO_MAX_SIDE = 1600;
+/**
+ * What the phone's compressor aims for: a seal number and the pond stay readable at this size, and
+ * 50 collections of two such photos cross a 750 kbit/s line in under a minute. Larger photos (up to
+ * PHOTO_MAX_BYTES) are still taken from other clients.
+ */
+export const PHOTO_TARGET_BYTES = 40 * 1024;
+export const PHOTO_TARGET_SIDE = 1280;
+/**
+ * A collection as multipart/form-data: its fields as JSON in the part named COLLECTION_FORM_FIELD
+ * (the JSON body without `photos`), then one file part per photo, named by its kind, in order.
+ */
+export const COLLECTION_FORM_FIELD = "collection";
 export const SEALS_MAX = 10;
 export const SEAL_MAX = 40;
 export const CONTAINERS_MAX = 20;
@@ -147,6 +159,8 @@ export const fieldJobSchema = z.object({
   notes: z.string().nullable(),
   /** Set once the collection reached the server. */
   collectedAt: z.string().nullable(),
+  /** Set once the agent handed the sample to a courier: to whom ("courier (reference)") and when. */
+  handedOver: z.object({ to: z.string(), at: z.string() }).nullable(),
 });
 export type FieldJob = z.infer<typeof fieldJobSchema>;
 
@@ -181,29 +195,32 @@ export const collectionPhotoInputSchema = z.object({
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, messages.photoInvalid),
 });
 
+/** A GPS fix as the phone reports it. */
+const positionSchema = z.object(
+  {
+    lat: z
+      .number({ error: messages.coordinatesInvalid })
+      .min(-90, messages.coordinatesInvalid)
+      .max(90, messages.coordinatesInvalid),
+    lng: z
+      .number({ error: messages.coordinatesInvalid })
+      .min(-180, messages.coordinatesInvalid)
+      .max(180, messages.coordinatesInvalid),
+    accuracyM: z
+      .number({ error: messages.accuracyInvalid })
+      .min(0, messages.accuracyInvalid)
+      .max(ACCURACY_MAX_M, messages.accuracyInvalid),
+  },
+  { error: messages.positionRequired },
+);
+
 /** POST /field/collections (with an Idempotency-Key). Times are the phone's. */
 export const collectionInputSchema = z.object({
   sampleId: idSchema(messages.sampleNotFound),
   collectedAt: isoInstant(messages.collectedAtInvalid),
   /** The phone's clock when it sent this: how the server learns how far off that clock is. */
   sentAt: isoInstant(messages.collectedAtInvalid),
-  position: z.object(
-    {
-      lat: z
-        .number({ error: messages.coordinatesInvalid })
-        .min(-90, messages.coordinatesInvalid)
-        .max(90, messages.coordinatesInvalid),
-      lng: z
-        .number({ error: messages.coordinatesInvalid })
-        .min(-180, messages.coordinatesInvalid)
-        .max(180, messages.coordinatesInvalid),
-      accuracyM: z
-        .number({ error: messages.accuracyInvalid })
-        .min(0, messages.accuracyInvalid)
-        .max(ACCURACY_MAX_M, messages.accuracyInvalid),
-    },
-    { error: messages.positionRequired },
-  ),
+  position: positionSchema,
   distanceReason: text()
     .trim()
     .max(DISTANCE_REASON_MAX, tooLong("Reason", DISTANCE_REASON_MAX))
@@ -285,6 +302,31 @@ export const collectionSchema = z.object({
   photos: z.array(collectionPhotoSchema),
 });
 export type Collection = z.infer<typeof collectionSchema>;
+
+// --- the hand-off to a courier ---
+
+export const COURIER_MAX = 80;
+export const COURIER_REFERENCE_MAX = 40;
+
+/**
+ * POST /field/jobs/{sampleId}/handover: the agent gives the sample to a courier (carried in person,
+ * nothing is recorded until reception). Times are the phone's, corrected as a collection's are.
+ */
+export const handoverInputSchema = z.object({
+  /** The person or company taking the sample. */
+  courier: text(messages.courierRequired)
+    .trim()
+    .min(1, messages.courierRequired)
+    .max(COURIER_MAX, messages.courierTooLong),
+  /** Airway bill or docket number. */
+  reference: text().trim().max(COURIER_REFERENCE_MAX, messages.courierReferenceTooLong).nullable().optional(),
+  handedAt: isoInstant(messages.collectedAtInvalid),
+  sentAt: isoInstant(messages.collectedAtInvalid),
+  sealIntact: z.boolean({ error: messages.sealIntactRequired }),
+  temperatureC: temperature.nullable().optional(),
+  position: positionSchema.nullable().optional(),
+});
+export type HandoverInput = z.input<typeof handoverInputSchema>;
 
 // --- custody and reception ---
 
