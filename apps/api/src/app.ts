@@ -54,6 +54,7 @@ import { lotsRouter } from "./routes/lots/router";
 import { sharedRouter } from "./routes/shared/router";
 import { fieldCollectionsRouter } from "./routes/field-collections/router";
 import { custodyRouter } from "./routes/custody/router";
+import { createWhatsAppWebhookRouter, type WhatsAppWebhookOptions } from "./routes/whatsapp-webhook/router";
 
 interface HttpDeps {
   database: Database;
@@ -76,6 +77,8 @@ interface HttpDeps {
   metricsSources?: MetricsSources | undefined;
   /** The place index of /places; an index of this app's own, built on first use, when not given. */
   gazetteer?: (() => Gazetteer) | undefined;
+  /** The WhatsApp status webhook's settings and wake-up; without them /api/webhooks/whatsapp answers 404. */
+  whatsappWebhook?: Omit<WhatsAppWebhookOptions, "db" | "logger"> | undefined;
 }
 
 /** What the routes' domain context is made of, for a caller that brings no context of its own. */
@@ -171,6 +174,18 @@ export function createApp(deps: AppDeps): Express {
   const api = express.Router();
   // Before the API's JSON parser: collections carry photos, with a larger limit of their own.
   api.use("/field/collections", fieldCollectionsRouter(ctx));
+  // Before the API's JSON parser too: Meta signs the raw bytes, which the route checks before parsing.
+  api.use(
+    "/webhooks/whatsapp",
+    createWhatsAppWebhookRouter({
+      appSecret: undefined,
+      verifyToken: undefined,
+      messagesQueued: () => undefined,
+      ...deps.whatsappWebhook,
+      db: ctx.db,
+      logger: deps.logger,
+    }),
+  );
   api.use(express.json({ limit: API_JSON_LIMIT }));
   api.use(healthRouter(deps.database));
   api.use("/customers", customersRouter(ctx, limits));
