@@ -15,8 +15,8 @@ import { compileNamespace, type CatalogueFile } from "./compile.ts";
 
 const PREFIX = "virtual:i18n/";
 const LOADERS = `${PREFIX}loaders`;
-/** Namespaces only the server reads (e-mails, notification texts, the certificate, WhatsApp bodies). */
-export const SERVER_NAMESPACES: readonly string[] = ["mail", "notify", "coa", "whatsapp"];
+/** Namespaces only the server reads (e-mails, notification texts, the certificate, WhatsApp bodies, SMS texts). */
+export const SERVER_NAMESPACES: readonly string[] = ["mail", "notify", "coa", "whatsapp", "sms"];
 
 export function i18nCatalogues(): Plugin {
   const dir = fileURLToPath(new URL("../catalogues/", import.meta.url));
