@@ -206,13 +206,11 @@ describe("SMPP channel against a real SMPP server", () => {
     const elapsed = (performance.now() - started) / 1000;
     expect(new Set(results.flatMap((r) => r.providerIds)).size).toBe(count);
     const times = fake.submits.slice(1).map((submit) => submit.at);
-    // Arrival times, so allow one for a PDU that the network delayed into the next window.
+    // Arrival times: PDUs read in one go by the server bunch up by a few ms, so any 980 ms hold the rate.
     let busiest = 0;
-    for (let i = 0; i < times.length; i += 1) {
-      const start = times[i] ?? 0;
-      busiest = Math.max(busiest, times.filter((t) => t >= start && t < start + 1000).length);
-    }
-    expect(busiest).toBeLessThanOrEqual(rate + 1);
+    for (const start of times)
+      busiest = Math.max(busiest, times.filter((t) => t >= start && t < start + 980).length);
+    expect(busiest).toBeLessThanOrEqual(rate);
     const achieved = count / elapsed;
     expect(achieved).toBeLessThanOrEqual(rate * 1.05 + rate / elapsed);
     expect(achieved).toBeGreaterThan(rate * 0.75);
