@@ -31,6 +31,46 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  it("SMS: unset means the dev outbox; SMPP_URL needs the DLT entity id; the sender header is 6 letters", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "lab-env-"));
+    expect(loadConfig({ DATA_DIR: dataDir }).sms).toBeUndefined();
+    const url = "smpp://aquatest:s3cret@127.0.0.1:2775";
+    expect(() => loadConfig({ DATA_DIR: dataDir, SMPP_URL: url })).toThrow(/DLT_ENTITY_ID is required/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SMPP_URL: "http://example.com" })).toThrow(/SMPP_URL/);
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        SMPP_URL: url,
+        DLT_ENTITY_ID: "1101234567890123456",
+        SMS_SENDER: "AQUA",
+      }),
+    ).toThrow(/SMS_SENDER/);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, SMPP_URL: url, DLT_ENTITY_ID: "1101234567890123456", SMS_RATE: "50" })
+        .sms,
+    ).toEqual({ url, dltEntityId: "1101234567890123456", sender: "AQUATL", ratePerSecond: 50, window: 10 });
+  });
+
+  it("WhatsApp: unset means the dev outbox; token, number id and app secret come together", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "lab-env-"));
+    expect(loadConfig({ DATA_DIR: dataDir, WHATSAPP_TOKEN: "" }).whatsapp).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dataDir, WHATSAPP_TOKEN: "EAAG" })).toThrow(/together/);
+    const whatsapp = loadConfig({
+      DATA_DIR: dataDir,
+      WHATSAPP_TOKEN: "EAAG",
+      WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+      WHATSAPP_APP_SECRET: "app-secret",
+      WHATSAPP_API_URL: "http://127.0.0.1:9999/v21.0/",
+    }).whatsapp;
+    expect(whatsapp).toEqual({
+      apiUrl: "http://127.0.0.1:9999/v21.0",
+      token: "EAAG",
+      phoneNumberId: "106540352242922",
+      appSecret: "app-secret",
+      verifyToken: undefined,
+    });
+  });
+
   it("names every invalid variable", () => {
     expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "nope" })).toThrow(
       /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,
