@@ -10,6 +10,8 @@ import { DLT_TLVS, smpp } from "../messaging/sms/dlt-tlvs";
 export interface SmscSubmit {
   /** performance.now() on arrival. */
   at: number;
+  /** Date.now() on arrival (for comparing with another process's clock readings). */
+  receivedAt: number;
   /** The id it answered with ("" when it refused the PDU). */
   messageId: string;
   status: number;
@@ -181,6 +183,7 @@ export async function startFakeSmsc(
       counter += 1;
       const record: SmscSubmit = {
         at: performance.now(),
+        receivedAt: Date.now(),
         messageId: status === smpp.ESME_ROK ? `${tag}${counter.toString(16).padStart(6, "0")}` : "",
         status,
         systemId: boundAs,

@@ -121,7 +121,7 @@ export function createSmppChannel(options: SmppChannelOptions): SmsChannel {
   const port = Number(target.port);
   const systemId = decodeURIComponent(target.username);
   const password = decodeURIComponent(target.password);
-  const reconnect = options.reconnect ?? { initialMs: 1000, maxMs: 30_000 };
+  const reconnect = options.reconnect ?? { initialMs: 1000, maxMs: 10_000 };
   const enquireLinkMs = options.enquireLinkMs ?? 30_000;
   const responseTimeoutMs = options.responseTimeoutMs ?? 30_000;
   const throttleRetries = options.throttleRetries ?? 5;
