@@ -206,10 +206,11 @@ describe("SMPP channel against a real SMPP server", () => {
     const elapsed = (performance.now() - started) / 1000;
     expect(new Set(results.flatMap((r) => r.providerIds)).size).toBe(count);
     const times = fake.submits.slice(1).map((submit) => submit.at);
-    // Arrival times: PDUs read in one go by the server bunch up by a few ms, so any 980 ms hold the rate.
+    // Arrival times: the channel keeps the rate by its own clock, so allowing 50 ms of jitter on the
+    // way, any 950 ms of arrivals hold it.
     let busiest = 0;
     for (const start of times)
-      busiest = Math.max(busiest, times.filter((t) => t >= start && t < start + 980).length);
+      busiest = Math.max(busiest, times.filter((t) => t >= start && t < start + 950).length);
     expect(busiest).toBeLessThanOrEqual(rate);
     const achieved = count / elapsed;
     expect(achieved).toBeLessThanOrEqual(rate * 1.05 + rate / elapsed);

@@ -128,11 +128,9 @@ export function createSmppChannel(options: SmppChannelOptions): SmsChannel {
   const throttleBackoffMs = options.throttleBackoffMs ?? 1000;
   const window = Math.max(1, options.window);
   const rate = Math.max(1, options.ratePerSecond);
-  // Besides the second, a tenth of it: a full second's quota never leaves in one burst.
-  const limits = [
-    { periodMs: 1000, count: rate },
-    { periodMs: 100, count: Math.max(1, Math.ceil(rate / 10)) },
-  ];
+  // At most `rate` in any second, and never faster than twice the rate between two PDUs: a second's
+  // quota never leaves in one burst, while a timer that fires late is made up within the second.
+  const minGapMs = 1000 / (2 * rate);
 
   let session: Session | undefined;
   let bound = false;
@@ -145,7 +143,7 @@ export function createSmppChannel(options: SmppChannelOptions): SmsChannel {
   let reference = Math.floor(Math.random() * 256);
   const queue: PartJob[] = [];
   const inFlight = new Map<PartJob, NodeJS.Timeout>();
-  /** When the latest submit_sm PDUs left, oldest first (as many as the widest limit counts). */
+  /** When the latest submit_sm PDUs left (the last `rate` of them), oldest first. */
   const sentAt: number[] = [];
   const listeners: ((report: DeliveryReport) => void | Promise<void>)[] = [];
   let reports: Promise<void> = Promise.resolve();
@@ -253,10 +251,10 @@ export function createSmppChannel(options: SmppChannelOptions): SmsChannel {
   /** When the next submit_sm may leave under every limit (0: now). */
   function nextSlot(now: number): number {
     let at = Math.max(0, heldUntil);
-    for (const { periodMs, count } of limits) {
-      const oldest = sentAt.length >= count ? sentAt[sentAt.length - count] : undefined;
-      if (oldest !== undefined && now - oldest < periodMs) at = Math.max(at, oldest + periodMs);
-    }
+    const oldest = sentAt.length >= rate ? sentAt[sentAt.length - rate] : undefined;
+    if (oldest !== undefined) at = Math.max(at, oldest + 1000);
+    const last = sentAt.at(-1);
+    if (last !== undefined) at = Math.max(at, last + minGapMs);
     return at <= now ? 0 : at;
   }
 
