@@ -59,6 +59,10 @@ export interface FakeSmsc {
   readonly boundSessions: number;
   /** Each submit_sm_resp waits this long. */
   responseDelayMs: number;
+  /** enquire_link PDUs received. */
+  readonly enquireLinks: number;
+  /** false: enquire_link goes unanswered, as over a connection that died without closing. */
+  answerEnquireLink: boolean;
   /** The next `count` submit_sm are answered with `status` (ESME_RTHROTTLED, ESME_RINVDSTADR, …). */
   refuseNext(count: number, status: number): void;
   /** A delivery receipt for an accepted part, to a bound session; resolves with deliver_sm_resp's status. */
@@ -146,8 +150,10 @@ export async function startFakeSmsc(
   let server: Server | undefined;
   let port = 0;
 
+  let enquireLinks = 0;
   const fake = {
     responseDelayMs: options.responseDelayMs ?? 0,
+    answerEnquireLink: true,
   };
 
   function onSession(session: Session): void {
@@ -168,7 +174,10 @@ export async function startFakeSmsc(
         session.send(pdu.response({ system_id: "FAKESMSC" }));
       });
     }
-    session.on("enquire_link", (pdu: Pdu) => session.send(pdu.response()));
+    session.on("enquire_link", (pdu: Pdu) => {
+      enquireLinks += 1;
+      if (fake.answerEnquireLink) session.send(pdu.response());
+    });
     session.on("unbind", (pdu: Pdu) => {
       bound.delete(session);
       session.send(pdu.response());
@@ -287,6 +296,15 @@ export async function startFakeSmsc(
     },
     get boundSessions() {
       return bound.size;
+    },
+    get enquireLinks() {
+      return enquireLinks;
+    },
+    get answerEnquireLink() {
+      return fake.answerEnquireLink;
+    },
+    set answerEnquireLink(value: boolean) {
+      fake.answerEnquireLink = value;
     },
     get responseDelayMs() {
       return fake.responseDelayMs;

@@ -271,6 +271,18 @@ describe("SMPP channel against a real SMPP server", () => {
     expect(fake.submits).toHaveLength(7);
   });
 
+  it("keep-alive: enquire_link while bound; an SMSC that stops answering it is dropped and bound again", async () => {
+    const fake = await smsc();
+    const sms = channel(fake, { enquireLinkMs: 50, responseTimeoutMs: 200 });
+    await submitWhenBound(sms, english(1));
+    await waitFor("a few enquire_link", () => fake.enquireLinks >= 3);
+    expect(fake.binds).toHaveLength(1);
+    fake.answerEnquireLink = false;
+    await waitFor("a second bind", () => fake.binds.length === 2, 3000);
+    fake.answerEnquireLink = true;
+    expect((await submitWhenBound(sms, english(2))).providerIds).toHaveLength(1);
+  });
+
   it("close: unbinds, and submit afterwards rejects", async () => {
     const fake = await smsc();
     const sms = channel(fake);
