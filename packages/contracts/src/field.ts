@@ -162,6 +162,8 @@ export const fieldJobSchema = z.object({
 });
 export type FieldJob = z.infer<typeof fieldJobSchema>;
 
+  /** Set once the agent handed the sample to a courier: to whom ("courier (reference)") and when. */
+  handedOver: z.object({ to: z.string(), at: z.string() }).nullable(),
 export const fieldJobsSchema = z.object({
   jobs: z.array(fieldJobSchema),
   /** Metres beyond which a collection needs a reason. */
@@ -196,26 +198,29 @@ export const collectionPhotoInputSchema = z.object({
 /** POST /field/collections (with an Idempotency-Key). Times are the phone's. */
 export const collectionInputSchema = z.object({
   sampleId: idSchema(messages.sampleNotFound),
+/** A GPS fix as the phone reports it. */
+const positionSchema = z.object(
+  {
+    lat: z
+      .number({ error: messages.coordinatesInvalid })
+      .min(-90, messages.coordinatesInvalid)
+      .max(90, messages.coordinatesInvalid),
+    lng: z
+      .number({ error: messages.coordinatesInvalid })
+      .min(-180, messages.coordinatesInvalid)
+      .max(180, messages.coordinatesInvalid),
+    accuracyM: z
+      .number({ error: messages.accuracyInvalid })
+      .min(0, messages.accuracyInvalid)
+      .max(ACCURACY_MAX_M, messages.accuracyInvalid),
+  },
+  { error: messages.positionRequired },
+);
+
   collectedAt: isoInstant(messages.collectedAtInvalid),
   /** The phone's clock when it sent this: how the server learns how far off that clock is. */
   sentAt: isoInstant(messages.collectedAtInvalid),
-  position: z.object(
-    {
-      lat: z
-        .number({ error: messages.coordinatesInvalid })
-        .min(-90, messages.coordinatesInvalid)
-        .max(90, messages.coordinatesInvalid),
-      lng: z
-        .number({ error: messages.coordinatesInvalid })
-        .min(-180, messages.coordinatesInvalid)
-        .max(180, messages.coordinatesInvalid),
-      accuracyM: z
-        .number({ error: messages.accuracyInvalid })
-        .min(0, messages.accuracyInvalid)
-        .max(ACCURACY_MAX_M, messages.accuracyInvalid),
-    },
-    { error: messages.positionRequired },
-  ),
+  position: positionSchema,
   distanceReason: text()
     .trim()
     .max(DISTANCE_REASON_MAX, tooLong("Reason", DISTANCE_REASON_MAX))
@@ -301,6 +306,31 @@ export type Collection = z.infer<typeof collectionSchema>;
 // --- custody and reception ---
 
 export const custodyEventSchema = z.object({
+// --- the hand-off to a courier ---
+
+export const COURIER_MAX = 80;
+export const COURIER_REFERENCE_MAX = 40;
+
+/**
+ * POST /field/jobs/{sampleId}/handover: the agent gives the sample to a courier (carried in person,
+ * nothing is recorded until reception). Times are the phone's, corrected as a collection's are.
+ */
+export const handoverInputSchema = z.object({
+  /** The person or company taking the sample. */
+  courier: text(messages.courierRequired)
+    .trim()
+    .min(1, messages.courierRequired)
+    .max(COURIER_MAX, messages.courierTooLong),
+  /** Airway bill or docket number. */
+  reference: text().trim().max(COURIER_REFERENCE_MAX, messages.courierReferenceTooLong).nullable().optional(),
+  handedAt: isoInstant(messages.collectedAtInvalid),
+  sentAt: isoInstant(messages.collectedAtInvalid),
+  sealIntact: z.boolean({ error: messages.sealIntactRequired }),
+  temperatureC: temperature.nullable().optional(),
+  position: positionSchema.nullable().optional(),
+});
+export type HandoverInput = z.input<typeof handoverInputSchema>;
+
   id: z.number().int(),
   kind: z.enum(CUSTODY_KINDS),
   relinquishedBy: z.string(),

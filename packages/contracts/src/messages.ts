@@ -411,6 +411,21 @@ export const messages = {
   collectionRadiusInvalid: "The collection radius must be a whole number of metres from 10 to 50000",
   jobNotFound: "Job not found",
 
+  // The courier hand-off and the customer's notes for the collector.
+  handoverInvalid:
+    "Send the hand-over as its fields: courier, reference, times, seal intact, temperature and position",
+  courierRequired: "Say who takes the sample: the courier's or the person's name",
+  courierTooLong: "The courier's name must be 80 characters or fewer",
+  courierReferenceTooLong: "The reference must be 40 characters or fewer",
+  sealIntactRequired: "Say whether the seal is intact (true or false)",
+  handedAtInFuture: "The hand-over time is later than now. Check the phone's clock and date.",
+  handedAtBeforeCollection:
+    "The hand-over time is before the sample was collected. Check the phone's clock and date.",
+  sampleNotYetCollected: "Send this sample's collection before handing it over.",
+  sampleNoLongerWithYou: "This sample is no longer with you.",
+  sampleAlreadyHandedOver: "You have already handed this sample over.",
+  collectorNotesTooLong: "Notes for the sample collector must be 500 characters or fewer",
+
   // Mobile numbers as identity: one-time codes by SMS.
   mobileNumberRequired: "Enter a mobile number.",
   mobileNumberInvalid: "Enter a valid mobile number.",

@@ -21,6 +21,7 @@ export function presentFieldJob(job: FieldJobRow): FieldJob {
     markets: job.markets,
     notes: job.notes,
     collectedAt: job.collectedAt?.toISOString() ?? null,
+    handedOver: job.handedOver && { to: job.handedOver.to, at: job.handedOver.at.toISOString() },
   };
 }
 

@@ -87,23 +87,37 @@ export async function collectionViewOf(executor: Executor, sampleId: number): Pr
 }
 
 /**
+/** How a refused phone time is named: its field, and the messages for too late and too early. */
+export interface PhoneTimeWords {
+  field: string;
+  inFuture: Said;
+  tooEarly: Said;
+}
+
+const COLLECTION_TIME: PhoneTimeWords = {
+  field: "collectedAt",
+  inFuture: "collectedAtInFuture",
+  tooEarly: "collectedAtTooEarly",
+};
+
  * The phone's times on the server's clock. The skew is the phone's clock at sending minus the
  * server's now; the collection time moves back by it (what the phone's clock said elapsed between
  * taking and sending holds, whatever its date). A skew beyond CLOCK_SKEW_REFUSE_MS means the times
- * cannot be trusted at all.
+ * cannot be trusted at all. A later hand-off passes its own time as `collectedAt`, its own earliest
+ * moment and its own words.
  */
 export function correctedTimes(
   phone: { collectedAt: Date; sentAt: Date },
   now: Date,
-  sampleCreatedAt: Date,
+  earliest: Date,
+  words: PhoneTimeWords = COLLECTION_TIME,
 ): { collectedAt: Date; skewMs: number } {
   const skewMs = phone.sentAt.getTime() - now.getTime();
   if (Math.abs(skewMs) > CLOCK_SKEW_REFUSE_MS) throw refused("clockSkewTooLarge", "sentAt");
   const collectedAt = new Date(phone.collectedAt.getTime() - skewMs);
-  if (collectedAt.getTime() > now.getTime() + TIME_TOLERANCE_MS)
-    throw refused("collectedAtInFuture", "collectedAt");
-  if (collectedAt.getTime() < sampleCreatedAt.getTime() - TIME_TOLERANCE_MS)
-    throw refused("collectedAtTooEarly", "collectedAt");
+  if (collectedAt.getTime() > now.getTime() + TIME_TOLERANCE_MS) throw refused(words.inFuture, words.field);
+  if (collectedAt.getTime() < earliest.getTime() - TIME_TOLERANCE_MS)
+    throw refused(words.tooEarly, words.field);
   return { collectedAt, skewMs };
 }
 

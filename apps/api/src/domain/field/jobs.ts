@@ -1,5 +1,6 @@
 import { COLLECTION_RADIUS_M, type SamplePurpose, type SampleStatus } from "@lab/contracts";
 import {
+  custodyEvents,
   farms,
   harvestLots,
   jobDeclines,
@@ -15,7 +16,7 @@ import { and, asc, eq, gt, or, sql, type SQL } from "drizzle-orm";
 import { notFound } from "../../lib/app-error";
 import type { DomainContext } from "../context";
 import { changeEvents } from "../domain-events";
-import { applyMove } from "../samples/moves";
+import { actorText, applyMove } from "../samples/moves";
 
 /** How long a collection the agent sent stays on their list, marked sent. */
 export const SENT_JOBS_HOURS = 24;
@@ -41,6 +42,8 @@ export interface FieldJobRow {
   markets: string[];
   notes: string | null;
   collectedAt: Date | null;
+  /** The agent's hand-off to a courier: to whom ("courier (reference)") and when; null until then. */
+  handedOver: { to: string; at: Date } | null;
 }
 
 export interface FieldJobList {
@@ -63,15 +66,20 @@ export async function collectionRadius(db: Executor): Promise<number> {
 /**
  * The agent's open jobs (COLLECTING, assigned to them) and those they sent in the last
  * SENT_JOBS_HOURS (COLLECTED through their collection), oldest assignment first. `only` narrows to
- * one sample.
+ * one sample, and then a job sent earlier still counts (the agent may hand it over later).
  */
-async function readJobs(ctx: DomainContext, agentId: number, only?: number): Promise<FieldJobRow[]> {
+export async function readJobs(ctx: DomainContext, agentId: number, only?: number): Promise<FieldJobRow[]> {
   const sentSince = new Date(ctx.now().getTime() - SENT_JOBS_HOURS * 3600 * 1000);
   // When the sample was last given to an agent: its latest move into COLLECTING.
   const assignedAt = sql<Date | null>`(select max(${sampleEvents.at}) from ${sampleEvents}
     where ${sampleEvents.sampleId} = ${samples.id} and ${sampleEvents.toStatus} = 'COLLECTING')`.mapWith(
     sampleEvents.at,
   );
+  // This agent's hand-off to a courier, if any (the hand-over call records at most one).
+  const handedOver = (column: SQL) => sql`(select ${column} from ${custodyEvents}
+    where ${custodyEvents.sampleId} = ${samples.id} and ${custodyEvents.kind} = 'handed_over'
+      and ${custodyEvents.actor} = ${actorText({ kind: "agent", id: agentId })}
+    order by ${custodyEvents.at} desc, ${custodyEvents.id} desc limit 1)`;
   const mine: SQL | undefined = and(
     eq(samples.agentId, agentId),
     or(
@@ -79,7 +87,7 @@ async function readJobs(ctx: DomainContext, agentId: number, only?: number): Pro
       and(
         eq(samples.status, "COLLECTED"),
         eq(sampleCollections.agentId, agentId),
-        gt(sampleCollections.receivedAt, sentSince),
+        only === undefined ? gt(sampleCollections.receivedAt, sentSince) : undefined,
       ),
     ),
     only === undefined ? undefined : eq(samples.id, only),
@@ -108,6 +116,8 @@ async function readJobs(ctx: DomainContext, agentId: number, only?: number): Pro
       tests: samples.testTypes,
       markets: samples.markets,
       collectedAt: sampleCollections.collectedAt,
+      handedOverTo: sql<string | null>`${handedOver(sql`${custodyEvents.receivedBy}`)}`,
+      handedOverAt: sql<Date | null>`${handedOver(sql`${custodyEvents.at}`)}`.mapWith(custodyEvents.at),
     })
     .from(samples)
     .leftJoin(ponds, eq(ponds.id, samples.pondId))
@@ -136,6 +146,10 @@ async function readJobs(ctx: DomainContext, agentId: number, only?: number): Pro
     // Submissions carry no notes for the collector yet.
     notes: null,
     collectedAt: row.collectedAt,
+    handedOver:
+      row.handedOverTo === null || row.handedOverAt === null
+        ? null
+        : { to: row.handedOverTo, at: row.handedOverAt },
   }));
 }
 

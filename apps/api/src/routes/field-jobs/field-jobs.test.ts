@@ -99,6 +99,7 @@ describe("GET /field/jobs", () => {
       markets: expect.any(Array),
       notes: null,
       collectedAt: null,
+      handedOver: null,
     });
     expect(list.jobs[1]).toMatchObject({ lotCode: null, purpose: null, pond: { code: "P7" } });
     const text = JSON.stringify(list);

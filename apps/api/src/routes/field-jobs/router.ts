@@ -1,7 +1,8 @@
-import { jobDeclineSchema } from "@lab/contracts";
+import { handoverInputSchema, jobDeclineSchema } from "@lab/contracts";
 import { Router } from "express";
 
 import type { DomainContext } from "../../domain/context";
+import { handOverSample } from "../../domain/field/handover";
 import { acceptFieldJob, declineFieldJob, listFieldJobs } from "../../domain/field/jobs";
 import { claimsOf } from "../../http/authenticate";
 import { parse, parseIdParam } from "../../http/parse";
@@ -25,6 +26,12 @@ export function fieldJobsRouter(ctx: DomainContext): Router {
     const { reason } = parse(jobDeclineSchema, req.body, "jobNotFound");
     await declineFieldJob(ctx, claimsOf(req).subject, sampleId, reason);
     res.status(204).end();
+  });
+
+  router.post("/:sampleId/handover", async (req, res) => {
+    const sampleId = parseIdParam(req.params["sampleId"], "jobNotFound");
+    const input = parse(handoverInputSchema, req.body, "handoverInvalid");
+    res.status(201).json(presentFieldJob(await handOverSample(ctx, claimsOf(req).subject, sampleId, input)));
   });
 
   return router;

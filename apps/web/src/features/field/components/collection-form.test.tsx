@@ -31,6 +31,7 @@ const job: FieldJob = {
   markets: ["EU"],
   notes: null,
   collectedAt: null,
+  handedOver: null,
 };
 
 /** The phone's GPS reports one fix `metres` north of the pond. */

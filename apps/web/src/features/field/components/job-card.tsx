@@ -14,6 +14,7 @@ import { useAction } from "@/lib/use-action";
 
 import { acceptJob } from "../api/accept-job";
 import { declineJob } from "../api/decline-job";
+import { HandoverForm } from "./handover-form";
 import { jobTarget, mapLink } from "../utils/job-links";
 import { shownError } from "../utils/shown-error";
 
@@ -27,7 +28,7 @@ export function JobCard({
   job: FieldJob;
   queued: boolean;
   offline: boolean;
-  /** After an accept or a hand-back: the list is loaded again. */
+  /** After an accept, a hand-back or a hand-over: the list is loaded again. */
   onChanged: () => void;
 }) {
   const { t, date } = useT("field");
@@ -40,6 +41,10 @@ export function JobCard({
   };
   const [handingBack, setHandingBack] = useState(false);
   const [reason, setReason] = useState("");
+  const [handingOver, setHandingOver] = useState(false);
+  // The hand-over's answer shows at once, whether or not the list's reload gets through.
+  const [answered, setAnswered] = useState<FieldJob | null>(null);
+  const handedOver = job.handedOver ?? answered?.handedOver ?? null;
   const target = jobTarget(job);
   const collected = job.collectedAt !== null;
   const reasonId = `field-decline-${job.sampleId}`;
@@ -112,8 +117,29 @@ export function JobCard({
         ) : null}
       </dl>
       {failure ? <Alert tone="error" message={shownError(failure)} /> : null}
-      {collected ? (
-        <p className="text-sm font-medium text-green-800">{t("field.job.collected")}</p>
+      {collected && handedOver ? (
+        <p role="status" className="text-sm font-medium text-green-800">
+          {t("field.handover.done", { courier: handedOver.to, time: date(handedOver.at, "dateTime") })}
+        </p>
+      ) : collected ? (
+        <div className="space-y-3">
+          <p className="text-sm font-medium text-green-800">{t("field.job.collected")}</p>
+          {handingOver ? (
+            <HandoverForm
+              job={job}
+              onDone={(updated) => {
+                setAnswered(updated);
+                setHandingOver(false);
+                onChanged();
+              }}
+              onCancel={() => setHandingOver(false)}
+            />
+          ) : (
+            <Button variant="outline" className="min-h-11" onClick={() => setHandingOver(true)}>
+              {t("field.job.handOver")}
+            </Button>
+          )}
+        </div>
       ) : queued ? (
         <p className="text-sm font-medium text-sky-900">{t("field.job.queued")}</p>
       ) : (

@@ -26,6 +26,7 @@ const job = (overrides: Partial<FieldJob> = {}): FieldJob => ({
   markets: ["EU"],
   notes: null,
   collectedAt: null,
+  handedOver: null,
   ...overrides,
 });
 
