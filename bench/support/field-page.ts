@@ -1,8 +1,10 @@
 // The field app's own modules for a bench to call inside the page: its photo compressor
-// (utils/compress-photo.ts) and its offline queue (utils/field-db.ts), bundled from the web's sources
-// by esbuild (tsx's own) into a script that sets `globalThis.fieldBench`. So the photos are what the
-// app's canvas path makes and the queue items are written by the app's own code, in its format.
-// `maxPhotoBytes` replaces the contracts' PHOTO_MAX_BYTES for the compressor (a what-if run).
+// (utils/compress-photo.ts), its offline queue (utils/field-db.ts) and the form a queued collection is
+// sent as (utils/collection-form-data.ts), bundled from the web's sources by esbuild (tsx's own) into a
+// script that sets `globalThis.fieldBench`. So the photos are what the app's canvas path makes, the
+// queue items are written by the app's own code, in its format, and bodies are measured as it sends them.
+// `targetPhotoBytes` and `maxPhotoBytes` replace the contracts' PHOTO_TARGET_BYTES and PHOTO_MAX_BYTES
+// for the compressor (a what-if run).
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,22 +41,29 @@ interface Esbuild {
 const requireFromTsx = createRequire(createRequire(import.meta.url).resolve("tsx"));
 const esbuild = requireFromTsx("esbuild") as Esbuild;
 
-export async function fieldPageScript(options: { maxPhotoBytes?: number | undefined } = {}): Promise<string> {
-  const limit = options.maxPhotoBytes;
+export async function fieldPageScript(
+  options: { targetPhotoBytes?: number | undefined; maxPhotoBytes?: number | undefined } = {},
+): Promise<string> {
+  const overrides = [
+    options.targetPhotoBytes === undefined
+      ? ""
+      : `export const PHOTO_TARGET_BYTES = ${options.targetPhotoBytes};`,
+    options.maxPhotoBytes === undefined ? "" : `export const PHOTO_MAX_BYTES = ${options.maxPhotoBytes};`,
+  ].join("\n");
   const plugins: EsbuildPlugin[] =
-    limit === undefined
+    overrides.trim() === ""
       ? []
       : [
           {
-            name: "photo-limit",
+            name: "photo-limits",
             setup(build) {
               build.onResolve({ filter: /^@lab\/contracts$/ }, (args) =>
                 args.importer.endsWith("compress-photo.ts")
-                  ? { path: "photo-limit", namespace: "photo-limit" }
+                  ? { path: "photo-limits", namespace: "photo-limits" }
                   : undefined,
               );
-              build.onLoad({ filter: /.*/, namespace: "photo-limit" }, () => ({
-                contents: `export * from ${JSON.stringify(contractsEntry)};\nexport const PHOTO_MAX_BYTES = ${limit};\n`,
+              build.onLoad({ filter: /.*/, namespace: "photo-limits" }, () => ({
+                contents: `export * from ${JSON.stringify(contractsEntry)};\n${overrides}\n`,
                 resolveDir: fieldUtils,
                 loader: "ts",
               }));
@@ -62,10 +71,11 @@ export async function fieldPageScript(options: { maxPhotoBytes?: number | undefi
           },
         ];
   const entry = `
+    import { collectionFormData } from "./collection-form-data";
     import { compressPhoto } from "./compress-photo";
     import { FIELD_DB_NAME, enqueueCollection, listQueue } from "./field-db";
     (globalThis as unknown as { fieldBench: unknown }).fieldBench = {
-      compressPhoto, FIELD_DB_NAME, enqueueCollection, listQueue,
+      collectionFormData, compressPhoto, FIELD_DB_NAME, enqueueCollection, listQueue,
     };
   `;
   const result = await esbuild.build({

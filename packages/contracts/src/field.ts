@@ -23,6 +23,9 @@ export const PHOTO_MAX_SIDE = 1600;
  */
 export const PHOTO_TARGET_BYTES = 40 * 1024;
 export const PHOTO_TARGET_SIDE = 1280;
+/** What the server decodes a photo from, told by its first bytes; anything else is refused. */
+export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
 /**
  * A collection as multipart/form-data: its fields as JSON in the part named COLLECTION_FORM_FIELD
  * (the JSON body without `photos`), then one file part per photo, named by its kind, in order.

@@ -119,6 +119,7 @@ export function httpFailure(response: Response, body: unknown): ApiError {
 
 export interface RequestOptions<T> {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as JSON; a FormData as multipart/form-data. */
   body?: unknown;
   /**
    * Protected call: sends the token of that session ("customer", the default with `true`; "staff",
@@ -170,7 +171,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boolean): Promise<T> {
   const { method = "GET", body, auth = true, bearer, schema, signal } = options;
   const headers: Record<string, string> = { ...options.headers, Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  // A form goes as it is: the browser writes its multipart Content-Type, with the boundary.
+  const form = typeof FormData !== "undefined" && body instanceof FormData ? body : undefined;
+  if (body !== undefined && !form) headers["Content-Type"] = "application/json";
   const session = auth === false ? null : SESSIONS[auth === true ? "customer" : auth];
   if (session) {
     // A token about to expire is refreshed first (one refresh shared by concurrent calls).
@@ -197,7 +200,7 @@ async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boo
       fetch(`${API_BASE}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
         signal,
       }));
   } catch (error) {

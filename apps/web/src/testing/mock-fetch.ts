@@ -5,6 +5,7 @@ export interface MockRequest {
   path: string;
   /** The query string's parameters (routes are matched without it). */
   query: URLSearchParams;
+  /** A JSON body parsed; a FormData as sent. */
   body: unknown;
   headers: Record<string, string>;
 }
@@ -28,7 +29,12 @@ export function mockFetch(routes: Record<string, Handler>) {
     const url = new URL(typeof input === "string" ? input : input.toString(), "http://localhost");
     const method = (init.method ?? "GET").toUpperCase();
     const headers = (init.headers ?? {}) as Record<string, string>;
-    const body = typeof init.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
+    const body =
+      typeof init.body === "string"
+        ? (JSON.parse(init.body) as unknown)
+        : init.body instanceof FormData
+          ? init.body
+          : undefined;
     const request: MockRequest = { method, path: url.pathname, query: url.searchParams, body, headers };
     requests.push(request);
     const handler = routes[`${method} ${url.pathname}`];

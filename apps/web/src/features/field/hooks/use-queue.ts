@@ -14,11 +14,29 @@ export function useQueue(): QueuedCollection[] | null {
   const [items, setItems] = useState<QueuedCollection[] | null>(null);
   useEffect(() => {
     let live = true;
-    const read = () =>
-      void listQueue().then(
-        (list) => live && setItems(list),
-        () => live && setItems([]),
-      );
+    // One read at a time, and one more after the last change: two sends ending close together
+    // never leave an older read's answer on screen, and a burst of changes costs two reads.
+    let reading = false;
+    let changedSince = false;
+    const read = () => {
+      if (reading) {
+        changedSince = true;
+        return;
+      }
+      reading = true;
+      void listQueue()
+        .then(
+          (list) => live && setItems(list),
+          () => live && setItems([]),
+        )
+        .finally(() => {
+          reading = false;
+          if (changedSince && live) {
+            changedSince = false;
+            read();
+          }
+        });
+    };
     read();
     const stop = subscribeQueue(read);
     return () => {

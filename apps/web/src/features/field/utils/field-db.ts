@@ -23,7 +23,7 @@ export interface QueueError {
   field?: string | undefined;
 }
 
-/** The collection's fields as saved; sentAt and the photos' base64 are made at each send. */
+/** The collection's fields as saved; sentAt is added at each send, the photos go beside them. */
 export type CollectionFields = Omit<CollectionInput, "sentAt" | "photos">;
 
 export type QueueState = "waiting" | "sending" | "refused";

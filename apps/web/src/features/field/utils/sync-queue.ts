@@ -1,6 +1,7 @@
-// Sending the queue: oldest first, one at a time, so the server sees collections in the order they
-// were taken. A refusal (4xx) is the agent's to fix and does not hold the others back; no answer or a
-// server failure (0, 5xx, 429) stops the round and retries later with a growing wait.
+// Sending the queue: oldest first, two at a time (on a slow line the next body is on its way while the
+// server answers the last), so the server sees collections about in the order they were taken. A
+// refusal (4xx) is the agent's to fix and does not hold the others back; no answer or a server
+// failure (0, 5xx, 429) stops the round and retries later with a growing wait.
 import { backoffDelay } from "@/lib/network";
 import { isApiError, readField } from "@/lib/api-client";
 
@@ -34,6 +35,11 @@ export function queueErrorOf(error: unknown): QueueError {
   };
 }
 
+/** Collections in flight at once: one's body crosses the line while the server answers the other. */
+export const SEND_CONCURRENCY = 2;
+/** One round at a time for the whole origin (tabs, the installed app): a key is never sent twice at once. */
+export const QUEUE_LOCK = "aquatest-field-queue";
+
 let running: Promise<FlushResult> | null = null;
 
 /**
@@ -44,49 +50,99 @@ export function flushQueue(
   send: SendCollection,
   { force = false, now = Date.now }: { force?: boolean; now?: () => number } = {},
 ): Promise<FlushResult> {
-  running ??= run(send, force, now).finally(() => {
+  running ??= exclusive(() => run(send, force, now)).finally(() => {
     running = null;
   });
   return running;
 }
 
+/** The work under the origin's lock where the browser has Web Locks; elsewhere this page's guard alone. */
+function exclusive<T>(work: () => Promise<T>): Promise<T> {
+  if (typeof navigator === "undefined" || !("locks" in navigator)) return work();
+  // The lock's promise settles with what `work` returns: here a promise, unwrapped once more.
+  return navigator.locks.request(QUEUE_LOCK, work).then((done) => done);
+}
+
+/**
+ * One round: SEND_CONCURRENCY senders take items oldest first, each item once. A refusal is the
+ * item's alone; a failure to retry later (or, on a timer's round, an item whose wait is not over)
+ * stops the round: what is in flight ends, nothing new starts, so no item overtakes a waiting one.
+ * Items saved during the round are taken when the ones read at its start are done.
+ */
 async function run(send: SendCollection, force: boolean, now: () => number): Promise<FlushResult> {
   const result: FlushResult = { sent: 0, refused: 0, stopped: false };
-  for (const item of await listQueue()) {
-    if (item.state === "refused") continue;
-    if (!force && item.nextAttemptAt !== null && item.nextAttemptAt > now()) {
-      result.stopped = true;
-      break;
+  const taken = new Set<string>();
+  let ahead: QueuedCollection[] = [];
+  let reading: Promise<void> | null = null;
+
+  const readAhead = async () => {
+    const list = await listQueue();
+    ahead = list.filter((item) => item.state !== "refused" && !taken.has(item.id));
+  };
+  // The next item, taken in the same turn as it is chosen, so two senders never share one.
+  const next = async (): Promise<QueuedCollection | undefined> => {
+    if (ahead.length === 0) {
+      reading ??= readAhead().finally(() => (reading = null));
+      await reading;
     }
-    await updateQueued(item.id, { state: "sending" });
-    try {
-      // 201 (written) and 200 (the same key again: already written) both mean the server has it.
-      await send(item);
-      await removeQueued(item.id);
-      result.sent += 1;
-    } catch (error) {
-      const lastError = queueErrorOf(error);
-      if (isRetryable(lastError.status)) {
-        const attempts = item.attempts + 1;
-        await updateQueued(item.id, {
-          state: "waiting",
-          attempts,
-          lastError,
-          nextAttemptAt: now() + backoffDelay(attempts, { baseMs: RETRY_BASE_MS, capMs: RETRY_CAP_MS }),
-        });
-        result.stopped = true;
-        break;
+    while (ahead.length > 0) {
+      const item = ahead.shift();
+      if (item && !taken.has(item.id)) {
+        taken.add(item.id);
+        return item;
       }
-      await updateQueued(item.id, {
-        state: "refused",
-        attempts: item.attempts + 1,
-        lastError,
-        nextAttemptAt: null,
-      });
-      result.refused += 1;
     }
-  }
+    return undefined;
+  };
+
+  const sender = async () => {
+    while (!result.stopped) {
+      const item = await next();
+      if (!item || result.stopped) return;
+      if (!force && item.nextAttemptAt !== null && item.nextAttemptAt > now()) {
+        result.stopped = true;
+        return;
+      }
+      await sendOne(send, item, result, now);
+    }
+  };
+  await Promise.all(Array.from({ length: SEND_CONCURRENCY }, sender));
   return result;
+}
+
+async function sendOne(
+  send: SendCollection,
+  item: QueuedCollection,
+  result: FlushResult,
+  now: () => number,
+): Promise<void> {
+  await updateQueued(item.id, { state: "sending" });
+  try {
+    // 201 (written) and 200 (the same key again: already written) both mean the server has it.
+    await send(item);
+    await removeQueued(item.id);
+    result.sent += 1;
+  } catch (error) {
+    const lastError = queueErrorOf(error);
+    if (isRetryable(lastError.status)) {
+      const attempts = item.attempts + 1;
+      await updateQueued(item.id, {
+        state: "waiting",
+        attempts,
+        lastError,
+        nextAttemptAt: now() + backoffDelay(attempts, { baseMs: RETRY_BASE_MS, capMs: RETRY_CAP_MS }),
+      });
+      result.stopped = true;
+      return;
+    }
+    await updateQueued(item.id, {
+      state: "refused",
+      attempts: item.attempts + 1,
+      lastError,
+      nextAttemptAt: null,
+    });
+    result.refused += 1;
+  }
 }
 
 /** When the next automatic round is due (null: nothing waits for a timer). */
