@@ -134,6 +134,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Extra request headers, e.g. `Idempotency-Key`. */
   headers?: Record<string, string>;
+  /** What sends the request instead of fetch (the field queue's uploads, which report their progress). */
+  transport?: ((url: string, init: RequestInit) => Promise<Response>) | undefined;
 }
 
 /** Which session a call uses: the customer app's or the lab console's (staff). */
@@ -197,7 +199,7 @@ async function send<T>(path: string, options: RequestOptions<T>, mayRefresh: boo
         ? takeEarly(path, headers.Authorization)
         : undefined;
     response = await (early ??
-      fetch(`${API_BASE}${path}`, {
+      (options.transport ?? fetch)(`${API_BASE}${path}`, {
         method,
         headers,
         body: form ?? (body === undefined ? undefined : JSON.stringify(body)),

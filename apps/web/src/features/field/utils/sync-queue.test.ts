@@ -3,7 +3,7 @@ import { act, renderHook } from "@testing-library/react";
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { CollectionFields } from "./field-db";
+import type { CollectionFields, QueuedCollection } from "./field-db";
 import { closeFieldDb, enqueueCollection, listQueue } from "./field-db";
 import { flushQueue, nextRetryAt, RETRY_BASE_MS, SEND_CONCURRENCY } from "./sync-queue";
 import { sendCollection } from "../api/send-collection";
@@ -104,6 +104,9 @@ beforeEach(async () => {
   await closeFieldDb();
   globalThis.indexedDB = new IDBFactory();
   signIn();
+  // The requests go through fetch here, answered by mockFetch; the upload transport a browser uses
+  // instead has its own test (api/upload-transport.test.ts).
+  vi.stubGlobal("XMLHttpRequest", undefined);
 });
 afterEach(() => forgetAgentSession());
 
@@ -321,6 +324,40 @@ describe("field queue sync", () => {
     inFlight.get(3)?.release({ status: 201, body: collection(3) });
     expect(await round).toEqual({ sent: 3, refused: 0, stopped: false });
     expect(requests.map(sampleOf)).toEqual([1, 2, 3]);
+    expect(await listQueue()).toEqual([]);
+  });
+
+  it("starts the next body only once the last one has gone out, and keeps at most two in flight", async () => {
+    for (let sample = 1; sample <= 4; sample += 1) await enqueueCollection(fields(sample), [], sample);
+    const sends = new Map<number, { bodySent: () => void; answer: ReturnType<typeof held> }>();
+    const started: number[] = [];
+    // The send as the app's, with its body's progress in the test's hands.
+    const send = async (item: QueuedCollection, bodySent: () => void) => {
+      started.push(item.body.sampleId);
+      const answer = held();
+      sends.set(item.body.sampleId, { bodySent, answer });
+      await answer.answer;
+    };
+    const round = flushQueue(send, { force: true });
+    await vi.waitFor(() => expect(started).toEqual([1]));
+    // The first body still on its way: the second waits, though a place is free.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(started).toEqual([1]);
+    sends.get(1)?.bodySent();
+    await vi.waitFor(() => expect(started).toEqual([1, 2]));
+    // Both in flight: the third waits for a place, even once the second's body is out.
+    sends.get(2)?.bodySent();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(started).toEqual([1, 2]);
+    sends.get(1)?.answer.release({ status: 201 });
+    await vi.waitFor(() => expect(started).toEqual([1, 2, 3]));
+    // A send that ends without saying its body went out frees the line too.
+    sends.get(3)?.answer.release({ status: 201 });
+    await vi.waitFor(() => expect(started).toEqual([1, 2, 3, 4]));
+    sends.get(4)?.bodySent();
+    sends.get(2)?.answer.release({ status: 201 });
+    sends.get(4)?.answer.release({ status: 201 });
+    expect(await round).toEqual({ sent: 4, refused: 0, stopped: false });
     expect(await listQueue()).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
-// Sending the queue: oldest first, two at a time (on a slow line the next body is on its way while the
-// server answers the last), so the server sees collections about in the order they were taken. A
-// refusal (4xx) is the agent's to fix and does not hold the others back; no answer or a server
-// failure (0, 5xx, 429) stops the round and retries later with a growing wait.
+// Sending the queue: oldest first, so the server sees collections about in the order they were taken,
+// two in flight: the next body starts once the last one has gone out, so on a slow line the bodies
+// follow each other while the server works on the one before. A refusal (4xx) is the agent's to fix
+// and does not hold the others back; no answer or a server failure (0, 5xx, 429) stops the round and
+// retries later with a growing wait.
 import { backoffDelay } from "@/lib/network";
 import { isApiError, readField } from "@/lib/api-client";
 
@@ -10,7 +11,8 @@ import { listQueue, removeQueued, updateQueued, type QueueError, type QueuedColl
 export const RETRY_BASE_MS = 15_000;
 export const RETRY_CAP_MS = 15 * 60_000;
 
-export type SendCollection = (item: QueuedCollection) => Promise<unknown>;
+/** Sends one item; calls `bodySent` once its body has gone out in full (or says nothing: then when it ends). */
+export type SendCollection = (item: QueuedCollection, bodySent: () => void) => Promise<unknown>;
 
 export interface FlushResult {
   sent: number;
@@ -63,50 +65,58 @@ function exclusive<T>(work: () => Promise<T>): Promise<T> {
   return navigator.locks.request(QUEUE_LOCK, work).then((done) => done);
 }
 
+/** A promise and what settles it, for a moment another part announces. */
+function moment(): { reached: Promise<void>; reach: () => void } {
+  let reach: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  return { reached, reach: () => reach() };
+}
+
 /**
- * One round: SEND_CONCURRENCY senders take items oldest first, each item once. A refusal is the
- * item's alone; a failure to retry later (or, on a timer's round, an item whose wait is not over)
+ * The round's items in order, each once: the queue as read at the start, then, once those are taken,
+ * any saved since.
+ */
+function itemsOfRound(): () => Promise<QueuedCollection | undefined> {
+  const taken = new Set<string>();
+  let ahead: QueuedCollection[] = [];
+  return async () => {
+    if (ahead.length === 0)
+      ahead = (await listQueue()).filter((item) => item.state !== "refused" && !taken.has(item.id));
+    const item = ahead.shift();
+    if (item) taken.add(item.id);
+    return item;
+  };
+}
+
+/**
+ * One round. A send starts when fewer than SEND_CONCURRENCY are in flight and the last one's body
+ * has gone out. A failure to retry later (or, on a timer's round, an item whose wait is not over)
  * stops the round: what is in flight ends, nothing new starts, so no item overtakes a waiting one.
- * Items saved during the round are taken when the ones read at its start are done.
  */
 async function run(send: SendCollection, force: boolean, now: () => number): Promise<FlushResult> {
   const result: FlushResult = { sent: 0, refused: 0, stopped: false };
-  const taken = new Set<string>();
-  let ahead: QueuedCollection[] = [];
-  let reading: Promise<void> | null = null;
-
-  const readAhead = async () => {
-    const list = await listQueue();
-    ahead = list.filter((item) => item.state !== "refused" && !taken.has(item.id));
-  };
-  // The next item, taken in the same turn as it is chosen, so two senders never share one.
-  const next = async (): Promise<QueuedCollection | undefined> => {
-    if (ahead.length === 0) {
-      reading ??= readAhead().finally(() => (reading = null));
-      await reading;
+  const next = itemsOfRound();
+  const inFlight = new Set<Promise<void>>();
+  let lastBody: Promise<void> = Promise.resolve();
+  while (!result.stopped) {
+    while (inFlight.size >= SEND_CONCURRENCY) await Promise.race(inFlight);
+    await lastBody;
+    if (result.stopped) break;
+    const item = await next();
+    if (!item) break;
+    if (!force && item.nextAttemptAt !== null && item.nextAttemptAt > now()) {
+      result.stopped = true;
+      break;
     }
-    while (ahead.length > 0) {
-      const item = ahead.shift();
-      if (item && !taken.has(item.id)) {
-        taken.add(item.id);
-        return item;
-      }
-    }
-    return undefined;
-  };
-
-  const sender = async () => {
-    while (!result.stopped) {
-      const item = await next();
-      if (!item || result.stopped) return;
-      if (!force && item.nextAttemptAt !== null && item.nextAttemptAt > now()) {
-        result.stopped = true;
-        return;
-      }
-      await sendOne(send, item, result, now);
-    }
-  };
-  await Promise.all(Array.from({ length: SEND_CONCURRENCY }, sender));
+    const body = moment();
+    const done: Promise<void> = sendOne(send, item, result, now, body.reach).finally(() => {
+      body.reach();
+      inFlight.delete(done);
+    });
+    inFlight.add(done);
+    lastBody = body.reached;
+  }
+  await Promise.all(inFlight);
   return result;
 }
 
@@ -115,11 +125,12 @@ async function sendOne(
   item: QueuedCollection,
   result: FlushResult,
   now: () => number,
+  bodySent: () => void,
 ): Promise<void> {
   await updateQueued(item.id, { state: "sending" });
   try {
     // 201 (written) and 200 (the same key again: already written) both mean the server has it.
-    await send(item);
+    await send(item, bodySent);
     await removeQueued(item.id);
     result.sent += 1;
   } catch (error) {
