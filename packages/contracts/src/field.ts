@@ -162,11 +162,11 @@ export const fieldJobSchema = z.object({
   notes: z.string().nullable(),
   /** Set once the collection reached the server. */
   collectedAt: z.string().nullable(),
+  /** Set once the agent handed the sample to a courier: to whom ("courier (reference)") and when. */
+  handedOver: z.object({ to: z.string(), at: z.string() }).nullable(),
 });
 export type FieldJob = z.infer<typeof fieldJobSchema>;
 
-  /** Set once the agent handed the sample to a courier: to whom ("courier (reference)") and when. */
-  handedOver: z.object({ to: z.string(), at: z.string() }).nullable(),
 export const fieldJobsSchema = z.object({
   jobs: z.array(fieldJobSchema),
   /** Metres beyond which a collection needs a reason. */
@@ -198,9 +198,6 @@ export const collectionPhotoInputSchema = z.object({
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, messages.photoInvalid),
 });
 
-/** POST /field/collections (with an Idempotency-Key). Times are the phone's. */
-export const collectionInputSchema = z.object({
-  sampleId: idSchema(messages.sampleNotFound),
 /** A GPS fix as the phone reports it. */
 const positionSchema = z.object(
   {
@@ -220,6 +217,9 @@ const positionSchema = z.object(
   { error: messages.positionRequired },
 );
 
+/** POST /field/collections (with an Idempotency-Key). Times are the phone's. */
+export const collectionInputSchema = z.object({
+  sampleId: idSchema(messages.sampleNotFound),
   collectedAt: isoInstant(messages.collectedAtInvalid),
   /** The phone's clock when it sent this: how the server learns how far off that clock is. */
   sentAt: isoInstant(messages.collectedAtInvalid),
@@ -306,9 +306,6 @@ export const collectionSchema = z.object({
 });
 export type Collection = z.infer<typeof collectionSchema>;
 
-// --- custody and reception ---
-
-export const custodyEventSchema = z.object({
 // --- the hand-off to a courier ---
 
 export const COURIER_MAX = 80;
@@ -334,6 +331,9 @@ export const handoverInputSchema = z.object({
 });
 export type HandoverInput = z.input<typeof handoverInputSchema>;
 
+// --- custody and reception ---
+
+export const custodyEventSchema = z.object({
   id: z.number().int(),
   kind: z.enum(CUSTODY_KINDS),
   relinquishedBy: z.string(),

@@ -86,7 +86,6 @@ export async function collectionViewOf(executor: Executor, sampleId: number): Pr
   return { ...found, radiusM, labels: labels.map((label) => label.code), photos };
 }
 
-/**
 /** How a refused phone time is named: its field, and the messages for too late and too early. */
 export interface PhoneTimeWords {
   field: string;
@@ -100,6 +99,7 @@ const COLLECTION_TIME: PhoneTimeWords = {
   tooEarly: "collectedAtTooEarly",
 };
 
+/**
  * The phone's times on the server's clock. The skew is the phone's clock at sending minus the
  * server's now; the collection time moves back by it (what the phone's clock said elapsed between
  * taking and sending holds, whatever its date). A skew beyond CLOCK_SKEW_REFUSE_MS means the times
