@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { collectingJob, collectionBody } from "./test/collections";
+import { createSignedInAgent } from "./test/field-agent";
 import { STRONG_PASSWORD, signedInCustomer, startTestApp, type TestApp } from "./test/harness";
 import { completeWithReport, signedInStaff } from "./test/lab";
 import { samplePayload, submitSample } from "./test/samples";
@@ -14,7 +16,7 @@ import { samplePayload, submitSample } from "./test/samples";
  */
 
 type Method = "get" | "post" | "put" | "delete";
-type Who = "anon" | "customer" | "staff" | "admin";
+type Who = "anon" | "customer" | "staff" | "admin" | "agent";
 interface Case {
   name: string;
   who: Who;
@@ -23,6 +25,8 @@ interface Case {
   /** A JSON body; `raw` sends the text as it is, as application/json. */
   body?: unknown;
   raw?: string;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
   /** The code expected when it is known: text the database cannot store is text_invalid. */
   code?: string;
 }
@@ -150,6 +154,7 @@ const tokens: Record<Who, string | undefined> = {
   customer: undefined,
   staff: undefined,
   admin: undefined,
+  agent: undefined,
 };
 
 beforeAll(async () => {
@@ -202,6 +207,12 @@ const WATCHED = [
   "lab_settings",
   "lab_setting_changes",
   "staff_reset_codes",
+  "sample_collections",
+  "collection_photos",
+  "custody_events",
+  "sample_labels",
+  "sample_receptions",
+  "job_declines",
 ];
 async function snapshot(): Promise<string> {
   const parts = await Promise.all([
@@ -233,6 +244,7 @@ async function send(c: Case) {
           : agent.delete(c.path);
   const token = tokens[c.who];
   if (token) req = req.auth(token, { type: "bearer" });
+  if (c.headers) req = req.set(c.headers);
   if (c.raw !== undefined) req = req.set("content-type", "application/json").send(c.raw);
   else if (c.body !== undefined) req = req.send(c.body as object);
   return req;
@@ -869,6 +881,232 @@ describe("hostile input never answers 500 nor writes", { timeout: 180_000 }, () 
       ),
       ...shapeCases("anon", "post", "/api/lab/reset-password", account),
       ...structuralCases("anon", "post", "/api/lab/reset-password"),
+    ];
+    expect(await failures(cases)).toEqual([]);
+  });
+
+  it("field agents: sign-in and invitation, jobs, collections, the hand-over to a courier, and reception", async () => {
+    const agent = await createSignedInAgent(t, { name: "Hostile Agent" });
+    tokens.agent = agent.token;
+    const customer = { id: ids.customer, token: tokens.customer ?? "" };
+    // A sample the agent collected (theirs to hand over); ids.sample is nobody's job, so a body that
+    // passes its schema there is refused as not found or not at reception.
+    const collected = await collectingJob(t, customer, agent.agentId);
+    await request(t.app)
+      .post("/api/field/collections")
+      .auth(agent.token, { type: "bearer" })
+      .set("Idempotency-Key", crypto.randomUUID())
+      .send(collectionBody(t, collected.id))
+      .expect(201);
+    const key = () => ({ "Idempotency-Key": crypto.randomUUID() });
+    // Fields that take numbers, booleans, lists or fixed words: NUL in them is any validation error.
+    const anyCode = (list: Case[]): Case[] => list.map(({ code: _code, ...rest }) => rest);
+    const signIn = { phone: "+919000000999", password: "Wrong#2026", keepSignedIn: false };
+    const join = { token: "x".repeat(43), password: STRONG_PASSWORD };
+    const now = t.clock.now().toISOString();
+    const handover = {
+      courier: "Blue Dart",
+      reference: "AWB 1",
+      handedAt: now,
+      sentAt: now,
+      sealIntact: true,
+      temperatureC: 4,
+      position: { lat: 16.5, lng: 81.5, accuracyM: 10 },
+    };
+    const own = `/api/field/jobs/${collected.id}/handover`;
+    const nobodys = `/api/field/jobs/${ids.sample}/handover`;
+    const collection = collectionBody(t, ids.sample, {
+      labels: ["0123456789AB"],
+      photos: [{ kind: "seal", data: "AAAA" }],
+    });
+    const reception = {
+      decision: "reject",
+      reasons: ["seal_broken"],
+      note: "Seal cut",
+      seals: ["S-1"],
+      temperatureC: 4,
+      sealIntact: false,
+    };
+    const atReception = `/api/lab/reception/${ids.sample}`;
+    const codes = [
+      "%00",
+      "%F0",
+      "x".repeat(300),
+      "0",
+      "-1",
+      "1e3",
+      "2147483648",
+      "99999999999",
+      "ZZZZZZZZZZZZ",
+    ];
+    const cases: Case[] = [
+      ...eachString("anon", "post", "/api/field/auth/sign-in", signIn, [["phone"], ["password"]], ANY_VALUES),
+      ...eachString("anon", "post", "/api/field/auth/sign-in", signIn, [["keepSignedIn"]], TYPE_VALUES),
+      ...shapeCases("anon", "post", "/api/field/auth/sign-in", signIn),
+      ...structuralCases("anon", "post", "/api/field/auth/sign-in"),
+      ...eachString("anon", "post", "/api/field/auth/join", join, [["token"], ["password"]], ANY_VALUES),
+      ...shapeCases("anon", "post", "/api/field/auth/join", join),
+      ...structuralCases("anon", "post", "/api/field/auth/join"),
+      { name: "refresh without a cookie", who: "anon", method: "post", path: "/api/field/auth/refresh" },
+      {
+        name: "refresh without a cookie, same-origin header",
+        who: "anon",
+        method: "post",
+        path: "/api/field/auth/refresh",
+        headers: { "X-Requested-With": "XMLHttpRequest" },
+      },
+      { name: "sign-out without a session", who: "anon", method: "post", path: "/api/field/auth/sign-out" },
+      ...pathIdCases("agent", "post", (id) => `/api/field/jobs/${id}/accept`),
+      ...pathIdCases("agent", "post", (id) => `/api/field/jobs/${id}/decline`, { reason: "Bike" }),
+      ...eachString(
+        "agent",
+        "post",
+        `/api/field/jobs/${ids.sample}/decline`,
+        { reason: "Bike" },
+        [["reason"]],
+        ANY_VALUES,
+      ),
+      ...structuralCases("agent", "post", `/api/field/jobs/${ids.sample}/decline`),
+      // The hand-over of the agent's own sample: every value below is wrong, so none is recorded.
+      ...eachString("agent", "post", own, handover, [["courier"], ["handedAt"], ["sentAt"]], ANY_VALUES),
+      ...anyCode(
+        eachString(
+          "agent",
+          "post",
+          own,
+          handover,
+          [["sealIntact"]],
+          ANY_VALUES.filter(([label]) => label !== "true"),
+        ),
+      ),
+      ...[
+        ["position", "lat"],
+        ["position", "lng"],
+      ].flatMap((field) =>
+        HUGE.map((value) => ({
+          name: `${String(value)} in ${field.join(".")}`,
+          who: "agent" as const,
+          method: "post" as const,
+          path: own,
+          body: withValue(handover, field, value),
+        })),
+      ),
+      ...structuralCases("agent", "post", own),
+      ...eachString("agent", "post", nobodys, handover, [["reference"]], ANY_VALUES),
+      ...anyCode(
+        eachString(
+          "agent",
+          "post",
+          nobodys,
+          handover,
+          [["temperatureC"], ["position"], ["position", "accuracyM"]],
+          ANY_VALUES,
+        ),
+      ),
+      ...shapeCases("agent", "post", nobodys, handover),
+      ...pathIdCases("agent", "post", (id) => `/api/field/jobs/${id}/handover`, handover),
+      {
+        name: "collection without a key",
+        who: "agent",
+        method: "post",
+        path: "/api/field/collections",
+        body: collection,
+      },
+      ...["", "x".repeat(300), "tab\tkey", "clé"].map((value) => ({
+        name: `collection key ${value.slice(0, 10)}`,
+        who: "agent" as const,
+        method: "post" as const,
+        path: "/api/field/collections",
+        body: collection,
+        headers: { "Idempotency-Key": value },
+      })),
+      ...eachString(
+        "agent",
+        "post",
+        "/api/field/collections",
+        collection,
+        [["collectedAt"], ["seals", 0], ["farmerName"], ["note"], ["distanceReason"], ["labels", 0]],
+        ANY_VALUES,
+      ).map((c) => ({ ...c, headers: key() })),
+      ...anyCode(
+        eachString(
+          "agent",
+          "post",
+          "/api/field/collections",
+          collection,
+          [["sampleId"], ["photos", 0, "data"], ["photos"]],
+          ANY_VALUES,
+        ),
+      ).map((c) => ({ ...c, headers: key() })),
+      ...shapeCases("agent", "post", "/api/field/collections", collection).map((c) => ({
+        ...c,
+        headers: key(),
+      })),
+      ...structuralCases("agent", "post", "/api/field/collections").map((c) => ({ ...c, headers: key() })),
+      // An agent's token opens neither reception nor a customer's calls.
+      { name: "agent at reception", who: "agent", method: "post", path: atReception, body: reception },
+      {
+        name: "agent submitting",
+        who: "agent",
+        method: "post",
+        path: "/api/sample-submissions",
+        body: samplePayload(ids.customer),
+      },
+      { name: "customer at reception", who: "customer", method: "post", path: atReception, body: reception },
+      { name: "customer on a job", who: "customer", method: "post", path: own, body: handover },
+      { name: "staff on a job", who: "staff", method: "post", path: own, body: handover },
+      ...codes.flatMap((code) => [
+        {
+          name: `lookup ${code.slice(0, 12)}`,
+          who: "staff" as const,
+          method: "get" as const,
+          path: `/api/lab/reception/${code}`,
+        },
+        {
+          name: `reception ${code.slice(0, 12)}`,
+          who: "staff" as const,
+          method: "post" as const,
+          path: `/api/lab/reception/${code}`,
+          body: { decision: "accept" },
+        },
+      ]),
+      ...eachString("staff", "post", atReception, reception, [["note"], ["seals", 0]], ANY_VALUES),
+      ...anyCode(
+        eachString(
+          "staff",
+          "post",
+          atReception,
+          reception,
+          [["decision"], ["reasons"], ["reasons", 0], ["seals"], ["temperatureC"], ["sealIntact"]],
+          ANY_VALUES,
+        ),
+      ),
+      ...shapeCases("staff", "post", atReception, reception),
+      ...structuralCases("staff", "post", atReception),
+      ...[
+        "format=%00",
+        "format=zebra",
+        "format=a4&format=thermal",
+        "containers=0",
+        "containers=21",
+        "containers=1e3",
+        "containers=%00",
+      ].map((query) => ({
+        name: `labels ?${query}`,
+        who: "staff" as const,
+        method: "get" as const,
+        path: `/api/lab/samples/${ids.sample}/labels.pdf?${query}`,
+      })),
+      ...pathIdCases("staff", "get", (id) => `/api/lab/samples/${id}/labels.pdf`),
+      ...["count=0", "count=101", "count=abc", "count=%00", "format=zebra"].map((query) => ({
+        name: `blank labels ?${query}`,
+        who: "staff" as const,
+        method: "get" as const,
+        path: `/api/lab/labels/blank.pdf?${query}`,
+      })),
+      ...pathIdCases("customer", "get", (id) => `/api/samples/${id}/custody`),
+      ...pathIdCases("agent", "get", (id) => `/api/samples/${id}/custody`),
+      ...pathIdCases("agent", "get", (id) => `/api/samples/${id}/photos/1`),
     ];
     expect(await failures(cases)).toEqual([]);
   });
