@@ -6,6 +6,8 @@ import type { AddressInfo } from "node:net";
 import {
   COLLECTION_FORM_FIELD,
   PHOTO_MAX_BYTES,
+  PHOTO_TYPES,
+  type PhotoType,
   collectionSchema,
   messageCodeOfKey,
   type Collection,
@@ -358,6 +360,41 @@ describe("POST /api/field/collections as multipart/form-data", () => {
       expectRefusal(res, 422, "photoInvalid", "photos.1.data");
     }
     expect(await written(sample.id)).toEqual({ collections: 0, photos: 0 });
+  });
+
+  it("takes exactly the server's allow-list, PHOTO_TYPES (JPEG, PNG, WebP), whatever a part declares: GIF, TIFF and HEIF are refused though sharp reads them", async () => {
+    const scene = () =>
+      sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 180, b: 40 } } });
+    const accepted: Record<PhotoType, Buffer> = {
+      "image/jpeg": await scene().jpeg().toBuffer(),
+      "image/png": await scene().png().toBuffer(),
+      "image/webp": await scene().webp().toBuffer(),
+    };
+    expect(Object.keys(accepted).sort()).toEqual([...PHOTO_TYPES].sort());
+    const sample = await job();
+    const taken = await sendForm(
+      form([
+        fieldsPart(fieldsOf(sample.id)),
+        ...PHOTO_TYPES.map((type) => photoPart("other", accepted[type], "application/octet-stream")),
+      ]),
+    );
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    const others = [
+      await scene().gif().toBuffer(),
+      await scene().tiff().toBuffer(),
+      await scene()
+        .heif({ compression: "hevc" })
+        .toBuffer()
+        .catch(() => scene().heif({ compression: "av1" }).toBuffer()),
+    ];
+    const refusedSample = await job();
+    for (const bytes of others) {
+      const res = await sendForm(
+        form([fieldsPart(fieldsOf(refusedSample.id)), photoPart("seal", bytes, "image/jpeg")]),
+      );
+      expectRefusal(res, 422, "photoInvalid", "photos.0.data");
+    }
+    expect(await written(refusedSample.id)).toEqual({ collections: 0, photos: 0 });
   });
 
   it("answers a malformed or foreign form with a 4xx, never a 500, and writes nothing", async () => {
