@@ -54,6 +54,8 @@ import { lotsRouter } from "./routes/lots/router";
 import { sharedRouter } from "./routes/shared/router";
 import { fieldCollectionsRouter } from "./routes/field-collections/router";
 import { custodyRouter } from "./routes/custody/router";
+import { noticePreferencesRouter } from "./routes/notice-preferences/router";
+import { labSampleMessagesRouter, sampleMessagesRouter } from "./routes/sample-messages/router";
 import { createWhatsAppWebhookRouter, type WhatsAppWebhookOptions } from "./routes/whatsapp-webhook/router";
 
 interface HttpDeps {
@@ -195,6 +197,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/sample-submissions", authenticate(ctx, "customer"), sampleSubmissionsRouter(ctx));
   api.use("/reports", authenticate(ctx, "customer"), reportsRouter(ctx));
   api.use("/notifications", authenticate(ctx, "customer"), notificationsRouter(ctx));
+  api.use("/notice-preferences", authenticate(ctx, "customer"), noticePreferencesRouter(ctx));
   api.use("/ledger", authenticate(ctx, "customer"), ledgerRouter(ctx, limits));
   api.use("/mail", mailPreferencesRouter(ctx, limits));
   api.use("/certificates", certificatesRouter(ctx, limits));
@@ -211,6 +214,8 @@ export function createApp(deps: AppDeps): Express {
   api.use("/shared", sharedRouter(ctx));
   // A sample's chain of custody: customers, staff and agents, each for the samples they may see.
   api.use("/samples", authenticate(ctx, "any"), custodyRouter(ctx));
+  // A sample's SMS and WhatsApp messages: the member's own (staff read them under /lab).
+  api.use("/samples", sampleMessagesRouter(ctx));
   api.use("/lab/enquiries", labEnquiriesRouter(ctx));
   api.use("/field/auth", fieldAuthRouter(ctx, limits));
   api.use("/field", fieldAccountRouter(ctx));
@@ -223,6 +228,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/lab", authenticate(ctx, "lab"));
   api.use("/lab", labAccountRouter(ctx));
   api.use("/lab", labSamplesRouter(ctx));
+  api.use("/lab", labSampleMessagesRouter(ctx));
   api.use("/lab", labReceptionRouter(ctx));
   api.use("/lab", labAgentsRouter(ctx));
   api.use("/lab", labResultsRouter(ctx));

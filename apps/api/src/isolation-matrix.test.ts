@@ -485,6 +485,12 @@ const TABLE: Record<string, Probe[]> = {
     expect: (a: Actor): Expect =>
       a.kind === "anon" ? "unauth" : a.kind === "staff" ? "staff" : sees(a, name) ? "ok" : "deny",
   })),
+  // A sample's messages: the member's own on a sample they see; staff read them under /lab.
+  "GET /api/samples/:id/messages": (Object.keys(SAMPLES) as SampleName[]).map((name) => ({
+    label: name,
+    path: () => `/api/samples/${SAMPLES[name].id()}/messages`,
+    expect: customer((a) => sees(a, name)),
+  })),
   "GET /api/samples/:id/photos/:photoId": (Object.keys(SAMPLES) as SampleName[]).map((name) => ({
     label: name,
     lab: true,
@@ -534,6 +540,18 @@ const TABLE: Record<string, Probe[]> = {
   ],
   "DELETE /api/notifications": [
     { label: "own", phase: 1, path: () => "/api/notifications", expect: customer(anyMember) },
+  ],
+  // Notice preferences: the caller's own, any member; a valid choice saves, a malformed one is refused.
+  "GET /api/notice-preferences": [
+    { label: "own", path: () => "/api/notice-preferences", expect: customer(anyMember) },
+  ],
+  "PUT /api/notice-preferences": [
+    {
+      label: "own, invalid body",
+      path: () => "/api/notice-preferences",
+      body: () => ({ smsFallback: true }),
+      expect: customer(anyMember, "pass"),
+    },
   ],
 
   // Sharing by e-mail: writing roles, and only samples the member sees.
@@ -738,6 +756,7 @@ const TABLE: Record<string, Probe[]> = {
   "POST /api/lab/samples/:id/assign": labProbe(() => `/api/lab/samples/${fx.ownSampleId}/assign`, {}),
   "POST /api/lab/samples/:id/unassign": labProbe(() => `/api/lab/samples/${NO_SUCH_ID}/unassign`, {}),
   "POST /api/lab/samples/:id/status": labProbe(() => `/api/lab/samples/${fx.ownSampleId}/status`, {}),
+  "GET /api/lab/samples/:id/messages": labProbe(() => `/api/lab/samples/${fx.ownSampleId}/messages`),
   "GET /api/lab/samples/:id/labels.pdf": labProbe(() => `/api/lab/samples/${fx.ownSampleId}/labels.pdf`),
   "GET /api/lab/labels/blank.pdf": labProbe(() => "/api/lab/labels/blank.pdf?count=1"),
   "GET /api/lab/reception/:code": labProbe(() => `/api/lab/reception/${fx.ownSampleId}`),

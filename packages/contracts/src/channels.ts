@@ -49,11 +49,29 @@ export const noticePreferencesSchema = z.object({
   channels: z.record(
     z.enum(PREFERENCE_KINDS, { message: "Unknown kind of notice." }),
     z.array(noticeChannelSchema).max(NOTICE_CHANNELS.length, { message: "Choose each channel once." }),
+    // A key outside the kinds is reported by the record itself, not by its key's schema; anything
+    // but "not an object" is such a key.
+    { error: (issue) => (issue.code === "invalid_type" ? undefined : "Unknown kind of notice.") },
   ),
   /** A WhatsApp message that cannot be delivered is sent again by SMS. */
   smsFallback: z.boolean({ message: "Say whether SMS may stand in for WhatsApp." }),
 });
 export type NoticePreferences = z.infer<typeof noticePreferencesSchema>;
+
+/**
+ * A member's notice choices as read: every kind's channels (the defaults where none was saved, less
+ * a channel the account cannot take) and what the channels need.
+ */
+export const noticePreferencesViewSchema = z.object({
+  channels: z.record(z.enum(PREFERENCE_KINDS), z.array(z.enum(NOTICE_CHANNELS))),
+  smsFallback: z.boolean(),
+  /** The account's mobile number as people write it ("+91 94400 12345"), or none. */
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  /** The language the messages are written in: the account's. */
+  language: z.string(),
+});
+export type NoticePreferencesView = z.infer<typeof noticePreferencesViewSchema>;
 
 /** One phone message as its reader sees it on a sample or in the console. */
 export const messageStatusViewSchema = z.object({

@@ -411,6 +411,16 @@ export const messages = {
   collectionRadiusInvalid: "The collection radius must be a whole number of metres from 10 to 50000",
   jobNotFound: "Job not found",
 
+  // Notice preferences: which channels carry each kind of notice.
+  noticePreferencesInvalid:
+    "Choose the channels for every kind of notice, and whether SMS may stand in for WhatsApp.",
+  noticeKindUnknown: "Unknown kind of notice.",
+  noticeChannelInvalid: "Choose e-mail, SMS or WhatsApp.",
+  noticeChannelTwice: "Choose each channel once.",
+  smsFallbackInvalid: "Say whether SMS may stand in for WhatsApp.",
+  noticePhoneMissing: "Add a mobile number to your profile to get notices by SMS or WhatsApp.",
+  noticeEmailMissing: "Add an e-mail address to your profile to get notices by e-mail.",
+
   // The courier hand-off and the customer's notes for the collector.
   handoverInvalid:
     "Send the hand-over as its fields: courier, reference, times, seal intact, temperature and position",

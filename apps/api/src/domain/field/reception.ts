@@ -21,6 +21,7 @@ import { enqueueMail } from "../../mail/outbox";
 import { sampleRejectedMail } from "../../mail/rejection-mails";
 import type { DomainContext } from "../context";
 import { changeEvents } from "../domain-events";
+import { choosingEmail } from "../notifications/preferences";
 import type { Member } from "../organisations/access";
 import { applyMove, type Actor } from "../samples/moves";
 import { getSample } from "../samples/samples";
@@ -223,8 +224,10 @@ export async function receiveSample(
         sampleUrl: sampleUrl(ctx.publicUrl, sample.id),
         resubmitUrl: resubmitUrl(ctx.publicUrl, sample.id),
       };
-      for (const reader of readers) await enqueueMail(tx, sampleRejectedMail(reader, rejected));
-      if (readers.length > 0) effects.add("mailQueued");
+      // Those who unticked e-mail for rejections hear of it by the bell (and their phone) only.
+      const mailed = await choosingEmail(tx, readers, "sampleRejected");
+      for (const reader of mailed) await enqueueMail(tx, sampleRejectedMail(reader, rejected));
+      if (mailed.length > 0) effects.add("mailQueued");
     } else {
       const moved = await applyMove(
         tx,

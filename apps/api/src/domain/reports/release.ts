@@ -28,6 +28,7 @@ import { enqueueMail } from "../../mail/outbox";
 import type { DomainContext } from "../context";
 import { changeEvents } from "../domain-events";
 import { notifySample, type ReaderNotification } from "../notifications/notifications";
+import { choosingEmail } from "../notifications/preferences";
 import { reportDocument } from "./report-document";
 import { noticeFailedScreening } from "./screening";
 import { labYear, nextCertification } from "./reports";
@@ -229,7 +230,10 @@ export async function releaseResults(
       current = touched ?? sample;
     }
 
-    if (customer) {
+    // Unless the submitter unticked e-mail for released reports (the bell tells them all the same).
+    const mailed =
+      customer !== undefined && (await choosingEmail(tx, [customer], "reportReleased")).length > 0;
+    if (customer && mailed) {
       // In the customer's language; the market summary keeps its codes.
       const { t } = translatorFor(customer.language);
       const values = { sampleId: String(sampleId), category: sample.shrimpCategory };

@@ -32,6 +32,7 @@ import { visibleReports, type Member } from "../organisations/access";
 import { recordActivity } from "../organisations/activity";
 import { changeEvents, notificationEvent } from "../domain-events";
 import { notifySample } from "../notifications/notifications";
+import { choosingEmail } from "../notifications/preferences";
 import { reportDocument, reportDownload } from "./report-document";
 import type { Effects } from "../unit-of-work";
 
@@ -130,9 +131,10 @@ export async function revokeReport(
     },
     createdAt: now,
   });
-  // The customer hears it by mail too, in their language.
+  // The customer hears it by mail too, in their language, unless they unticked e-mail for it.
   const [customer] = await tx.select().from(customers).where(eq(customers.id, report.customerId));
-  if (customer) {
+  const mailed = customer !== undefined && (await choosingEmail(tx, [customer], "reportRevoked")).length > 0;
+  if (customer && mailed) {
     await enqueueMail(
       tx,
       reportRevokedMail(customer, {

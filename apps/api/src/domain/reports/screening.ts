@@ -5,6 +5,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { enqueueMail } from "../../mail/outbox";
 import { screeningFailedMail } from "../../mail/screening-mails";
 import { notifySample, type ReaderNotification } from "../notifications/notifications";
+import { choosingEmail } from "../notifications/preferences";
 
 import type { ScreeningFacts } from "../../pdf/report/input";
 import { addDays, caaStatusOf, indiaDay } from "../farms/calendar";
@@ -144,6 +145,8 @@ export async function noticeFailedScreening(
     parameters,
     retestUrl: retestUrl(input.publicUrl, sample.lotId),
   };
-  for (const reader of readers) await enqueueMail(tx, screeningFailedMail(reader, failed));
-  return { notices, mailed: readers.length > 0 };
+  // Those who unticked e-mail for failed screenings read it by the bell (and their phone) only.
+  const mailed = await choosingEmail(tx, readers, "screeningFailed");
+  for (const reader of mailed) await enqueueMail(tx, screeningFailedMail(reader, failed));
+  return { notices, mailed: mailed.length > 0 };
 }
