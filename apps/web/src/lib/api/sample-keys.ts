@@ -12,5 +12,6 @@ export const sampleKeys = {
   one: (id: string) => [...sampleKeys.all, "one", id] as const,
   events: (id: string) => [...sampleKeys.one(id), "events"] as const,
   custody: (id: string) => [...sampleKeys.one(id), "custody"] as const,
+  messages: (id: string) => [...sampleKeys.one(id), "messages"] as const,
   summary: () => [...sampleKeys.all, "summary"] as const,
 };

@@ -47,6 +47,8 @@ export interface SampleDetailSlots {
   agentPanel: (props: AgentSlotProps) => ReactNode;
   results: (detail: Detail) => ReactNode;
   reports: (detail: Detail, onError: (error: Shown | null) => void) => ReactNode;
+  /** The sample's SMS and WhatsApp messages. */
+  messages?: (sampleId: number) => ReactNode;
 }
 
 function BackLink() {
@@ -91,7 +93,13 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-function DetailView({ detail, agentPanel, results, reports }: { detail: Detail } & SampleDetailSlots) {
+function DetailView({
+  detail,
+  agentPanel,
+  results,
+  reports,
+  messages,
+}: { detail: Detail } & SampleDetailSlots) {
   const { sample, events } = detail;
   const { t, date } = useT("lab");
   const names = useDomainNames();
@@ -178,6 +186,7 @@ function DetailView({ detail, agentPanel, results, reports }: { detail: Detail }
           <Panel title={t("lab.custody.title")} id="custody-title">
             <SampleCustody sampleId={sample.id} />
           </Panel>
+          {messages ? messages(sample.id) : null}
         </div>
 
         <section aria-labelledby="actions-title" className="space-y-4">

@@ -43,6 +43,8 @@ export function applySampleUpdate(queryClient: QueryClient, value: unknown): Sam
   void queryClient.invalidateQueries({ queryKey: sampleKeys.events(String(sample.id)) });
   // A collection, a hand-off or reception's decision moves the status: the custody record has changed.
   void queryClient.invalidateQueries({ queryKey: sampleKeys.custody(String(sample.id)) });
+  // A change may have queued SMS or WhatsApp messages about it.
+  void queryClient.invalidateQueries({ queryKey: sampleKeys.messages(String(sample.id)) });
   if (sample.status === "COMPLETED" || sample.reportId !== null)
     invalidateReports(queryClient, sample.reportId);
   if (!known) void queryClient.invalidateQueries({ queryKey: sampleKeys.lists() });

@@ -1,5 +1,7 @@
 import { Pencil, RefreshCw, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+
+import type { Customer } from "@lab/contracts";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -19,14 +21,19 @@ import { DefaultMarketsSection } from "./default-markets-section";
 import { LanguageSection } from "./language-section";
 import { PROFILE_DRAFT_FORM, ProfileForm, profileDraftSchema } from "./profile-form";
 
-/** The Customer Profile screen. */
-export function CustomerProfile() {
-  const user = useUser();
-  if (!user) return null;
-  return <CustomerProfileFor userId={user.id} />;
+/** Cards another feature sets in the profile: the notice choices, given the account they are for. */
+interface ProfileSlots {
+  notices?: (customer: Customer) => ReactNode;
 }
 
-function CustomerProfileFor({ userId }: { userId: number }) {
+/** The Customer Profile screen. */
+export function CustomerProfile(slots: ProfileSlots) {
+  const user = useUser();
+  if (!user) return null;
+  return <CustomerProfileFor userId={user.id} {...slots} />;
+}
+
+function CustomerProfileFor({ userId, notices }: { userId: number } & ProfileSlots) {
   const { t } = useT("account", "organisation");
   const storedUser = useUser();
   const query = useCustomer(userId);
@@ -132,6 +139,8 @@ function CustomerProfileFor({ userId }: { userId: number }) {
           <LanguageSection />
         </CardBody>
       </Card>
+
+      {customer && notices ? notices(customer) : null}
 
       <Card>
         <CardBody>

@@ -35,8 +35,11 @@ function BackLink() {
   );
 }
 
-/** The Timeline screen (/timeline/{sampleId}). A missing or foreign sample goes to /samples. */
-export function SampleTimeline({ sampleId }: { sampleId: string }) {
+/**
+ * The Timeline screen (/timeline/{sampleId}). A missing or foreign sample goes to /samples. `messages`
+ * is the sample's Messages section, set in by the route once the sample is shown.
+ */
+export function SampleTimeline({ sampleId, messages }: { sampleId: string; messages?: ReactNode }) {
   const sample = useSample(sampleId);
   const events = useSampleEvents(sampleId, sample.isSuccess);
   const custody = useCustody(sampleId, sample.isSuccess);
@@ -64,6 +67,7 @@ export function SampleTimeline({ sampleId }: { sampleId: string }) {
       custody={custody.data}
       custodyFailed={custody.isError}
       onCustodyRetry={() => void custody.refetch()}
+      messages={messages}
     />
   );
 }
@@ -105,6 +109,7 @@ function TimelineView({
   custody,
   custodyFailed,
   onCustodyRetry,
+  messages,
 }: {
   sample: Sample;
   events: SampleEvent[] | undefined;
@@ -112,6 +117,7 @@ function TimelineView({
   custody: Custody | undefined;
   custodyFailed: boolean;
   onCustodyRetry: () => void;
+  messages: ReactNode;
 }) {
   const stages = timelineStages(sample.status);
   const rejectedFor = custody?.reception?.decision === "rejected" ? custody.reception.reasons : [];
@@ -198,6 +204,8 @@ function TimelineView({
       </Card>
 
       <CustodySection custody={custody} failed={custodyFailed} onRetry={onCustodyRetry} />
+
+      {messages}
 
       <Card>
         <CardBody>
