@@ -19,6 +19,9 @@ export interface QueuedMessage<K extends TemplateKey = TemplateKey> {
   smsFallback?: boolean | undefined;
 }
 
+/** A message of any one template with that template's variables (a batch may mix templates). */
+export type AnyQueuedMessage = { [K in TemplateKey]: QueuedMessage<K> }[TemplateKey];
+
 /**
  * Puts messages in the phone channels' outbox in the caller's transaction; the message sender is woken
  * once the transaction commits, and a rollback sends nothing.
@@ -26,7 +29,7 @@ export interface QueuedMessage<K extends TemplateKey = TemplateKey> {
 export async function queueMessages(
   tx: Executor,
   effects: Effects,
-  messages: readonly QueuedMessage[],
+  messages: readonly AnyQueuedMessage[],
 ): Promise<OutboxMessageRow[]> {
   if (messages.length === 0) return [];
   const rows = await tx
