@@ -20,6 +20,7 @@ import { createRateLimits } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
 import type { TokenService } from "./lib/tokens";
 import type { MailboxEntry } from "./mail/transport";
+import type { DevMessage } from "./messaging/dev-outbox";
 import type { DomainEvent } from "./domain/domain-events";
 import type { RenderPool } from "./pdf/render-pool";
 import { authRouter } from "./routes/auth/router";
@@ -69,6 +70,8 @@ interface HttpDeps {
   webDistDir?: string | undefined;
   /** The dev mailbox reader; mounted at /dev when given. */
   devMailbox?: ((limit?: number) => Promise<MailboxEntry[]>) | undefined;
+  /** The dev outbox's phone messages (channels with no provider configured); shown at /dev with the mail. */
+  devOutbox?: ((limit?: number) => Promise<DevMessage[]>) | undefined;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For/-Proto count (client IPs in rate limits, https). */
   trustProxy?: TrustProxy;
   /** LAB_ENQUIRY_EMAIL: where the contact form's enquiries are mailed. */
@@ -88,6 +91,8 @@ interface ContextDeps {
   jwtSecret: string;
   /** Called after a commit that queued mail (nudges the outbox sender). */
   mailQueued: () => void;
+  /** Called after a commit that queued SMS or WhatsApp messages (nudges the message sender). */
+  messagesQueued?: (() => void) | undefined;
   /** Called after a submission committed (wakes this process's dispatcher). */
   samplesSubmitted?: (() => void) | undefined;
   mxLookup?: MxLookup | undefined;
@@ -123,6 +128,7 @@ export function createApp(deps: AppDeps): Express {
           bcryptCost: deps.bcryptCost,
           mxLookup: deps.mxLookup,
           mailQueued: deps.mailQueued,
+          messagesQueued: deps.messagesQueued,
           samplesSubmitted: deps.samplesSubmitted,
           publicUrl: deps.publicUrl,
           publish: deps.publish,
@@ -239,7 +245,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(notFoundHandler);
   app.use("/api", api);
 
-  if (deps.devMailbox) app.use("/dev", devMailboxRouter(deps.devMailbox));
+  if (deps.devMailbox || deps.devOutbox)
+    app.use("/dev", devMailboxRouter({ mails: deps.devMailbox, messages: deps.devOutbox }));
 
   const webDist = deps.webDistDir;
   if (webDist && existsSync(join(webDist, "index.html"))) {

@@ -16,6 +16,7 @@ import { lazyGazetteer, type Gazetteer } from "./infra/places";
 import { createSessionStore, type SessionStore } from "./infra/sessions";
 import { createDispatcher, type Dispatcher } from "./jobs/dispatcher";
 import { createLabSimulator } from "./jobs/lab-simulator";
+import { createMessageSender, type MessageSender } from "./jobs/message-sender";
 import { createOutboxSender, type OutboxSender } from "./jobs/outbox-sender";
 import { createReportDocumentJob } from "./jobs/report-documents";
 import { createTokenService, type TokenService } from "./lib/tokens";
@@ -25,6 +26,11 @@ import {
   type MailboxEntry,
   type MailTransport,
 } from "./mail/transport";
+import type { SmsChannel, WhatsAppChannel } from "./messaging/channels";
+import { createDevOutbox, listDevMessages, type DevMessage } from "./messaging/dev-outbox";
+import { createSmppChannel } from "./messaging/sms/smpp-channel";
+import { checkSmsTemplates } from "./messaging/sms/sms-templates";
+import { createWhatsAppChannel } from "./messaging/whatsapp/cloud-api-channel";
 import { createProcessRenderPool, type RenderPool } from "./pdf/render-pool";
 import { createRealtime, type Realtime } from "./realtime/realtime";
 
@@ -53,6 +59,12 @@ export interface PartOverrides {
   transport?: MailTransport | undefined;
   /** How often the outbox sender looks for mail without being nudged. */
   outboxPollMs?: number | undefined;
+  /** The SMS channel (a test's SMPP client to its SMSC) instead of SMPP_URL's or the dev outbox. */
+  sms?: SmsChannel | undefined;
+  /** The WhatsApp channel (a test's client of its fake Cloud API) instead of the configured one. */
+  whatsapp?: WhatsAppChannel | undefined;
+  /** How often the message sender looks for SMS and WhatsApp messages without being nudged. */
+  messagesPollMs?: number | undefined;
   now?: (() => Date) | undefined;
   bcryptCost?: number | undefined;
   /** The e-mail check's MX lookup; null: none, whatever EMAIL_CHECK_DNS says. */
@@ -80,6 +92,10 @@ export interface Parts {
   /** The development mailbox's reader, when mail goes there rather than to SMTP. */
   devMailbox: ((limit?: number) => Promise<MailboxEntry[]>) | undefined;
   outbox: OutboxSender;
+  /** Sends the SMS and WhatsApp outbox. */
+  messages: MessageSender;
+  /** The dev outbox's phone messages, when a channel has no provider configured (or given). */
+  devOutbox: ((limit?: number) => Promise<DevMessage[]>) | undefined;
   tokens: TokenService;
   sessions: SessionStore;
   realtime: Realtime | undefined;
@@ -147,6 +163,40 @@ export async function buildParts(config: Config, overrides: PartOverrides = {}):
     pollMs: overrides.outboxPollMs,
   });
 
+  // A template that would put an unregistered URL in an SMS stops the start, whatever the channel.
+  checkSmsTemplates(config.publicUrl);
+  // Without an SMSC or a WhatsApp account, messages are kept (and listed at /dev/mailbox) instead.
+  const devOutbox = createDevOutbox({ db: jobsDatabase.db, logger });
+  const ownSms = overrides.sms || !config.sms ? undefined : createSmppChannel({ ...config.sms, logger });
+  const cloudApi = config.whatsapp;
+  const ownWhatsApp =
+    overrides.whatsapp || !cloudApi
+      ? undefined
+      : createWhatsAppChannel({
+          apiUrl: cloudApi.apiUrl,
+          token: cloudApi.token,
+          phoneNumberId: cloudApi.phoneNumberId,
+          logger,
+        });
+  const sms = overrides.sms ?? ownSms ?? devOutbox.sms;
+  const whatsapp = overrides.whatsapp ?? ownWhatsApp ?? devOutbox.whatsapp;
+  opened.push(
+    () => ownSms?.close(),
+    () => ownWhatsApp?.close(),
+    () => devOutbox.sms.close(),
+  );
+  const devChannels = [
+    ...(sms === devOutbox.sms ? (["sms"] as const) : []),
+    ...(whatsapp === devOutbox.whatsapp ? (["whatsapp"] as const) : []),
+  ];
+  const messages = createMessageSender({
+    db: jobsDatabase.db,
+    sms,
+    whatsapp,
+    logger,
+    pollMs: overrides.messagesPollMs,
+  });
+
   // One token service and session store per process: the API and the real-time endpoint honour the
   // same sign-outs.
   const tokens = overrides.tokens ?? createTokenService(config.jwtSecret);
@@ -179,6 +229,7 @@ export async function buildParts(config: Config, overrides: PartOverrides = {}):
     now: overrides.now,
     bcryptCost: overrides.bcryptCost,
     mailQueued: () => outbox.nudge(),
+    messagesQueued: () => messages.nudge(),
     publicUrl: config.publicUrl,
     publish: realtime?.publish,
     tokens,
@@ -201,11 +252,13 @@ export async function buildParts(config: Config, overrides: PartOverrides = {}):
     : undefined;
   const jobs: BackgroundJob[] = [
     outbox,
+    messages,
     dispatcher,
     createReportDocumentJob(jobsContext, logger),
     ...(simulator ? [simulator] : []),
   ];
 
+  const appDb = database.db;
   return {
     config,
     logger,
@@ -216,6 +269,8 @@ export async function buildParts(config: Config, overrides: PartOverrides = {}):
     transport,
     devMailbox: mailbox?.list,
     outbox,
+    messages,
+    devOutbox: devChannels.length > 0 ? (limit) => listDevMessages(appDb, devChannels, limit) : undefined,
     tokens,
     sessions,
     realtime,
@@ -244,6 +299,13 @@ export function appDepsOf(parts: Parts): AppDeps {
     rateLimit: config.rateLimit,
     webDistDir: config.webDistDir,
     devMailbox: config.production ? undefined : parts.devMailbox,
+    devOutbox: config.production ? undefined : parts.devOutbox,
+    // Meta's signed status webhook, once there is a WhatsApp account to hear from.
+    whatsappWebhook: config.whatsapp && {
+      appSecret: config.whatsapp.appSecret,
+      verifyToken: config.whatsapp.verifyToken,
+      messagesQueued: () => parts.messages.nudge(),
+    },
     trustProxy: config.trustProxy,
     labEnquiryEmail: config.labEnquiryEmail,
     metricsToken: config.metricsToken,

@@ -17,7 +17,7 @@ process.on("uncaughtExceptionMonitor", (error, origin) =>
 
 // Everything this process runs on, made in composition.ts; the jobs start once the server listens.
 const parts = await buildParts(config, { logger });
-const { database, jobsContext, jobs, realtime, redis, simulator, transport, devMailbox } = parts;
+const { database, jobsContext, jobs, realtime, redis, simulator, transport, devMailbox, devOutbox } = parts;
 const app = createApp(appDepsOf(parts));
 
 let demoStaff: { email: string; password: string } | undefined;
@@ -49,13 +49,17 @@ const server = app.listen(config.port, () => {
       node: process.version,
       database: database.kind,
       mail: transport.kind,
+      // Checked at start-up (buildParts): every SMS template's URLs are under DLT-registered prefixes.
+      sms: config.sms ? "smpp" : "dev-outbox",
+      whatsapp: config.whatsapp ? "cloud-api" : "dev-outbox",
       redis: Boolean(redis),
       simulator: Boolean(simulator),
     },
     `listening on http://localhost:${port}`,
   );
-  const mailbox = devMailbox && !config.production ? `http://localhost:${port}/dev/mailbox` : undefined;
-  if (mailbox) logger.info(`dev mailbox: ${mailbox}`);
+  const mailbox =
+    (devMailbox || devOutbox) && !config.production ? `http://localhost:${port}/dev/mailbox` : undefined;
+  if (mailbox) logger.info(`dev outbox (mail, SMS, WhatsApp kept on this machine): ${mailbox}`);
   if (!config.production)
     process.stdout.write(
       `${startBanner({

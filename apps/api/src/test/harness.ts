@@ -4,7 +4,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 import { createTestDatabase } from "@lab/db/testing";
-import type { Database } from "@lab/db";
+import { outboxMessages, type Database, type OutboxMessageRow } from "@lab/db";
+import { asc, eq } from "drizzle-orm";
 import type { Express } from "express";
 import type { Redis } from "ioredis";
 import { pino, type Logger } from "pino";
@@ -14,8 +15,10 @@ import { createApp } from "../app";
 import { appDepsOf, buildParts } from "../composition";
 import type { MxLookup } from "../infra/email-check";
 import { DEFAULT_LAB_ENQUIRY_EMAIL, testEnv, type Config, type TrustProxy } from "../env";
+import type { MessageSender } from "../jobs/message-sender";
 import type { OutboxSender } from "../jobs/outbox-sender";
 import { createSmtpTransport } from "../mail/transport";
+import type { SmsChannel, WhatsAppChannel } from "../messaging/channels";
 import type { Realtime } from "../realtime/realtime";
 import { startSmtpCatcher, type SmtpCatcher } from "./smtp-catcher";
 
@@ -69,6 +72,8 @@ export interface TestApp {
   database: Database;
   smtp: SmtpCatcher;
   outbox: OutboxSender;
+  /** The SMS and WhatsApp sender, running (the dev outbox's channels unless the test gave its own). */
+  messages: MessageSender;
   clock: ReturnType<typeof testClock>;
   close(): Promise<void>;
 }
@@ -93,6 +98,9 @@ export async function startTestApp(
     samplesSubmitted?: () => void;
     /** Rate-limit keys; each app gets its own unless two must share (Redis outlives test runs). */
     rateLimitNamespace?: string;
+    /** Phone channels of the test's own (a fake SMSC's client, a fake Cloud API's); the dev outbox's otherwise. */
+    sms?: SmsChannel;
+    whatsapp?: WhatsAppChannel;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(testEnv.databaseUrl));
@@ -110,6 +118,9 @@ export async function startTestApp(
     redis: options.redis ?? null,
     transport,
     outboxPollMs: 50,
+    sms: options.sms,
+    whatsapp: options.whatsapp,
+    messagesPollMs: 100,
     now: clock.now,
     bcryptCost: 10,
     mxLookup: options.mxLookup ?? null,
@@ -122,9 +133,10 @@ export async function startTestApp(
       : null,
     samplesSubmitted: options.samplesSubmitted,
   });
-  // Of the jobs only the outbox runs: a test runs the others when it means to.
-  const { outbox, realtime } = parts;
+  // Of the jobs only the outboxes run: a test runs the others when it means to.
+  const { outbox, messages, realtime } = parts;
   outbox.start();
+  messages.start();
   const app = createApp({
     ...appDepsOf(parts),
     rateLimitNamespace: options.rateLimitNamespace ?? `rl-test-${randomUUID()}`,
@@ -145,6 +157,7 @@ export async function startTestApp(
     database,
     smtp,
     outbox,
+    messages,
     clock,
     async close() {
       if (realtime && server) {
@@ -173,6 +186,37 @@ export async function latestCode(t: TestApp, email: string, after = 0): Promise<
   const last = mine[mine.length - 1];
   if (!last) throw new Error("no mail");
   return codeFrom(last.subject);
+}
+
+/** The SMS and WhatsApp messages queued for a number (E.164), oldest first. */
+export const messagesTo = (t: Pick<TestApp, "database">, phone: string): Promise<OutboxMessageRow[]> =>
+  t.database.db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.recipient, phone))
+    .orderBy(asc(outboxMessages.id));
+
+/**
+ * Waits until the messages to a number satisfy `done` (say, all delivered), draining the sender
+ * meanwhile; answers them.
+ */
+export async function waitForMessages(
+  t: Pick<TestApp, "database" | "messages">,
+  phone: string,
+  done: (messages: OutboxMessageRow[]) => boolean,
+  timeoutMs = 5000,
+): Promise<OutboxMessageRow[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await t.messages.drain();
+    const messages = await messagesTo(t, phone);
+    if (done(messages)) return messages;
+    if (Date.now() > deadline)
+      throw new Error(
+        `messages to ${phone} never got there: ${JSON.stringify(messages.map((m) => m.status))}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 let counter = 0;
