@@ -52,6 +52,9 @@ function MessageItem({ message }: { message: MessageStatusView }) {
   const { t, date } = useT("messages");
   const kindName = useKindName();
   const Icon = message.channel === "whatsapp" ? MessageCircle : MessageSquareText;
+  const sent = date(message.createdAt, "dateTime");
+  // The status's own time only when it reads differently from the message's.
+  const changed = date(message.updatedAt, "dateTime");
   return (
     <li className="flex gap-3">
       <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-teal-700" />
@@ -64,12 +67,10 @@ function MessageItem({ message }: { message: MessageStatusView }) {
         </div>
         <p className="[overflow-wrap:anywhere]">{t("messages.to", { number: message.to })}</p>
         <p>
-          <time dateTime={message.createdAt}>{date(message.createdAt, "dateTime")}</time>
+          <time dateTime={message.createdAt}>{sent}</time>
         </p>
-        {message.updatedAt !== message.createdAt ? (
-          <p className="text-xs text-slate-600">
-            {t("messages.updated", { date: date(message.updatedAt, "dateTime") })}
-          </p>
+        {changed !== sent ? (
+          <p className="text-xs text-slate-600">{t("messages.updated", { date: changed })}</p>
         ) : null}
         {message.status === "failed" && message.reason ? (
           <p className="break-words text-red-800">{t("messages.reason", { reason: message.reason })}</p>

@@ -50,6 +50,9 @@ describe("a sample's Messages section", { timeout: 15_000 }, () => {
     expect(items[0]).toHaveTextContent("To •••• 2345");
     expect(items[1]).toHaveTextContent("Delivered");
     expect(items[1]).not.toHaveTextContent("Reason");
+    // The status's own time only when it differs from the message's.
+    expect(items[0]).toHaveTextContent("Status updated");
+    expect(items[1]).not.toHaveTextContent("Status updated");
   });
 
   it("says so when there are none, and offers a retry when they cannot be read", async () => {
