@@ -20,6 +20,7 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import type { DomainContext } from "../context";
 import { changeEvents } from "../domain-events";
 import { labSettingsRow } from "../reports/lab-settings";
+import { queueNoticeMessages } from "../../messaging/notice-messages";
 import { applyMove } from "../samples/moves";
 import { agentCustodyName, recordCustody } from "./custody";
 import type { PreparedPhoto } from "./photos";
@@ -350,6 +351,7 @@ export async function recordCollection(
       actor: { kind: "agent", id: agentId },
     });
     const moved = await applyMove(tx, now, sample.id, { type: "collected" }, { kind: "agent", id: agentId });
+    await queueNoticeMessages(tx, effects, moved.notifications);
     effects.add("publish", changeEvents(moved.sample, moved.notifications));
     const view = await collectionViewOf(tx, sample.id);
     if (!view) throw new Error("collection not found after insert");

@@ -23,6 +23,7 @@ import type { DomainContext } from "../context";
 import { changeEvents } from "../domain-events";
 import { choosingEmail } from "../notifications/preferences";
 import type { Member } from "../organisations/access";
+import { queueNoticeMessages } from "../../messaging/notice-messages";
 import { applyMove, type Actor } from "../samples/moves";
 import { getSample } from "../samples/samples";
 import { collectionViewOf, type CollectionView } from "./collections";
@@ -201,6 +202,7 @@ export async function receiveSample(
 
     if (decision === "rejected") {
       const moved = await applyMove(tx, now, sample.id, { type: "reject", reasons }, actor);
+      await queueNoticeMessages(tx, effects, moved.notifications);
       effects.add("publish", changeEvents(moved.sample, moved.notifications));
       const readers =
         moved.notifications.length === 0

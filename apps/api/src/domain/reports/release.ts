@@ -27,6 +27,7 @@ import { greeting } from "../../mail/localized";
 import { enqueueMail } from "../../mail/outbox";
 import type { DomainContext } from "../context";
 import { changeEvents } from "../domain-events";
+import { queueNoticeMessages } from "../../messaging/notice-messages";
 import { notifySample, type ReaderNotification } from "../notifications/notifications";
 import { choosingEmail } from "../notifications/preferences";
 import { reportDocument } from "./report-document";
@@ -282,6 +283,8 @@ export async function releaseResults(
       now,
     });
     if (screening.mailed) effects.add("mailQueued");
+    // Once the report is stored: the released report's message links to its public check.
+    await queueNoticeMessages(tx, effects, [...notifications, ...screening.notices], ctx.publicUrl);
     effects.add("publish", changeEvents(current, [...notifications, ...screening.notices], row.id));
     return row;
   });

@@ -31,6 +31,7 @@ import type { DomainContext } from "../context";
 import { visibleReports, type Member } from "../organisations/access";
 import { recordActivity } from "../organisations/activity";
 import { changeEvents, notificationEvent } from "../domain-events";
+import { queueNoticeMessages } from "../../messaging/notice-messages";
 import { notifySample } from "../notifications/notifications";
 import { choosingEmail } from "../notifications/preferences";
 import { reportDocument, reportDownload } from "./report-document";
@@ -131,6 +132,7 @@ export async function revokeReport(
     },
     createdAt: now,
   });
+  await queueNoticeMessages(tx, effects, notices);
   // The customer hears it by mail too, in their language, unless they unticked e-mail for it.
   const [customer] = await tx.select().from(customers).where(eq(customers.id, report.customerId));
   const mailed = customer !== undefined && (await choosingEmail(tx, [customer], "reportRevoked")).length > 0;

@@ -7,6 +7,7 @@ import { displayPhone } from "../../lib/phone";
 import type { DomainContext } from "../context";
 import { changeEvents } from "../domain-events";
 import type { Notice } from "../notifications/notification-kinds";
+import { queueNoticeMessages } from "../../messaging/notice-messages";
 import { notifySample, type ReaderNotification } from "../notifications/notifications";
 
 /** Who made a move: a staff member, a field agent in their app, or the system (dispatcher, simulator). */
@@ -165,6 +166,7 @@ export async function moveSample(
 ): Promise<SampleRow> {
   return ctx.unitOfWork(async (tx, effects) => {
     const result = await applyMove(tx, ctx.now(), sampleId, move, actor, note);
+    await queueNoticeMessages(tx, effects, result.notifications);
     effects.add("publish", changeEvents(result.sample, result.notifications));
     return result.sample;
   });
