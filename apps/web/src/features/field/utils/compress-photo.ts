@@ -88,9 +88,10 @@ let encodesWebp: boolean | undefined;
 async function encodeCanvas(canvas: OffscreenCanvas | HTMLCanvasElement, quality: number): Promise<Blob> {
   for (const type of ENCODINGS) {
     if (type === "image/webp" && encodesWebp === false) continue;
-    const blob = await blobOf(canvas, type, quality);
-    if (type === "image/webp") encodesWebp = blob.type === type;
-    if (blob.type === type) return blob;
+    // A browser that cannot encode a type may also fail outright rather than give a PNG.
+    const blob = await blobOf(canvas, type, quality).catch(() => null);
+    if (type === "image/webp") encodesWebp = blob?.type === type;
+    if (blob?.type === type) return blob;
   }
   throw new Error("The photo could not be encoded");
 }
