@@ -70,7 +70,12 @@ const smokes: Smoke[] = [
   { name: "places", args: ["places.ts", "--smoke"], figures: /p95/ },
   { name: "coa-pdf", args: ["coa-pdf.ts", "2"], figures: /p95/ },
   { name: "coa-render", args: ["coa-render.ts", "2"], figures: /p95/ },
-  { name: "sms-throughput", args: ["sms-throughput.ts", "--count", "200"], figures: /lost 0, duplicated 0/ },
+  {
+    name: "sms-throughput",
+    args: ["sms-throughput.ts", "--count", "200", databaseUrl],
+    figures: /sender: .*lost 0, duplicated 0/,
+    postgres: true,
+  },
 ];
 
 async function postgresReachable(): Promise<boolean> {
