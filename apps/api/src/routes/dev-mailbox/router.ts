@@ -59,7 +59,7 @@ function renderOutbox(mails: MailboxEntry[], messages: DevMessage[]): string {
 <style>body{font-family:system-ui,"Noto Sans","Noto Sans Telugu","Noto Sans Devanagari",sans-serif;max-width:48rem;margin:1rem auto;padding:0 1rem;color:#0f172a;overflow-wrap:anywhere}
 article{border:1px solid #cbd5e1;border-radius:.5rem;padding:1rem;margin:1rem 0}h2{font-size:1.1rem;margin:.25rem 0 0}
 .meta{color:#475569;font-size:.875rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;font-family:inherit;font-size:.95rem;line-height:1.6}
-.badges{display:flex;flex-wrap:wrap;gap:.5rem;margin:0}.badge{border-radius:999px;padding:.125rem .625rem;font-size:.8rem;font-weight:600;background:#e2e8f0;color:#0f172a}
+.badges{display:flex;flex-wrap:wrap;gap:.5rem;margin:0}.badge{border-radius:.75rem;padding:.125rem .625rem;font-size:.8rem;font-weight:600;background:#e2e8f0;color:#0f172a}
 .badge.sms{background:#dbeafe;color:#1e3a8a}.badge.whatsapp{background:#dcfce7;color:#14532d}
 .badge.delivered,.badge.read{background:#dcfce7;color:#14532d}.badge.failed{background:#fee2e2;color:#7f1d1d}
 .lang{color:#475569;font-weight:400}a.refresh{display:inline-flex;align-items:center;min-height:44px;padding:0 1rem;border:1px solid #cbd5e1;border-radius:.5rem;color:#0f172a;text-decoration:none}</style></head>
