@@ -24,8 +24,11 @@ export interface DevOutbox {
   whatsapp: WhatsAppChannel;
 }
 
-/** How long the dev WhatsApp channel keeps trying to report a message whose id is not stored yet. */
-const REPORT_TRIES = 50;
+/**
+ * How long the dev WhatsApp channel keeps trying to report a message whose id is not stored yet
+ * (20 s: a loaded machine's sender may take seconds to record it).
+ */
+const REPORT_TRIES = 200;
 const REPORT_RETRY_MS = 100;
 
 export function createDevOutbox(options: { db: Db; logger: Logger }): DevOutbox {
