@@ -19,6 +19,7 @@ const customer: CustomerRow = {
   fullName: "వెంకట రమణ (Venkata Ramana)",
   company: "Sri Lakshmi Aqua Farms · लक्ष्मी देवी",
   phoneNumber: "+919440012345",
+  phoneVerifiedAt: null,
   address: "Plot 12, Godāvari Road, Bhimavaram",
   passwordHash: "x",
   emailVerifiedAt: at,

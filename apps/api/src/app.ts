@@ -24,6 +24,7 @@ import type { DevMessage } from "./messaging/dev-outbox";
 import type { DomainEvent } from "./domain/domain-events";
 import type { RenderPool } from "./pdf/render-pool";
 import { authRouter } from "./routes/auth/router";
+import { phoneAuthRouter, phoneProfileRouter } from "./routes/phone-auth/router";
 import { customersRouter } from "./routes/customers/router";
 import { devMailboxRouter } from "./routes/dev-mailbox/router";
 import { emailRouter } from "./routes/email/router";
@@ -196,7 +197,10 @@ export function createApp(deps: AppDeps): Express {
   );
   api.use(express.json({ limit: API_JSON_LIMIT }));
   api.use(healthRouter(deps.database));
+  // Before /customers, whose /:id routes would take "me".
+  api.use("/customers/me/phone", phoneProfileRouter(ctx, limits));
   api.use("/customers", customersRouter(ctx, limits));
+  api.use("/auth/phone", phoneAuthRouter(ctx, limits));
   api.use("/auth", authRouter(ctx, limits));
   api.use("/email", emailRouter(ctx, limits));
   api.use("/places", authenticate(ctx, "customer"), placesRouter(deps.gazetteer ?? lazyGazetteer()));

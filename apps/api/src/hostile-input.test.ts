@@ -66,7 +66,18 @@ const BAD_PATH_IDS = [
 const HUGE = [1e308, -1e308, 1000, -1000, "16.5"];
 
 // Fields that take digits or one of a few words rather than text: any other value is validation_failed.
-const NOT_TEXT = new Set(["consumerId", "verdict", "value", "results", "reasonCode", "onePersonRevocation"]);
+const NOT_TEXT = new Set([
+  "consumerId",
+  "verdict",
+  "value",
+  "results",
+  "reasonCode",
+  "onePersonRevocation",
+  "purpose",
+  "rememberMe",
+  "language",
+  "internationalPhones",
+]);
 // A revocation the staff token may ask for: every case spoils one field of it.
 const REVOKE = { reasonCode: "sample_mislabelled", note: "Wrong sample" };
 
@@ -213,6 +224,8 @@ const WATCHED = [
   "sample_labels",
   "sample_receptions",
   "job_declines",
+  "phone_codes",
+  "outbox_messages",
 ];
 async function snapshot(): Promise<string> {
   const parts = await Promise.all([
@@ -287,6 +300,54 @@ const structuralCases = (who: Who, method: Method, path: string): Case[] => [
   { name: "body over 100 KB", who, method, path, body: { text: "x".repeat(120_000) } },
 ];
 
+const PHONE = "94400 12345";
+const PHONE_CODE = { phone: PHONE, purpose: "register" };
+const PHONE_REGISTER = { phone: PHONE, code: "123456", fullName: "Ravi Kumar", password: STRONG_PASSWORD };
+const PHONE_SIGN_IN = { phone: PHONE, code: "123456", rememberMe: true };
+const PHONE_RESET = { phone: PHONE, code: "123456", password: STRONG_PASSWORD };
+const phoneCases: Case[] = [
+  ...eachString("anon", "post", "/api/auth/phone/code", PHONE_CODE, [["phone"], ["purpose"], ["language"]]),
+  ...eachString("anon", "post", "/api/auth/phone/code", PHONE_CODE, [["phone"], ["purpose"]], ANY_VALUES),
+  ...shapeCases("anon", "post", "/api/auth/phone/code", PHONE_CODE),
+  ...structuralCases("anon", "post", "/api/auth/phone/code"),
+  ...eachString(
+    "anon",
+    "post",
+    "/api/auth/phone/register",
+    { ...PHONE_REGISTER, company: "Rao Farms", email: "ravi.phone@gmail.com" },
+    [["phone"], ["code"], ["fullName"], ["password"], ["company"], ["email"], ["language"]],
+    ANY_VALUES,
+  ),
+  ...shapeCases("anon", "post", "/api/auth/phone/register", PHONE_REGISTER),
+  ...structuralCases("anon", "post", "/api/auth/phone/register"),
+  ...eachString(
+    "anon",
+    "post",
+    "/api/auth/phone/sign-in",
+    PHONE_SIGN_IN,
+    [["phone"], ["code"], ["rememberMe"]],
+    ANY_VALUES,
+  ),
+  ...shapeCases("anon", "post", "/api/auth/phone/sign-in", PHONE_SIGN_IN),
+  ...eachString(
+    "anon",
+    "post",
+    "/api/auth/phone/reset-password",
+    PHONE_RESET,
+    [["phone"], ["code"], ["password"]],
+    ANY_VALUES,
+  ),
+  ...structuralCases("anon", "post", "/api/auth/phone/reset-password"),
+  // Signed out, a member's own number is 401 whatever the body.
+  {
+    name: "me/phone signed out",
+    who: "anon",
+    method: "post",
+    path: "/api/customers/me/phone",
+    body: { phone: PHONE },
+  },
+];
+
 // Hundreds of requests each, with a database snapshot around every one: minutes on a busy machine.
 describe("hostile input never answers 500 nor writes", { timeout: 180_000 }, () => {
   it("signed out: sign-in, registration, verification, e-mail check, certificates", async () => {
@@ -323,6 +384,8 @@ describe("hostile input never answers 500 nor writes", { timeout: 180_000 }, () 
         [["email"], ["code"], ["password"]],
       ),
       ...eachString("anon", "post", "/api/email/verify-email", { email: account.email }, [["email"]]),
+      // Sign-up, sign-in and reset by a mobile number's SMS code.
+      ...phoneCases,
       ...["%00", "NSP-CERT-2026-%00", "NSP-CERT-99999-99999999999999999999", "%F0%9F"].map((number) => ({
         name: `certificate ${number}`,
         who: "anon" as const,
@@ -381,6 +444,17 @@ describe("hostile input never answers 500 nor writes", { timeout: 180_000 }, () 
     ];
     const update = `${providers}/id/${ids.provider}`;
     const cases: Case[] = [
+      // The member's own mobile number, proven by an SMS code.
+      ...eachString("customer", "post", "/api/customers/me/phone", { phone: PHONE }, [["phone"]], ANY_VALUES),
+      ...eachString(
+        "customer",
+        "post",
+        "/api/customers/me/phone/verify",
+        { phone: PHONE, code: "123456" },
+        [["phone"], ["code"]],
+        ANY_VALUES,
+      ),
+      ...shapeCases("customer", "post", "/api/customers/me/phone/verify", { phone: PHONE, code: "123456" }),
       ...eachString("customer", "post", providers, provider, stringFields),
       ...eachString("customer", "post", providers, provider, stringFields.slice(0, 4), TYPE_VALUES),
       ...eachString("customer", "put", update, provider, stringFields),

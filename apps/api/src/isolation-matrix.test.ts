@@ -301,6 +301,10 @@ const TABLE: Record<string, Probe[]> = {
   "POST /api/auth/forgot-password": publicPost("/api/auth/forgot-password"),
   "POST /api/auth/reset-password": publicPost("/api/auth/reset-password"),
   "POST /api/auth/refresh": publicPost("/api/auth/refresh"),
+  "POST /api/auth/phone/code": publicPost("/api/auth/phone/code"),
+  "POST /api/auth/phone/register": publicPost("/api/auth/phone/register"),
+  "POST /api/auth/phone/sign-in": publicPost("/api/auth/phone/sign-in"),
+  "POST /api/auth/phone/reset-password": publicPost("/api/auth/phone/reset-password"),
   "POST /api/email/verify-email": publicPost("/api/email/verify-email"),
   "GET /api/mail/unsubscribe": [{ label: "public", path: () => "/api/mail/unsubscribe", expect: open }],
   "POST /api/mail/unsubscribe": publicPost("/api/mail/unsubscribe"),
@@ -339,6 +343,24 @@ const TABLE: Record<string, Probe[]> = {
       phase: 2,
       path: () => "/api/auth/logout",
       expect: (a) => (a.kind === "anon" ? "unauth" : "ok"),
+    },
+  ],
+
+  // The caller's own number: "me" is always the caller, so there is no one else's to reach.
+  "POST /api/customers/me/phone": [
+    {
+      label: "own, invalid body",
+      path: () => "/api/customers/me/phone",
+      body: () => ({ phone: "" }),
+      expect: customer(anyMember, "pass"),
+    },
+  ],
+  "POST /api/customers/me/phone/verify": [
+    {
+      label: "own, invalid body",
+      path: () => "/api/customers/me/phone/verify",
+      body: () => ({ phone: "", code: "" }),
+      expect: customer(anyMember, "pass"),
     },
   ],
 

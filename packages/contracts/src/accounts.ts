@@ -73,10 +73,13 @@ export type RefreshRequest = z.input<typeof refreshRequestSchema>;
 
 export const customerSchema = z.object({
   id: z.number().int(),
-  email: z.string(),
+  /** null for a member who signed up with a mobile number and gave no address. */
+  email: z.string().nullable(),
   fullName: z.string(),
   company: z.string().nullable(),
   phoneNumber: z.string().nullable(),
+  /** The number was proven by a code sent to it: the member can sign in with it. */
+  phoneVerified: z.boolean(),
   address: z.string().nullable(),
   emailVerified: z.boolean(),
   /** Destination markets a new submission starts with; may be empty (the lab's default limits). */

@@ -204,13 +204,16 @@ export const labSettingsUpdateSchema = z
     screeningValidDays: screeningValidDaysSchema.optional(),
     /** Metres from the pond (or farm) beyond which a collection needs the agent's reason. */
     collectionRadiusM: collectionRadiusSchema.optional(),
+    /** Mobile numbers outside India may sign up and sign in (each SMS abroad costs more). */
+    internationalPhones: z.boolean({ error: messages.internationalPhonesInvalid }).optional(),
   })
   .strip()
   .refine(
     (change) =>
       change.onePersonRevocation !== undefined ||
       change.screeningValidDays !== undefined ||
-      change.collectionRadiusM !== undefined,
+      change.collectionRadiusM !== undefined ||
+      change.internationalPhones !== undefined,
     messages.labSettingsEmpty,
   );
 export type LabSettingsUpdate = z.input<typeof labSettingsUpdateSchema>;
@@ -226,6 +229,7 @@ export const labSettingChangeSchema = z.discriminatedUnion("setting", [
   z.object({ ...settingChange, setting: z.literal("onePersonRevocation"), value: z.boolean() }),
   z.object({ ...settingChange, setting: z.literal("screeningValidDays"), value: z.number().int() }),
   z.object({ ...settingChange, setting: z.literal("collectionRadiusM"), value: z.number().int() }),
+  z.object({ ...settingChange, setting: z.literal("internationalPhones"), value: z.boolean() }),
 ]);
 export type LabSettingChange = z.infer<typeof labSettingChangeSchema>;
 
@@ -237,6 +241,8 @@ export const labSettingsSchema = z.object({
   screeningValidDays: z.number().int(),
   /** Metres from the pond (or farm) beyond which a collection needs the agent's reason. */
   collectionRadiusM: z.number().int(),
+  /** false: only Indian mobile numbers may sign up or sign in by code (the default). */
+  internationalPhones: z.boolean(),
   history: z.array(labSettingChangeSchema),
 });
 export type LabSettings = z.infer<typeof labSettingsSchema>;
@@ -418,7 +424,8 @@ export type LabSamplePage = z.infer<typeof labSamplePageSchema>;
 
 /** GET /lab/samples/{id}: the sample with its customer, timeline and report. */
 export const labSampleDetailSchema = z.object({
-  sample: labSampleSchema.extend({ customerEmail: z.string() }),
+  /** customerEmail: null for a customer who signed up with a mobile number and gave no address. */
+  sample: labSampleSchema.extend({ customerEmail: z.string().nullable() }),
   events: z.array(sampleEventSchema),
   /** The current report: the newest, which replaces any revoked one. */
   report: labReportSchema.nullable(),

@@ -449,6 +449,7 @@ export const messages = {
   phoneVerified: "Your mobile number is verified.",
   emailNeededToShare: "Add an e-mail address to your profile to share by e-mail.",
   internationalPhonesInvalid: "Say whether mobile numbers outside India may be used (true or false)",
+  phoneChangeNeedsCode: "Your mobile number is verified: change it with a code sent to the new number.",
 } as const;
 
 /** Stable, machine-readable error codes sent beside each message. */

@@ -150,7 +150,8 @@ export type UpdateOrganisationRequest = z.input<typeof updateOrganisationRequest
 export const memberSchema = z.object({
   id: z.number().int(),
   fullName: z.string(),
-  email: z.string(),
+  /** null for a member who signed up with a mobile number and gave no address. */
+  email: z.string().nullable(),
   role: z.enum(MEMBER_ROLES),
   scope: z.enum(MEMBER_SCOPES),
   joinedAt: z.string(),

@@ -44,16 +44,14 @@ const newPassword = text(messages.passwordWeak)
   .max(PASSWORD_MAX, messages.passwordWeak)
   .refine(isPasswordValid, messages.passwordWeak);
 
-/** An optional e-mail address: empty or absent means none. */
-const optionalEmail = z
-  .union([
-    z.literal("").transform(() => undefined),
-    text(messages.invalidEmailAddress)
-      .trim()
-      .max(EMAIL_MAX, messages.invalidEmailFormat)
-      .pipe(z.email({ error: messages.invalidEmailFormat }))
-      .transform((value) => value.toLowerCase()),
-  ])
+const EMAIL = z.email();
+
+/** An optional e-mail address: empty, null or absent means none. */
+const optionalEmail = text(messages.invalidEmailAddress)
+  .trim()
+  .max(EMAIL_MAX, messages.invalidEmailFormat)
+  .refine((value) => value === "" || EMAIL.safeParse(value).success, messages.invalidEmailFormat)
+  .transform((value) => (value === "" ? undefined : value.toLowerCase()))
   .nullable()
   .optional()
   .transform((value) => value ?? undefined);
@@ -62,6 +60,8 @@ const optionalEmail = z
 export const phoneCodeRequestSchema = z.object({
   phone: phoneSchema,
   purpose: z.enum(PHONE_CODE_PURPOSES, { error: messages.phoneCodePurposeInvalid }),
+  /** The SMS's language for a number no member holds yet; a member's own language otherwise. */
+  language: languageSchema.optional(),
 });
 export type PhoneCodeRequest = z.input<typeof phoneCodeRequestSchema>;
 

@@ -154,7 +154,12 @@ function flakyTransport() {
 }
 
 async function customer(email: string) {
-  return insertCustomerWithOrganisation(database.db, { email, fullName: "లక్ష్మీ దేవి", passwordHash: "x" });
+  const row = await insertCustomerWithOrganisation(database.db, {
+    email,
+    fullName: "లక్ష్మీ దేవి",
+    passwordHash: "x",
+  });
+  return { ...row, email };
 }
 
 const codeIn = (mail: OutgoingMail | undefined): string =>

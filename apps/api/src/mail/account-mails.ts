@@ -32,7 +32,10 @@ export function passwordChangedMail(customer: MailRecipient): MailToSend {
  * if someone else moved the account. Only a signed-in account can move, and only a verified one signs
  * in, so the old address is proven and may read the new one.
  */
-export function emailChangedMail(customer: MailRecipient, newAddress: string): MailToSend {
+export function emailChangedMail(
+  customer: MailRecipient & { email: string },
+  newAddress: string,
+): MailToSend {
   const translator = mailTranslator(customer.language);
   const { t } = translator;
   const oldAddress = customer.email;

@@ -8,9 +8,9 @@ export const escapeHtml = (value: string): string =>
 /** The translator of a recipient account's language; English for anything unknown. */
 export const mailTranslator = (language: string | undefined): Translator => translatorFor(language);
 
-/** The account a mail goes to, as stored: a customer row fits. */
+/** The account a mail goes to, as stored: a customer row fits (one without an address gets no mail). */
 export interface MailRecipient {
-  email: string;
+  email: string | null;
   fullName: string;
   language: string;
   emailVerifiedAt: Date | null;
@@ -28,9 +28,10 @@ export function greeting(t: Translator["t"], recipient: MailRecipient | undefine
  * An account mail in its recipient's language: greeting, paragraphs and the portal's signature, as
  * text and as HTML (marked with its language, so mail clients pick the right fonts and voices).
  * Without a recipient account (a code mail to an address not yet proven) the greeting names nobody.
+ * Without an address (a member who signed up by phone) it goes to nobody, and is not queued.
  */
 export function accountMail(
-  to: string,
+  to: string | null,
   { t, language }: Translator,
   subject: string,
   recipient: MailRecipient | undefined,
@@ -38,7 +39,7 @@ export function accountMail(
 ): MailToSend {
   const all = [greeting(t, recipient), ...paragraphs, t("mail.signature")];
   return {
-    to: [to],
+    to: to === null ? [] : [to],
     subject,
     text: all.join("\n\n"),
     html: `<div lang="${language}">\n${all.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}\n</div>`,

@@ -63,6 +63,8 @@ export function sentHeaders(headers: Record<string, string>): Record<string, str
 
 /** Queues a mail inside the caller's transaction: it is sent only if that transaction commits. */
 export async function enqueueMail(executor: Executor, mail: MailToSend): Promise<void> {
+  // Addressed to nobody: a member without an e-mail address hears by the bell and their phone only.
+  if (mail.to.length === 0) return;
   await executor.insert(outboxMail).values({
     to: mail.to,
     subject: mail.subject,

@@ -27,6 +27,7 @@ export function presentCustomer(row: Account): Customer {
     fullName: row.fullName,
     company: row.organisation.name,
     phoneNumber: row.phoneNumber === null ? null : displayPhone(row.phoneNumber),
+    phoneVerified: row.phoneVerifiedAt !== null && row.phoneNumber !== null,
     address: row.address,
     emailVerified: row.emailVerifiedAt !== null,
     defaultMarkets: row.defaultMarkets,

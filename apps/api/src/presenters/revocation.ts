@@ -26,6 +26,7 @@ export function presentLabSettings(view: LabSettingsView): LabSettings {
     onePersonRevocation: view.onePersonRevocation,
     screeningValidDays: view.screeningValidDays,
     collectionRadiusM: view.collectionRadiusM,
+    internationalPhones: view.internationalPhones,
     history: view.history.map((change) => ({ ...change, changedAt: change.changedAt.toISOString() })),
   };
 }

@@ -248,6 +248,7 @@ export function coaInput(options: CoaOptions = {}): CoaInput {
     fullName: "వెంకట రమణ",
     company: "श्री लक्ष्मी एक्वा फार्म्स",
     phoneNumber: "+919440012345",
+    phoneVerifiedAt: null,
     address: null,
     passwordHash: "x",
     emailVerifiedAt: COA_AT,

@@ -23,11 +23,17 @@ export const customers = pgTable(
      */
     removedAt: timestamp({ withTimezone: true }),
     lastSignInAt: timestamp({ withTimezone: true }),
-    // Stored lower-cased; the unique index on lower() keeps it unique whatever a writer does.
-    email: text().notNull(),
+    /**
+     * Stored lower-cased; the unique index on lower() keeps it unique whatever a writer does. None for
+     * a member who signed up with a mobile number and gave no address: such a member gets no mail.
+     */
+    email: text(),
     fullName: text().notNull(),
     company: text(),
+    /** E.164. */
     phoneNumber: text(),
+    /** When a code sent to `phoneNumber` was entered: the member can sign in with the number. */
+    phoneVerifiedAt: timestamp({ withTimezone: true }),
     address: text(),
     passwordHash: text().notNull(),
     emailVerifiedAt: timestamp({ withTimezone: true }),
@@ -47,7 +53,16 @@ export const customers = pgTable(
     uniqueIndex("customers_email_lower_key")
       .on(sql`lower(${t.email})`)
       .where(sql`${t.removedAt} is null`),
+    // A proven number belongs to one live person; unproven numbers (typed on a profile) may repeat.
+    uniqueIndex("customers_verified_phone_key")
+      .on(t.phoneNumber)
+      .where(sql`${t.phoneVerifiedAt} is not null and ${t.removedAt} is null`),
     index("customers_organisation_idx").on(t.organisationId, t.id),
+    // Every live member can be reached and can sign in: by an address or by a proven number.
+    check(
+      "customers_contact_check",
+      sql`${t.removedAt} is not null or ${t.email} is not null or (${t.phoneVerifiedAt} is not null and ${t.phoneNumber} is not null)`,
+    ),
     check("customers_member_role_check", sql`${t.memberRole} in ('admin', 'full', 'results', 'billing')`),
     check("customers_member_scope_check", sql`${t.memberScope} in ('own', 'all')`),
   ],

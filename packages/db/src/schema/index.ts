@@ -17,3 +17,4 @@ export * from "./farms";
 export * from "./shares";
 export * from "./field";
 export * from "./outbox-messages";
+export * from "./phone-codes";

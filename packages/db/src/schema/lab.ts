@@ -192,6 +192,8 @@ export const labSettings = pgTable(
     screeningValidDays: integer().notNull().default(10),
     /** Metres from the pond (or farm) beyond which a collection needs the agent's reason. */
     collectionRadiusM: integer().notNull().default(300),
+    /** false: only Indian mobile numbers may sign up or sign in by code (SMS abroad costs more, and pumps). */
+    internationalPhones: boolean().notNull().default(false),
     updatedBy: integer().references(() => staff.id, { onDelete: "set null" }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,7 +3,7 @@ import { customers, organisations, staff, type StaffRow } from "@lab/db";
 import { eq } from "drizzle-orm";
 
 import type { AppError } from "../../lib/app-error";
-import { forbidden, invalidField, notFound, unauthorized } from "../../lib/app-error";
+import { conflict, forbidden, invalidField, notFound, unauthorized } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { hashPassword, passwordMatches } from "../../lib/passwords";
 import { toE164 } from "../../lib/phone";
@@ -20,12 +20,13 @@ import {
   claimCodeRequest,
   findAccount,
   findByEmail,
+  hasEmail,
   type Account,
   issueCode,
   issueVerificationCode,
 } from "./verification-codes";
 
-async function requireDeliverable(ctx: DomainContext, email: string): Promise<void> {
+export async function requireDeliverable(ctx: DomainContext, email: string): Promise<void> {
   const check = await ctx.checkEmail(email);
   if (!check.smtp_check) {
     throw invalidField("emailValidationFailed", "email", "email_invalid");
@@ -34,7 +35,7 @@ async function requireDeliverable(ctx: DomainContext, email: string): Promise<vo
 
 // Registration answers 400 for an address that is taken, with the server's text (the sign-up form
 // shows it as it is; docs/product-rules.md, Errors).
-const emailTaken = () => invalidField("emailAlreadyExists", "email", "email_taken");
+export const emailTaken = () => invalidField("emailAlreadyExists", "email", "email_taken");
 
 /**
  * Creates an unverified account and queues its first verification code, in one transaction. A person
@@ -72,7 +73,7 @@ export async function registerCustomer(
         })
         .returning();
       if (!row) throw new Error("insert returned no row");
-      await issueVerificationCode(tx, now, row);
+      await issueVerificationCode(tx, now, { ...row, email: input.email });
       effects.add("mailQueued");
       return { ...row, organisation };
     });
@@ -96,7 +97,9 @@ export async function loginCustomer(
   const customer = await findByEmail(ctx.db, input.email);
   const matches = await passwordMatches(input.password, customer?.passwordHash, ctx.bcryptCost);
   if (!customer || !matches) throw unauthorized("invalidCredentials", "invalid_credentials");
-  if (!customer.emailVerifiedAt) throw forbidden("emailNotVerified", "email_not_verified");
+  // A member who proved their number (signed up by phone) is known without a proven address.
+  if (!customer.emailVerifiedAt && !customer.phoneVerifiedAt)
+    throw forbidden("emailNotVerified", "email_not_verified");
   const now = ctx.now();
   const { token, expiresIn, ...refresh } = await ctx.unitOfWork(async (tx) => {
     // The organisation's admins see when each member last signed in.
@@ -189,7 +192,7 @@ export async function updateProfile(
   }
   if (input.email !== undefined) {
     const current = await getCustomer(ctx, id);
-    if (input.email !== current.email.toLowerCase()) {
+    if (input.email !== current.email?.toLowerCase()) {
       await requireCurrentPassword(ctx, current.passwordHash, input.currentPassword);
       await requireDeliverable(ctx, input.email);
     }
@@ -199,8 +202,16 @@ export async function updateProfile(
     return await ctx.unitOfWork(async (tx, effects) => {
       const [current] = await tx.select().from(customers).where(eq(customers.id, id)).for("update");
       if (!current) throw notFound("customerNotFound", "customer_not_found");
+      // A proven number signs the member in: it changes only through a code sent to the new one.
+      if (
+        changes.phoneNumber !== undefined &&
+        changes.phoneNumber !== current.phoneNumber &&
+        current.phoneVerifiedAt !== null
+      ) {
+        throw conflict("phoneChangeNeedsCode", { field: "phoneNumber" });
+      }
       const newEmail =
-        input.email !== undefined && input.email !== current.email.toLowerCase() ? input.email : undefined;
+        input.email !== undefined && input.email !== current.email?.toLowerCase() ? input.email : undefined;
       if (newEmail !== undefined) {
         const owner = await findByEmail(tx, newEmail);
         if (owner && owner.id !== id) throw emailTaken();
@@ -218,13 +229,16 @@ export async function updateProfile(
       if (!row) throw notFound("customerNotFound", "customer_not_found");
       const updated = { ...row, organisation };
       if (newEmail === undefined) return updated;
-      await issueVerificationCode(tx, now, updated);
+      await issueVerificationCode(tx, now, { ...updated, email: newEmail });
+      effects.add("mailQueued");
+      // A first address, added by a member who signed up by phone: there is no old one to warn, and
+      // the account stays with the number that proved it.
+      if (current.email === null) return updated;
       // To the old address as it was (proven), in the language and name the account has now.
       const old = { ...updated, email: current.email, emailVerifiedAt: current.emailVerifiedAt };
       await enqueueMail(tx, emailChangedMail(old, newEmail));
       // Tokens were given to the old address's holder: none of them may outlive the move.
       effects.add("sessionsRevoked", await ctx.sessions.revokeAll(tx, "customer", id, now));
-      effects.add("mailQueued");
       return updated;
     });
   } catch (error) {
@@ -287,7 +301,7 @@ export async function requestPasswordReset(ctx: DomainContext, email: string): P
     const now = ctx.now();
     await claimCodeRequest(tx, now, email, "reset");
     const customer = await findByEmail(tx, email);
-    if (!customer) return;
+    if (!customer || !hasEmail(customer)) return;
     const code = await issueCode(tx, now, customer.id, "reset");
     await enqueueMail(
       tx,

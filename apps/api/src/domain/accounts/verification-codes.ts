@@ -114,7 +114,16 @@ export async function issueCode(
   return code;
 }
 
-async function mailVerificationCode(tx: Executor, now: Date, customer: CustomerRow): Promise<void> {
+/** A member with an e-mail address (one who signed up by phone may have none). */
+export type WithEmail<T extends { email: string | null }> = T & { email: string };
+export const hasEmail = <T extends { email: string | null }>(row: T): row is WithEmail<T> =>
+  row.email !== null;
+
+async function mailVerificationCode(
+  tx: Executor,
+  now: Date,
+  customer: WithEmail<CustomerRow>,
+): Promise<void> {
   const code = await issueCode(tx, now, customer.id, "verify");
   await enqueueMail(
     tx,
@@ -148,8 +157,9 @@ export async function refreshedCodeMail(
   // Still live for a minute: this mail's code, or a newer one already on its way that a new code would kill.
   if (live && live.expiresAt.getTime() - now.getTime() > FRESH_MARGIN_MS) return undefined;
   const [customer] = await tx.select().from(customers).where(eq(customers.id, note.customerId));
-  // Gone, or already verified: there is nothing a fresh code could do.
-  if (!customer || (note.purpose === "verify" && customer.emailVerifiedAt)) return undefined;
+  // Gone, without an address now, or already verified: there is nothing a fresh code could do.
+  if (!customer || !hasEmail(customer) || (note.purpose === "verify" && customer.emailVerifiedAt))
+    return undefined;
   const code = await issueCode(tx, now, customer.id, note.purpose);
   const mail =
     note.purpose === "verify"
@@ -162,7 +172,11 @@ export async function refreshedCodeMail(
  * A new e-mail verification code, mailed to the customer's (new) address, at registration or an
  * e-mail change; the resend delay starts now.
  */
-export async function issueVerificationCode(tx: Executor, now: Date, customer: CustomerRow): Promise<void> {
+export async function issueVerificationCode(
+  tx: Executor,
+  now: Date,
+  customer: WithEmail<CustomerRow>,
+): Promise<void> {
   await tx
     .insert(codeRequests)
     .values({ email: inboxKey(customer.email), purpose: "verify", requestedAt: now })
@@ -258,7 +272,7 @@ export async function sendVerification(ctx: DomainContext, email: string): Promi
     const now = ctx.now();
     await claimCodeRequest(tx, now, email, "verify");
     const customer = await findByEmail(tx, email);
-    if (!customer || customer.emailVerifiedAt) return;
+    if (!customer || !hasEmail(customer) || customer.emailVerifiedAt) return;
     // The request was recorded by the claim above.
     await mailVerificationCode(tx, now, customer);
     effects.add("mailQueued");

@@ -18,7 +18,7 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 
 import type { AppError } from "../../lib/app-error";
-import { forbidden, invalidField, notFound, rateLimited } from "../../lib/app-error";
+import { forbidden, invalidField, notFound, rateLimited, unprocessable } from "../../lib/app-error";
 import { enqueueMail, type MailToSend } from "../../mail/outbox";
 import { sharedReportMail, type SharedSample, type UnsubscribeLinks } from "../../mail/shared-report-mail";
 import type { DomainContext } from "../context";
@@ -26,6 +26,7 @@ import { visibleSamples, type Member } from "../organisations/access";
 import { recordActivity } from "../organisations/activity";
 import { reportDownload } from "../reports/report-document";
 import { currentReportJoin } from "../samples/list/views";
+import { hasEmail } from "../accounts/verification-codes";
 
 export type LedgerEmailInput = z.output<typeof ledgerEmailRequestSchema>;
 
@@ -137,6 +138,11 @@ export async function sendLedgerEmail(
   input: LedgerEmailInput,
   admit: AdmitRecipients = () => Promise.resolve(),
 ): Promise<LedgerEmailResponse> {
+  const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, member.id));
+  if (!customer) throw notFound("customerNotFound", "customer_not_found");
+  // The mail names the sharer by their address and replies go to it: a member who signed up by phone
+  // adds one first.
+  if (!hasEmail(customer)) throw unprocessable("emailNeededToShare", "validation_failed");
   const ids = [...new Set(input.sampleIds)];
   if (ids.length === 0) throw invalidField("ledgerSelectSample");
   // Only samples the member sees count; any other id is ignored as if unknown.
@@ -167,8 +173,6 @@ export async function sendLedgerEmail(
   for (const address of optedOut) byRecipient.delete(address);
   if (byRecipient.size === 0) throw invalidField("ledgerAllOptedOut");
 
-  const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, member.id));
-  if (!customer) throw notFound("customerNotFound", "customer_not_found");
   // Replies go to the customer, and the mail names them by this address: only one they proved they own.
   if (!customer.emailVerifiedAt) throw forbidden("emailNotVerified", "email_not_verified");
 

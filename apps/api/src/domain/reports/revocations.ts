@@ -29,6 +29,7 @@ export const REVOCATION_ACTIONS_PER_HOUR = 10;
 const ONE_PERSON_REVOCATION = "onePersonRevocation";
 const SCREENING_VALID_DAYS = "screeningValidDays";
 const COLLECTION_RADIUS_M = "collectionRadiusM";
+const INTERNATIONAL_PHONES = "internationalPhones";
 
 const requestNotFound = () => notFound("revocationRequestNotFound");
 
@@ -265,11 +266,13 @@ export type LabSettingChangeView = {
   | { setting: typeof ONE_PERSON_REVOCATION; value: boolean }
   | { setting: typeof SCREENING_VALID_DAYS; value: number }
   | { setting: typeof COLLECTION_RADIUS_M; value: number }
+  | { setting: typeof INTERNATIONAL_PHONES; value: boolean }
 );
 export interface LabSettingsView {
   onePersonRevocation: boolean;
   screeningValidDays: number;
   collectionRadiusM: number;
+  internationalPhones: boolean;
   history: LabSettingChangeView[];
 }
 
@@ -285,6 +288,7 @@ async function settingsView(executor: Executor): Promise<LabSettingsView> {
           ONE_PERSON_REVOCATION,
           SCREENING_VALID_DAYS,
           COLLECTION_RADIUS_M,
+          INTERNATIONAL_PHONES,
         ]),
       )
       .orderBy(desc(labSettingChanges.changedAt), desc(labSettingChanges.id)),
@@ -301,6 +305,8 @@ async function settingsView(executor: Executor): Promise<LabSettingsView> {
         return { ...common, setting: SCREENING_VALID_DAYS, value: Number(change.value) };
       if (change.setting === COLLECTION_RADIUS_M)
         return { ...common, setting: COLLECTION_RADIUS_M, value: Number(change.value) };
+      if (change.setting === INTERNATIONAL_PHONES)
+        return { ...common, setting: INTERNATIONAL_PHONES, value: change.value === true };
       return { ...common, setting: ONE_PERSON_REVOCATION, value: change.value === true };
     }),
   };
@@ -314,6 +320,7 @@ export interface LabSettingsChange {
   onePersonRevocation?: boolean | undefined;
   screeningValidDays?: number | undefined;
   collectionRadiusM?: number | undefined;
+  internationalPhones?: boolean | undefined;
 }
 
 /**
@@ -331,6 +338,7 @@ export async function updateLabSettings(
     ...(change.onePersonRevocation === undefined ? {} : { onePersonRevocation: change.onePersonRevocation }),
     ...(change.screeningValidDays === undefined ? {} : { screeningValidDays: change.screeningValidDays }),
     ...(change.collectionRadiusM === undefined ? {} : { collectionRadiusM: change.collectionRadiusM }),
+    ...(change.internationalPhones === undefined ? {} : { internationalPhones: change.internationalPhones }),
     updatedBy: member.id,
     updatedAt: now,
   };
@@ -344,6 +352,9 @@ export async function updateLabSettings(
     ...(change.collectionRadiusM === undefined
       ? []
       : [{ setting: COLLECTION_RADIUS_M, value: change.collectionRadiusM }]),
+    ...(change.internationalPhones === undefined
+      ? []
+      : [{ setting: INTERNATIONAL_PHONES, value: change.internationalPhones }]),
   ];
   return ctx.unitOfWork(async (tx) => {
     await tx

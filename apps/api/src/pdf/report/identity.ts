@@ -222,7 +222,8 @@ export async function drawFacts(sheet: Sheet, y: number): Promise<number> {
         : datesUnder(w, sample.createdAt, day(sample.createdAt), "date"),
     ]);
   if (testPeriod) facts.push([w.stacked("coa.fact.tested"), testPeriod]);
-  if (!certified) facts.push([w.stacked("coa.fact.email"), customer.email]);
+  // A customer who signed up by phone may have no address: the fact is left out, not printed empty.
+  if (!certified && customer.email !== null) facts.push([w.stacked("coa.fact.email"), customer.email]);
   const factRows: Cell[][] = [];
   for (let index = 0; index < facts.length; index += 2) {
     const [a, b] = [facts[index], facts[index + 1]];

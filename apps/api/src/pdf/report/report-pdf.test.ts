@@ -89,6 +89,7 @@ const customer: CustomerRow = {
   fullName: "వెంకట రమణ",
   company: "Sri Lakshmi Aqua Farms 🦐",
   phoneNumber: "+919440012345",
+  phoneVerifiedAt: null,
   address: null,
   passwordHash: "x",
   emailVerifiedAt: at,

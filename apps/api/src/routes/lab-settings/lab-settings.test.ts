@@ -45,6 +45,7 @@ describe("GET/PUT /lab/settings", () => {
         onePersonRevocation: false,
         screeningValidDays: 10,
         collectionRadiusM: 300,
+        internationalPhones: false,
         history: [],
       });
     }
@@ -59,11 +60,15 @@ describe("GET/PUT /lab/settings", () => {
     for (const body of [{ onePersonRevocation: "yes" }, { onePersonRevocation: 1 }]) {
       expect((await put(admin, body).expect(400)).body.error).toBe(messages.labSettingsInvalid);
     }
+    expect((await put(admin, { internationalPhones: "yes" }).expect(400)).body.error).toBe(
+      messages.internationalPhonesInvalid,
+    );
     expect((await put(admin, {}).expect(400)).body.error).toBe(messages.labSettingsEmpty);
     expect((await settings(admin).expect(200)).body).toEqual({
       onePersonRevocation: false,
       screeningValidDays: 10,
       collectionRadiusM: 300,
+      internationalPhones: false,
       history: [],
     });
   });

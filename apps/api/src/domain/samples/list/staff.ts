@@ -73,7 +73,7 @@ export async function listStaffSamples(ctx: DomainContext, query: StaffSampleQue
 }
 
 export interface StaffSampleDetail {
-  sample: StaffSampleView & { customerEmail: string };
+  sample: StaffSampleView & { customerEmail: string | null };
   events: SampleEventRow[];
   /** The people behind the events' actors (eventActorNames). */
   actorNames: Map<string, string>;

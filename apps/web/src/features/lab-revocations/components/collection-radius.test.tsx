@@ -22,6 +22,7 @@ const settings: LabSettings = {
   onePersonRevocation: false,
   screeningValidDays: 10,
   collectionRadiusM: 300,
+  internationalPhones: false,
   history: [
     {
       id: 5,

@@ -35,6 +35,7 @@ const settings: LabSettings = {
   onePersonRevocation: false,
   screeningValidDays: 10,
   collectionRadiusM: 300,
+  internationalPhones: false,
   history: [
     {
       id: 4,
