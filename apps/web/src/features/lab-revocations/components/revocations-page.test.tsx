@@ -102,6 +102,7 @@ describe("RevocationsPage", () => {
           onePersonRevocation: true,
           screeningValidDays: 10,
           collectionRadiusM: 300,
+          internationalPhones: false,
           history: [
             { ...settings.history[1], id: 3, changedAt: "2026-02-05T09:00:00.000Z" },
             ...settings.history,
