@@ -57,7 +57,6 @@ const sample: SampleRow = {
   cropId: null,
   lotId: null,
   purpose: null,
-  collectorNotes: null,
 };
 const report: ReportRow = {
   id: 321,

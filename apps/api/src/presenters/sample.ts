@@ -26,7 +26,6 @@ export function presentSample(row: SampleRow, reportId: number | null): Sample {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     reportId,
-    collectorNotes: row.collectorNotes,
   };
 }
 

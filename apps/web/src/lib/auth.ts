@@ -52,20 +52,23 @@ function organisationOf(value: unknown, company: string | null): Customer["organ
 
 /**
  * A customer record from storage or a server answer, checked by hand: the session code stays on the
- * /login path, which must not carry zod (docs/architecture.md). Needs at least id and email.
+ * /login path, which must not carry zod (docs/architecture.md). Needs at least an id and a way to sign
+ * in: an e-mail address or a mobile number (a member who signed up with a number may have no address).
  */
 export function parseCustomer(value: unknown): Customer | null {
   if (typeof value !== "object" || value === null) return null;
   const record = value as Record<string, unknown>;
   const email = text(record.email);
-  if (typeof record.id !== "number" || !Number.isInteger(record.id) || !email) return null;
+  const phoneNumber = text(record.phoneNumber);
+  if (typeof record.id !== "number" || !Number.isInteger(record.id) || !(email ?? phoneNumber)) return null;
   const now = new Date().toISOString();
   return {
     id: record.id,
     email,
-    fullName: text(record.fullName) ?? email,
+    fullName: text(record.fullName) ?? email ?? phoneNumber ?? "",
     company: text(record.company),
-    phoneNumber: text(record.phoneNumber),
+    phoneNumber,
+    phoneVerified: record.phoneVerified === true,
     address: text(record.address),
     emailVerified: record.emailVerified !== false,
     defaultMarkets: Array.isArray(record.defaultMarkets)

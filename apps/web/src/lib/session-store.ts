@@ -35,10 +35,13 @@ export type LogoutReason = "user" | "expired" | "unauthorized" | "everywhere";
 /** The refresh cookie's role (POST /auth/refresh `{ role }`). */
 export type RefreshRole = "customer" | "lab";
 
-/** What both kinds of account have: an id (the reload check) and an address (the sign-in form). */
+/**
+ * What both kinds of account have: an id (the reload check) and an address for the sign-in form
+ * (null for a customer who signs in with a mobile number only).
+ */
 export interface SessionUser {
   id: number;
-  email: string;
+  email: string | null;
 }
 
 export interface SessionStoreOptions<U extends SessionUser> {
@@ -365,7 +368,7 @@ export function createSessionStore<U extends SessionUser>(options: SessionStoreO
       if (keptEmailKey && reason !== "user") {
         // A session that ended by itself keeps its address for the sign-in form (this tab only).
         const user = session?.user ?? parseUser(readJson(keys.user));
-        if (user) perTab()?.setItem(keptEmailKey, user.email);
+        if (user?.email) perTab()?.setItem(keptEmailKey, user.email);
       }
       clearStorage();
       const wasSignedIn = session !== null && session !== undefined;

@@ -6,6 +6,7 @@ export const customer: Customer = {
   fullName: "Asha Verma",
   company: "Blue Bay Aqua",
   phoneNumber: "+919876543210",
+  phoneVerified: false,
   address: "12 Harbour Road, Nellore",
   emailVerified: true,
   defaultMarkets: [],

@@ -127,7 +127,6 @@ const sample: SampleRow = {
   cropId: null,
   lotId: null,
   purpose: null,
-  collectorNotes: null,
 };
 const report: ReportRow = {
   id: 321,

@@ -56,10 +56,18 @@ interface ForgotPasswordProps {
   /** The password was reset: back to sign-in with this address and the notice (a spec message). */
   onReset: (email: string, notice: string) => void;
   onBack: (email: string) => void;
+  /** Another way to reset, offered below the address (a customer's mobile number). */
+  alternative?: ReactNode;
 }
 
 /** 'Forgot password?': the address, then the mailed code with a new password. */
-export function ForgotPasswordFlow({ calls, defaultEmail, onReset, onBack }: ForgotPasswordProps) {
+export function ForgotPasswordFlow({
+  calls,
+  defaultEmail,
+  onReset,
+  onBack,
+  alternative,
+}: ForgotPasswordProps) {
   const [sent, setSent] = useState<{ email: string; deadlines: CodeDeadlines; notice: Notice } | null>(null);
   if (!sent) {
     return (
@@ -68,6 +76,7 @@ export function ForgotPasswordFlow({ calls, defaultEmail, onReset, onBack }: For
         defaultEmail={defaultEmail}
         onSent={(email, deadlines, notice) => setSent({ email, deadlines, notice })}
         onBack={onBack}
+        alternative={alternative}
       />
     );
   }
@@ -98,11 +107,13 @@ function RequestCode({
   defaultEmail,
   onSent,
   onBack,
+  alternative,
 }: {
   requestCode: PasswordResetCalls["requestCode"];
   defaultEmail: string;
   onSent: (email: string, deadlines: CodeDeadlines, notice: Notice) => void;
   onBack: (email: string) => void;
+  alternative: ReactNode;
 }) {
   const { t } = useT("auth", "credentials");
   const forgot = useAction(requestCode);
@@ -189,6 +200,7 @@ function RequestCode({
           {t("credentials.forgot.submit")}
         </Button>
       </form>
+      {alternative}
       <div className="border-t border-slate-200 pt-4">
         <BackToSignIn onClick={() => onBack(email.trim())} />
       </div>

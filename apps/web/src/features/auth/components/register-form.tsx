@@ -22,6 +22,7 @@ import type { VerificationStart } from "@/lib/sign-in-handoff";
 import { useRegister } from "../api/register";
 import { useEmailCheck } from "../hooks/use-email-check";
 import { EmailCheckFeedback } from "./email-check-feedback";
+import { PhoneRegisterForm } from "./phone-register-form";
 import { registerErrorMessage } from "../utils/register-errors";
 import type { Shown } from "@/lib/i18n/message-text";
 
@@ -35,7 +36,24 @@ interface RegisterErrors {
 
 const joinIds = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
 
+/**
+ * Create Account: with an e-mail address (verified by a mailed code before the first sign-in), or
+ * with a mobile number instead (proved by an SMS code, signed in at once).
+ */
 export function RegisterForm({ onRegistered }: { onRegistered: (start: VerificationStart) => void }) {
+  const { t } = useT("credentials");
+  const [withPhone, setWithPhone] = useState(false);
+  return (
+    <div className="space-y-4">
+      <Button variant="outline" className="min-h-11 w-full" onClick={() => setWithPhone(!withPhone)}>
+        {withPhone ? t("credentials.phone.register.useEmail") : t("credentials.phone.register.useMobile")}
+      </Button>
+      {withPhone ? <PhoneRegisterForm /> : <EmailRegisterForm onRegistered={onRegistered} />}
+    </div>
+  );
+}
+
+function EmailRegisterForm({ onRegistered }: { onRegistered: (start: VerificationStart) => void }) {
   const { t } = useT("auth", "credentials");
   const registerAccount = useRegister();
   const emailCheck = useEmailCheck();
@@ -71,7 +89,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (start: Verificat
       }
       const customer = await registerAccount.mutateAsync({ fullName, email, password });
       onRegistered({
-        email: customer.email,
+        email: customer.email ?? email.trim(),
         expiresIn: VERIFICATION_CODE_TTL_S,
         resendAfter: VERIFICATION_RESEND_AFTER_S,
       });

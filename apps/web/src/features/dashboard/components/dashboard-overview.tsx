@@ -69,24 +69,29 @@ export function DashboardOverview() {
               {t("samples.dashboard.account.title")}
             </h2>
             <dl className="mt-3 space-y-2 text-sm">
-              <div className="flex items-center gap-2">
-                <dt className="flex items-center gap-1.5 text-slate-700">
-                  <Mail aria-hidden="true" className="h-4 w-4" />
-                  {t("samples.dashboard.account.email")}
-                </dt>
-                <dd className="min-w-0 break-all font-medium text-slate-900">{user.email}</dd>
-              </div>
-              <div className="flex items-center gap-2">
-                <dt className="flex items-center gap-1.5 text-slate-700">
-                  <BadgeCheck aria-hidden="true" className="h-4 w-4" />
-                  {t("samples.dashboard.account.status")}
-                </dt>
-                <dd className="font-medium text-green-800">
-                  {user.emailVerified
-                    ? t("samples.dashboard.account.verified")
-                    : t("samples.dashboard.account.notVerified")}
-                </dd>
-              </div>
+              {/* A member who signed up with a mobile number may have no e-mail address to show or verify. */}
+              {user.email === null ? null : (
+                <>
+                  <div className="flex items-center gap-2">
+                    <dt className="flex items-center gap-1.5 text-slate-700">
+                      <Mail aria-hidden="true" className="h-4 w-4" />
+                      {t("samples.dashboard.account.email")}
+                    </dt>
+                    <dd className="min-w-0 break-all font-medium text-slate-900">{user.email}</dd>
+                  </div>
+                  <div className="flex items-center gap-2">
+                    <dt className="flex items-center gap-1.5 text-slate-700">
+                      <BadgeCheck aria-hidden="true" className="h-4 w-4" />
+                      {t("samples.dashboard.account.status")}
+                    </dt>
+                    <dd className="font-medium text-green-800">
+                      {user.emailVerified
+                        ? t("samples.dashboard.account.verified")
+                        : t("samples.dashboard.account.notVerified")}
+                    </dd>
+                  </div>
+                </>
+              )}
               {user.company ? (
                 <div className="flex min-w-0 items-center gap-2">
                   <dt className="shrink-0 text-slate-700">{t("samples.dashboard.account.company")}</dt>

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { Link } from "react-router";
 
 import { LEDGER_EMAIL_MAX_SAMPLES, type LedgerEmailResponse, type Sample } from "@lab/contracts";
 
@@ -6,13 +7,19 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
+import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-client";
+import { useUser } from "@/lib/auth";
 import { translate } from "@/lib/i18n/i18n";
 import { LocalizedMessage } from "@/lib/i18n/localized-message";
 import { useT } from "@/lib/i18n/use-t";
 
 import { useSendLedgerEmail } from "../api/send-ledger-email";
 import { countWithReports, uniqueRecipients } from "../utils/recipients";
+
+/** The server refused because the sharer has no e-mail address of their own to send from. */
+const needsOwnEmail = (error: unknown) =>
+  isApiError(error) && error.status === 422 && error.messageCode === "email_needed_to_share";
 
 /** The API's error text; a request that got no answer reads as the spec's 'Failed to send emails'. */
 export function sendErrorMessage(error: unknown): string {
@@ -71,12 +78,19 @@ function SendEmailForm({
 }) {
   const { t, number } = useT("account");
   const toast = useToast();
+  const user = useUser();
+  // A member who signed up with a mobile number may have no address: the mail goes out in their name.
+  const [refusedNoEmail, setRefusedNoEmail] = useState(false);
+  const noOwnEmail = refusedNoEmail || (user !== null && user.email === null);
   const send = useSendLedgerEmail({
     onSuccess: (result) => {
       toast.success(sendSuccessMessage(result));
       onClose();
     },
-    onError: (error) => toast.error(sendErrorMessage(error)),
+    onError: (error) => {
+      if (needsOwnEmail(error)) setRefusedNoEmail(true);
+      else toast.error(sendErrorMessage(error));
+    },
   });
   const id = useId();
   const [includeReports, setIncludeReports] = useState(true);
@@ -85,7 +99,7 @@ function SendEmailForm({
   const recipients = uniqueRecipients(samples);
   const withReports = countWithReports(samples);
   const tooMany = samples.length > LEDGER_EMAIL_MAX_SAMPLES;
-  const blocked = recipients.length === 0 || tooMany;
+  const blocked = recipients.length === 0 || tooMany || noOwnEmail;
   const canSend = !blocked && !send.isPending;
 
   const submit = () => {
@@ -104,6 +118,18 @@ function SendEmailForm({
         submit();
       }}
     >
+      {noOwnEmail ? (
+        <Alert tone="error">
+          <LocalizedMessage text={"emailNeededToShare"} />{" "}
+          <Link
+            to={paths.profile.href()}
+            onClick={onClose}
+            className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2"
+          >
+            {t("account.ledger.emailDialog.openProfile")}
+          </Link>
+        </Alert>
+      ) : null}
       {tooMany ? (
         <Alert tone="error">
           <LocalizedMessage text={"ledgerTooManySamples"} />

@@ -1,4 +1,4 @@
-import { Pencil, RefreshCw, X } from "lucide-react";
+import { MailPlus, Pencil, RefreshCw, X } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
 import type { Customer } from "@lab/contracts";
@@ -6,6 +6,7 @@ import type { Customer } from "@lab/contracts";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
+import { focusWhenShown } from "@/components/ui/focus-next";
 import { LoadingState } from "@/components/ui/spinner";
 import { draftStorageKey, readDraft, removeDraft } from "@/hooks/use-form-draft";
 import { useUser } from "@/lib/auth";
@@ -19,6 +20,7 @@ import { AccountInformation } from "./account-information";
 import { ChangePasswordSection } from "./change-password-section";
 import { DefaultMarketsSection } from "./default-markets-section";
 import { LanguageSection } from "./language-section";
+import { PhoneSection } from "./phone-section";
 import { PROFILE_DRAFT_FORM, ProfileForm, profileDraftSchema } from "./profile-form";
 
 /** Cards another feature sets in the profile: the notice choices, given the account they are for. */
@@ -110,6 +112,25 @@ function CustomerProfileFor({ userId, notices }: { userId: number } & ProfileSlo
       ) : customer ? (
         <Card>
           <CardBody className="space-y-6">
+            {customer.email === null ? (
+              // Signed up with a mobile number: say plainly what an address is for, and open the form at it.
+              <Alert tone="info">
+                <p>{t("account.profile.email.none")}</p>
+                {editing ? null : (
+                  <Button
+                    variant="outline"
+                    className="mt-2 min-h-11"
+                    icon={<MailPlus aria-hidden="true" className="h-4 w-4" />}
+                    onClick={() => {
+                      setEditing(true);
+                      focusWhenShown("#profile-email");
+                    }}
+                  >
+                    {t("account.profile.email.add")}
+                  </Button>
+                )}
+              </Alert>
+            ) : null}
             <ProfileForm
               key={`${customer.updatedAt}-${String(editing)}`}
               customer={customer}
@@ -118,6 +139,14 @@ function CustomerProfileFor({ userId, notices }: { userId: number } & ProfileSlo
               onSaved={() => setEditing(false)}
             />
             <AccountInformation customer={customer} />
+          </CardBody>
+        </Card>
+      ) : null}
+
+      {customer ? (
+        <Card>
+          <CardBody>
+            <PhoneSection customer={customer} />
           </CardBody>
         </Card>
       ) : null}

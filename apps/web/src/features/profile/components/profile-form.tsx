@@ -38,10 +38,13 @@ const tooLong = (key: "name" | "company" | "phone" | "address", max: number) => 
   error: () => translate(`account.validation.${key}TooLong`, { max }),
 });
 
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameEmail = (a: string, b: string | null) => a.trim().toLowerCase() === (b ?? "").trim().toLowerCase();
 
-/** The form's rules; a new e-mail also needs the current password (a stolen token alone cannot move it). */
-const profileSchemaFor = (savedEmail: string) =>
+/**
+ * The form's rules; a new e-mail also needs the current password (a stolen token alone cannot move it).
+ * A member who signed up with a mobile number may leave the address empty; once given, it stays.
+ */
+const profileSchemaFor = (savedEmail: string | null) =>
   z
     .object({
       fullName: z.string().trim().min(1, "nameRequired").max(NAME_MAX, tooLong("name", NAME_MAX)),
@@ -49,7 +52,11 @@ const profileSchemaFor = (savedEmail: string) =>
         .string()
         .trim()
         .max(EMAIL_MAX, "invalidEmailFormat")
-        .pipe(z.email({ error: "invalidEmailFormat" })),
+        .pipe(
+          savedEmail === null
+            ? z.union([z.literal(""), z.email({ error: "invalidEmailFormat" })])
+            : z.email({ error: "invalidEmailFormat" }),
+        ),
       company: z.string().max(COMPANY_MAX, tooLong("company", COMPANY_MAX)),
       phoneNumber: z.string().max(PHONE_MAX, tooLong("phone", PHONE_MAX)),
       address: z.string().max(ADDRESS_MAX, tooLong("address", ADDRESS_MAX)),
@@ -94,6 +101,8 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
   const { t } = useT("account", "organisation");
   // The company is the organisation's name: only its admins change it (403 organisationAdminRequired).
   const companyLocked = customer.role !== "admin";
+  // A number a code proved signs the member in: only another code changes it (Mobile Number below).
+  const phoneLocked = customer.phoneVerified && customer.phoneNumber !== null;
   const toast = useToast();
   const update = useUpdateProfile();
   const leaveToSignIn = useLeaveToSignIn();
@@ -148,14 +157,19 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
       const saved = await update.mutateAsync({ id: customer.id, changes });
       draft.clear();
       if (changes.email !== undefined) {
-        // The server ended every session of the account and mailed a code to the new address.
+        // The server mailed a code to the new address (and, moving an address, ended every session):
+        // the code is entered on the sign-in card, as after registering.
         leaveToSignIn({
           kind: "verify",
           start: {
-            email: saved.email,
+            email: saved.email ?? changes.email,
             expiresIn: VERIFICATION_CODE_TTL_S,
             resendAfter: VERIFICATION_RESEND_AFTER_S,
-            notice: t("account.profile.emailChangedNotice"),
+            notice: t(
+              customer.email === null
+                ? "account.profile.emailAddedNotice"
+                : "account.profile.emailChangedNotice",
+            ),
           },
         });
         return;
@@ -211,6 +225,7 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
             autoComplete="email"
             maxLength={EMAIL_MAX}
             readOnly={readOnly}
+            placeholder={readOnly && customer.email === null ? t("account.profile.notProvided") : undefined}
             invalid={Boolean(errors.email)}
             aria-describedby={describedBy(id("email"), errors.email?.message)}
             {...register("email")}
@@ -254,16 +269,21 @@ export function ProfileForm({ customer, editing, idPrefix, label, onSaved, onCan
             {...register("company")}
           />
         </Field>
-        <Field id={id("phone")} label={t("account.profile.phone")} error={errors.phoneNumber?.message}>
+        <Field
+          id={id("phone")}
+          label={t("account.profile.phone")}
+          error={errors.phoneNumber?.message}
+          hint={phoneLocked && !readOnly ? t("account.profile.mobile.lockedHint") : undefined}
+        >
           <Input
             id={id("phone")}
             className="min-h-11"
             type="tel"
             autoComplete="tel"
             maxLength={PHONE_MAX}
-            readOnly={readOnly}
+            readOnly={readOnly || phoneLocked}
             invalid={Boolean(errors.phoneNumber)}
-            aria-describedby={describedBy(id("phone"), errors.phoneNumber?.message)}
+            aria-describedby={describedBy(id("phone"), errors.phoneNumber?.message, phoneLocked && !readOnly)}
             placeholder={t(readOnly ? "account.profile.notProvided" : "account.profile.phonePlaceholder")}
             {...register("phoneNumber")}
           />

@@ -17,7 +17,7 @@ export function SignOutEverywhereDialog({ open, onClose }: { open: boolean; onCl
     await signOutAll(user.id);
     leaveToSignIn({
       kind: "signin",
-      email: user.email,
+      email: user.email ?? "",
       notice: "signedOutEverywhere",
     });
   };

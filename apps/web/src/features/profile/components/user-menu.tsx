@@ -7,6 +7,7 @@ import { paths } from "@/config/paths";
 import { signOut } from "@/lib/api/logout";
 import { useUser } from "@/lib/auth";
 import { useT } from "@/lib/i18n/use-t";
+import { formatPhone } from "@/lib/phone";
 
 import { useSaveLanguage } from "../hooks/use-account-language";
 
@@ -138,7 +139,10 @@ export function UserMenu() {
       >
         <div className="border-b border-slate-100 px-4 py-2">
           <p className="truncate text-sm font-semibold text-slate-900">{user.fullName}</p>
-          <p className="truncate text-xs text-slate-700">{user.email}</p>
+          {/* A member who signed up with a mobile number may have no address: the number names them. */}
+          <p className="truncate text-xs text-slate-700">
+            {user.email ?? (user.phoneNumber ? formatPhone(user.phoneNumber) : "")}
+          </p>
         </div>
         <div id="user-menu" role="menu" aria-label={t("account.userMenu.label")}>
           <MenuItem

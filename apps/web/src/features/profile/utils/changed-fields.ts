@@ -10,7 +10,7 @@ export interface ProfileFormValues {
 
 export const profileFormValues = (customer: Customer): ProfileFormValues => ({
   fullName: customer.fullName,
-  email: customer.email,
+  email: customer.email ?? "",
   company: customer.company ?? "",
   phoneNumber: customer.phoneNumber ?? "",
   address: customer.address ?? "",

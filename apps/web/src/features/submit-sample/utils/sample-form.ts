@@ -12,8 +12,6 @@ export interface SampleFormValues {
   emailAddress: string;
   /** Destination markets, preselected from the profile's default markets. */
   markets: string[];
-  /** For the agent who collects the sample ("Call before coming"). */
-  collectorNotes: string;
 }
 
 export const emptySampleForm = (markets: readonly string[] = []): SampleFormValues => ({
@@ -24,7 +22,6 @@ export const emptySampleForm = (markets: readonly string[] = []): SampleFormValu
   testTypes: [],
   emailAddress: "",
   markets: [...markets],
-  collectorNotes: "",
 });
 
 /** The form's fields an error can be shown at. */
@@ -36,7 +33,6 @@ export type SampleField =
   | "shrimpCategory"
   | "emailAddress"
   | "markets"
-  | "collectorNotes"
   | LinkField;
 
 export interface SampleProblem {
@@ -71,7 +67,6 @@ export function sampleFieldOf(path: string): SampleField | null {
     case "shrimpCategory":
     case "emailAddress":
     case "markets":
-    case "collectorNotes":
       return head;
     case "samplerLocation":
     case "coordinate":
@@ -99,7 +94,6 @@ export function submissionPayload(
   samplerId: number | string,
 ): SampleSubmission {
   const email = values.emailAddress.trim();
-  const notes = values.collectorNotes.trim();
   return {
     consumerId,
     samplerId,
@@ -113,7 +107,6 @@ export function submissionPayload(
     testTypes: values.testTypes,
     phoneNumber: values.phoneNumber.trim(),
     ...(email ? { emailAddress: email } : {}),
-    ...(notes ? { collectorNotes: notes } : {}),
     // Sent even when empty: none chosen means the lab's default limits, not the profile's markets.
     markets: values.markets,
     status: "PENDING",

@@ -1,1 +1,0 @@
-ALTER TABLE "samples" ADD COLUMN "collector_notes" text;
