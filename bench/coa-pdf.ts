@@ -57,6 +57,7 @@ const sample: SampleRow = {
   cropId: null,
   lotId: null,
   purpose: null,
+  collectorNotes: null,
 };
 const report: ReportRow = {
   id: 321,

@@ -578,6 +578,7 @@ describe("hostile input never answers 500 nor writes", { timeout: 180_000 }, () 
       ["assigned"],
       ["samplerId"],
       ["consumerId"],
+      ["collectorNotes"],
     ];
     const idFieldCases = (path: string, base: unknown, fields: string[]): Case[] =>
       fields.flatMap((field) =>

@@ -150,6 +150,9 @@ export const samplePurposeSchema = z.enum(SAMPLE_PURPOSES, { error: messages.sam
 
 const trimmed = (label: string, max: number) => text().trim().max(max, tooLong(label, max));
 
+/** The customer's notes for the sample collector ("Call before coming; pond 3 is behind the shed"). */
+export const COLLECTOR_NOTES_MAX = 500;
+
 /** POST /sample-submissions: the spec's payload (section 3). Status and assigned are the server's. */
 export const sampleSubmissionSchema = z.object({
   consumerId: z.union([
@@ -190,6 +193,12 @@ export const sampleSubmissionSchema = z.object({
   cropId: idSchema().nullable().optional(),
   lotId: idSchema().nullable().optional(),
   purpose: samplePurposeSchema.nullable().optional(),
+  /** For the agent who collects it: shown on their job, and to the lab. */
+  collectorNotes: text()
+    .trim()
+    .max(COLLECTOR_NOTES_MAX, messages.collectorNotesTooLong)
+    .nullable()
+    .optional(),
 });
 export type SampleSubmission = z.input<typeof sampleSubmissionSchema>;
 
@@ -261,6 +270,8 @@ export const sampleSchema = z.object({
   pond: z.object({ id: z.number().int(), code: z.string(), farmName: z.string() }).nullable().optional(),
   cropId: z.number().int().nullable().optional(),
   lot: z.object({ id: z.number().int(), code: z.string() }).nullable().optional(),
+  /** The customer's notes for the sample collector; null when they gave none. */
+  collectorNotes: z.string().nullable().optional(),
 });
 export type Sample = z.infer<typeof sampleSchema>;
 

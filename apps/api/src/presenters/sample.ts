@@ -26,6 +26,7 @@ export function presentSample(row: SampleRow, reportId: number | null): Sample {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     reportId,
+    collectorNotes: row.collectorNotes,
   };
 }
 

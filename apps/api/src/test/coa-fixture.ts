@@ -287,6 +287,7 @@ export function coaInput(options: CoaOptions = {}): CoaInput {
     cropId: null,
     lotId: null,
     purpose: null,
+    collectorNotes: null,
   };
   const report: ReportRow = {
     id: 321,

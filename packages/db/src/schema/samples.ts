@@ -71,6 +71,8 @@ export const samples = pgTable(
     lotId: integer().references(() => harvestLots.id, { onDelete: "restrict" }),
     /** Why it was taken; null when the customer did not say (the spec's submissions). */
     purpose: text({ enum: SAMPLE_PURPOSE_VALUES }),
+    /** The customer's notes for the agent who collects it ("Call before coming"); null when none. */
+    collectorNotes: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**

@@ -115,6 +115,7 @@ export async function readJobs(ctx: DomainContext, agentId: number, only?: numbe
       category: samples.shrimpCategory,
       tests: samples.testTypes,
       markets: samples.markets,
+      notes: samples.collectorNotes,
       collectedAt: sampleCollections.collectedAt,
       handedOverTo: sql<string | null>`${handedOver(sql`${custodyEvents.receivedBy}`)}`,
       handedOverAt: sql<Date | null>`${handedOver(sql`${custodyEvents.at}`)}`.mapWith(custodyEvents.at),
@@ -143,8 +144,7 @@ export async function readJobs(ctx: DomainContext, agentId: number, only?: numbe
     category: row.category,
     tests: row.tests,
     markets: row.markets,
-    // Submissions carry no notes for the collector yet.
-    notes: null,
+    notes: row.notes,
     collectedAt: row.collectedAt,
     handedOver:
       row.handedOverTo === null || row.handedOverAt === null

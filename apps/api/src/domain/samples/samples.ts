@@ -149,6 +149,8 @@ export async function submitSample(
         shrimpSubCategory: valid.testTypes.join(", "),
         phoneNumber: valid.phone,
         emailAddress: valid.email,
+        // Blank notes are none.
+        collectorNotes: (input.collectorNotes ?? "") === "" ? null : (input.collectorNotes ?? null),
         assigned: "",
         ...links,
         createdAt: now,

@@ -114,6 +114,19 @@ describe("GET /field/jobs", () => {
     expect((await jobsOf(agentA)).radiusM).toBe(150);
   });
 
+  it("shows the customer's notes for the collector to the agent the job is given to, and to no other agent", async () => {
+    const notes = "Call before coming;\npond 3 is behind the shed";
+    const id = await assignedSample(agentA, { collectorNotes: notes });
+    expect((await jobsOf(agentA)).jobs.find((job) => job.sampleId === id)?.notes).toBe(notes);
+    const accepted = fieldJobSchema.parse(
+      (await as(agentA.token, "post", `/field/jobs/${id}/accept`).expect(200)).body,
+    );
+    expect(accepted.notes).toBe(notes);
+    expect(JSON.stringify(await jobsOf(agentB))).not.toContain("pond 3 is behind the shed");
+    expect((await as(agentB.token, "post", `/field/jobs/${id}/accept`)).status).toBe(404);
+    expect((await as(agentB.token, "get", `/samples/${id}/custody`)).status).toBe(404);
+  });
+
   it("shows an agent none of another agent's jobs, and a job sent in the last 24 h as sent", async () => {
     const mine = await assignedSample(agentB);
     const theirs = (await jobsOf(agentA)).jobs.map((job) => job.sampleId);

@@ -146,6 +146,35 @@ describe("POST /api/sample-submissions", () => {
     expect(res.status).toBe(201);
     expect(res.body.emailAddress).toBeNull();
   });
+
+  it("keeps the notes for the sample collector (trimmed; blank is none), answers them, and refuses 501 characters with a plain message, writing nothing", async () => {
+    const notes = "Call before coming; pond 3 is behind the shed";
+    const res = await submit(owner, payload(owner, { collectorNotes: `  ${notes}\n` }));
+    expect(res.status).toBe(201);
+    const sample = res.body as Sample;
+    expect(sample.collectorNotes).toBe(notes);
+    expect(((await get(owner, `/${sample.id}`).expect(200)).body as Sample).collectorNotes).toBe(notes);
+    const [row] = await t.database.db.select().from(samples).where(eq(samples.id, sample.id));
+    expect(row?.collectorNotes).toBe(notes);
+    for (const none of [undefined, null, "", "   "]) {
+      const plain = await submit(owner, payload(owner, { collectorNotes: none }));
+      expect(plain.status).toBe(201);
+      expect((plain.body as Sample).collectorNotes).toBeNull();
+    }
+    expect((await submit(owner, payload(owner, { collectorNotes: "n".repeat(500) }))).status).toBe(201);
+
+    const before = (await get(owner, "/summary")).body.total;
+    const long = await submit(owner, payload(owner, { collectorNotes: "n".repeat(501) }));
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({
+      error: messages.collectorNotesTooLong,
+      messageCode: "collector_notes_too_long",
+      field: "collectorNotes",
+    });
+    for (const bad of [42, ["a"], { a: 1 }, "a\u0000b"])
+      expect((await submit(owner, payload(owner, { collectorNotes: bad }))).status).toBe(400);
+    expect((await get(owner, "/summary")).body.total).toBe(before);
+  });
 });
 
 describe("reading samples", () => {

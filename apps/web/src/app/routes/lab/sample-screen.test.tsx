@@ -309,6 +309,25 @@ describe("LabSampleDetail", { timeout: 15_000 }, () => {
     );
   });
 
+  it("shows the customer's notes for the collector as they wrote them, and a dash when there are none", async () => {
+    mockFetch({
+      "GET /api/lab/samples/100": {
+        body: detail({ status: "PENDING", collectorNotes: "Call before coming;\npond 3 is behind the shed" }),
+      },
+      "GET /api/lab/agents": { body: agents },
+    });
+    const { unmount } = render();
+    const label = await screen.findByText("Notes for the collector");
+    expect(label.nextElementSibling).toHaveTextContent("Call before coming; pond 3 is behind the shed");
+    unmount();
+    mockFetch({
+      "GET /api/lab/samples/100": { body: detail({ status: "PENDING", collectorNotes: null }) },
+      "GET /api/lab/agents": { body: agents },
+    });
+    render();
+    expect((await screen.findByText("Notes for the collector")).nextElementSibling).toHaveTextContent("—");
+  });
+
   it("PENDING with no agent: flagged; the roster offers active agents only; Assign Agent posts the agent id", async () => {
     const { callsTo } = mockFetch({
       "GET /api/lab/samples/100": { body: detail({ status: "PENDING" }) },

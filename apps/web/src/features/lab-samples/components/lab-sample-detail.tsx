@@ -161,6 +161,14 @@ function DetailView({
                     ? `${sample.coordinates.lat.toFixed(5)}, ${sample.coordinates.lng.toFixed(5)}`
                     : "—",
                 ],
+                [
+                  t("lab.detail.collectorNotes"),
+                  sample.collectorNotes ? (
+                    <span className="whitespace-pre-line">{sample.collectorNotes}</span>
+                  ) : (
+                    "—"
+                  ),
+                ],
                 [t("lab.detail.currentAgent"), agentText(sample.assigned) ?? t("lab.detail.noAgent")],
                 [t("lab.detail.testingEta"), sample.testingEta ? date(sample.testingEta, "dateTime") : "—"],
                 [t("lab.detail.lastUpdated"), date(sample.updatedAt, "dateTime")],

@@ -105,6 +105,7 @@ const rejected = makeSample({
   pond: { id: 21, code: "P1", farmName: farm.name },
   cropId: 31,
   lot: { id: 41, code: "7K3M9Q2XAB" },
+  collectorNotes: "Call before coming; pond 3 is behind the shed",
 });
 
 function serve(extra: Record<string, MockResponse> = {}) {
@@ -144,7 +145,7 @@ describe("Submit Sample: ?copy={id}, Send a new sample", { timeout: 15_000 }, ()
     localStorage.clear();
   });
 
-  it("opens filled in as the rejected sample was sent (provider, phone, location, category, tests, e-mail, markets, farm, pond, lot, purpose) and submits it as a new sample", async () => {
+  it("opens filled in as the rejected sample was sent (provider, phone, location, category, tests, e-mail, markets, notes for the collector, farm, pond, lot, purpose) and submits it as a new sample", async () => {
     const { callsTo } = serve();
     const user = userEvent.setup();
     const { router } = render("/submit-sample?copy=12");
@@ -166,6 +167,9 @@ describe("Submit Sample: ?copy={id}, Send a new sample", { timeout: 15_000 }, ()
     expect(screen.getByLabelText(/Email/)).toHaveValue("ravi@example.com");
     expect(screen.getByRole("checkbox", { name: /^EU\b/ })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: /^US\b/ })).not.toBeChecked();
+    expect(screen.getByLabelText(/Notes for the sample collector/)).toHaveValue(
+      "Call before coming; pond 3 is behind the shed",
+    );
 
     await user.click(screen.getByRole("button", { name: "Submit Sample" }));
     await waitFor(() => expect(callsTo("POST", SUBMIT)).toHaveLength(1));
@@ -179,6 +183,7 @@ describe("Submit Sample: ?copy={id}, Send a new sample", { timeout: 15_000 }, ()
       testTypes: ["Antibiotic Residue Test"],
       emailAddress: "ravi@example.com",
       markets: ["EU"],
+      collectorNotes: "Call before coming; pond 3 is behind the shed",
       pondId: 21,
       cropId: 31,
       lotId: 41,

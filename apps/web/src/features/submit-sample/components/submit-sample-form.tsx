@@ -3,7 +3,14 @@ import { Copy, Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 
-import { EMAIL_MAX, PHONE_MAX, SHRIMP_CATEGORY_NAMES, type Provider, type Sample } from "@lab/contracts";
+import {
+  COLLECTOR_NOTES_MAX,
+  EMAIL_MAX,
+  PHONE_MAX,
+  SHRIMP_CATEGORY_NAMES,
+  type Provider,
+  type Sample,
+} from "@lab/contracts";
 
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
@@ -17,7 +24,7 @@ import {
   useFieldErrors,
   useMarkInvalid,
 } from "@/components/ui/form-errors";
-import { Field, Input, Select, describedBy } from "@/components/ui/input";
+import { Field, Input, Select, Textarea, describedBy } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { readDraft, useDraft, writeDraft, draftStorageKey } from "@/hooks/use-form-draft";
@@ -451,6 +458,22 @@ export function SubmitSampleForm({
             {locationLocked ? (
               <p className="-mt-3 text-xs text-slate-600">{t("samples.submit.locationLocked")}</p>
             ) : null}
+            <Field
+              id="sample-collector-notes"
+              label={t("samples.submit.collectorNotes")}
+              hint={t("samples.submit.collectorNotesHint")}
+              error={errors.collectorNotes}
+            >
+              <Textarea
+                id="sample-collector-notes"
+                rows={2}
+                maxLength={COLLECTOR_NOTES_MAX}
+                invalid={Boolean(errors.collectorNotes)}
+                aria-describedby={describedBy("sample-collector-notes", errors.collectorNotes, true)}
+                value={values.collectorNotes}
+                onChange={(event) => set("collectorNotes", event.target.value)}
+              />
+            </Field>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
                 id="sample-category"

@@ -34,9 +34,10 @@ describe("copyOfSample", () => {
     pond: { id: 21, code: "P1", farmName: "Sri Lakshmi Aqua Farm" },
     cropId: 31,
     lot: { id: 41, code: "7K3M9Q2XAB" },
+    collectorNotes: "Call before coming; pond 3 is behind the shed",
   });
 
-  it("the form as the sample was sent: provider, phone, location, category, orderable tests, e-mail, markets, farm to lot and purpose", () => {
+  it("the form as the sample was sent: provider, phone, location, category, orderable tests, e-mail, markets, notes for the collector, farm to lot and purpose", () => {
     const copy = copyOfSample(rejected, { farmId: 11, pondId: 21, cropId: 31 });
     expect(copy.values).toEqual({
       samplerName: "Lakshmi Farms",
@@ -46,13 +47,14 @@ describe("copyOfSample", () => {
       testTypes: ["Allergen Testing"],
       emailAddress: "ravi@example.com",
       markets: ["EU"],
+      collectorNotes: "Call before coming; pond 3 is behind the shed",
     });
     expect(copy.link).toEqual({ farmId: 11, pondId: 21, cropId: 31, lotId: 41, purpose: "pre_harvest" });
     expect(copy.providerId).toBe(11);
   });
 
-  it("without its farm (no pond, or one deleted since) only the purpose is kept; no e-mail is an empty field", () => {
-    const copy = copyOfSample({ ...rejected, emailAddress: null }, null);
+  it("without its farm (no pond, or one deleted since) only the purpose is kept; no e-mail or notes is an empty field", () => {
+    const copy = copyOfSample({ ...rejected, emailAddress: null, collectorNotes: null }, null);
     expect(copy.link).toEqual({
       farmId: null,
       pondId: null,
@@ -61,5 +63,6 @@ describe("copyOfSample", () => {
       purpose: "pre_harvest",
     });
     expect(copy.values.emailAddress).toBe("");
+    expect(copy.values.collectorNotes).toBe("");
   });
 });

@@ -29,7 +29,7 @@ export interface CopyPlace {
 
 /**
  * The form as the sample was sent: provider and phone, location, category, the tests that may still be
- * ordered for it, e-mail, markets, and the farm, pond, crop, lot and purpose. Without `place` (no pond,
+ * ordered for it, e-mail, markets, the notes for the collector, and the farm, pond, crop, lot and purpose. Without `place` (no pond,
  * or one deleted since) only the purpose is kept: a pond cannot be shown without its farm.
  */
 export function copyOfSample(sample: Sample, place: CopyPlace | null): SampleCopy {
@@ -45,6 +45,7 @@ export function copyOfSample(sample: Sample, place: CopyPlace | null): SampleCop
     testTypes: sample.testTypes.filter((type) => orderable.includes(type)),
     emailAddress: sample.emailAddress ?? "",
     markets: [...sample.markets],
+    collectorNotes: sample.collectorNotes ?? "",
   };
   const purpose = sample.purpose ?? null;
   const link: SampleLink =

@@ -42,6 +42,8 @@ export const sampleDraftSchema: z.ZodType<SampleDraft> = z.object({
     testTypes: z.array(z.string()),
     emailAddress: z.string(),
     markets: z.array(z.string()),
+    // A draft kept before the notes existed has none.
+    collectorNotes: z.string().default(""),
   }),
   selectedId: z.number().int().nullable(),
   pending: z.object({ key: z.string().min(1), payload: sentPayload }).nullable(),

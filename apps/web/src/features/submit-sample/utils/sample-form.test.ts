@@ -18,6 +18,7 @@ const complete: SampleFormValues = {
   testTypes: ["Allergen Testing"],
   emailAddress: "",
   markets: ["EU", "US"],
+  collectorNotes: "",
 };
 
 describe("firstAlert", () => {
@@ -67,6 +68,16 @@ describe("submissionPayload", () => {
       assigned: "",
     });
     expect(submissionPayload({ ...complete, emailAddress: " a@b.in " }, 7, 3).emailAddress).toBe("a@b.in");
+  });
+
+  it("the notes for the collector go trimmed when given, and not at all when blank", () => {
+    const notes = "  Call before coming; pond 3 is behind the shed ";
+    expect(submissionPayload({ ...complete, collectorNotes: notes }, 7, 3).collectorNotes).toBe(
+      "Call before coming; pond 3 is behind the shed",
+    );
+    expect(submissionPayload({ ...complete, collectorNotes: "   " }, 7, 3)).not.toHaveProperty(
+      "collectorNotes",
+    );
   });
 
   it("no market chosen: markets [] is sent (the lab's default limits, not the profile's markets)", () => {

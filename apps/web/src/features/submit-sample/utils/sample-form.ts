@@ -12,6 +12,8 @@ export interface SampleFormValues {
   emailAddress: string;
   /** Destination markets, preselected from the profile's default markets. */
   markets: string[];
+  /** For the agent who collects the sample ("Call before coming"). */
+  collectorNotes: string;
 }
 
 export const emptySampleForm = (markets: readonly string[] = []): SampleFormValues => ({
@@ -22,6 +24,7 @@ export const emptySampleForm = (markets: readonly string[] = []): SampleFormValu
   testTypes: [],
   emailAddress: "",
   markets: [...markets],
+  collectorNotes: "",
 });
 
 /** The form's fields an error can be shown at. */
@@ -33,6 +36,7 @@ export type SampleField =
   | "shrimpCategory"
   | "emailAddress"
   | "markets"
+  | "collectorNotes"
   | LinkField;
 
 export interface SampleProblem {
@@ -67,6 +71,7 @@ export function sampleFieldOf(path: string): SampleField | null {
     case "shrimpCategory":
     case "emailAddress":
     case "markets":
+    case "collectorNotes":
       return head;
     case "samplerLocation":
     case "coordinate":
@@ -94,6 +99,7 @@ export function submissionPayload(
   samplerId: number | string,
 ): SampleSubmission {
   const email = values.emailAddress.trim();
+  const notes = values.collectorNotes.trim();
   return {
     consumerId,
     samplerId,
@@ -107,6 +113,7 @@ export function submissionPayload(
     testTypes: values.testTypes,
     phoneNumber: values.phoneNumber.trim(),
     ...(email ? { emailAddress: email } : {}),
+    ...(notes ? { collectorNotes: notes } : {}),
     // Sent even when empty: none chosen means the lab's default limits, not the profile's markets.
     markets: values.markets,
     status: "PENDING",
