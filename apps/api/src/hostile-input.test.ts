@@ -223,6 +223,7 @@ const WATCHED = [
   "custody_events",
   "sample_labels",
   "sample_receptions",
+  "notice_preferences",
   "job_declines",
   "phone_codes",
   "outbox_messages",
@@ -729,6 +730,67 @@ describe("hostile input never answers 500 nor writes", { timeout: 180_000 }, () 
       })),
       // A customer on the staff console: 403 whatever the input.
       ...pathIdCases("customer", "post", (id) => `/api/lab/samples/${id}/assign`, { agentId: 2_147_483_648 }),
+    ];
+    expect(await failures(cases)).toEqual([]);
+  });
+
+  it("customer: notice preferences and a sample's messages; staff: a sample's messages", async () => {
+    const path = "/api/notice-preferences";
+    const choice = {
+      channels: {
+        sampleCollected: ["email"],
+        sampleRejected: ["email"],
+        reportReleased: ["email"],
+        screeningFailed: ["email"],
+        reportRevoked: ["email"],
+        invitation: ["email"],
+      },
+      smsFallback: true,
+    };
+    // Channels and the fallback are no text, and true is a fallback: every other wrong kind of value.
+    const notText = ANY_VALUES.filter(([label]) => !["NUL", "lone surrogate", "true"].includes(label));
+    const cases: Case[] = [
+      ...structuralCases("customer", "put", path),
+      ...shapeCases("customer", "put", path, choice),
+      ...eachString(
+        "customer",
+        "put",
+        path,
+        choice,
+        [["channels"], ["channels", "reportReleased"], ["channels", "reportReleased", 0], ["smsFallback"]],
+        notText,
+      ),
+      ...[NUL, LONE_SURROGATE, "fax", "EMAIL"].map((value) => ({
+        name: `${JSON.stringify(value)} as a channel`,
+        who: "customer" as const,
+        method: "put" as const,
+        path,
+        body: withValue(choice, ["channels", "reportReleased", 0], value),
+      })),
+      {
+        name: "a kind that does not exist",
+        who: "customer",
+        method: "put",
+        path,
+        body: withValue(choice, ["channels", "invoice"], ["email"]),
+      },
+      {
+        name: "a kind under __proto__",
+        who: "customer",
+        method: "put",
+        path,
+        raw: `{"channels":{"__proto__":["sms"],${JSON.stringify(choice.channels).slice(1)},"smsFallback":true}`,
+      },
+      // The account has no mobile number: 422, and nothing saved.
+      {
+        name: "SMS without a phone number",
+        who: "customer",
+        method: "put",
+        path,
+        body: withValue(choice, ["channels", "reportReleased"], ["sms", "whatsapp"]),
+      },
+      ...pathIdCases("customer", "get", (id) => `/api/samples/${id}/messages`),
+      ...pathIdCases("staff", "get", (id) => `/api/lab/samples/${id}/messages`),
     ];
     expect(await failures(cases)).toEqual([]);
   });

@@ -16,20 +16,27 @@ let counter = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase(testEnv.databaseUrl);
-  ctx = createDomainContext({ db: database.db, jwtSecret: "preferences-test-secret-long-enough-for-hs256", bcryptCost: 4 });
+  ctx = createDomainContext({
+    db: database.db,
+    jwtSecret: "preferences-test-secret-long-enough-for-hs256",
+    bcryptCost: 4,
+  });
 });
 afterAll(async () => {
   await database.close();
 });
 
-/** A member written directly, with or without a phone number. */
-async function member(values: { phoneNumber?: string | null; smsFallback?: boolean } = {}) {
+/** A member written directly, with or without a phone number; `phoneOnly` has a proven number and no address. */
+async function member(
+  values: { phoneNumber?: string | null; smsFallback?: boolean; phoneOnly?: boolean } = {},
+) {
   counter += 1;
   return insertCustomerWithOrganisation(database.db, {
-    email: `prefs.${Date.now().toString(36)}.${counter}@gmail.com`,
+    email: values.phoneOnly === true ? null : `prefs.${Date.now().toString(36)}.${counter}@gmail.com`,
     fullName: `Member ${counter}`,
     passwordHash: "x",
     phoneNumber: values.phoneNumber ?? null,
+    ...(values.phoneOnly === true ? { phoneVerifiedAt: new Date() } : {}),
     ...(values.smsFallback === undefined ? {} : { smsFallback: values.smsFallback }),
   });
 }
@@ -145,6 +152,31 @@ describe("savePreferences", () => {
     expect(after).toEqual(before);
     const [stored] = await database.db.select().from(customers).where(eq(customers.id, who.id));
     expect(stored?.smsFallback).toBe(true);
+  });
+
+  it("for a member with no e-mail address: reads the defaults less e-mail, and refuses e-mail (422 naming the kind)", async () => {
+    const who = await member({ phoneNumber: "+919440012348", phoneOnly: true });
+    const read = await readPreferences(ctx, who.id);
+    expect(read.email).toBeNull();
+    expect(read.channels.reportReleased).toEqual(["whatsapp"]);
+    expect(read.channels.sampleCollected).toEqual([]);
+    expect(await savePreferences(ctx, who.id, { channels: read.channels, smsFallback: true })).toEqual(read);
+    const refused = await savePreferences(ctx, who.id, {
+      channels: everyKind({
+        sampleCollected: [],
+        sampleRejected: [],
+        reportReleased: ["sms"],
+        screeningFailed: ["whatsapp"],
+        reportRevoked: ["email"],
+        invitation: [],
+      }),
+      smsFallback: true,
+    }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      status: 422,
+      key: "noticeEmailMissing",
+      field: "channels.reportRevoked",
+    });
   });
 
   it("reads, for a member without a phone number, the defaults less WhatsApp, so what is read saves back", async () => {
