@@ -292,15 +292,13 @@ export function createMessageSender(options: Options): MessageSender {
           })
           .where(eq(outboxMessages.id, row.id));
         if (row.channel === "sms" && sent.providerIds.length > 0)
-          await tx
-            .insert(outboxMessageParts)
-            .values(
-              sent.providerIds.map((providerId, index) => ({
-                messageId: row.id,
-                part: index + 1,
-                providerId,
-              })),
-            );
+          await tx.insert(outboxMessageParts).values(
+            sent.providerIds.map((providerId, index) => ({
+              messageId: row.id,
+              part: index + 1,
+              providerId,
+            })),
+          );
       });
     // The channel has it: a failed write must not turn into a retry that sends it again.
     for (let attempt = 1; ; attempt += 1) {
