@@ -20,6 +20,7 @@ export * from "./lab-catalogue";
 export * from "./organisations";
 export * from "./farms";
 export * from "./shares";
+export * from "./field-constants";
 export * from "./field";
 export * from "./channels";
 export * from "./phone-auth";
